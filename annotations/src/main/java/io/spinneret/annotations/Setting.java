@@ -1,0 +1,195 @@
+package io.spinneret.annotations;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Every setting Spinneret knows, declared once with its type, default and meaning.
+ *
+ * <p>Settings come in four layers, lowest to highest: these defaults, {@code [default]} in
+ * {@code settings.toml}, the spider's {@code @Spider(settings = ...)}, {@code [spider.<name>]} in
+ * {@code settings.toml}, and the command line. The annotation processor checks the spider's layer
+ * at compile time with {@link #check(String)}; the runtime checks the others the same way.
+ *
+ * <p>Durations are seconds (fractions allowed). Lists are comma-separated in strings and arrays in
+ * TOML.
+ */
+public enum Setting {
+    // ---- engine
+    /** Requests in flight at once, over all domains. */
+    CONCURRENCY("concurrency", Type.INT, "16", "requests in flight at once"),
+    /** Requests in flight at once per domain; 0 means the same as {@code concurrency}. */
+    CONCURRENCY_PER_DOMAIN("concurrency_per_domain", Type.INT, "0", "requests in flight per domain (0 = concurrency)"),
+    /** Stop cleanly after this many items; 0 means no limit. Set by {@code -n}. */
+    MAX_ITEMS("max_items", Type.INT, "0", "stop after this many items (0 = no limit)"),
+    /** Drop requests deeper than this many links from a start URL; 0 means no limit. */
+    DEPTH_LIMIT("depth_limit", Type.INT, "0", "maximum link depth (0 = no limit)"),
+    /** Start URLs replacing the spider's own, e.g. to crawl a mirror. */
+    START_URLS("start_urls", Type.LIST, "", "start URLs replacing the spider's own"),
+    /** Seconds between progress lines when the output is not a terminal. */
+    PROGRESS_INTERVAL("progress_interval", Type.DURATION, "10", "seconds between progress log lines"),
+    /** Seconds that in-flight requests get to finish after the first SIGINT/SIGTERM. */
+    SHUTDOWN_GRACE("shutdown_grace", Type.DURATION, "10", "seconds in-flight requests get after SIGINT"),
+    /** Where {@code java -jar runtime.jar} looks for spider jars and class folders. */
+    SPIDERS_DIR("spiders_dir", Type.STRING, "spiders", "directory of spider jars and class folders"),
+
+    // ---- scheduling
+    /** Which scheduler holds the frontier: memory, sqlite or redis. */
+    SCHEDULER("scheduler", Type.ENUM, "memory", "frontier: memory | sqlite | redis", "memory", "sqlite", "redis"),
+    /** Directory under which resumable crawls keep their state, one folder per spider. */
+    JOB_DIR("job_dir", Type.STRING, ".spinneret/jobs", "state directory of resumable crawls"),
+    /** The Redis server of a distributed crawl, e.g. {@code redis://127.0.0.1:6379/0}. */
+    REDIS_URL("redis_url", Type.STRING, "", "Redis URL of a distributed crawl"),
+    /** Seconds after which a Redis in-flight entry counts as abandoned and is reclaimed. */
+    VISIBILITY_TIMEOUT("visibility_timeout", Type.DURATION, "60", "seconds before abandoned in-flight work is reclaimed"),
+    /** Seconds a distributed node waits on an empty shared queue before it ends. */
+    IDLE_TIMEOUT("idle_timeout", Type.DURATION, "5", "seconds a shared queue must stay empty before a node ends"),
+
+    // ---- downloading
+    /** Seconds to wait for a response (headers and body). */
+    DOWNLOAD_TIMEOUT("download_timeout", Type.DURATION, "30", "seconds to wait for a response"),
+    /** Seconds to wait for a TCP connection. */
+    CONNECT_TIMEOUT("connect_timeout", Type.DURATION, "10", "seconds to wait for a connection"),
+    /** Largest response body accepted, in bytes; larger is a failure, never an OutOfMemoryError. */
+    MAX_BODY_SIZE("max_body_size", Type.LONG, "16777216", "largest body in bytes"),
+    /** Redirect hops followed per request. */
+    MAX_REDIRECTS("max_redirects", Type.INT, "10", "redirect hops followed"),
+    /** Keep cookies per spider. */
+    COOKIES_ENABLED("cookies_enabled", Type.BOOLEAN, "true", "keep cookies per spider"),
+
+    // ---- middleware
+    /** Seconds between two requests to the same domain. */
+    DOWNLOAD_DELAY("download_delay", Type.DURATION, "1", "seconds between requests to one domain"),
+    /** Adapt each domain's delay to its latency and errors (like Scrapy's AutoThrottle). */
+    AUTOTHROTTLE("autothrottle", Type.BOOLEAN, "false", "adapt per-domain delay to latency"),
+    /** Average requests in flight per domain that the auto-throttle aims at. */
+    AUTOTHROTTLE_TARGET_CONCURRENCY("autothrottle_target_concurrency", Type.DOUBLE, "1.0", "auto-throttle target concurrency per domain"),
+    /** Largest delay the auto-throttle may set, in seconds. */
+    AUTOTHROTTLE_MAX_DELAY("autothrottle_max_delay", Type.DURATION, "60", "largest auto-throttle delay"),
+    /** Obey robots.txt. */
+    RESPECT_ROBOTS("respect_robots", Type.BOOLEAN, "true", "obey robots.txt"),
+    /** Seconds a host whose robots.txt failed with 5xx or was unreachable stays disallowed. */
+    ROBOTS_ERROR_TTL("robots_error_ttl", Type.DURATION, "300", "seconds a host with a failing robots.txt stays disallowed"),
+    /** Retries of a failed request (connection error, timeout, retryable status). */
+    RETRY_TIMES("retry_times", Type.INT, "3", "retries of a failed request"),
+    /** Statuses that are retried. */
+    RETRY_HTTP_CODES("retry_http_codes", Type.LIST, "500,502,503,504,522,524,408,429", "statuses that are retried"),
+    /** First backoff in seconds; doubles per attempt, with jitter. */
+    RETRY_BACKOFF("retry_backoff", Type.DURATION, "0.5", "first retry backoff in seconds"),
+    /** Largest backoff (and largest honoured Retry-After) in seconds. */
+    RETRY_BACKOFF_MAX("retry_backoff_max", Type.DURATION, "60", "largest retry backoff in seconds"),
+    /** User agents, rotated per request. */
+    USER_AGENTS("user_agents", Type.LIST, "Spinneret/0.1 (+https://github.com/spinneret-crawler/spinneret)", "user agents rotated per request"),
+    /** HTTP proxies ({@code http://host:port}) spread over requests. */
+    PROXIES("proxies", Type.LIST, "", "HTTP proxies, http://host:port"),
+    /** A file of HTTP proxies, one per line. */
+    PROXY_FILE("proxy_file", Type.STRING, "", "file of HTTP proxies, one per line"),
+    /** Seconds a failing proxy is left out. */
+    PROXY_COOLDOWN("proxy_cooldown", Type.DURATION, "60", "seconds a failing proxy is left out"),
+    /** Names of extra middlewares (registered through MiddlewareProvider) and where they go. */
+    MIDDLEWARES("middlewares", Type.LIST, "", "extra middlewares: name or name@position"),
+
+    // ---- browser
+    /** Chromium executable; empty means /usr/bin/chromium or a Playwright-managed browser. */
+    BROWSER_PATH("browser_path", Type.STRING, "", "Chromium executable"),
+    /** Pages rendered at once by the shared browser. */
+    BROWSER_POOL_SIZE("browser_pool_size", Type.INT, "4", "pages rendered at once"),
+    /** Resource types the browser does not load. */
+    BROWSER_BLOCK("browser_block", Type.LIST, "image,font,media", "resource types the browser skips"),
+    /** When a rendered page counts as loaded: load, domcontentloaded or networkidle. */
+    BROWSER_WAIT_UNTIL("browser_wait_until", Type.ENUM, "load", "load | domcontentloaded | networkidle", "load", "domcontentloaded", "networkidle"),
+    /** Seconds a page may take to render. */
+    BROWSER_TIMEOUT("browser_timeout", Type.DURATION, "30", "seconds a page may take to render"),
+
+    // ---- output
+    /** Output file or database URI; empty means {@code <spider>.jsonl}. */
+    OUTPUT("output", Type.STRING, "", "output file or database URI"),
+    /** Items written per storage batch. */
+    BATCH_SIZE("batch_size", Type.INT, "200", "items per storage batch"),
+    /** Seconds after which a partial batch is written anyway. */
+    BATCH_INTERVAL("batch_interval", Type.DURATION, "5", "seconds before a partial batch is flushed"),
+    /** Items buffered before the crawl waits for storage (backpressure). */
+    PIPELINE_CAPACITY("pipeline_capacity", Type.INT, "10000", "items buffered before the crawl waits for storage"),
+    /** Attempts of a failing storage write before the crawl fails. */
+    STORAGE_RETRY_TIMES("storage_retry_times", Type.INT, "5", "attempts of a failing storage write");
+
+    /** The value type of a setting. */
+    public enum Type { INT, LONG, DOUBLE, DURATION, BOOLEAN, STRING, LIST, ENUM }
+
+    private static final Map<String, Setting> BY_KEY = new HashMap<>();
+
+    static {
+        for (Setting s : values()) BY_KEY.put(s.key, s);
+    }
+
+    private final String key;
+    private final Type type;
+    private final String defaultValue;
+    private final String description;
+    private final List<String> choices;
+
+    Setting(String key, Type type, String defaultValue, String description, String... choices) {
+        this.key = key;
+        this.type = type;
+        this.defaultValue = defaultValue;
+        this.description = description;
+        this.choices = List.of(choices);
+    }
+
+    /** The key as written in settings, e.g. {@code download_delay}. */
+    public String key() { return key; }
+
+    public Type type() { return type; }
+
+    /** The built-in default, as a string in the same syntax a user writes. */
+    public String defaultValue() { return defaultValue; }
+
+    public String description() { return description; }
+
+    /** The allowed values of an {@link Type#ENUM} setting, else empty. */
+    public List<String> choices() { return choices; }
+
+    /** The setting with this key, if any. */
+    public static Optional<Setting> byKey(String key) {
+        return Optional.ofNullable(BY_KEY.get(key));
+    }
+
+    /**
+     * Checks a textual value against this setting's type.
+     *
+     * @return empty if the value is valid, else a message such as {@code expects an integer, got "x"}
+     */
+    public Optional<String> check(String value) {
+        String v = value.trim();
+        try {
+            switch (type) {
+                case INT -> Integer.parseInt(v);
+                case LONG -> Long.parseLong(v);
+                case DOUBLE -> Double.parseDouble(v);
+                case DURATION -> {
+                    if (Double.parseDouble(v) < 0) return Optional.of("expects a non-negative number of seconds, got \"" + value + "\"");
+                }
+                case BOOLEAN -> {
+                    if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false"))
+                        return Optional.of("expects true or false, got \"" + value + "\"");
+                }
+                case ENUM -> {
+                    if (!choices.contains(v.toLowerCase(java.util.Locale.ROOT)))
+                        return Optional.of("expects one of " + String.join(", ", choices) + ", got \"" + value + "\"");
+                }
+                case STRING, LIST -> { }
+            }
+        } catch (NumberFormatException e) {
+            return Optional.of("expects " + (type == Type.INT || type == Type.LONG ? "an integer" : "a number")
+                    + ", got \"" + value + "\"");
+        }
+        return Optional.empty();
+    }
+
+    /** All keys, for "did you mean" hints and error messages. */
+    public static List<String> keys() {
+        return java.util.Arrays.stream(values()).map(Setting::key).toList();
+    }
+}

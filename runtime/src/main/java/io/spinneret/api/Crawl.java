@@ -1,0 +1,51 @@
+package io.spinneret.api;
+
+import java.util.Optional;
+
+/**
+ * What a callback can do besides returning values: follow links, schedule requests and emit
+ * items. Passed to a {@code @Parse} method that declares a {@code Crawl} parameter; bound to the
+ * response being parsed, so relative links resolve against it.
+ *
+ * <pre>{@code
+ * @Parse
+ * void parse(Response page, Crawl crawl) {
+ *     for (var a : page.css("article.product_pod h3 a")) crawl.follow(a.attr("href"), "detail", 1);
+ *     page.cssFirst("li.next a").ifPresent(a -> crawl.follow(a.attr("href")));
+ * }
+ * }</pre>
+ *
+ * <p>String literals passed as callback names are checked by the annotation processor. Methods
+ * are called from the callback's own thread only. Emitted requests and items are handed to the
+ * engine when the callback returns.
+ */
+public interface Crawl {
+    /** The response being parsed. */
+    Response response();
+
+    /** Follows a link to the {@code parse} callback. @return false if the link was skipped (not http(s)) */
+    default boolean follow(String href) {
+        return follow(href, Request.DEFAULT_CALLBACK, 0);
+    }
+
+    /** Follows a link to {@code callback}. @return false if the link was skipped (not http(s)) */
+    default boolean follow(String href, String callback) {
+        return follow(href, callback, 0);
+    }
+
+    /**
+     * Follows a link to {@code callback} with a priority (higher is dequeued first): resolved
+     * against the page, inheriting its renderer. @return false if the link was skipped
+     */
+    default boolean follow(String href, String callback, int priority) {
+        Optional<Request> r = response().follow(href, callback, priority);
+        r.ifPresent(this::request);
+        return r.isPresent();
+    }
+
+    /** Schedules a request (subject to duplicate filtering unless it sets dont-filter). */
+    void request(Request request);
+
+    /** Emits an item: an instance of an {@code @Item} record. */
+    void emit(Object item);
+}

@@ -1,0 +1,187 @@
+package io.spinneret.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.Charset;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import org.jsoup.Jsoup;
+import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
+import org.jsoup.select.Elements;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A downloaded (or browser-rendered) page: status, headers, final URL and body, with the body's
+ * text and a jsoup document computed lazily on first use.
+ *
+ * <pre>{@code
+ * for (Element a : page.css("article.product_pod h3 a")) crawl.follow(a.attr("href"), "detail");
+ * String title = page.textOf("div.product_main h1");
+ * }</pre>
+ *
+ * <p>Selector methods take CSS (jsoup syntax); a selector literal that jsoup cannot parse is a
+ * compile error. An instance is used by one callback at a time; it is not meant to be shared
+ * between threads while its lazy fields are being computed.
+ */
+public final class Response {
+    private static final Logger LOG = LoggerFactory.getLogger(Response.class);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final Request request;
+    private final String url;
+    private final int status;
+    private final Map<String, List<String>> headers;
+    private final byte[] body;
+    private @Nullable Charset charset;
+    private @Nullable String text;
+    private @Nullable Document document;
+
+    /**
+     * @param request the request that produced this response (after redirects, the last hop)
+     * @param url the final URL, after redirects
+     * @param headers response headers; looked up case-insensitively
+     */
+    public Response(Request request, String url, int status, Map<String, List<String>> headers, byte[] body) {
+        this.request = request;
+        this.url = url;
+        this.status = status;
+        TreeMap<String, List<String>> h = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        h.putAll(headers);
+        this.headers = h;
+        this.body = body;
+    }
+
+    public Request request() { return request; }
+
+    /** The final URL, after redirects; relative links resolve against it (or a {@code <base href>}). */
+    public String url() { return url; }
+
+    public int status() { return status; }
+
+    /** All headers, names case-insensitive. */
+    public Map<String, List<String>> headers() { return headers; }
+
+    /** The first value of a header, if present. */
+    public Optional<String> header(String name) {
+        List<String> v = headers.get(name);
+        return v == null || v.isEmpty() ? Optional.empty() : Optional.of(v.get(0));
+    }
+
+    /** The raw body. The array is shared: do not modify it. */
+    public byte[] body() { return body; }
+
+    /** The request's meta, carried through to the callback. */
+    public Map<String, Object> meta() { return request.meta(); }
+
+    /** The body's charset: from Content-Type, else a BOM, else a {@code <meta>} tag, else UTF-8. */
+    public Charset charset() {
+        if (charset == null) charset = Charsets.detect(header("Content-Type").orElse(null), body);
+        return charset;
+    }
+
+    /** The body decoded with {@link #charset()}. */
+    public String text() {
+        if (text == null) text = Charsets.decode(body, charset());
+        return text;
+    }
+
+    /** The body parsed as HTML, once. */
+    public Document document() {
+        if (document == null) document = Jsoup.parse(text(), url);
+        return document;
+    }
+
+    /** Elements matching a CSS selector. */
+    public Elements css(String selector) {
+        return document().select(selector);
+    }
+
+    /** The first element matching a CSS selector. */
+    public Optional<Element> cssFirst(String selector) {
+        return Optional.ofNullable(document().selectFirst(selector));
+    }
+
+    /** Elements matching an XPath expression (evaluated by jsoup). */
+    public Elements xpath(String xpath) {
+        return document().selectXpath(xpath);
+    }
+
+    /** The whitespace-normalised text of the first match, or {@code ""} when nothing matches. */
+    public String textOf(String selector) {
+        Element e = document().selectFirst(selector);
+        return e == null ? "" : e.text();
+    }
+
+    /** An attribute of the first match, or {@code ""}. */
+    public String attrOf(String selector, String attribute) {
+        Element e = document().selectFirst(selector);
+        return e == null ? "" : e.attr(attribute);
+    }
+
+    /** Resolves a link against this page; empty for non-http(s) or malformed links. */
+    public Optional<String> urlJoin(String href) {
+        return Urls.resolve(baseUrl(), href);
+    }
+
+    /** The body parsed as JSON. @throws UncheckedIOException if it is not JSON */
+    public JsonNode json() {
+        try {
+            return JSON.readTree(body);
+        } catch (IOException e) {
+            throw new UncheckedIOException("response from " + url + " is not JSON: " + e.getMessage(), e);
+        }
+    }
+
+    /** A request for {@code href} to the {@code parse} callback; see {@link #follow(String, String, int)}. */
+    public Optional<Request> follow(String href) {
+        return follow(href, Request.DEFAULT_CALLBACK, 0);
+    }
+
+    /** A request for {@code href} to {@code callback}; see {@link #follow(String, String, int)}. */
+    public Optional<Request> follow(String href, String callback) {
+        return follow(href, callback, 0);
+    }
+
+    /**
+     * A request for a link on this page: resolved against the page, one level deeper, with this
+     * page's renderer. Links that are not http(s) (mailto:, javascript:, data:) or are malformed
+     * give empty, logged at debug level; this never throws for a bad link.
+     */
+    public Optional<Request> follow(String href, String callback, int priority) {
+        Optional<String> target = urlJoin(href);
+        if (target.isEmpty()) {
+            LOG.debug("skipping link {} on {}: not an http(s) URL", href, url);
+            return Optional.empty();
+        }
+        return Optional.of(Request.builder(target.get()).callback(callback).priority(priority)
+                .renderer(request.renderer()).depth(request.depth() + 1).build());
+    }
+
+    /** Follows an element's {@code href} (or {@code src}) attribute. */
+    public Optional<Request> follow(Element link, String callback, int priority) {
+        String href = link.hasAttr("href") ? link.attr("href") : link.attr("src");
+        return follow(href, callback, priority);
+    }
+
+    private String baseUrl() {
+        if (document != null || text != null) {
+            Element base = document().selectFirst("base[href]");
+            if (base != null) return base.absUrl("href").isEmpty() ? url : base.absUrl("href");
+        }
+        return url;
+    }
+
+    @Override
+    public String toString() {
+        return status + " " + url + " (" + body.length + " bytes" + (headers.containsKey("content-type")
+                ? ", " + header("content-type").orElse("").toLowerCase(Locale.ROOT) : "") + ")";
+    }
+}

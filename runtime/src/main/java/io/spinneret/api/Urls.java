@@ -1,0 +1,99 @@
+package io.spinneret.api;
+
+import java.net.URI;
+import java.net.URISyntaxException;
+import java.util.Locale;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * URL helpers: resolving links against a page, and the canonical form used for fingerprints.
+ * All methods are pure and thread-safe.
+ */
+public final class Urls {
+    private Urls() {}
+
+    /**
+     * Resolves {@code href} against {@code base}. Returns empty for links that are not http(s)
+     * (mailto:, javascript:, data:, tel:) and for malformed ones, never throwing.
+     */
+    public static Optional<String> resolve(String base, @Nullable String href) {
+        if (href == null) return Optional.empty();
+        String h = href.strip();
+        if (h.isEmpty()) return Optional.empty();
+        try {
+            URI resolved = new URI(encodeUnsafe(base)).resolve(new URI(encodeUnsafe(h)));
+            String scheme = resolved.getScheme();
+            if (scheme == null || !(scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https"))) {
+                return Optional.empty();
+            }
+            if (resolved.getHost() == null) return Optional.empty();
+            return Optional.of(resolved.toString());
+        } catch (IllegalArgumentException | URISyntaxException e) {
+            return Optional.empty();
+        }
+    }
+
+    /** Lower-case host of a URL, or {@code ""}. */
+    public static String host(String url) {
+        int start = url.indexOf("://");
+        if (start < 0) return "";
+        start += 3;
+        int end = start;
+        while (end < url.length()) {
+            char c = url.charAt(end);
+            if (c == '/' || c == '?' || c == '#' || c == ':') break;
+            end++;
+        }
+        int at = url.lastIndexOf('@', end);
+        if (at >= start) start = at + 1;
+        return url.substring(start, end).toLowerCase(Locale.ROOT);
+    }
+
+    /**
+     * The canonical form of a URL used for fingerprints: scheme and host lower-cased, default port
+     * removed, empty path as {@code /}, dot segments removed, fragment dropped, query parameters
+     * sorted, and percent-encoding normalised (unreserved characters decoded, hex upper-cased).
+     * A string that is not a URL is returned unchanged.
+     */
+    public static String canonicalize(String url) {
+        return UrlCanonicalizer.canonicalize(url);
+    }
+
+    /** Percent-encodes the characters browsers accept in hrefs but {@link URI} rejects. */
+    static String encodeUnsafe(String s) {
+        StringBuilder out = null;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            boolean bad = c <= 0x20 || c >= 0x7f || c == '"' || c == '<' || c == '>' || c == '\\' || c == '^'
+                    || c == '`' || c == '{' || c == '|' || c == '}' || (c == '%' && !isPercentEscape(s, i));
+            if (bad && out == null) {
+                out = new StringBuilder(s.length() + 16).append(s, 0, i);
+            }
+            if (out != null) {
+                if (bad) {
+                    for (byte b : String.valueOf(c).getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+                        out.append('%').append(Character.toUpperCase(Character.forDigit((b >> 4) & 0xf, 16)))
+                                .append(Character.toUpperCase(Character.forDigit(b & 0xf, 16)));
+                    }
+                    if (Character.isHighSurrogate(c) && i + 1 < s.length()) {
+                        // the pair was encoded above as two replacement chars; encode the code point instead
+                        out.setLength(out.length() - 3);
+                        for (byte b : s.substring(i, i + 2).getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+                            out.append('%').append(Character.toUpperCase(Character.forDigit((b >> 4) & 0xf, 16)))
+                                    .append(Character.toUpperCase(Character.forDigit(b & 0xf, 16)));
+                        }
+                        i++;
+                    }
+                } else {
+                    out.append(c);
+                }
+            }
+        }
+        return out == null ? s : out.toString();
+    }
+
+    private static boolean isPercentEscape(String s, int i) {
+        return i + 2 < s.length() && Character.digit(s.charAt(i + 1), 16) >= 0 && Character.digit(s.charAt(i + 2), 16) >= 0;
+    }
+}

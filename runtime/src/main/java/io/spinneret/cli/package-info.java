@@ -1,0 +1,4 @@
+@NullMarked
+package io.spinneret.cli;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,4 @@
+@NullMarked
+package io.spinneret.download;
+
+import org.jspecify.annotations.NullMarked;

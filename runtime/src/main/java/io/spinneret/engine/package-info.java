@@ -1,0 +1,4 @@
+@NullMarked
+package io.spinneret.engine;
+
+import org.jspecify.annotations.NullMarked;

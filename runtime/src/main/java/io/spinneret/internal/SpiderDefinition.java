@@ -1,0 +1,29 @@
+package io.spinneret.internal;
+
+import io.spinneret.annotations.Renderer;
+import java.util.List;
+
+/**
+ * A spider as the runtime sees it: implemented by the generated {@code <Spider>_Dispatch} class of
+ * every {@code @Spider}, so the runtime never reflects on user classes.
+ */
+public interface SpiderDefinition {
+    /** The {@code @Spider(name)}. */
+    String name();
+
+    /** The fully qualified name of the spider class, for messages. */
+    String className();
+
+    List<String> startUrls();
+
+    Renderer renderer();
+
+    /** The spider's {@code @Spider(settings)} entries, {@code key=value}, already checked by the processor. */
+    List<String> settings();
+
+    /** Callback names, sorted. */
+    List<String> callbacks();
+
+    /** A new spider instance bound to a dispatcher; one per crawl. */
+    Dispatcher newDispatcher();
+}

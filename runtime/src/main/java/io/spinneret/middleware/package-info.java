@@ -1,0 +1,4 @@
+@NullMarked
+package io.spinneret.middleware;
+
+import org.jspecify.annotations.NullMarked;

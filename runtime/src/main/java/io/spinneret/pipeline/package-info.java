@@ -1,0 +1,4 @@
+@NullMarked
+package io.spinneret.pipeline;
+
+import org.jspecify.annotations.NullMarked;

@@ -1,0 +1,87 @@
+package io.spinneret.scheduler;
+
+import io.spinneret.api.Request;
+import java.time.Duration;
+import java.util.List;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The crawl frontier: a priority queue of pending requests with duplicate filtering and an
+ * in-flight state. Three implementations share this contract and one contract test suite:
+ * {@code MemoryScheduler}, {@code SqliteScheduler} (persistent, resumable) and
+ * {@code RedisScheduler} (shared by many processes).
+ *
+ * <h2>Life of a request</h2>
+ * <ol>
+ *   <li>{@link #push}: dropped if its {@linkplain Request#fingerprint() fingerprint} was ever pushed
+ *       before (unless {@link Request#dontFilter()}); otherwise pending.</li>
+ *   <li>{@link #poll}: the pending request with the highest priority (FIFO among equal priorities)
+ *       moves to in-flight and is returned as a {@link Lease}.</li>
+ *   <li>{@link #ack}: done; it leaves in-flight for good. The engine acks only after the
+ *       request's new requests are pushed and its items are durably stored.</li>
+ *   <li>{@link #requeue}: back to pending, e.g. for a retry or at a graceful shutdown.</li>
+ * </ol>
+ *
+ * <h2>Restarts</h2>
+ * Persistent and shared schedulers keep pending requests, in-flight requests and the set of seen
+ * fingerprints. In-flight requests that were never acked come back as pending: for a persistent
+ * scheduler when it is opened again (nothing else can be alive then), for a shared one only after
+ * they have been in flight longer than the visibility timeout (another node may still be working on
+ * them).
+ *
+ * <p>All methods are thread-safe and may block (they are called from virtual threads).
+ */
+public interface Scheduler extends AutoCloseable {
+
+    /**
+     * Adds a request unless it is a duplicate.
+     *
+     * @return true if it was enqueued, false if it was filtered as a duplicate
+     */
+    boolean push(Request request);
+
+    /**
+     * Adds several requests, as one batch where the implementation can.
+     *
+     * @return how many were enqueued (the rest were duplicates)
+     */
+    default int pushAll(List<Request> requests) {
+        int n = 0;
+        for (Request r : requests) if (push(r)) n++;
+        return n;
+    }
+
+    /**
+     * Takes the next request into in-flight, waiting up to {@code timeout} for one to appear.
+     *
+     * @return the lease, or null if nothing was pending within the timeout
+     */
+    @Nullable Lease poll(Duration timeout) throws InterruptedException;
+
+    /** Marks an in-flight request done. Acking an unknown or already acked lease is a no-op. */
+    void ack(Lease lease);
+
+    /** Puts an in-flight request back into pending, replacing it with {@code request} (e.g. its next attempt). */
+    void requeue(Lease lease, Request request);
+
+    /** Pending requests (for a shared scheduler, over all nodes). */
+    long pendingCount();
+
+    /** In-flight requests (for a shared scheduler, over all nodes). */
+    long inFlightCount();
+
+    /** Fingerprints seen so far. */
+    long seenCount();
+
+    /**
+     * True if other processes may add work at any moment (a shared queue): the engine then waits
+     * for an idle timeout before it ends a crawl on an empty queue.
+     */
+    default boolean isShared() {
+        return false;
+    }
+
+    /** Releases resources; pending and in-flight state of persistent schedulers is kept. */
+    @Override
+    void close();
+}

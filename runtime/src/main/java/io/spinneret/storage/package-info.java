@@ -1,0 +1,4 @@
+@NullMarked
+package io.spinneret.storage;
+
+import org.jspecify.annotations.NullMarked;
