@@ -13,9 +13,9 @@ public final class Schedulers {
      */
     public static Scheduler open(Settings settings, String spiderName, boolean resume) {
         String kind = settings.getChoice(Setting.SCHEDULER);
-        return switch (kind) {
+        switch (kind) {
             // each implementation adds its case here
             default -> throw new UnsupportedOperationException("scheduler '" + kind + "' is not available yet");
-        };
+        }
     }
 }
