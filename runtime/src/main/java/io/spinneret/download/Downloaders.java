@@ -1,6 +1,7 @@
 package io.spinneret.download;
 
 import io.spinneret.annotations.Renderer;
+import io.spinneret.download.browser.BrowserDownloader;
 import io.spinneret.settings.Settings;
 import java.util.EnumMap;
 import java.util.Map;
@@ -13,6 +14,7 @@ public final class Downloaders {
     public static DownloaderRouter router(Settings settings) {
         Map<Renderer, Supplier<? extends Downloader>> factories = new EnumMap<>(Renderer.class);
         // each downloader adds its renderer here
+        factories.put(Renderer.BROWSER, () -> new BrowserDownloader(settings));
         return new DownloaderRouter(factories);
     }
 }

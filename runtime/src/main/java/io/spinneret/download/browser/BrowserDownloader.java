@@ -1,0 +1,219 @@
+package io.spinneret.download.browser;
+
+import io.spinneret.annotations.Setting;
+import io.spinneret.api.Request;
+import io.spinneret.api.Response;
+import io.spinneret.download.Downloader;
+import io.spinneret.settings.Settings;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Renders requests in a shared headless Chromium through playwright-java, so that callbacks see
+ * the HTML after the page's scripts ran. The {@code BROWSER} entry of the download router.
+ *
+ * <pre>{@code
+ * Request.builder("https://quotes.toscrape.com/js/").renderer(Renderer.BROWSER)
+ *         .meta("wait_for", "div.quote").build();
+ * }</pre>
+ *
+ * <p><b>Lifecycle.</b> Nothing starts until the first {@link #download}: then Chromium is found
+ * ({@code browser_path}, else {@code /usr/bin/chromium}, else a Playwright-managed one; never
+ * downloaded) and started once for the whole run, with {@code browser_pool_size} pages. Images,
+ * fonts and media are not loaded ({@code browser_block}). A page is done at
+ * {@code browser_wait_until} (or request meta {@code wait_until}), then, if request meta
+ * {@code wait_for} names a CSS selector, when that selector matches; all within
+ * {@code browser_timeout}. A crashed page is replaced; a crashed browser is restarted once, after
+ * which browser requests fail with the cause. {@link #close()} (and, as a last resort, a JVM
+ * shutdown hook) leaves no Chromium or driver process behind; Chromium also exits by itself if the
+ * JVM is killed.
+ *
+ * <p><b>Threading.</b> playwright-java is not thread-safe: a {@code Playwright} and everything it
+ * created must be used by one thread at a time, and each call blocks that thread for the whole
+ * navigation, so one instance would render one page at a time. Hence each pool slot is a platform
+ * thread ({@link RenderWorker}) owning its own Playwright connection, context and page, all
+ * connected over the DevTools protocol to the one Chromium that {@link SharedBrowser} runs. Engine
+ * threads never touch Playwright: {@code download} queues a job and parks until a worker finishes
+ * it. Parking a virtual thread is free, so any number of requests may wait while exactly
+ * {@code browser_pool_size} pages render at once. The workers are platform threads because
+ * Playwright blocks inside {@code synchronized} code, which would pin virtual threads' carriers.
+ *
+ * <p><b>Responses</b> look like HTTP ones: the navigation's status and headers, the final URL
+ * (after redirects and script navigation), and as body the rendered DOM in UTF-8 (the
+ * {@code Content-Type} says so; length and encoding headers are dropped). Non-HTML responses
+ * (JSON, text) keep their original bytes. Redirects are followed by the browser.
+ *
+ * <p>Errors: {@link java.net.http.HttpTimeoutException} when a render exceeds its timeout, other
+ * {@link IOException}s for network errors and crashes (retryable), {@link BrowserNotFoundException}
+ * when there is no Chromium (not retryable).
+ */
+public final class BrowserDownloader implements Downloader {
+    private static final Logger LOG = LoggerFactory.getLogger(BrowserDownloader.class);
+
+    private final BrowserOptions options;
+    private final Duration closeWait;
+    private final LinkedBlockingQueue<RenderJob> queue = new LinkedBlockingQueue<>();
+    private final ReentrantLock lock = new ReentrantLock();
+    private final CountDownLatch closedLatch = new CountDownLatch(1);
+    private final List<Thread> workers = new ArrayList<>();
+    private @Nullable SharedBrowser shared;
+    private @Nullable RuntimeException startFailure;
+    private @Nullable Thread shutdownHook;
+    private volatile boolean closed;
+
+    /** Reads the {@code browser_*} settings; starts nothing. */
+    public BrowserDownloader(Settings settings) {
+        this(BrowserOptions.from(settings), settings.getDuration(Setting.SHUTDOWN_GRACE).plusSeconds(2));
+    }
+
+    /**
+     * @param closeWait how long the shutdown hook lets a regular {@link #close()} (by the engine's
+     *     graceful shutdown) happen before it closes the browser itself
+     */
+    public BrowserDownloader(BrowserOptions options, Duration closeWait) {
+        this.options = options;
+        this.closeWait = closeWait;
+    }
+
+    @Override
+    public Response download(Request request) throws IOException, InterruptedException {
+        if (closed) throw new IOException("the browser downloader is closed; not rendering " + request.url());
+        start();
+        RenderJob job = new RenderJob(request);
+        queue.add(job);
+        if (closed && queue.remove(job)) throw new IOException("the browser downloader is closed; not rendering " + request.url());
+        try {
+            return job.await();
+        } catch (InterruptedException e) {
+            job.cancel();
+            throw e;
+        }
+    }
+
+    /** Starts Chromium and the pool on first use; rethrows a failed start to every later request. */
+    private void start() throws IOException, InterruptedException {
+        if (shared != null) return;
+        lock.lockInterruptibly();
+        try {
+            if (startFailure != null) throw startFailure;
+            if (shared != null || closed) return;
+            Path executable;
+            try {
+                executable = BrowserLocator.locate(options.browserPath());
+            } catch (BrowserNotFoundException e) {
+                startFailure = e;
+                throw e;
+            }
+            SharedBrowser s = new SharedBrowser(executable);
+            s.start();
+            Thread hook = new Thread(this::closeAtExit, "spinneret-browser-shutdown");
+            Runtime.getRuntime().addShutdownHook(hook);
+            shutdownHook = hook;
+            for (int i = 0; i < options.poolSize(); i++) {
+                Thread t = Thread.ofPlatform().name("spinneret-render-" + i).daemon(true)
+                        .unstarted(new RenderWorker(i, options, s, queue, () -> closed));
+                workers.add(t);
+                t.start();
+            }
+            shared = s;
+            LOG.info("browser rendering started: {} (pool {}, blocking {}, wait until {}, timeout {} s)", executable,
+                    options.poolSize(), options.block().isEmpty() ? "nothing" : String.join(",", options.block()),
+                    options.waitUntil(), options.timeout().toMillis() / 1000.0);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** True once the first browser request started Chromium. */
+    public boolean isStarted() {
+        return shared != null;
+    }
+
+    /** The pid of the running Chromium, or -1 if none is running; for tests and diagnostics. */
+    long browserPid() {
+        SharedBrowser s = shared;
+        return s == null ? -1 : s.pid();
+    }
+
+    /**
+     * Stops the pool, Chromium and the Playwright drivers. Requests still queued fail; renders in
+     * progress get a short moment to finish. Idempotent.
+     */
+    @Override
+    public void close() {
+        lock.lock();
+        try {
+            if (closed && shared == null) return;
+            closed = true;
+            for (RenderJob j; (j = queue.poll()) != null; ) j.fail(new IOException("the browser downloader was closed"));
+            joinWorkers(2_000);
+            if (shared != null) shared.close(); // unblocks any worker still inside a render
+            joinWorkers(5_000);
+            for (Thread t : workers) {
+                if (t.isAlive()) LOG.warn("render worker {} did not stop; killing its driver", t.getName());
+            }
+            if (workers.stream().anyMatch(Thread::isAlive)) killDrivers();
+            workers.clear();
+            shared = null;
+            Thread hook = shutdownHook;
+            shutdownHook = null;
+            if (hook != null && Thread.currentThread() != hook) {
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException e) {
+                    // the JVM is shutting down already
+                }
+            }
+        } finally {
+            lock.unlock();
+            closedLatch.countDown();
+        }
+    }
+
+    /** The shutdown hook: lets the engine close us gracefully, else does it. */
+    private void closeAtExit() {
+        try {
+            if (closedLatch.await(closeWait.toMillis(), TimeUnit.MILLISECONDS)) return;
+        } catch (InterruptedException e) {
+            // close now
+        }
+        LOG.info("closing the browser at JVM exit");
+        close();
+    }
+
+    private void joinWorkers(long millis) {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        for (Thread t : workers) {
+            long left = TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime());
+            if (left <= 0) return;
+            try {
+                t.join(left);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    /** Last resort: Playwright driver processes (node, started from playwright-java's temp folder). */
+    private static void killDrivers() {
+        ProcessHandle.current().children()
+                .filter(p -> p.info().command().map(c -> c.contains("playwright-java")).orElse(false))
+                .forEach(ProcessHandle::destroyForcibly);
+    }
+
+    @Override
+    public String toString() {
+        return "BrowserDownloader[pool " + options.poolSize() + (isStarted() ? ", started" : "") + "]";
+    }
+}

@@ -1,0 +1,79 @@
+package io.spinneret.download.browser;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+/**
+ * Finds the Chromium executable to render with, never downloading one: the {@code browser_path}
+ * setting if given (and then only it), else {@code /usr/bin/chromium} (Debian's {@code chromium}
+ * package), else the newest Playwright-managed Chromium under {@code PLAYWRIGHT_BROWSERS_PATH} or
+ * {@code ~/.cache/ms-playwright}.
+ */
+final class BrowserLocator {
+    static final Path SYSTEM_CHROMIUM = Path.of("/usr/bin/chromium");
+    static final String INSTALL_HINT = "apt-get install -y chromium";
+
+    private BrowserLocator() {}
+
+    /** @throws BrowserNotFoundException naming the setting and the install command */
+    static Path locate(String browserPath) {
+        return locate(browserPath, defaultCandidates(System.getenv()));
+    }
+
+    static Path locate(String browserPath, List<Path> candidates) {
+        if (!browserPath.isBlank()) {
+            Path p = Path.of(browserPath.trim());
+            if (Files.isRegularFile(p) && Files.isExecutable(p)) return p;
+            throw new BrowserNotFoundException("browser_path is set to " + p + ", but there is no executable file there;"
+                    + " point browser_path at a Chromium executable, or clear it to use /usr/bin/chromium (" + INSTALL_HINT + ")");
+        }
+        for (Path p : candidates) {
+            if (Files.isRegularFile(p) && Files.isExecutable(p)) return p;
+        }
+        throw new BrowserNotFoundException("no Chromium found for requests with renderer BROWSER (looked for "
+                + (candidates.isEmpty() ? "nothing" : candidates.get(0) + (candidates.size() > 1 ? " and Playwright-managed browsers" : ""))
+                + "); install one with `" + INSTALL_HINT + "`, or set browser_path to a Chromium executable"
+                + " (e.g. --set browser_path=/path/to/chromium)");
+    }
+
+    /** /usr/bin/chromium first, then Playwright-managed browsers, newest revision first. */
+    static List<Path> defaultCandidates(Map<String, String> env) {
+        List<Path> out = new ArrayList<>();
+        out.add(SYSTEM_CHROMIUM);
+        String custom = env.get("PLAYWRIGHT_BROWSERS_PATH");
+        Path root = custom != null && !custom.isBlank() && !custom.equals("0")
+                ? Path.of(custom) : Path.of(System.getProperty("user.home"), ".cache", "ms-playwright");
+        if (Files.isDirectory(root)) {
+            try (Stream<Path> dirs = Files.list(root)) {
+                dirs.filter(d -> d.getFileName().toString().startsWith("chromium"))
+                        .sorted(Comparator.comparingInt(BrowserLocator::revision).reversed())
+                        .forEach(d -> {
+                            out.add(d.resolve("chrome-linux64/chrome"));
+                            out.add(d.resolve("chrome-linux/chrome"));
+                            out.add(d.resolve("chrome-linux/headless_shell"));
+                            out.add(d.resolve("chrome-headless-shell-linux64/chrome-headless-shell"));
+                        });
+            } catch (IOException e) {
+                // an unreadable cache is the same as none
+            }
+        }
+        return out;
+    }
+
+    /** The revision of a Playwright browser folder such as {@code chromium-1200}, or -1. */
+    private static int revision(Path dir) {
+        String name = dir.getFileName().toString();
+        int dash = name.lastIndexOf('-');
+        try {
+            return Integer.parseInt(name.substring(dash + 1));
+        } catch (NumberFormatException | IndexOutOfBoundsException e) {
+            return -1;
+        }
+    }
+}

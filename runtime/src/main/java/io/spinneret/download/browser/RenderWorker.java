@@ -1,0 +1,306 @@
+package io.spinneret.download.browser;
+
+import com.microsoft.playwright.Browser;
+import com.microsoft.playwright.BrowserContext;
+import com.microsoft.playwright.BrowserType;
+import com.microsoft.playwright.Page;
+import com.microsoft.playwright.Playwright;
+import com.microsoft.playwright.PlaywrightException;
+import com.microsoft.playwright.Route;
+import com.microsoft.playwright.TimeoutError;
+import com.microsoft.playwright.options.HttpHeader;
+import com.microsoft.playwright.options.WaitForSelectorState;
+import com.microsoft.playwright.options.WaitUntilState;
+import io.spinneret.api.Request;
+import io.spinneret.api.Response;
+import java.io.IOException;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One slot of the render pool: a platform thread that owns a Playwright connection to the shared
+ * browser, one browser context and one page in it, and renders the jobs it takes from the queue.
+ * Every Playwright object is created, used and closed on this thread only (see
+ * {@link BrowserDownloader} for why).
+ *
+ * <p>Recovery: a crashed or timed-out page is replaced (a crashed page with its context); a lost
+ * browser connection is re-established, restarting the browser through {@link SharedBrowser} if
+ * it died.
+ */
+final class RenderWorker implements Runnable {
+    private static final Logger LOG = LoggerFactory.getLogger(RenderWorker.class);
+    /** Request meta key: a CSS selector to wait for after the page loaded. */
+    static final String META_WAIT_FOR = "wait_for";
+    /** Request meta key: overrides {@code browser_wait_until} for one request. */
+    static final String META_WAIT_UNTIL = "wait_until";
+
+    private final int index;
+    private final BrowserOptions options;
+    private final SharedBrowser shared;
+    private final BlockingQueue<RenderJob> queue;
+    private final BooleanSupplier closing;
+
+    private @Nullable Playwright playwright;
+    private @Nullable Browser browser;
+    private int generation;
+    private @Nullable BrowserContext context;
+    private @Nullable Page page;
+    private boolean pageCrashed;
+    private Map<String, String> pageHeaders = Map.of();
+    /** The request being rendered, for the route handler (which runs on this thread). */
+    private @Nullable Request current;
+    private boolean methodApplied;
+
+    RenderWorker(int index, BrowserOptions options, SharedBrowser shared, BlockingQueue<RenderJob> queue, BooleanSupplier closing) {
+        this.index = index;
+        this.options = options;
+        this.shared = shared;
+        this.queue = queue;
+        this.closing = closing;
+    }
+
+    @Override
+    public void run() {
+        try {
+            try {
+                ensurePage(); // warm up: connect while the first requests are on their way
+            } catch (IOException | RuntimeException e) {
+                LOG.debug("render worker {} could not connect yet: {}", index, e.toString());
+            }
+            while (!closing.getAsBoolean()) {
+                RenderJob job = queue.poll(100, TimeUnit.MILLISECONDS);
+                if (job == null || !job.start()) continue;
+                try {
+                    job.complete(render(job.request));
+                } catch (IOException e) {
+                    job.fail(e);
+                } catch (RuntimeException | Error e) {
+                    job.fail(new IOException("rendering " + job.request.url() + " failed: " + e, e));
+                }
+            }
+        } catch (InterruptedException e) {
+            // closing
+        } finally {
+            disconnect();
+        }
+    }
+
+    private Response render(Request request) throws IOException, InterruptedException {
+        ensurePage();
+        Page p = page;
+        if (p == null) throw new IllegalStateException("no page");
+        long timeoutMs = Math.max(1, options.timeout().toMillis());
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+        String waitFor = metaString(request, META_WAIT_FOR);
+        String waitUntil = metaString(request, META_WAIT_UNTIL);
+        String phase = "the page to " + (waitUntil == null ? options.waitUntil() : waitUntil);
+        current = request;
+        methodApplied = false;
+        try {
+            if (!request.headers().equals(pageHeaders)) {
+                p.setExtraHTTPHeaders(request.headers());
+                pageHeaders = request.headers();
+            }
+            boolean temporaryRoute = needsMethodOverride(request) && options.block().isEmpty();
+            if (temporaryRoute) p.route("**/*", this::route);
+            com.microsoft.playwright.Response nav;
+            try {
+                nav = p.navigate(request.url(), new Page.NavigateOptions()
+                        .setWaitUntil(waitUntilState(waitUntil == null ? options.waitUntil() : waitUntil))
+                        .setTimeout(timeoutMs));
+                if (waitFor != null) {
+                    phase = "selector " + waitFor;
+                    long left = Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
+                    p.waitForSelector(waitFor, new Page.WaitForSelectorOptions()
+                            .setState(WaitForSelectorState.ATTACHED).setTimeout(left));
+                }
+            } finally {
+                if (temporaryRoute && !p.isClosed()) p.unroute("**/*");
+            }
+            return toResponse(request, p, nav);
+        } catch (TimeoutError e) {
+            replacePage(false); // the old one may still be loading, or stuck in a script
+            throw new HttpTimeoutException("rendering " + request.url() + " timed out after "
+                    + options.timeout().toMillis() / 1000.0 + " s waiting for " + phase);
+        } catch (PlaywrightException e) {
+            throw failure(request, e);
+        } finally {
+            current = null;
+        }
+    }
+
+    /** Turns a Playwright error into an IOException, and repairs what broke. */
+    private IOException failure(Request request, PlaywrightException e) throws InterruptedException {
+        String why = firstLine(e.getMessage());
+        boolean lost = browser == null || !browser.isConnected();
+        if (shared.crashed(generation, lost)) {
+            disconnectBrowser();
+            return new IOException("the browser crashed while rendering " + request.url() + " (" + why
+                    + "); it is restarted for the next request", e);
+        }
+        if (pageCrashed || page == null || page.isClosed()) {
+            replacePage(true);
+            return new IOException("the page crashed while rendering " + request.url() + " (" + why
+                    + "); it was replaced", e);
+        }
+        return new IOException("rendering " + request.url() + " failed: " + why, e);
+    }
+
+    private Response toResponse(Request request, Page p, com.microsoft.playwright.@Nullable Response nav) {
+        Map<String, List<String>> headers = new LinkedHashMap<>();
+        int status = 200;
+        if (nav != null) {
+            status = nav.status();
+            for (HttpHeader h : nav.headersArray()) {
+                headers.computeIfAbsent(h.name.toLowerCase(Locale.ROOT), k -> new ArrayList<>()).add(h.value);
+            }
+        }
+        List<String> type = headers.get("content-type");
+        String contentType = type == null || type.isEmpty() ? "" : type.get(0).toLowerCase(Locale.ROOT);
+        byte[] body;
+        if (nav == null || contentType.isEmpty() || contentType.contains("html")) {
+            // The DOM after scripts ran, serialised by Chromium in UTF-8: the headers that
+            // described the original bytes no longer do.
+            body = p.content().getBytes(StandardCharsets.UTF_8);
+            headers.put("content-type", List.of("text/html; charset=utf-8"));
+            headers.remove("content-length");
+            headers.remove("content-encoding");
+            headers.remove("transfer-encoding");
+        } else {
+            body = nav.body(); // JSON, text, XML...: the bytes as served
+        }
+        return new Response(request, p.url(), status, headers, body);
+    }
+
+    /** Route handler (runs on this thread, inside a Playwright call): block types, apply method/body. */
+    private void route(Route route) {
+        com.microsoft.playwright.Request r = route.request();
+        Request req = current;
+        if (req != null && !methodApplied && needsMethodOverride(req) && r.isNavigationRequest()) {
+            methodApplied = true;
+            Route.ResumeOptions o = new Route.ResumeOptions().setMethod(req.method());
+            byte[] body = req.body();
+            if (body != null) o.setPostData(body);
+            route.resume(o);
+        } else if (options.block().contains(r.resourceType())) {
+            route.abort("blockedbyclient");
+        } else {
+            route.resume();
+        }
+    }
+
+    private static boolean needsMethodOverride(Request r) {
+        return !r.method().equals("GET") || r.body() != null;
+    }
+
+    /** Makes sure there is a live connection, context and page. */
+    private void ensurePage() throws IOException, InterruptedException {
+        if (browser == null || !browser.isConnected()) {
+            disconnectBrowser();
+            SharedBrowser.Endpoint ep = shared.endpoint(generation);
+            if (playwright == null) {
+                playwright = Playwright.create(new Playwright.CreateOptions()
+                        .setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
+            }
+            try {
+                browser = playwright.chromium().connectOverCDP(ep.wsUrl(),
+                        new BrowserType.ConnectOverCDPOptions().setTimeout(30_000));
+            } catch (PlaywrightException e) {
+                closePlaywright(); // start over with a fresh driver next time
+                throw new IOException("cannot connect to the browser: " + firstLine(e.getMessage()), e);
+            }
+            generation = ep.generation();
+        }
+        if (page == null || page.isClosed() || pageCrashed) replacePage(context == null || pageCrashed);
+    }
+
+    private void replacePage(boolean newContext) {
+        Browser b = browser;
+        if (b == null || !b.isConnected()) return; // ensurePage reconnects next time
+        try {
+            if (page != null && !page.isClosed()) page.close();
+        } catch (PlaywrightException e) {
+            LOG.debug("closing page: {}", e.toString());
+        }
+        page = null;
+        pageHeaders = Map.of();
+        if (newContext || context == null) {
+            closeContext();
+            context = b.newContext(new Browser.NewContextOptions().setJavaScriptEnabled(true));
+            if (!options.block().isEmpty()) context.route("**/*", this::route);
+        }
+        Page p = context.newPage();
+        p.setDefaultTimeout(options.timeout().toMillis());
+        pageCrashed = false;
+        p.onCrash(x -> pageCrashed = true);
+        page = p;
+    }
+
+    private void closeContext() {
+        try {
+            if (context != null) context.close();
+        } catch (PlaywrightException e) {
+            LOG.debug("closing context: {}", e.toString());
+        }
+        context = null;
+        page = null;
+    }
+
+    private void disconnectBrowser() {
+        closeContext();
+        try {
+            if (browser != null) browser.close(); // for a CDP connection: disconnects, the browser stays
+        } catch (PlaywrightException e) {
+            LOG.debug("disconnecting: {}", e.toString());
+        }
+        browser = null;
+    }
+
+    private void closePlaywright() {
+        try {
+            if (playwright != null) playwright.close(); // stops the driver process
+        } catch (PlaywrightException e) {
+            LOG.debug("closing Playwright: {}", e.toString());
+        }
+        playwright = null;
+    }
+
+    private void disconnect() {
+        disconnectBrowser();
+        closePlaywright();
+    }
+
+    private static WaitUntilState waitUntilState(String s) {
+        return switch (s.toLowerCase(Locale.ROOT)) {
+            case "domcontentloaded" -> WaitUntilState.DOMCONTENTLOADED;
+            case "networkidle" -> WaitUntilState.NETWORKIDLE;
+            case "commit" -> WaitUntilState.COMMIT;
+            default -> WaitUntilState.LOAD;
+        };
+    }
+
+    private static @Nullable String metaString(Request r, String key) {
+        Object v = r.meta().get(key);
+        return v == null || v.toString().isBlank() ? null : v.toString();
+    }
+
+    /** The useful line of a Playwright error: its {@code message='...'}, else the first line. */
+    static String firstLine(@Nullable String message) {
+        if (message == null) return "unknown error";
+        int m = message.indexOf("message='");
+        String from = m >= 0 ? message.substring(m + "message='".length()) : message;
+        int nl = from.indexOf('\n');
+        return (nl < 0 ? from : from.substring(0, nl)).strip();
+    }
+}

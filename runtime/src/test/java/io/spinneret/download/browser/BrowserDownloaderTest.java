@@ -1,0 +1,254 @@
+package io.spinneret.download.browser;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.spinneret.annotations.Renderer;
+import io.spinneret.api.Request;
+import io.spinneret.api.Response;
+import java.io.IOException;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** Real Chromium ({@code SPINNERET_TEST_CHROMIUM}) against pages served on 127.0.0.1. */
+@Timeout(60)
+class BrowserDownloaderTest {
+    private static final String CHROMIUM = System.getenv("SPINNERET_TEST_CHROMIUM");
+    private static TestSite site;
+    private final List<BrowserDownloader> opened = new ArrayList<>();
+
+    @BeforeAll
+    static void startSite() throws IOException {
+        assumeTrue(CHROMIUM != null && !CHROMIUM.isBlank(), "SPINNERET_TEST_CHROMIUM is not set");
+        site = new TestSite();
+    }
+
+    @AfterAll
+    static void stopSite() {
+        if (site != null) site.close();
+    }
+
+    @AfterEach
+    void closeDownloaders() {
+        opened.forEach(BrowserDownloader::close);
+    }
+
+    private BrowserDownloader downloader(int pool, Set<String> block, String waitUntil, Duration timeout) {
+        BrowserDownloader d = new BrowserDownloader(new BrowserOptions(CHROMIUM, pool, block, waitUntil, timeout), Duration.ofSeconds(5));
+        opened.add(d);
+        return d;
+    }
+
+    private BrowserDownloader downloader(int pool) {
+        return downloader(pool, Set.of("image", "font", "media"), "load", Duration.ofSeconds(15));
+    }
+
+    private static Request browser(String url) {
+        return Request.builder(url).renderer(Renderer.BROWSER).build();
+    }
+
+    @Test
+    void scriptGeneratedQuotesAppearOnlyWhenRendered() throws Exception {
+        // A/B on the same URL: the raw HTML has no quotes, the rendered DOM has all ten.
+        String url = site.url("/js/");
+        var http = java.net.http.HttpClient.newHttpClient();
+        var raw = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url)).build(),
+                java.net.http.HttpResponse.BodyHandlers.ofByteArray());
+        Response plain = new Response(Request.of(url), url, raw.statusCode(), raw.headers().map(), raw.body());
+        assertEquals(200, plain.status());
+        assertEquals(0, plain.css("div.quote").size());
+
+        Response rendered = downloader(1).download(browser(url));
+        assertEquals(200, rendered.status());
+        assertEquals(10, rendered.css("div.quote").size());
+        assertEquals("Quote 3", rendered.css("div.quote span.text").get(3).text());
+    }
+
+    @Test
+    void renderedResponseHasStatusHeadersFinalUrlAndRequest() throws Exception {
+        BrowserDownloader d = downloader(1);
+        Request req = browser(site.url("/redirect"));
+        Response r = d.download(req);
+        assertEquals(200, r.status());
+        assertEquals(site.url("/target"), r.url(), "final URL after the redirect");
+        assertEquals("yes", r.header("x-test").orElseThrow());
+        assertEquals("text/html; charset=utf-8", r.header("Content-Type").orElseThrow());
+        assertEquals("ran", r.textOf("title"), "the DOM after scripts ran");
+        assertEquals(req, r.request());
+        assertEquals(Renderer.BROWSER, r.follow("/js/").orElseThrow().renderer(), "follow() keeps the renderer");
+
+        Response missing = d.download(browser(site.url("/missing")));
+        assertEquals(404, missing.status());
+        assertEquals("not here", missing.textOf("p.nf"));
+
+        Response json = d.download(browser(site.url("/data.json")));
+        assertEquals(42, json.json().get("answer").asInt(), "non-HTML bodies keep their bytes");
+    }
+
+    @Test
+    void methodBodyAndHeadersOfTheRequestAreSent() throws Exception {
+        BrowserDownloader d = downloader(1);
+        Response r = d.download(Request.builder(site.url("/echo")).renderer(Renderer.BROWSER).method("POST")
+                .body("a=1").header("User-Agent", "SpinneretTest/1").build());
+        assertEquals("POST", r.textOf("#method"));
+        assertEquals("a=1", r.textOf("#body"));
+        assertEquals("SpinneretTest/1", r.textOf("#ua"));
+    }
+
+    @Test
+    void poolRendersPagesConcurrently() throws Exception {
+        BrowserDownloader d = downloader(4);
+        site.slowMaxInFlight.set(0);
+        site.slowGate = new CountDownLatch(4); // each /slow/ response waits until four are in flight
+        long t0 = System.nanoTime();
+        try (ExecutorService ex = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<Response>> fs = new ArrayList<>();
+            for (int i = 0; i < 8; i++) {
+                int n = i;
+                fs.add(ex.submit(() -> d.download(browser(site.url("/slow/" + n)))));
+            }
+            for (int i = 0; i < 8; i++) assertEquals("/slow/" + i, fs.get(i).get().textOf("p.slow"));
+        }
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        assertEquals(4, site.slowMaxInFlight.get(), "four pages in flight at once, never more");
+        assertTrue(seconds < 9, "the gate opened without waiting out its 10 s timeout: " + seconds);
+    }
+
+    @Test
+    void imagesAreBlockedByDefaultAndLoadedWhenNotBlocked() throws Exception {
+        site.imageHits.set(0);
+        Response r = downloader(1).download(browser(site.url("/image")));
+        assertEquals("img", r.textOf("p"));
+        assertEquals(0, site.imageHits.get(), "blocked image was not requested");
+
+        downloader(1, Set.of(), "load", Duration.ofSeconds(15)).download(browser(site.url("/image")));
+        assertEquals(1, site.imageHits.get(), "with browser_block empty the image loads");
+    }
+
+    @Test
+    void waitForSelectorInMetaWaitsForLateContent() throws Exception {
+        BrowserDownloader d = downloader(1, Set.of(), "domcontentloaded", Duration.ofSeconds(15));
+        Response early = d.download(browser(site.url("/late")));
+        assertEquals(0, early.css("div.late").size(), "without wait_for the page is taken at DOMContentLoaded");
+        Response late = d.download(Request.builder(site.url("/late")).renderer(Renderer.BROWSER)
+                .meta("wait_for", "div.late").build());
+        assertEquals("late content", late.textOf("div.late"));
+    }
+
+    @Test
+    void slowPageTimesOutAndThePoolKeepsWorking() throws Exception {
+        BrowserDownloader d = downloader(1, Set.of(), "load", Duration.ofMillis(1500));
+        long t0 = System.nanoTime();
+        HttpTimeoutException e = assertThrows(HttpTimeoutException.class, () -> d.download(browser(site.url("/hang"))));
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        assertTrue(seconds < 6, "timed out near browser_timeout (plus the lazy start), took " + seconds);
+        assertTrue(e.getMessage().contains("/hang"), e.getMessage());
+
+        IOException selector = assertThrows(HttpTimeoutException.class, () -> d.download(Request.builder(site.url("/js/"))
+                .renderer(Renderer.BROWSER).meta("wait_for", "div.never").build()));
+        assertTrue(selector.getMessage().contains("div.never"), selector.getMessage());
+
+        assertEquals(10, d.download(browser(site.url("/js/"))).css("div.quote").size());
+    }
+
+    @Test
+    void connectionErrorsAreIOExceptions() throws Exception {
+        BrowserDownloader d = downloader(1);
+        int closedPort;
+        try (var s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            closedPort = s.getLocalPort();
+        }
+        IOException e = assertThrows(IOException.class, () -> d.download(browser("http://127.0.0.1:" + closedPort + "/x")));
+        assertTrue(e.getMessage().contains("ERR_CONNECTION_REFUSED"), e.getMessage());
+    }
+
+    @Test
+    void crashedPageIsReplaced() throws Exception {
+        BrowserDownloader d = downloader(1);
+        assertEquals(10, d.download(browser(site.url("/js/"))).css("div.quote").size());
+        List<ProcessHandle> renderers = ChromiumProcesses.renderersOf(d.browserPid());
+        assertFalse(renderers.isEmpty(), "a renderer process is running");
+        renderers.forEach(ProcessHandle::destroyForcibly);
+        ChromiumProcesses.awaitGone(renderers, 5_000);
+
+        Response after = renderUntilSuccess(d, site.url("/js/"), 3);
+        assertEquals(10, after.css("div.quote").size());
+    }
+
+    @Test
+    void crashedBrowserIsRestartedOnceThenRequestsFailWithTheCause() throws Exception {
+        BrowserDownloader d = downloader(1);
+        d.download(browser(site.url("/js/")));
+        long first = d.browserPid();
+        ProcessHandle.of(first).orElseThrow().destroyForcibly();
+
+        Response after = renderUntilSuccess(d, site.url("/js/"), 3);
+        assertEquals(10, after.css("div.quote").size());
+        long second = d.browserPid();
+        assertNotEquals(first, second, "a new browser was started");
+
+        ProcessHandle.of(second).orElseThrow().destroyForcibly();
+        IOException last = null;
+        for (int i = 0; i < 3; i++) {
+            last = assertThrows(IOException.class, () -> d.download(browser(site.url("/js/"))));
+        }
+        assertTrue(last.getMessage().contains("crashed again"), last.getMessage());
+        assertEquals(-1, d.browserPid(), "no third browser");
+    }
+
+    @Test
+    void closeLeavesNoChromiumOrDriverProcess() throws Exception {
+        BrowserDownloader d = downloader(2);
+        d.download(browser(site.url("/js/")));
+        List<ProcessHandle> chromium = ProcessHandle.of(d.browserPid()).stream()
+                .flatMap(p -> java.util.stream.Stream.concat(java.util.stream.Stream.of(p), p.descendants())).toList();
+        List<ProcessHandle> drivers = ChromiumProcesses.driversUnderThisJvm();
+        assertTrue(chromium.size() > 1, "browser and its helpers: " + chromium);
+        assertEquals(2, drivers.size(), "one Playwright driver per pool slot");
+
+        d.close();
+        assertEquals(List.of(), ChromiumProcesses.awaitGone(chromium, 5_000));
+        assertEquals(List.of(), ChromiumProcesses.awaitGone(drivers, 5_000));
+        assertEquals(List.of(), ChromiumProcesses.underThisJvm());
+        IOException e = assertThrows(IOException.class, () -> d.download(browser(site.url("/js/"))));
+        assertTrue(e.getMessage().contains("closed"), e.getMessage());
+    }
+
+    @Test
+    void nothingStartsBeforeTheFirstBrowserRequest() throws Exception {
+        BrowserDownloader d = downloader(2);
+        assertFalse(d.isStarted());
+        assertEquals(List.of(), ChromiumProcesses.underThisJvm());
+        d.download(browser(site.url("/js/")));
+        assertTrue(d.isStarted());
+        assertFalse(ChromiumProcesses.underThisJvm().isEmpty());
+    }
+
+    private static Response renderUntilSuccess(BrowserDownloader d, String url, int attempts) throws Exception {
+        IOException last = null;
+        for (int i = 0; i < attempts; i++) {
+            try {
+                return d.download(browser(url));
+            } catch (IOException e) {
+                last = e;
+            }
+        }
+        throw new AssertionError("no success in " + attempts + " attempts", last);
+    }
+}

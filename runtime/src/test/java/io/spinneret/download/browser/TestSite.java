@@ -1,0 +1,119 @@
+package io.spinneret.download.browser;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/** A tiny site on 127.0.0.1 for the browser tests: one route per behaviour under test. */
+final class TestSite implements AutoCloseable {
+    /** Ten quotes that exist only after the page's script ran (like quotes.toscrape.com/js). */
+    static final String JS_QUOTES = """
+            <!DOCTYPE html><html><head><title>Quotes (JS)</title></head><body>
+            <div class="container"></div>
+            <script>
+              var data = [];
+              for (var i = 0; i < 10; i++) data.push({text: "Quote " + i, author: "Author " + i});
+              var c = document.querySelector(".container");
+              for (var q of data) {
+                var d = document.createElement("div"); d.className = "quote";
+                var s = document.createElement("span"); s.className = "text"; s.textContent = q.text;
+                var a = document.createElement("small"); a.className = "author"; a.textContent = q.author;
+                d.appendChild(s); d.appendChild(a); c.appendChild(d);
+              }
+            </script></body></html>""";
+
+    final AtomicInteger imageHits = new AtomicInteger();
+    final AtomicInteger slowInFlight = new AtomicInteger();
+    final AtomicInteger slowMaxInFlight = new AtomicInteger();
+    volatile CountDownLatch slowGate = new CountDownLatch(0);
+    private final HttpServer server;
+    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+
+    TestSite() throws IOException {
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 200);
+        server.setExecutor(executor);
+        server.createContext("/js/", ex -> html(ex, 200, JS_QUOTES));
+        server.createContext("/redirect", ex -> {
+            ex.getResponseHeaders().add("Location", "/target");
+            ex.sendResponseHeaders(302, -1);
+            ex.close();
+        });
+        server.createContext("/target", ex -> {
+            ex.getResponseHeaders().add("X-Test", "yes");
+            html(ex, 200, "<html><body><h1>target</h1><script>document.title = 'ran'</script></body></html>");
+        });
+        server.createContext("/missing", ex -> html(ex, 404, "<html><body><p class=nf>not here</p></body></html>"));
+        server.createContext("/image", ex -> html(ex, 200, "<html><body><img src='/pixel.png'><p>img</p></body></html>"));
+        server.createContext("/pixel.png", ex -> {
+            imageHits.incrementAndGet();
+            byte[] png = java.util.Base64.getDecoder().decode(
+                    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=");
+            ex.getResponseHeaders().add("Content-Type", "image/png");
+            ex.sendResponseHeaders(200, png.length);
+            try (OutputStream o = ex.getResponseBody()) { o.write(png); }
+        });
+        server.createContext("/late", ex -> html(ex, 200, """
+                <html><body><p>early</p><script>
+                setTimeout(function () { var d = document.createElement('div'); d.className = 'late';
+                  d.textContent = 'late content'; document.body.appendChild(d); }, 700);
+                </script></body></html>"""));
+        server.createContext("/slow/", ex -> {
+            int now = slowInFlight.incrementAndGet();
+            slowMaxInFlight.accumulateAndGet(now, Math::max);
+            try {
+                slowGate.countDown();
+                slowGate.await(10, TimeUnit.SECONDS); // hold until the whole pool is here (bounded)
+                html(ex, 200, "<html><body><p class=slow>" + ex.getRequestURI().getPath() + "</p></body></html>");
+            } catch (InterruptedException e) {
+                ex.close();
+            } finally {
+                slowInFlight.decrementAndGet();
+            }
+        });
+        server.createContext("/hang", ex -> {
+            try {
+                Thread.sleep(8_000); // longer than any test's browser_timeout
+            } catch (InterruptedException e) {
+                // server stopping
+            }
+            ex.close();
+        });
+        server.createContext("/data.json", ex -> {
+            byte[] b = "{\"answer\": 42}".getBytes(StandardCharsets.UTF_8);
+            ex.getResponseHeaders().add("Content-Type", "application/json");
+            ex.sendResponseHeaders(200, b.length);
+            try (OutputStream o = ex.getResponseBody()) { o.write(b); }
+        });
+        server.createContext("/echo", ex -> {
+            String body = new String(ex.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+            html(ex, 200, "<html><body><p id=method>" + ex.getRequestMethod() + "</p><p id=body>" + body
+                    + "</p><p id=ua>" + ex.getRequestHeaders().getFirst("User-Agent") + "</p></body></html>");
+        });
+        server.start();
+    }
+
+    String url(String path) {
+        return "http://127.0.0.1:" + server.getAddress().getPort() + path;
+    }
+
+    private static void html(HttpExchange ex, int status, String html) throws IOException {
+        byte[] b = html.getBytes(StandardCharsets.UTF_8);
+        ex.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
+        ex.sendResponseHeaders(status, b.length);
+        try (OutputStream o = ex.getResponseBody()) { o.write(b); }
+    }
+
+    @Override
+    public void close() {
+        server.stop(0);
+        executor.shutdownNow();
+    }
+}
