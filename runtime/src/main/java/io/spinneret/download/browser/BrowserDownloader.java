@@ -41,8 +41,9 @@ import org.slf4j.LoggerFactory;
  * <p><b>Threading.</b> playwright-java is not thread-safe: a {@code Playwright} and everything it
  * created must be used by one thread at a time, and each call blocks that thread for the whole
  * navigation, so one instance would render one page at a time. Hence each pool slot is a platform
- * thread ({@link RenderWorker}) owning its own Playwright connection, context and page, all
- * connected over the DevTools protocol to the one Chromium that {@link SharedBrowser} runs. Engine
+ * thread ({@link RenderWorker}) owning its own Playwright instance, context and page, all
+ * connected to the one Chromium that {@link SharedBrowser} runs behind a Playwright browser
+ * server ({@link BrowserServer}), where each connection sees only its own pages. Engine
  * threads never touch Playwright: {@code download} queues a job and parks until a worker finishes
  * it. Parking a virtual thread is free, so any number of requests may wait while exactly
  * {@code browser_pool_size} pages render at once. The workers are platform threads because

@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * One slot of the render pool: a platform thread that owns a Playwright connection to the shared
  * browser, one browser context and one page in it, and renders the jobs it takes from the queue.
  * Every Playwright object is created, used and closed on this thread only (see
- * {@link BrowserDownloader} for why).
+ * {@link BrowserDownloader} for why). It connects to the shared {@link BrowserServer}.
  *
  * <p>Recovery: a crashed or timed-out page is replaced (a crashed page with its context); a lost
  * browser connection is re-established, restarting the browser through {@link SharedBrowser} if
@@ -214,8 +214,7 @@ final class RenderWorker implements Runnable {
                         .setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
             }
             try {
-                browser = playwright.chromium().connectOverCDP(ep.wsUrl(),
-                        new BrowserType.ConnectOverCDPOptions().setTimeout(30_000));
+                browser = playwright.chromium().connect(ep.wsUrl(), new BrowserType.ConnectOptions().setTimeout(30_000));
             } catch (PlaywrightException e) {
                 closePlaywright(); // start over with a fresh driver next time
                 throw new IOException("cannot connect to the browser: " + firstLine(e.getMessage()), e);
@@ -260,7 +259,7 @@ final class RenderWorker implements Runnable {
     private void disconnectBrowser() {
         closeContext();
         try {
-            if (browser != null) browser.close(); // for a CDP connection: disconnects, the browser stays
+            if (browser != null) browser.close(); // for a connected browser: disconnects (closing our contexts), the browser stays
         } catch (PlaywrightException e) {
             LOG.debug("disconnecting: {}", e.toString());
         }

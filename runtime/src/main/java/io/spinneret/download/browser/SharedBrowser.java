@@ -25,7 +25,7 @@ final class SharedBrowser {
 
     private final Path executable;
     private final ReentrantLock lock = new ReentrantLock();
-    private @Nullable ChromiumProcess chromium;
+    private @Nullable BrowserServer chromium;
     private int generation;
     private int restarts;
     private @Nullable IOException dead;
@@ -53,7 +53,7 @@ final class SharedBrowser {
             if (closed) throw new IOException("the browser downloader is closed");
             if (dead != null) throw new IOException(dead.getMessage(), dead);
             if (chromium == null) {
-                chromium = ChromiumProcess.start(executable);
+                chromium = BrowserServer.start(executable);
                 generation++;
             } else if (seenGeneration == generation && !chromium.isAlive()) {
                 String note = chromium.deathNote();
@@ -67,7 +67,7 @@ final class SharedBrowser {
                 }
                 restarts++;
                 LOG.warn("Chromium crashed ({}); restarting it", note);
-                chromium = ChromiumProcess.start(executable);
+                chromium = BrowserServer.start(executable);
                 generation++;
             }
             return new Endpoint(generation, chromium.wsEndpoint());
@@ -82,7 +82,7 @@ final class SharedBrowser {
      * process exits), waits up to a second for the exit.
      */
     boolean crashed(int generation, boolean waitForExit) throws InterruptedException {
-        ChromiumProcess c;
+        BrowserServer c;
         lock.lockInterruptibly();
         try {
             if (generation != this.generation || chromium == null) return true;

@@ -33,6 +33,7 @@ final class TestSite implements AutoCloseable {
     final AtomicInteger imageHits = new AtomicInteger();
     final AtomicInteger slowInFlight = new AtomicInteger();
     final AtomicInteger slowMaxInFlight = new AtomicInteger();
+    final AtomicInteger slowGateTimeouts = new AtomicInteger();
     volatile CountDownLatch slowGate = new CountDownLatch(0);
     private final HttpServer server;
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
@@ -70,7 +71,8 @@ final class TestSite implements AutoCloseable {
             slowMaxInFlight.accumulateAndGet(now, Math::max);
             try {
                 slowGate.countDown();
-                slowGate.await(10, TimeUnit.SECONDS); // hold until the whole pool is here (bounded)
+                // hold until the whole pool is here (bounded)
+                if (!slowGate.await(20, TimeUnit.SECONDS)) slowGateTimeouts.incrementAndGet();
                 html(ex, 200, "<html><body><p class=slow>" + ex.getRequestURI().getPath() + "</p></body></html>");
             } catch (InterruptedException e) {
                 ex.close();
