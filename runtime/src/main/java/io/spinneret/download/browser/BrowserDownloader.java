@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -29,7 +30,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p><b>Lifecycle.</b> Nothing starts until the first {@link #download}: then Chromium is found
  * ({@code browser_path}, else {@code /usr/bin/chromium}, else a Playwright-managed one; never
- * downloaded) and started once for the whole run, with {@code browser_pool_size} pages. Images,
+ * downloaded) and started once for the whole run, with a pool of at most {@code browser_pool_size}
+ * pages, opened as requests queue up (a crawl that renders one page at a time uses one). Images,
  * fonts and media are not loaded ({@code browser_block}). A page is done at
  * {@code browser_wait_until} (or request meta {@code wait_until}), then, if request meta
  * {@code wait_for} names a CSS selector, when that selector matches; all within
@@ -66,9 +68,12 @@ public final class BrowserDownloader implements Downloader {
     private final LinkedBlockingQueue<RenderJob> queue = new LinkedBlockingQueue<>();
     private final ReentrantLock lock = new ReentrantLock();
     private final CountDownLatch closedLatch = new CountDownLatch(1);
-    private final List<Thread> workers = new ArrayList<>();
-    private @Nullable SharedBrowser shared;
+    private final List<Thread> workers = new ArrayList<>(); // guarded by lock
+    private final AtomicInteger idle = new AtomicInteger(); // workers not rendering right now
+    private volatile int workerCount;
+    private volatile @Nullable SharedBrowser shared;
     private @Nullable RuntimeException startFailure;
+    private @Nullable IOException startError;
     private @Nullable Thread shutdownHook;
     private volatile boolean closed;
 
@@ -93,6 +98,7 @@ public final class BrowserDownloader implements Downloader {
         RenderJob job = new RenderJob(request);
         queue.add(job);
         if (closed && queue.remove(job)) throw new IOException("the browser downloader is closed; not rendering " + request.url());
+        if (workerCount < options.poolSize() && queue.size() > idle.get()) grow();
         try {
             return job.await();
         } catch (InterruptedException e) {
@@ -107,6 +113,7 @@ public final class BrowserDownloader implements Downloader {
         lock.lockInterruptibly();
         try {
             if (startFailure != null) throw startFailure;
+            if (startError != null) throw new IOException(startError.getMessage(), startError);
             if (shared != null || closed) return;
             Path executable;
             try {
@@ -116,23 +123,45 @@ public final class BrowserDownloader implements Downloader {
                 throw e;
             }
             SharedBrowser s = new SharedBrowser(executable);
-            s.start();
+            try {
+                s.start();
+            } catch (IOException e) {
+                startError = e; // a browser that cannot start now will not start later in the run
+                throw e;
+            }
             Thread hook = new Thread(this::closeAtExit, "spinneret-browser-shutdown");
             Runtime.getRuntime().addShutdownHook(hook);
             shutdownHook = hook;
-            for (int i = 0; i < options.poolSize(); i++) {
-                Thread t = Thread.ofPlatform().name("spinneret-render-" + i).daemon(true)
-                        .unstarted(new RenderWorker(i, options, s, queue, () -> closed));
-                workers.add(t);
-                t.start();
-            }
             shared = s;
+            addWorker();
             LOG.info("browser rendering started: {} (pool {}, blocking {}, wait until {}, timeout {} s)", executable,
                     options.poolSize(), options.block().isEmpty() ? "nothing" : String.join(",", options.block()),
                     options.waitUntil(), options.timeout().toMillis() / 1000.0);
         } finally {
             lock.unlock();
         }
+    }
+
+    /** Adds a worker while jobs wait and every worker is busy: the pool opens pages as needed. */
+    private void grow() {
+        lock.lock();
+        try {
+            if (!closed && shared != null && workers.size() < options.poolSize() && queue.size() > idle.get()) addWorker();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void addWorker() {
+        SharedBrowser s = shared;
+        if (s == null) return;
+        int i = workers.size();
+        Thread t = Thread.ofPlatform().name("spinneret-render-" + i).daemon(true)
+                .unstarted(new RenderWorker(i, options, s, queue, idle, () -> closed));
+        workers.add(t);
+        workerCount = workers.size();
+        idle.incrementAndGet(); // free from now on, even while it connects
+        t.start();
     }
 
     /** True once the first browser request started Chromium. */
@@ -165,6 +194,7 @@ public final class BrowserDownloader implements Downloader {
             }
             if (workers.stream().anyMatch(Thread::isAlive)) killDrivers();
             workers.clear();
+            workerCount = 0;
             shared = null;
             Thread hook = shutdownHook;
             shutdownHook = null;

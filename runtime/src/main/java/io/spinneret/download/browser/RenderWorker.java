@@ -23,6 +23,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -49,6 +50,7 @@ final class RenderWorker implements Runnable {
     private final BrowserOptions options;
     private final SharedBrowser shared;
     private final BlockingQueue<RenderJob> queue;
+    private final AtomicInteger idle;
     private final BooleanSupplier closing;
 
     private @Nullable Playwright playwright;
@@ -62,7 +64,9 @@ final class RenderWorker implements Runnable {
     private @Nullable Request current;
     private boolean methodApplied;
 
-    RenderWorker(int index, BrowserOptions options, SharedBrowser shared, BlockingQueue<RenderJob> queue, BooleanSupplier closing) {
+    RenderWorker(int index, BrowserOptions options, SharedBrowser shared, BlockingQueue<RenderJob> queue, AtomicInteger idle,
+            BooleanSupplier closing) {
+        this.idle = idle;
         this.index = index;
         this.options = options;
         this.shared = shared;
@@ -70,6 +74,7 @@ final class RenderWorker implements Runnable {
         this.closing = closing;
     }
 
+    /** Runs the worker; it counts as idle (in {@code idle}) from before it starts, as its creator set it. */
     @Override
     public void run() {
         try {
@@ -81,17 +86,23 @@ final class RenderWorker implements Runnable {
             while (!closing.getAsBoolean()) {
                 RenderJob job = queue.poll(100, TimeUnit.MILLISECONDS);
                 if (job == null || !job.start()) continue;
+                idle.decrementAndGet();
+                Response response = null;
+                Throwable error = null;
                 try {
-                    job.complete(render(job.request));
+                    response = render(job.request);
                 } catch (IOException e) {
-                    job.fail(e);
+                    error = e;
                 } catch (RuntimeException | Error e) {
-                    job.fail(new IOException("rendering " + job.request.url() + " failed: " + e, e));
+                    error = new IOException("rendering " + job.request.url() + " failed: " + e, e);
                 }
+                idle.incrementAndGet(); // before the caller wakes up and perhaps queues its next request
+                if (response != null) job.complete(response); else job.fail(error);
             }
         } catch (InterruptedException e) {
             // closing
         } finally {
+            idle.decrementAndGet();
             disconnect();
         }
     }

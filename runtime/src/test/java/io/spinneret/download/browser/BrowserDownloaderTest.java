@@ -214,12 +214,16 @@ class BrowserDownloaderTest {
     @Test
     void closeLeavesNoChromiumOrDriverProcess() throws Exception {
         BrowserDownloader d = downloader(2);
-        d.download(browser(site.url("/js/")));
+        try (ExecutorService ex = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<Response>> fs = new ArrayList<>();
+            for (int i = 0; i < 6; i++) fs.add(ex.submit(() -> d.download(browser(site.url("/js/")))));
+            for (Future<Response> f : fs) assertEquals(10, f.get().css("div.quote").size());
+        }
         List<ProcessHandle> chromium = ProcessHandle.of(d.browserPid()).stream()
                 .flatMap(p -> java.util.stream.Stream.concat(java.util.stream.Stream.of(p), p.descendants())).toList();
         List<ProcessHandle> drivers = ChromiumProcesses.driversUnderThisJvm();
         assertTrue(chromium.size() > 1, "browser and its helpers: " + chromium);
-        assertEquals(3, drivers.size(), "one Playwright driver per pool slot, and the browser server: " + drivers);
+        assertEquals(3, drivers.size(), "one Playwright driver per pool slot in use, and the browser server: " + drivers);
 
         d.close();
         assertEquals(List.of(), ChromiumProcesses.awaitGone(chromium, 5_000));
@@ -230,13 +234,15 @@ class BrowserDownloaderTest {
     }
 
     @Test
-    void nothingStartsBeforeTheFirstBrowserRequest() throws Exception {
-        BrowserDownloader d = downloader(2);
+    void nothingStartsBeforeTheFirstBrowserRequestAndOnePageServesOneAtATime() throws Exception {
+        BrowserDownloader d = downloader(4);
         assertFalse(d.isStarted());
         assertEquals(List.of(), ChromiumProcesses.underThisJvm());
-        d.download(browser(site.url("/js/")));
+        for (int i = 0; i < 5; i++) d.download(browser(site.url("/js/")));
         assertTrue(d.isStarted());
         assertFalse(ChromiumProcesses.underThisJvm().isEmpty());
+        assertEquals(2, ChromiumProcesses.driversUnderThisJvm().size(),
+                "sequential renders use one pool slot (one driver plus the browser server)");
     }
 
     private static Response renderUntilSuccess(BrowserDownloader d, String url, int attempts) throws Exception {
