@@ -20,6 +20,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -87,13 +89,21 @@ public final class BrowserBenchmark {
             long t0 = System.nanoTime();
             run(d, pattern, urlPages, pool, pool * 2, Renderer.BROWSER); // start Chromium, connect every slot
             double startup = (System.nanoTime() - t0) / 1e9;
-            long cpu0 = treeCpuNanos();
+            Map<String, Long> before = cpuByKind();
             long t1 = System.nanoTime();
             int bad = run(d, pattern, urlPages, pool * 2, pages, Renderer.BROWSER);
             double s = (System.nanoTime() - t1) / 1e9;
-            double cpu = (treeCpuNanos() - cpu0) / 1e9;
-            System.out.printf(Locale.ROOT, "browser pool %d: %d pages in %.2f s = %.1f pages/s, CPU %.1f ms/page, %d bad; start-up %.2f s%n",
-                    pool, pages, s, pages / s, cpu * 1000 / pages, bad, startup);
+            Map<String, Long> after = cpuByKind();
+            StringBuilder parts = new StringBuilder();
+            long total = 0;
+            for (var e : after.entrySet()) {
+                long ms = (e.getValue() - before.getOrDefault(e.getKey(), 0L)) / 1_000_000;
+                total += ms;
+                parts.append(parts.isEmpty() ? "" : ", ").append(e.getKey()).append(' ')
+                        .append(String.format(Locale.ROOT, "%.1f", (double) ms / pages));
+            }
+            System.out.printf(Locale.ROOT, "browser pool %d: %d pages in %.2f s = %.1f pages/s, CPU %.1f ms/page (%s), %d bad; start-up %.2f s%n",
+                    pool, pages, s, pages / s, (double) total / pages, parts, bad, startup);
         }
     }
 
@@ -147,11 +157,32 @@ public final class BrowserBenchmark {
         return bad.get();
     }
 
-    /** CPU time of this JVM plus all its live descendants (Chromium, Playwright drivers). */
-    private static long treeCpuNanos() {
-        long own = ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
-        long ticks = ProcessHandle.current().descendants().mapToLong(BrowserBenchmark::cpuTicks).sum();
-        return own + ticks * 10_000_000L; // USER_HZ is 100 on Linux
+    /**
+     * CPU time (ns) of this JVM and its live descendants by kind: the JVM (engine side and, with the
+     * built-in server, the site), the Playwright drivers, the browser server, Chromium's browser
+     * process, its renderers, and its other helpers (GPU, network, zygote).
+     */
+    private static Map<String, Long> cpuByKind() {
+        Map<String, Long> m = new TreeMap<>();
+        m.put("jvm", ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime());
+        ProcessHandle.current().descendants().forEach(p -> {
+            String cmd = cmdline(p);
+            String kind = cmd.contains("launch-server") ? "server"
+                    : cmd.contains("run-driver") ? "drivers"
+                    : cmd.contains("--type=renderer") ? "renderers"
+                    : cmd.contains("--type=") ? "chromium-helpers"
+                    : cmd.contains("chrom") ? "chromium-browser" : "other";
+            m.merge(kind, cpuTicks(p) * 10_000_000L, Long::sum); // USER_HZ is 100 on Linux
+        });
+        return m;
+    }
+
+    private static String cmdline(ProcessHandle p) {
+        try {
+            return Files.readString(Path.of("/proc/" + p.pid() + "/cmdline")).replace('\0', ' ');
+        } catch (IOException | RuntimeException e) {
+            return "";
+        }
     }
 
     private static long cpuTicks(ProcessHandle p) {
