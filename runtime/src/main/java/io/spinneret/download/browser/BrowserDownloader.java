@@ -69,6 +69,7 @@ public final class BrowserDownloader implements Downloader {
     private final ReentrantLock lock = new ReentrantLock();
     private final CountDownLatch closedLatch = new CountDownLatch(1);
     private final List<Thread> workers = new ArrayList<>(); // guarded by lock
+    private final List<RenderWorker> slots = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final AtomicInteger idle = new AtomicInteger(); // workers not rendering right now
     private volatile int workerCount;
     private volatile @Nullable SharedBrowser shared;
@@ -134,6 +135,7 @@ public final class BrowserDownloader implements Downloader {
             shutdownHook = hook;
             shared = s;
             addWorker();
+            Thread.ofPlatform().name("spinneret-render-watchdog").daemon(true).start(this::watchdog);
             LOG.info("browser rendering started: {} (pool {}, blocking {}, wait until {}, timeout {} s)", executable,
                     options.poolSize(), options.block().isEmpty() ? "nothing" : String.join(",", options.block()),
                     options.waitUntil(), options.timeout().toMillis() / 1000.0);
@@ -156,9 +158,10 @@ public final class BrowserDownloader implements Downloader {
         SharedBrowser s = shared;
         if (s == null) return;
         int i = workers.size();
-        Thread t = Thread.ofPlatform().name("spinneret-render-" + i).daemon(true)
-                .unstarted(new RenderWorker(i, options, s, queue, idle, () -> closed));
+        RenderWorker w = new RenderWorker(i, options, s, queue, idle, () -> closed);
+        Thread t = Thread.ofPlatform().name("spinneret-render-" + i).daemon(true).unstarted(w);
         workers.add(t);
+        slots.add(w);
         workerCount = workers.size();
         idle.incrementAndGet(); // free from now on, even while it connects
         t.start();
@@ -194,6 +197,7 @@ public final class BrowserDownloader implements Downloader {
             }
             if (workers.stream().anyMatch(Thread::isAlive)) killDrivers();
             workers.clear();
+            slots.clear();
             workerCount = 0;
             shared = null;
             Thread hook = shutdownHook;
@@ -208,6 +212,23 @@ public final class BrowserDownloader implements Downloader {
         } finally {
             lock.unlock();
             closedLatch.countDown();
+        }
+    }
+
+    /**
+     * Frees workers stuck past {@code browser_timeout} + 5 s in a Playwright call without a timeout
+     * of its own (see {@link RenderWorker#rescueIfStuck}). Navigation and {@code wait_for} have
+     * their own timeouts and never get here.
+     */
+    private void watchdog() {
+        long limit = options.timeout().plusSeconds(5).toNanos();
+        while (!closed) {
+            for (RenderWorker w : slots) w.rescueIfStuck(limit);
+            try {
+                Thread.sleep(250);
+            } catch (InterruptedException e) {
+                return;
+            }
         }
     }
 

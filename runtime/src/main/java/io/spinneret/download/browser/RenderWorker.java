@@ -21,6 +21,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -62,6 +63,11 @@ final class RenderWorker implements Runnable {
     private Map<String, String> pageHeaders = Map.of();
     /** The request being rendered, for the route handler (which runs on this thread). */
     private @Nullable Request current;
+    private volatile @Nullable ProcessHandle driver;
+    /** When the render in progress began (nanoTime), or 0 when idle; read by the watchdog. */
+    private volatile long busySince;
+    private volatile boolean rescued;
+    private static final Object DRIVER_START = new Object();
     private boolean methodApplied;
 
     RenderWorker(int index, BrowserOptions options, SharedBrowser shared, BlockingQueue<RenderJob> queue, AtomicInteger idle,
@@ -87,6 +93,8 @@ final class RenderWorker implements Runnable {
                 RenderJob job = queue.poll(100, TimeUnit.MILLISECONDS);
                 if (job == null || !job.start()) continue;
                 idle.decrementAndGet();
+                rescued = false;
+                busySince = System.nanoTime();
                 Response response = null;
                 Throwable error = null;
                 try {
@@ -96,6 +104,7 @@ final class RenderWorker implements Runnable {
                 } catch (RuntimeException | Error e) {
                     error = new IOException("rendering " + job.request.url() + " failed: " + e, e);
                 }
+                busySince = 0;
                 idle.incrementAndGet(); // before the caller wakes up and perhaps queues its next request
                 if (response != null) job.complete(response); else job.fail(error);
             }
@@ -154,6 +163,11 @@ final class RenderWorker implements Runnable {
     /** Turns a Playwright error into an IOException, and repairs what broke. */
     private IOException failure(Request request, PlaywrightException e) throws InterruptedException {
         String why = firstLine(e.getMessage());
+        if (rescued) {
+            disconnect(); // our driver was stopped to get us out of the stuck call; start afresh
+            return new HttpTimeoutException("rendering " + request.url() + " did not finish within "
+                    + options.timeout().toMillis() / 1000.0 + " s: the page kept its script thread busy, so it was discarded");
+        }
         boolean lost = browser == null || !browser.isConnected();
         if (shared.crashed(generation, lost)) {
             disconnectBrowser();
@@ -221,8 +235,14 @@ final class RenderWorker implements Runnable {
             disconnectBrowser();
             SharedBrowser.Endpoint ep = shared.endpoint(generation);
             if (playwright == null) {
-                playwright = Playwright.create(new Playwright.CreateOptions()
-                        .setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
+                // Note which child process is this Playwright's driver, for rescue().
+                synchronized (DRIVER_START) {
+                    Set<Long> before = driverPids();
+                    playwright = Playwright.create(new Playwright.CreateOptions()
+                            .setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
+                    driver = ProcessHandle.current().children().filter(h -> !before.contains(h.pid()) && isDriver(h))
+                            .findFirst().orElse(null);
+                }
             }
             try {
                 browser = playwright.chromium().connect(ep.wsUrl(), new BrowserType.ConnectOptions().setTimeout(30_000));
@@ -284,6 +304,36 @@ final class RenderWorker implements Runnable {
             LOG.debug("closing Playwright: {}", e.toString());
         }
         playwright = null;
+        driver = null;
+    }
+
+    /**
+     * Called by the watchdog (another thread) when a render overran its timeout inside a Playwright
+     * call that has none: {@code page.content()} on a page whose script never yields, for one.
+     * Stopping this worker's driver process makes that call fail on this worker's thread; the
+     * browser server then closes the worker's context, and with it the stuck page. Thread-safe:
+     * touches no Playwright object.
+     *
+     * @return true if it acted (once per render)
+     */
+    boolean rescueIfStuck(long limitNanos) {
+        long since = busySince;
+        if (since == 0 || rescued || System.nanoTime() - since < limitNanos) return false;
+        rescued = true;
+        ProcessHandle d = driver;
+        LOG.warn("render worker {} is stuck past the browser timeout; stopping its driver (pid {}) to free it", index,
+                d == null ? "unknown" : d.pid());
+        if (d != null) d.destroyForcibly();
+        return true;
+    }
+
+    private static Set<Long> driverPids() {
+        return ProcessHandle.current().children().filter(RenderWorker::isDriver).map(ProcessHandle::pid)
+                .collect(java.util.stream.Collectors.toSet());
+    }
+
+    private static boolean isDriver(ProcessHandle h) {
+        return h.info().arguments().map(a -> java.util.Arrays.asList(a).contains("run-driver")).orElse(false);
     }
 
     private void disconnect() {

@@ -167,6 +167,16 @@ class BrowserDownloaderTest {
     }
 
     @Test
+    void pageStuckInAScriptIsStoppedAndThePoolKeepsWorking() throws Exception {
+        BrowserDownloader d = downloader(1, Set.of(), "load", Duration.ofSeconds(2));
+        long t0 = System.nanoTime();
+        IOException e = assertThrows(IOException.class, () -> d.download(browser(site.url("/spin"))));
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        assertTrue(seconds < 20, "gave up on the stuck page in " + seconds + " s: " + e);
+        assertEquals(10, d.download(browser(site.url("/js/"))).css("div.quote").size());
+    }
+
+    @Test
     void connectionErrorsAreIOExceptions() throws Exception {
         BrowserDownloader d = downloader(1);
         int closedPort;

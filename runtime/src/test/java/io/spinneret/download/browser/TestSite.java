@@ -80,6 +80,10 @@ final class TestSite implements AutoCloseable {
                 slowInFlight.decrementAndGet();
             }
         });
+        server.createContext("/spin", ex -> html(ex, 200, """
+                <html><body><p>spins</p><script>
+                window.addEventListener('load', () => setTimeout(() => { for (;;) {} }, 0));
+                </script></body></html>"""));
         server.createContext("/hang", ex -> {
             try {
                 Thread.sleep(8_000); // longer than any test's browser_timeout
