@@ -119,8 +119,8 @@ final class SpiderValidator {
                             + "' (constant " + constant + " of callback '" + clash + ")", describe(byName.get(clash), spider), spiderName));
                 }
             }
-            if (method.getModifiers().contains(Modifier.PRIVATE)) report.error(at, parse, Message.CALLBACK_PRIVATE.format(methodName));
-            if (method.getModifiers().contains(Modifier.STATIC)) report.error(at, parse, Message.CALLBACK_STATIC.format(methodName));
+            if (method.getModifiers().contains(Modifier.PRIVATE)) report.error(at, Message.CALLBACK_PRIVATE.format(methodName));
+            if (method.getModifiers().contains(Modifier.STATIC)) report.error(at, Message.CALLBACK_STATIC.format(methodName));
             if (!own && !method.getModifiers().contains(Modifier.PUBLIC)
                     && !Names.packageOf(method).equals(Names.packageOf(spider))) {
                 report.error(spider, Message.CALLBACK_NOT_ACCESSIBLE.format(methodName,
@@ -145,7 +145,7 @@ final class SpiderValidator {
                     unresolved = true;
                     report.error(at, Message.UNRESOLVED_TYPE.format(e.getMessage(), methodName));
                 } else {
-                    report.error(at, parse, Message.UNSUPPORTED_RETURN.format(methodName, method.getReturnType()));
+                    report.error(at, Message.UNSUPPORTED_RETURN.format(methodName, method.getReturnType()));
                 }
             }
         }
