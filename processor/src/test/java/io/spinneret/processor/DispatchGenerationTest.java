@@ -145,4 +145,16 @@ class DispatchGenerationTest {
         assertEquals(List.of("Thing[name=calls=1]", "Thing[name=calls=2]", "Thing[name=calls=1]"),
                 crawl.items.stream().map(String::valueOf).toList());
     }
+
+    @Test
+    void inheritedCallbacksAreDispatchedAndOverridesWin() throws Exception {
+        Compilation c = Compilations.compile("inherit/BaseSpider.java", "inherit/ChildSpider.java");
+        assertThat(c).succeededWithoutWarnings();
+        var d = (SpiderDefinition) new GeneratedClassLoader(c).load("test.inherit.ChildSpider_Dispatch").getConstructor().newInstance();
+        assertEquals(List.of("detail", "overridden", "parse"), d.callbacks());
+        var crawl = new RecordingCrawl(page(""));
+        d.newDispatcher().dispatch("detail", crawl.response, crawl);
+        d.newDispatcher().dispatch("overridden", crawl.response, crawl);
+        assertEquals(List.of(URL + "#base", "https://child.example/"), crawl.requests.stream().map(Request::url).toList());
+    }
 }
