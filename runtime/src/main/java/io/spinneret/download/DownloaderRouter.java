@@ -1,0 +1,68 @@
+package io.spinneret.download;
+
+import io.spinneret.annotations.Renderer;
+import io.spinneret.api.Request;
+import io.spinneret.api.Response;
+import java.io.IOException;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Sends each request to the downloader of its {@link Request#renderer()}. Downloaders are created
+ * on first use, so a crawl that never asks for the browser never starts one. Thread-safe.
+ */
+public final class DownloaderRouter implements Downloader {
+    private static final Logger LOG = LoggerFactory.getLogger(DownloaderRouter.class);
+
+    private final Map<Renderer, Supplier<? extends Downloader>> factories;
+    private final Map<Renderer, Downloader> started = new EnumMap<>(Renderer.class);
+
+    /** @param factories how to create the downloader of each renderer; called at most once each */
+    public DownloaderRouter(Map<Renderer, Supplier<? extends Downloader>> factories) {
+        this.factories = new EnumMap<>(factories);
+    }
+
+    @Override
+    public Response download(Request request) throws IOException, InterruptedException {
+        return downloaderFor(request.renderer()).download(request);
+    }
+
+    /** The downloader of a renderer, creating it on first use. */
+    public Downloader downloaderFor(Renderer renderer) {
+        synchronized (started) {
+            Downloader d = started.get(renderer);
+            if (d == null) {
+                Supplier<? extends Downloader> f = factories.get(renderer);
+                if (f == null) throw new IllegalStateException("no downloader configured for renderer " + renderer);
+                d = f.get();
+                started.put(renderer, d);
+                LOG.debug("started {} downloader", renderer);
+            }
+            return d;
+        }
+    }
+
+    /** True once the downloader of {@code renderer} has been created. */
+    public boolean isStarted(Renderer renderer) {
+        synchronized (started) {
+            return started.containsKey(renderer);
+        }
+    }
+
+    @Override
+    public void close() {
+        synchronized (started) {
+            for (Downloader d : started.values()) {
+                try {
+                    d.close();
+                } catch (Exception e) {
+                    LOG.warn("closing {} failed: {}", d, e.toString());
+                }
+            }
+            started.clear();
+        }
+    }
+}
