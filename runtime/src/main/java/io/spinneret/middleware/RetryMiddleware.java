@@ -83,8 +83,9 @@ public final class RetryMiddleware implements Middleware {
         Stats stats = chain.context().stats();
         if (request.retryCount() >= policy.times()) {
             stats.increment(STAT_MAX_REACHED);
-            LOG.warn("gave up on {} after {} retries: {}", request.url(), request.retryCount(), reason);
-            throw new RetriesExhaustedException(request.url(), request.retryCount(), reason, response, error);
+            RetriesExhaustedException gaveUp = new RetriesExhaustedException(request.url(), request.retryCount(), reason, response, error);
+            LOG.warn(gaveUp.getMessage());
+            throw gaveUp;
         }
         Duration wait = policy.delay(request.retryCount(), response);
         LOG.debug("retrying {} ({} of {}) in {} ms: {}", request.url(), request.retryCount() + 1, policy.times(),
@@ -94,9 +95,10 @@ public final class RetryMiddleware implements Middleware {
         if (!chain.context().schedule(next)) {
             // only a scheduler ignoring dont-filter (or one shutting down) refuses it: say so, never lose it silently
             stats.increment(STAT_MAX_REACHED);
-            LOG.warn("gave up on {}: the scheduler refused its retry ({})", request.url(), reason);
-            throw new RetriesExhaustedException(request.url(), request.retryCount(), reason + "; retry refused by the scheduler",
-                    response, error);
+            RetriesExhaustedException gaveUp = new RetriesExhaustedException(request.url(), request.retryCount(),
+                    reason + "; the scheduler refused the next attempt", response, error);
+            LOG.warn(gaveUp.getMessage());
+            throw gaveUp;
         }
         stats.increment(STAT_COUNT);
         stats.increment("retry/reason/" + reasonKey);

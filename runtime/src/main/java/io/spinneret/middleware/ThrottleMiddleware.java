@@ -25,8 +25,15 @@ import org.slf4j.LoggerFactory;
  * latency and errors, see {@link AutoThrottle}; it starts at {@code download_delay} and never goes
  * below it or the Crawl-delay.
  *
- * <p>Waiting blocks the request's virtual thread. Start times are reserved under a per-host lock,
- * so N requests arriving together start {@code delay} apart, in arrival order. With no delay, no
+ * <p>The delay runs from the start of the previous request to the host or, if that one has already
+ * finished, from its end. A request reaches the server somewhere between its start and its end, so
+ * this is what makes the gap hold as the server sees it, even when thread scheduling or the network
+ * delays one request and not the next; the price is that a host served one request at a time gets
+ * one every {@code delay + latency} rather than every {@code delay}. Requests that overlap (latency
+ * above the delay) are still started {@code delay} apart.
+ *
+ * <p>Waiting blocks the request's virtual thread. Requests to one host take turns through a fair
+ * lock, so N requests arriving together go in arrival order. With no delay, no
  * per-domain limit, no auto-throttle and no Crawl-delay seen (the benchmark's configuration), a
  * request passes straight through without even a map lookup.
  *
@@ -78,8 +85,9 @@ public final class ThrottleMiddleware implements Middleware {
         if (!active) return chain.proceed(request);
         Slot slot = slots.computeIfAbsent(request.host(), h -> new Slot(delayNanos, perDomain));
         if (slot.permits != null) slot.permits.acquire();
+        long turn = -1;
         try {
-            slot.awaitTurn(chain);
+            turn = slot.awaitTurn(chain);
             if (auto == null) return chain.proceed(request);
             long t0 = System.nanoTime();
             Response response;
@@ -93,6 +101,7 @@ public final class ThrottleMiddleware implements Middleware {
             slot.adjust(d -> auto.afterResponse(d, latency, response.status(), slot.floorNanos), request.host());
             return response;
         } finally {
+            slot.finished(turn);
             if (slot.permits != null) slot.permits.release();
         }
     }
@@ -105,12 +114,12 @@ public final class ThrottleMiddleware implements Middleware {
         long d = delay.toNanos();
         if (d <= delayNanos) return;
         Slot slot = slots.computeIfAbsent(host, h -> new Slot(delayNanos, perDomain));
-        slot.lock.lock();
+        slot.state.lock();
         try {
             slot.floorNanos = Math.max(slot.floorNanos, d);
             slot.delayNanos = Math.max(slot.delayNanos, d);
         } finally {
-            slot.lock.unlock();
+            slot.state.unlock();
         }
         active = true;
         LOG.info("delay for {} raised to {} s by its robots.txt Crawl-delay", host, d / 1e9);
@@ -130,15 +139,21 @@ public final class ThrottleMiddleware implements Middleware {
 
     /** One host's throttle state. */
     private static final class Slot {
-        final ReentrantLock lock = new ReentrantLock(); // not synchronized: a virtual thread must not pin while holding it
+        /** Held (fairly, so in arrival order) by the one request waiting for its turn to start. */
+        final ReentrantLock turn = new ReentrantLock(true);
+        /** Guards the fields below. j.u.c locks, not synchronized: a virtual thread must not pin while waiting. */
+        final ReentrantLock state = new ReentrantLock();
         final @Nullable Semaphore permits;
-        /** The smallest delay: download_delay, or the robots.txt Crawl-delay. Guarded by lock. */
+        /** The smallest delay: download_delay, or the robots.txt Crawl-delay. */
         long floorNanos;
-        /** The current delay; above the floor only through the auto-throttle. Written under lock. */
+        /** The current delay; above the floor only through the auto-throttle. Written under state. */
         volatile long delayNanos;
-        /** When the last request started (System.nanoTime), valid once started is true. Guarded by lock. */
-        long lastStart;
+        /** The last request to start: when (System.nanoTime), its number, and when it ended if it did. */
         boolean started;
+        long lastStart;
+        long lastSeq;
+        boolean lastDone;
+        long lastEnd;
 
         Slot(long delayNanos, int perDomain) {
             this.floorNanos = delayNanos;
@@ -146,37 +161,75 @@ public final class ThrottleMiddleware implements Middleware {
             this.permits = perDomain > 0 ? new Semaphore(perDomain, true) : null;
         }
 
-        /** Reserves this request's start time, {@code delay} after the previous one's, and sleeps until then. */
-        void awaitTurn(Chain chain) throws InterruptedException {
-            long wait;
-            lock.lock();
+        /**
+         * Waits for this request's turn and records its start; returns its number for
+         * {@link #finished}, or -1 when the host has no delay. The turn comes {@code delay} after the
+         * last request started or, if that one already finished, after it finished. A request's
+         * arrival at the server lies between its start and its end, so the second rule makes the gap
+         * hold as the server sees it, whatever scheduling or network jitter did to the previous one;
+         * while the previous request is still in flight, starts are spaced by the delay alone. Times
+         * are re-read after each sleep, so a Crawl-delay that arrives meanwhile applies.
+         */
+        long awaitTurn(Chain chain) throws InterruptedException {
+            if (delayNanos <= 0) return -1;
+            long waited = 0;
+            long seq;
+            turn.lockInterruptibly();
             try {
-                long now = System.nanoTime();
-                long start = started ? Math.max(now, lastStart + delayNanos) : now;
-                started = true;
-                lastStart = start;
-                wait = start - now;
+                while (true) {
+                    long wait;
+                    state.lock();
+                    try {
+                        long now = System.nanoTime();
+                        wait = started ? (lastDone ? lastEnd : lastStart) + delayNanos - now : 0;
+                        if (wait <= 0) {
+                            started = true;
+                            lastStart = now;
+                            lastDone = false;
+                            seq = ++lastSeq;
+                            break;
+                        }
+                    } finally {
+                        state.unlock();
+                    }
+                    Thread.sleep(Duration.ofNanos(wait));
+                    waited += wait;
+                }
             } finally {
-                lock.unlock();
+                turn.unlock();
             }
-            if (wait > 0) {
+            if (waited > 0) {
                 var stats = chain.context().stats();
                 stats.increment("throttle/delayed");
-                stats.add("throttle/wait_ms", wait / 1_000_000);
-                Thread.sleep(Duration.ofNanos(wait));
+                stats.add("throttle/wait_ms", waited / 1_000_000);
+            }
+            return seq;
+        }
+
+        /** Records the end of request {@code seq} (from {@link #awaitTurn}), if it is still the last one started. */
+        void finished(long seq) {
+            if (seq < 0) return;
+            state.lock();
+            try {
+                if (seq == lastSeq) {
+                    lastDone = true;
+                    lastEnd = System.nanoTime();
+                }
+            } finally {
+                state.unlock();
             }
         }
 
         void adjust(java.util.function.LongUnaryOperator rule, String host) {
             long before;
             long after;
-            lock.lock();
+            state.lock();
             try {
                 before = delayNanos;
                 after = rule.applyAsLong(before);
                 delayNanos = after;
             } finally {
-                lock.unlock();
+                state.unlock();
             }
             if (after != before && LOG.isDebugEnabled()) {
                 LOG.debug("auto-throttle: delay for {} {} -> {} ms", host, before / 1_000_000, after / 1_000_000);
