@@ -50,7 +50,7 @@ public final class ProxyMiddleware implements Middleware {
         try {
             response = chain.proceed(request.withMeta(META, proxy));
         } catch (IOException e) {
-            cooldown(chain, proxy, e.toString(), request);
+            cooldown(chain, proxy, RetryPolicy.describe(e), request);
             throw e;
         }
         if (response.status() == 407 || response.status() >= 500) {
@@ -62,8 +62,8 @@ public final class ProxyMiddleware implements Middleware {
     private void cooldown(Chain chain, String proxy, String reason, Request request) {
         if (pool.fail(proxy)) {
             chain.context().stats().increment(STAT_COOLDOWN);
-            LOG.warn("proxy {} cooling down after {} for {} ({} of {} proxies healthy)", proxy, reason, request.url(),
-                    pool.healthyCount(), pool.size());
+            LOG.warn("proxy {} cooling down for {} s after {} on {} ({} of {} proxies healthy)", proxy,
+                    pool.cooldown().toMillis() / 1000.0, reason, request.url(), pool.healthyCount(), pool.size());
         }
     }
 

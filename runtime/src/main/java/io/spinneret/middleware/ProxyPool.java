@@ -92,6 +92,10 @@ public final class ProxyPool {
         }
     }
 
+    public Duration cooldown() {
+        return Duration.ofNanos(cooldownNanos);
+    }
+
     public boolean isEmpty() {
         return entries.isEmpty();
     }

@@ -30,8 +30,9 @@ import org.slf4j.LoggerFactory;
  * resume. The cost is one engine concurrency slot held during the wait.
  *
  * <h2>Giving up</h2>
- * When the last allowed attempt fails, the middleware counts {@code retry/max_reached}, logs the URL
- * and the reason at warn level, and throws {@link RetriesExhaustedException} (cause: the last
+ * When the last allowed attempt fails, the middleware counts {@code retry/max_reached} and throws
+ * {@link RetriesExhaustedException}, whose message names the URL, the retries and the last reason
+ * (the engine logs it at warn level and counts the failure; cause: the last
  * connection error, if any; {@link RetriesExhaustedException#response()}: the last error response,
  * if any). The engine counts that as the request's failure; the error response is not handed to the
  * spider's callback. With {@code retry_times = 0} the middleware passes everything through untouched.
@@ -69,7 +70,7 @@ public final class RetryMiddleware implements Middleware {
         try {
             response = chain.proceed(request);
         } catch (IOException e) {
-            return retryOrGiveUp(chain, request, e.getClass().getSimpleName(), describe(e), null, e);
+            return retryOrGiveUp(chain, request, RetryPolicy.rootCause(e).getClass().getSimpleName(), RetryPolicy.describe(e), null, e);
         }
         if (policy.retryable(response.status())) {
             return retryOrGiveUp(chain, request, "http_" + response.status(), "HTTP " + response.status(), response, null);
@@ -84,7 +85,8 @@ public final class RetryMiddleware implements Middleware {
         if (request.retryCount() >= policy.times()) {
             stats.increment(STAT_MAX_REACHED);
             RetriesExhaustedException gaveUp = new RetriesExhaustedException(request.url(), request.retryCount(), reason, response, error);
-            LOG.warn(gaveUp.getMessage());
+            // the engine logs the failure with this message at warn level; logging it here too would say it twice
+            LOG.debug(gaveUp.getMessage());
             throw gaveUp;
         }
         Duration wait = policy.delay(request.retryCount(), response);
@@ -104,11 +106,6 @@ public final class RetryMiddleware implements Middleware {
         stats.increment("retry/reason/" + reasonKey);
         throw new DropRequest(NAME, "retry " + next.retryCount() + " of " + policy.times() + " scheduled for "
                 + request.url() + " after " + reason);
-    }
-
-    private static String describe(IOException e) {
-        String m = e.getMessage();
-        return e.getClass().getSimpleName() + (m == null || m.isBlank() ? "" : ": " + m);
     }
 
     @Override

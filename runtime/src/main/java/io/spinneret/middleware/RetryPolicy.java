@@ -99,4 +99,22 @@ public record RetryPolicy(int times, Set<Integer> codes, Duration backoff, Durat
             return Optional.empty();
         }
     }
+
+    /**
+     * The exception that says what went wrong: downloaders wrap connection errors in a plain
+     * {@link java.io.IOException} that adds the URL, so this unwraps those to the specific cause
+     * ({@code ConnectException}, {@code HttpTimeoutException}, ...).
+     */
+    static Throwable rootCause(Throwable e) {
+        Throwable t = e;
+        while (t.getClass() == java.io.IOException.class && t.getCause() instanceof java.io.IOException c && c != t) t = c;
+        return t;
+    }
+
+    /** {@code ConnectException} or {@code ConnectException: Connection refused}, for messages. */
+    static String describe(Throwable e) {
+        Throwable t = rootCause(e);
+        String m = t.getMessage();
+        return t.getClass().getSimpleName() + (m == null || m.isBlank() ? "" : ": " + m);
+    }
 }

@@ -171,13 +171,13 @@ public final class RobotsMiddleware implements Middleware {
                 response = chain.fetch(Request.builder(url).dontFilter(true).meta(META, true).build());
                 problem = response.status() >= 500 ? "HTTP " + response.status() : null;
             } catch (IOException e) {
-                problem = e.toString();
+                problem = RetryPolicy.describe(e);
             } catch (InterruptedException e) {
                 throw e;
             } catch (Exception e) {
                 // a later middleware refused or broke the fetch (e.g. a user's DropRequest): no answer from the
                 // host, so treat it as unreachable (disallow for the TTL), the polite reading; trying again won't help
-                problem = e.toString();
+                problem = RetryPolicy.describe(e);
                 retries = fetchRetry.times();
             }
             if (problem != null) {

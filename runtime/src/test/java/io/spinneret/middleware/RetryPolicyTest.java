@@ -67,4 +67,14 @@ class RetryPolicyTest {
     private static Response response(int status, String retryAfter) {
         return new Response(Request.of("http://h/"), "http://h/", status, Map.of("Retry-After", List.of(retryAfter)), new byte[0]);
     }
+
+    @Test
+    void aDownloadersWrappingIsSeenThroughToTheRealCause() {
+        var wrapped = new java.io.IOException("ConnectException for http://h/", new java.net.ConnectException());
+        assertEquals(java.net.ConnectException.class, RetryPolicy.rootCause(wrapped).getClass());
+        assertEquals("ConnectException", RetryPolicy.describe(wrapped));
+        var timeout = new java.net.http.HttpTimeoutException("download of http://h/ timed out after 30s");
+        assertEquals("HttpTimeoutException: download of http://h/ timed out after 30s", RetryPolicy.describe(timeout));
+        assertEquals("IOException: body over 16 MB", RetryPolicy.describe(new java.io.IOException("body over 16 MB")));
+    }
 }
