@@ -93,6 +93,8 @@ class MiddlewareCrawlTest {
         assertEquals(0, site.count("/private/1") + site.count("/private/2"), "disallowed URLs never reached the server");
         assertEquals(3, site.log.stream().filter(h -> h.path().startsWith("/public/")).count());
         assertEquals(2, r.get("dropped/robots"));
+        assertEquals(4, r.requests(), "robots.txt is counted as robots/fetched, not as one of the crawl's requests");
+        assertEquals(1, r.get(RobotsMiddleware.STAT_FETCHED));
         assertEquals("Spinneret/0.1 (+https://github.com/spinneret-crawler/spinneret)",
                 site.hits("/robots.txt").get(0).header("User-Agent"));
     }
@@ -136,5 +138,15 @@ class MiddlewareCrawlTest {
             assertEquals(5, site.log.stream().filter(h -> !h.path().equals("/robots.txt")).count());
             assertEquals(1, r.get(ProxyMiddleware.STAT_COOLDOWN));
         }
+    }
+
+    @Test
+    void aProviderMiddlewareNamedInTheSettingsRunsInTheCrawl() throws Exception {
+        site.page("/", links("/1"));
+        site.page("/1", "page");
+
+        CrawlResult r = crawl(new LinksSpider(site.url("/")), "middlewares=timer@before:throttle");
+
+        assertEquals(2, r.get("timer/requests"));
     }
 }
