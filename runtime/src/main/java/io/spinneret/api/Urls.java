@@ -22,12 +22,37 @@ public final class Urls {
         String h = href.strip();
         if (h.isEmpty()) return Optional.empty();
         try {
-            URI resolved = new URI(encodeUnsafe(base)).resolve(new URI(encodeUnsafe(h)));
+            URI baseUri = new URI(encodeUnsafe(base));
+            URI resolved;
+            if (h.charAt(0) == '?') {
+                // java.net.URI follows RFC 2396 here and drops the last path segment; RFC 3986 keeps it
+                URI ref = new URI(encodeUnsafe(h));
+                String b = baseUri.toString();
+                int cut = b.length();
+                int q = b.indexOf('?'), f = b.indexOf('#');
+                if (q >= 0) cut = q; else if (f >= 0) cut = f;
+                resolved = new URI(b.substring(0, cut) + ref);
+            } else {
+                resolved = baseUri.resolve(new URI(encodeUnsafe(h)));
+            }
             String scheme = resolved.getScheme();
             if (scheme == null || !(scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https"))) {
                 return Optional.empty();
             }
             if (resolved.getHost() == null) return Optional.empty();
+            String path = resolved.getRawPath();
+            if (path != null && path.contains("/.")) {
+                // URI.resolve keeps ".." segments that climb above the root ("/../a"); RFC 3986 and
+                // browsers drop them
+                String clean = UrlCanonicalizer.removeDotSegments(path);
+                if (!clean.equals(path)) {
+                    StringBuilder b = new StringBuilder(resolved.getScheme()).append("://")
+                            .append(resolved.getRawAuthority()).append(clean);
+                    if (resolved.getRawQuery() != null) b.append('?').append(resolved.getRawQuery());
+                    if (resolved.getRawFragment() != null) b.append('#').append(resolved.getRawFragment());
+                    return Optional.of(b.toString());
+                }
+            }
             return Optional.of(resolved.toString());
         } catch (IllegalArgumentException | URISyntaxException e) {
             return Optional.empty();
@@ -42,12 +67,20 @@ public final class Urls {
         int end = start;
         while (end < url.length()) {
             char c = url.charAt(end);
-            if (c == '/' || c == '?' || c == '#' || c == ':') break;
+            if (c == '/' || c == '?' || c == '#' || c == '\\') break;
             end++;
         }
-        int at = url.lastIndexOf('@', end);
+        int at = url.lastIndexOf('@', end - 1);
         if (at >= start) start = at + 1;
-        return url.substring(start, end).toLowerCase(Locale.ROOT);
+        int stop = end;
+        if (start < end && url.charAt(start) == '[') {
+            int close = url.indexOf(']', start);
+            if (close > 0 && close < end) stop = close + 1;
+        } else {
+            int colon = url.indexOf(':', start);
+            if (colon >= 0 && colon < end) stop = colon;
+        }
+        return url.substring(start, stop).toLowerCase(Locale.ROOT);
     }
 
     /**
