@@ -35,7 +35,9 @@ import org.slf4j.LoggerFactory;
  * fonts and media are not loaded ({@code browser_block}). A page is done at
  * {@code browser_wait_until} (or request meta {@code wait_until}), then, if request meta
  * {@code wait_for} names a CSS selector, when that selector matches; all within
- * {@code browser_timeout}. A crashed page is replaced; a crashed browser is restarted once, after
+ * {@code browser_timeout}. Request headers (e.g. the user agent) are sent with the page's requests;
+ * a method other than GET and a body apply to the navigation; request meta {@code proxy} (set by the
+ * proxy middleware) renders that request in a context using the proxy. A crashed page is replaced; a crashed browser is restarted once, after
  * which browser requests fail with the cause. {@link #close()} (and, as a last resort, a JVM
  * shutdown hook) leaves no Chromium or driver process behind; Chromium also exits by itself if the
  * JVM is killed.

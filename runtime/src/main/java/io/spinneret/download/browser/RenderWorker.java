@@ -9,11 +9,14 @@ import com.microsoft.playwright.PlaywrightException;
 import com.microsoft.playwright.Route;
 import com.microsoft.playwright.TimeoutError;
 import com.microsoft.playwright.options.HttpHeader;
+import com.microsoft.playwright.options.Proxy;
 import com.microsoft.playwright.options.WaitForSelectorState;
 import com.microsoft.playwright.options.WaitUntilState;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import java.io.IOException;
+import java.net.URI;
+import java.net.URLDecoder;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -21,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -46,6 +50,8 @@ final class RenderWorker implements Runnable {
     static final String META_WAIT_FOR = "wait_for";
     /** Request meta key: overrides {@code browser_wait_until} for one request. */
     static final String META_WAIT_UNTIL = "wait_until";
+    /** Request meta key set by the proxy middleware: {@code http://[user:pass@]host:port}. */
+    static final String META_PROXY = "proxy";
 
     private final int index;
     private final BrowserOptions options;
@@ -59,6 +65,7 @@ final class RenderWorker implements Runnable {
     private int generation;
     private @Nullable BrowserContext context;
     private @Nullable Page page;
+    private @Nullable String contextProxy;
     private boolean pageCrashed;
     private Map<String, String> pageHeaders = Map.of();
     /** The request being rendered, for the route handler (which runs on this thread). */
@@ -85,7 +92,7 @@ final class RenderWorker implements Runnable {
     public void run() {
         try {
             try {
-                ensurePage(); // warm up: connect while the first requests are on their way
+                ensurePage(null); // warm up: connect while the first requests are on their way
             } catch (IOException | RuntimeException e) {
                 LOG.debug("render worker {} could not connect yet: {}", index, e.toString());
             }
@@ -117,7 +124,7 @@ final class RenderWorker implements Runnable {
     }
 
     private Response render(Request request) throws IOException, InterruptedException {
-        ensurePage();
+        ensurePage(metaString(request, META_PROXY));
         Page p = page;
         if (p == null) throw new IllegalStateException("no page");
         long timeoutMs = Math.max(1, options.timeout().toMillis());
@@ -229,8 +236,8 @@ final class RenderWorker implements Runnable {
         return !r.method().equals("GET") || r.body() != null;
     }
 
-    /** Makes sure there is a live connection, context and page. */
-    private void ensurePage() throws IOException, InterruptedException {
+    /** Makes sure there is a live connection, and a page in a context using {@code proxy} (or none). */
+    private void ensurePage(@Nullable String proxy) throws IOException, InterruptedException {
         if (browser == null || !browser.isConnected()) {
             disconnectBrowser();
             SharedBrowser.Endpoint ep = shared.endpoint(generation);
@@ -252,6 +259,10 @@ final class RenderWorker implements Runnable {
             }
             generation = ep.generation();
         }
+        if (!Objects.equals(proxy, contextProxy)) {
+            contextProxy = proxy; // a proxy is a context option: this request needs another context
+            if (context != null) replacePage(true);
+        }
         if (page == null || page.isClosed() || pageCrashed) replacePage(context == null || pageCrashed);
     }
 
@@ -267,7 +278,9 @@ final class RenderWorker implements Runnable {
         pageHeaders = Map.of();
         if (newContext || context == null) {
             closeContext();
-            context = b.newContext(new Browser.NewContextOptions().setJavaScriptEnabled(true));
+            Browser.NewContextOptions o = new Browser.NewContextOptions();
+            if (contextProxy != null) o.setProxy(proxyOption(contextProxy));
+            context = b.newContext(o);
             if (!options.block().isEmpty()) context.route("**/*", this::route);
         }
         Page p = context.newPage();
@@ -339,6 +352,19 @@ final class RenderWorker implements Runnable {
     private void disconnect() {
         disconnectBrowser();
         closePlaywright();
+    }
+
+    /** {@code http://user:pass@host:port} as Playwright's proxy option. */
+    static Proxy proxyOption(String url) {
+        URI u = URI.create(url);
+        Proxy p = new Proxy(u.getScheme() + "://" + u.getHost() + (u.getPort() > 0 ? ":" + u.getPort() : ""));
+        String info = u.getRawUserInfo();
+        if (info != null) {
+            int colon = info.indexOf(':');
+            p.setUsername(URLDecoder.decode(colon < 0 ? info : info.substring(0, colon), StandardCharsets.UTF_8));
+            if (colon >= 0) p.setPassword(URLDecoder.decode(info.substring(colon + 1), StandardCharsets.UTF_8));
+        }
+        return p;
     }
 
     private static WaitUntilState waitUntilState(String s) {

@@ -177,6 +177,35 @@ class BrowserDownloaderTest {
     }
 
     @Test
+    void proxyInRequestMetaIsUsedForThatRequest() throws Exception {
+        java.util.Queue<String> seen = new java.util.concurrent.ConcurrentLinkedQueue<>();
+        com.sun.net.httpserver.HttpServer proxy = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress("127.0.0.1", 0), 10);
+        proxy.createContext("/", ex -> {
+            seen.add(ex.getRequestURI().toString());
+            byte[] b = ("<html><body><p id=via>proxy</p><p id=target>" + ex.getRequestURI() + "</p></body></html>")
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            ex.getResponseHeaders().add("Content-Type", "text/html");
+            ex.sendResponseHeaders(200, b.length);
+            try (var o = ex.getResponseBody()) { o.write(b); }
+        });
+        proxy.start();
+        try {
+            BrowserDownloader d = downloader(1);
+            String proxyUrl = "http://127.0.0.1:" + proxy.getAddress().getPort();
+            Response r = d.download(Request.builder("http://spinneret.invalid/page").renderer(Renderer.BROWSER)
+                    .meta("proxy", proxyUrl).build());
+            assertEquals("proxy", r.textOf("#via"));
+            assertEquals("http://spinneret.invalid/page", r.textOf("#target"));
+            Response direct = d.download(browser(site.url("/js/")));
+            assertEquals(10, direct.css("div.quote").size(), "the next request without a proxy goes direct");
+            assertEquals(List.of("http://spinneret.invalid/page"), List.copyOf(seen));
+        } finally {
+            proxy.stop(0);
+        }
+    }
+
+    @Test
     void connectionErrorsAreIOExceptions() throws Exception {
         BrowserDownloader d = downloader(1);
         int closedPort;
