@@ -35,7 +35,7 @@ import org.jspecify.annotations.Nullable;
  * <pre>
  * java -cp runtime/target/runtime.jar io.spinneret.download.browser.BrowserBenchmark \
  *      [--url http://127.0.0.1:8099/js/page/%d/] [--url-pages 10] [--pools 1,4,8] [--pages 200]
- *      [--browser /usr/bin/chromium] [--http-requests 3000]
+ *      [--browser /usr/bin/chromium] [--http-requests 3000] [--block image,font,media]
  * </pre>
  *
  * <p>{@code --url} is a pattern whose {@code %d} runs over 1..{@code --url-pages} (the replica's
@@ -54,6 +54,7 @@ public final class BrowserBenchmark {
         int pages = 200;
         int httpRequests = 3000;
         String browser = "";
+        Set<String> block = Set.of("image", "font", "media");
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--url" -> url = args[++i];
@@ -62,8 +63,10 @@ public final class BrowserBenchmark {
                 case "--pages" -> pages = Integer.parseInt(args[++i]);
                 case "--browser" -> browser = args[++i];
                 case "--http-requests" -> httpRequests = Integer.parseInt(args[++i]);
+                case "--block" -> block = java.util.Arrays.stream(args[++i].split(",")).map(String::trim)
+                        .filter(x -> !x.isEmpty()).collect(java.util.stream.Collectors.toSet());
                 default -> {
-                    System.err.println("usage: BrowserBenchmark [--url PATTERN_WITH_%d] [--url-pages N] [--pools 1,4,8] [--pages N] [--browser PATH] [--http-requests N]");
+                    System.err.println("usage: BrowserBenchmark [--url PATTERN_WITH_%d] [--url-pages N] [--pools 1,4,8] [--pages N] [--browser PATH] [--http-requests N] [--block image,font,media]");
                     System.exit(2);
                 }
             }
@@ -76,15 +79,16 @@ public final class BrowserBenchmark {
         System.out.printf(Locale.ROOT, "target %s, %d cores, %d rendered pages per pool size%n", url,
                 Runtime.getRuntime().availableProcessors(), pages);
         try {
-            for (int pool : pools) renderRun(url, urlPages, pool, pages, browser);
+            for (int pool : pools) renderRun(url, urlPages, pool, pages, browser, block);
             if (httpRequests > 0) httpRuns(url, urlPages, httpRequests);
         } finally {
             if (server != null) server.stop(0);
         }
     }
 
-    private static void renderRun(String pattern, int urlPages, int pool, int pages, String browser) throws Exception {
-        BrowserOptions o = new BrowserOptions(browser, pool, Set.of("image", "font", "media"), "load", Duration.ofSeconds(30));
+    private static void renderRun(String pattern, int urlPages, int pool, int pages, String browser, Set<String> block)
+            throws Exception {
+        BrowserOptions o = new BrowserOptions(browser, pool, block, "load", Duration.ofSeconds(30));
         try (BrowserDownloader d = new BrowserDownloader(o, Duration.ofSeconds(5))) {
             long t0 = System.nanoTime();
             run(d, pattern, urlPages, pool, pool * 2, Renderer.BROWSER); // start Chromium, connect every slot
