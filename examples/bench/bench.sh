@@ -13,14 +13,13 @@
 # --server nginx  the replica is exported as static files and served by nginx (1 worker), which
 #                 leaves more of the 2 cores to the crawler
 # Each row is the median of --runs runs after one discarded warm-up run per site (min-max wall in
-# brackets). Environment: JAVA (default java on PATH, must be 21+), BENCH_DIR (default
+# brackets). Environment: JAVA (else JAVA_HOME, else the first Java 21+ found), BENCH_DIR (default
 # /tmp/spinneret-bench), PORT (default 8097; the wide site uses PORT+1).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 RUNTIME_JAR="$ROOT/runtime/target/runtime.jar"
 EXAMPLES_JAR="$ROOT/examples/target/spinneret-examples.jar"
 SPIDERS="$ROOT/examples/target/spiders"
-JAVA="${JAVA:-java}"
 BENCH_DIR="${BENCH_DIR:-/tmp/spinneret-bench}"
 PORT="${PORT:-8097}"
 SERVER=jdk
@@ -45,7 +44,7 @@ for f in "$RUNTIME_JAR" "$EXAMPLES_JAR" "$SPIDERS"; do
   [[ -e "$f" ]] || { echo "missing $f: build first with ./mvnw -q -B package -DskipTests" >&2; exit 1; }
 done
 [[ -x /usr/bin/time ]] || { echo "needs GNU time: apt-get install -y time" >&2; exit 1; }
-"$JAVA" -version 2>&1 | grep -Eq 'version "(2[1-9]|[3-9][0-9])' || { echo "needs Java 21+ as \$JAVA" >&2; exit 1; }
+source "$ROOT/examples/bench/find-java.sh"
 mkdir -p "$BENCH_DIR"
 
 PIDS=()
