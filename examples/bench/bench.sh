@@ -9,9 +9,10 @@
 #   bash examples/bench/bench.sh [--server jdk|nginx] [--sites "books wide"] [--conc "16 64 256"]
 #                                [--runs 3] [--wide-books 10000] [--java-opts "-XX:..."]
 #
-# --server jdk    (default) the replica runs in its own JVM: java -jar spinneret-examples.jar serve
-# --server nginx  the replica is exported as static files and served by nginx (1 worker), which
-#                 leaves more of the 2 cores to the crawler
+# --server nginx  (default when /usr/sbin/nginx exists) the replica is exported as static files and
+#                 served by nginx (1 worker): the server takes little of the 2 cores, as in bench/peers.sh
+# --server jdk    (default otherwise) the replica runs in its own JVM: java -jar spinneret-examples.jar
+#                 serve (the JDK's HTTP server; it takes a noticeable share of the CPU itself)
 # Each row is the median of --runs runs after one discarded warm-up run per site (min-max wall in
 # brackets). Environment: JAVA (else JAVA_HOME, else the first Java 21+ found), BENCH_DIR (default
 # /tmp/spinneret-bench), PORT (default 8097; the wide site uses PORT+1).
@@ -22,7 +23,7 @@ EXAMPLES_JAR="$ROOT/examples/target/spinneret-examples.jar"
 SPIDERS="$ROOT/examples/target/spiders"
 BENCH_DIR="${BENCH_DIR:-/tmp/spinneret-bench}"
 PORT="${PORT:-8097}"
-SERVER=jdk
+SERVER=jdk; [[ -x /usr/sbin/nginx ]] && SERVER=nginx
 SITES="books wide"
 CONCS="16 64 256"
 RUNS=3
@@ -71,14 +72,16 @@ if [[ "$SERVER" == jdk ]]; then
     wait_up "http://127.0.0.1:$p/"
   done
 elif [[ "$SERVER" == nginx ]]; then
-  command -v nginx >/dev/null || [[ -x /usr/sbin/nginx ]] || { echo "needs nginx: apt-get install -y nginx" >&2; exit 1; }
+  [[ -x /usr/sbin/nginx ]] || { echo "needs nginx: apt-get install -y nginx (or use --server jdk)" >&2; exit 1; }
   servers=""
   for site in $SITES; do
     p="$(port_of "$site")"
-    if [[ ! -f "$BENCH_DIR/site-$site/index.html" ]]; then
-      "$JAVA" -jar "$EXAMPLES_JAR" export "$site" "$BENCH_DIR/site-$site" --books "$WIDE_BOOKS" >&2
+    dir="$BENCH_DIR/site-$site"; [[ "$site" == wide ]] && dir="$BENCH_DIR/site-wide-$WIDE_BOOKS"
+    if [[ ! -f "$dir/index.html" || "$dir/index.html" -ot "$EXAMPLES_JAR" ]]; then
+      rm -rf "$dir"
+      "$JAVA" -jar "$EXAMPLES_JAR" export "$site" "$dir" --books "$WIDE_BOOKS" >&2
     fi
-    servers+="server { listen 127.0.0.1:$p; root $BENCH_DIR/site-$site; index index.html; location / { try_files \$uri \$uri/ =404; } }"$'\n'
+    servers+="server { listen 127.0.0.1:$p; root $dir; index index.html; location / { try_files \$uri \$uri/ =404; } }"$'\n'
   done
   mkdir -p "$BENCH_DIR/nginx"
   cat > "$BENCH_DIR/nginx/nginx.conf" <<CONF
