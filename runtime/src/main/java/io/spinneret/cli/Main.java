@@ -25,6 +25,10 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        // a crawl runs in a child JVM with options suited to it, unless told otherwise (see Launcher)
+        int forked = Launcher.maybeFork(args, new Throwable().getStackTrace().length);
+        if (forked >= 0) System.exit(forked);
+        Launcher.watchLauncher();
         Logging.configure(Logging.levelFrom(args));
         int code = execute(args, System.out, System.err);
         System.out.flush();
