@@ -25,10 +25,26 @@ public final class Main implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     public static void main(String[] args) {
+        // a crawl runs in a child JVM with options suited to it, unless told otherwise (see Launcher)
+        int forked = Launcher.maybeFork(args, new Throwable().getStackTrace().length);
+        if (forked >= 0) System.exit(forked);
+        Launcher.watchLauncher();
         Logging.configure(Logging.levelFrom(args));
         int code = execute(args, System.out, System.err);
         System.out.flush();
         System.exit(code);
+    }
+
+    /**
+     * The fork step of {@link #main}, for a program whose own {@code main} wraps this CLI (the
+     * examples launcher): when the process was started as {@code java -jar <its jar> run ...}, the
+     * same command line runs again in a child JVM tuned as {@link Launcher} describes, exactly as
+     * for {@code java -jar runtime.jar run ...}. Call it first thing in that {@code main}.
+     *
+     * @return the child's exit code, or -1 if the caller should go on in this JVM (always so in the child)
+     */
+    public static int forkLikeMain(String[] args) {
+        return Launcher.maybeFork(args, 1);
     }
 
     /** Runs the command line with these streams and returns the exit code (for tests and embedding). */
