@@ -65,17 +65,31 @@ final class Launcher {
         }
     }
 
-    /** In the child: exit if the launcher disappears (e.g. killed with SIGKILL). */
+    /**
+     * In the child: exit if the launcher disappears (e.g. killed with SIGKILL). Checked by the
+     * parent pid, which changes the moment the launcher dies (ProcessHandle.onExit would wait for
+     * the launcher's zombie to be reaped).
+     */
     static void watchLauncher() {
         String pid = System.getProperty(CHILD_PROPERTY);
         if (pid == null) return;
+        long launcher;
         try {
-            ProcessHandle.of(Long.parseLong(pid)).ifPresentOrElse(
-                    p -> p.onExit().thenRun(() -> Runtime.getRuntime().halt(137)),
-                    () -> Runtime.getRuntime().halt(137));
-        } catch (NumberFormatException ignored) {
-            // not ours
+            launcher = Long.parseLong(pid);
+        } catch (NumberFormatException e) {
+            return;
         }
+        Thread.ofPlatform().daemon(true).name("spinneret-launcher-watch").start(() -> {
+            while (true) {
+                long parent = ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(-1L);
+                if (parent != launcher) Runtime.getRuntime().halt(137);
+                try {
+                    Thread.sleep(500);
+                } catch (InterruptedException e) {
+                    return;
+                }
+            }
+        });
     }
 
     private static Optional<List<String>> aside(String why) {
