@@ -31,8 +31,9 @@ import sun.misc.Signal;
  *
  * <p>Signals: the child runs in its own session, so a Ctrl-C reaches only this launcher, which
  * passes each SIGINT/SIGTERM on as one SIGTERM (the child treats it like SIGINT: the first stops
- * gracefully, the second at once). The child exits if the launcher dies. The exit code is the
- * child's.
+ * gracefully, the second at once). The child's stdin is a pipe from the launcher: if the launcher
+ * is killed (even with SIGKILL) the child sees end-of-file at once and exits, so a killed crawl
+ * never lingers. The exit code is the child's.
  */
 final class Launcher {
     /** Set in the child, to the launcher's pid. */
@@ -50,9 +51,13 @@ final class Launcher {
         try {
             Optional<List<String>> cmd = childCommand(args, callerDepth);
             if (cmd.isEmpty()) return -1;
-            Process child = new ProcessBuilder(cmd.get()).inheritIO().start();
-            Signal.handle(new Signal("INT"), s -> child.destroy());
-            Signal.handle(new Signal("TERM"), s -> child.destroy());
+            // stdin stays a pipe from here (see watchLauncher); stdout and stderr are shared
+            Process child = new ProcessBuilder(cmd.get()).redirectOutput(ProcessBuilder.Redirect.INHERIT)
+                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            // through the handle: Process.destroy() would also close the child's stdin (see watchLauncher)
+            ProcessHandle handle = child.toHandle();
+            Signal.handle(new Signal("INT"), s -> handle.destroy());
+            Signal.handle(new Signal("TERM"), s -> handle.destroy());
             while (true) {
                 try {
                     return child.waitFor();
@@ -66,29 +71,21 @@ final class Launcher {
     }
 
     /**
-     * In the child: exit if the launcher disappears (e.g. killed with SIGKILL). Checked by the
-     * parent pid, which changes the moment the launcher dies (ProcessHandle.onExit would wait for
-     * the launcher's zombie to be reaped).
+     * In the child: exit at once if the launcher disappears (e.g. killed with SIGKILL). The child's
+     * stdin is a pipe from the launcher, which never writes to it: when the launcher dies, however
+     * it dies, the kernel closes the pipe and this read returns end-of-file immediately.
      */
     static void watchLauncher() {
-        String pid = System.getProperty(CHILD_PROPERTY);
-        if (pid == null) return;
-        long launcher;
-        try {
-            launcher = Long.parseLong(pid);
-        } catch (NumberFormatException e) {
-            return;
-        }
+        if (System.getProperty(CHILD_PROPERTY) == null) return;
         Thread.ofPlatform().daemon(true).name("spinneret-launcher-watch").start(() -> {
-            while (true) {
-                long parent = ProcessHandle.current().parent().map(ProcessHandle::pid).orElse(-1L);
-                if (parent != launcher) Runtime.getRuntime().halt(137);
-                try {
-                    Thread.sleep(500);
-                } catch (InterruptedException e) {
-                    return;
+            try {
+                while (System.in.read() >= 0) {
+                    // nothing is ever written; keep waiting for the end of the stream
                 }
+            } catch (java.io.IOException ignored) {
+                // the same: the launcher is gone
             }
+            Runtime.getRuntime().halt(137);
         });
     }
 
@@ -174,6 +171,9 @@ final class Launcher {
             }
         }
         cmd.add("-D" + CHILD_PROPERTY + "=" + ProcessHandle.current().pid());
+        // the child's stdin is a pipe, so it cannot tell by itself whether it writes to a terminal
+        String term = System.getenv("TERM");
+        cmd.add("-Dspinneret.terminal=" + (System.console() != null && term != null && !term.equals("dumb")));
         cmd.addAll(target);
         cmd.addAll(List.of(args));
         return Optional.of(cmd);
