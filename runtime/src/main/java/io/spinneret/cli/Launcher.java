@@ -55,9 +55,9 @@ final class Launcher {
             Process child = new ProcessBuilder(cmd.get()).redirectOutput(ProcessBuilder.Redirect.INHERIT)
                     .redirectError(ProcessBuilder.Redirect.INHERIT).start();
             // through the handle: Process.destroy() would also close the child's stdin (see watchLauncher)
-            ProcessHandle handle = child.toHandle();
-            Signal.handle(new Signal("INT"), s -> handle.destroy());
-            Signal.handle(new Signal("TERM"), s -> handle.destroy());
+            Forward forward = new Forward(child.toHandle());
+            Signal.handle(new Signal("INT"), forward);
+            Signal.handle(new Signal("TERM"), forward);
             while (true) {
                 try {
                     return child.waitFor();
@@ -67,6 +67,20 @@ final class Launcher {
             }
         } catch (Exception | LinkageError e) {
             return -1; // could not fork: run here
+        }
+    }
+
+    /** Passes a signal on to the child as SIGTERM. A class, not a lambda: the launcher stays lean. */
+    private static final class Forward implements sun.misc.SignalHandler {
+        private final ProcessHandle child;
+
+        Forward(ProcessHandle child) {
+            this.child = child;
+        }
+
+        @Override
+        public void handle(Signal signal) {
+            child.destroy();
         }
     }
 
@@ -172,8 +186,7 @@ final class Launcher {
         }
         cmd.add("-D" + CHILD_PROPERTY + "=" + ProcessHandle.current().pid());
         // the child's stdin is a pipe, so it cannot tell by itself whether it writes to a terminal
-        String term = System.getenv("TERM");
-        cmd.add("-Dspinneret.terminal=" + (System.console() != null && term != null && !term.equals("dumb")));
+        cmd.add("-Dspinneret.terminal=" + stderrIsTerminal());
         cmd.addAll(target);
         cmd.addAll(List.of(args));
         return Optional.of(cmd);
@@ -202,6 +215,18 @@ final class Launcher {
                 || option.equals("-client") || option.equals("-server");
     }
 
+    /** Whether stderr (where the live progress line goes) is a terminal, without System.console(). */
+    private static boolean stderrIsTerminal() {
+        String term = System.getenv("TERM");
+        if (term == null || term.equals("dumb")) return false;
+        try {
+            String target = Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();
+            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
     private static boolean jarsOnly(List<String> target) {
         if (target.get(0).equals("-jar")) return true;
         for (String e : target.get(1).split(java.io.File.pathSeparator)) {
@@ -214,8 +239,8 @@ final class Launcher {
     private static Path archivePath(List<String> target) {
         try {
             Path jar = target.get(0).equals("-jar") ? Path.of(target.get(1)).toAbsolutePath() : null;
-            String key = (jar != null ? jar + ":" + Files.getLastModifiedTime(jar).toMillis() + ":" + Files.size(jar)
-                    : System.getProperty("java.class.path")) + ":" + Runtime.version();
+            // a stable name: when the jar changes, AutoCreateSharedArchive notices and rewrites the file
+            String key = (jar != null ? jar.toString() : System.getProperty("java.class.path")) + ":" + Runtime.version();
             String name = "spinneret-" + Integer.toHexString(key.hashCode()) + ".jsa";
             if (jar != null && jar.getParent() != null && Files.isWritable(jar.getParent())) return jar.getParent().resolve(name);
             Path dir = Path.of(System.getProperty("java.io.tmpdir"), "spinneret-" + System.getProperty("user.name", "user")
