@@ -31,8 +31,9 @@ import sun.misc.Signal;
  *
  * <p>Signals: the child runs in its own session, so a Ctrl-C reaches only this launcher, which
  * passes each SIGINT/SIGTERM on as one SIGTERM (the child treats it like SIGINT: the first stops
- * gracefully, the second at once). The child exits if the launcher dies. The exit code is the
- * child's.
+ * gracefully, the second at once). The child's stdin is a pipe from the launcher: if the launcher
+ * is killed (even with SIGKILL) the child sees end-of-file at once and exits, so a killed crawl
+ * never lingers. The exit code is the child's.
  */
 final class Launcher {
     /** Set in the child, to the launcher's pid. */
@@ -50,9 +51,13 @@ final class Launcher {
         try {
             Optional<List<String>> cmd = childCommand(args, callerDepth);
             if (cmd.isEmpty()) return -1;
-            Process child = new ProcessBuilder(cmd.get()).inheritIO().start();
-            Signal.handle(new Signal("INT"), s -> child.destroy());
-            Signal.handle(new Signal("TERM"), s -> child.destroy());
+            // stdin stays a pipe from here (see watchLauncher); stdout and stderr are shared
+            Process child = new ProcessBuilder(cmd.get()).redirectOutput(ProcessBuilder.Redirect.INHERIT)
+                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            // through the handle: Process.destroy() would also close the child's stdin (see watchLauncher)
+            Forward forward = new Forward(child.toHandle());
+            Signal.handle(new Signal("INT"), forward);
+            Signal.handle(new Signal("TERM"), forward);
             while (true) {
                 try {
                     return child.waitFor();
@@ -65,17 +70,37 @@ final class Launcher {
         }
     }
 
-    /** In the child: exit if the launcher disappears (e.g. killed with SIGKILL). */
-    static void watchLauncher() {
-        String pid = System.getProperty(CHILD_PROPERTY);
-        if (pid == null) return;
-        try {
-            ProcessHandle.of(Long.parseLong(pid)).ifPresentOrElse(
-                    p -> p.onExit().thenRun(() -> Runtime.getRuntime().halt(137)),
-                    () -> Runtime.getRuntime().halt(137));
-        } catch (NumberFormatException ignored) {
-            // not ours
+    /** Passes a signal on to the child as SIGTERM. A class, not a lambda: the launcher stays lean. */
+    private static final class Forward implements sun.misc.SignalHandler {
+        private final ProcessHandle child;
+
+        Forward(ProcessHandle child) {
+            this.child = child;
         }
+
+        @Override
+        public void handle(Signal signal) {
+            child.destroy();
+        }
+    }
+
+    /**
+     * In the child: exit at once if the launcher disappears (e.g. killed with SIGKILL). The child's
+     * stdin is a pipe from the launcher, which never writes to it: when the launcher dies, however
+     * it dies, the kernel closes the pipe and this read returns end-of-file immediately.
+     */
+    static void watchLauncher() {
+        if (System.getProperty(CHILD_PROPERTY) == null) return;
+        Thread.ofPlatform().daemon(true).name("spinneret-launcher-watch").start(() -> {
+            try {
+                while (System.in.read() >= 0) {
+                    // nothing is ever written; keep waiting for the end of the stream
+                }
+            } catch (java.io.IOException ignored) {
+                // the same: the launcher is gone
+            }
+            Runtime.getRuntime().halt(137);
+        });
     }
 
     private static Optional<List<String>> aside(String why) {
@@ -160,6 +185,8 @@ final class Launcher {
             }
         }
         cmd.add("-D" + CHILD_PROPERTY + "=" + ProcessHandle.current().pid());
+        // the child's stdin is a pipe, so it cannot tell by itself whether it writes to a terminal
+        cmd.add("-Dspinneret.terminal=" + stderrIsTerminal());
         cmd.addAll(target);
         cmd.addAll(List.of(args));
         return Optional.of(cmd);
@@ -188,6 +215,18 @@ final class Launcher {
                 || option.equals("-client") || option.equals("-server");
     }
 
+    /** Whether stderr (where the live progress line goes) is a terminal, without System.console(). */
+    private static boolean stderrIsTerminal() {
+        String term = System.getenv("TERM");
+        if (term == null || term.equals("dumb")) return false;
+        try {
+            String target = Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();
+            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
     private static boolean jarsOnly(List<String> target) {
         if (target.get(0).equals("-jar")) return true;
         for (String e : target.get(1).split(java.io.File.pathSeparator)) {
@@ -200,8 +239,8 @@ final class Launcher {
     private static Path archivePath(List<String> target) {
         try {
             Path jar = target.get(0).equals("-jar") ? Path.of(target.get(1)).toAbsolutePath() : null;
-            String key = (jar != null ? jar + ":" + Files.getLastModifiedTime(jar).toMillis() + ":" + Files.size(jar)
-                    : System.getProperty("java.class.path")) + ":" + Runtime.version();
+            // a stable name: when the jar changes, AutoCreateSharedArchive notices and rewrites the file
+            String key = (jar != null ? jar.toString() : System.getProperty("java.class.path")) + ":" + Runtime.version();
             String name = "spinneret-" + Integer.toHexString(key.hashCode()) + ".jsa";
             if (jar != null && jar.getParent() != null && Files.isWritable(jar.getParent())) return jar.getParent().resolve(name);
             Path dir = Path.of(System.getProperty("java.io.tmpdir"), "spinneret-" + System.getProperty("user.name", "user")

@@ -179,6 +179,33 @@ class ShutdownTest {
         }
     }
 
+    /** kill -9 of the launcher must not leave the crawl running (a resumed run would race it). */
+    @Test
+    void sigkillOfTheLauncherEndsTheCrawlAtOnce() throws Exception {
+        try (TestSite site = slowSite(50, 20)) {
+            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), "io.spinneret.cli.Main",
+                    "run", "testbooks", "-s", "start_urls=" + site.root(), "-s", "respect_robots=false", "-c", "2",
+                    "-o", dir.resolve("k.jsonl").toString())
+                    .redirectErrorStream(true).redirectOutput(dir.resolve("out.txt").toFile()).start();
+            try {
+                awaitHits(site, 30);
+                List<ProcessHandle> crawl = p.descendants().toList();
+                assertEquals(1, crawl.size(), () -> readQuietly(dir.resolve("out.txt")));
+                p.destroyForcibly();
+                p.waitFor(10, TimeUnit.SECONDS);
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+                while (crawl.get(0).isAlive() && System.nanoTime() < deadline) Thread.sleep(20);
+                int hits = site.totalHits.get();
+                Thread.sleep(300);
+                assertEquals(hits, site.totalHits.get(), "no request after the launcher was killed");
+            } finally {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+            }
+        }
+    }
+
     private static String readQuietly(Path p) {
         try {
             return Files.readString(p);
