@@ -1,7 +1,10 @@
 package io.spinneret.scheduler;
 
 import io.spinneret.annotations.Setting;
+import io.spinneret.scheduler.redis.RedisScheduler;
+import io.spinneret.scheduler.sqlite.SqliteScheduler;
 import io.spinneret.settings.Settings;
+import java.nio.file.Path;
 
 /** Opens the scheduler a crawl's settings ask for ({@link Setting#SCHEDULER}). */
 public final class Schedulers {
@@ -15,7 +18,19 @@ public final class Schedulers {
         String kind = settings.getChoice(Setting.SCHEDULER);
         switch (kind) {
             // each implementation adds its case here
+            case "sqlite" -> {
+                return SqliteScheduler.open(jobDirectory(settings, spiderName), resume);
+            }
+            case "redis" -> {
+                return RedisScheduler.open(settings.getString(Setting.REDIS_URL), spiderName,
+                        settings.getDuration(Setting.VISIBILITY_TIMEOUT), resume);
+            }
             default -> throw new UnsupportedOperationException("scheduler '" + kind + "' is not available yet");
         }
+    }
+
+    /** Where a resumable crawl of {@code spiderName} keeps its state: {@code <job_dir>/<spider>}. */
+    public static Path jobDirectory(Settings settings, String spiderName) {
+        return Path.of(settings.getString(Setting.JOB_DIR)).resolve(spiderName);
     }
 }

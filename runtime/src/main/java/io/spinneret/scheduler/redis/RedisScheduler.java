@@ -1,0 +1,220 @@
+package io.spinneret.scheduler.redis;
+
+import io.spinneret.api.Request;
+import io.spinneret.api.RequestCodec;
+import io.spinneret.api.SpinneretException;
+import io.spinneret.scheduler.Lease;
+import io.spinneret.scheduler.Scheduler;
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.locks.LockSupport;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.JedisPool;
+import redis.clients.jedis.JedisPoolConfig;
+import redis.clients.jedis.exceptions.JedisException;
+
+/**
+ * A {@link Scheduler} in Redis, shared by every process that opens the same spider on the same
+ * server: a distributed crawl.
+ *
+ * <h2>Keys</h2>
+ * All under {@code spinneret:<spider>:}:
+ * <ul>
+ *   <li>{@code pending}: sorted set of request ids scored by {@code -priority}; ids are 15-digit
+ *       sequence numbers, and Redis orders equal scores by member, so the set pops the highest
+ *       priority first and FIFO within a priority;</li>
+ *   <li>{@code inflight}: sorted set of {@code <id>:<score>} members scored by the Redis server's
+ *       {@code TIME} (milliseconds) when they were taken;</li>
+ *   <li>{@code requests}: hash of id to request JSON ({@link RequestCodec});</li>
+ *   <li>{@code seen}: set of fingerprints (hex); {@code seq}: the id counter.</li>
+ * </ul>
+ * Every change is one Lua script ({@code push}, {@code pop}, {@code ack}, {@code requeue},
+ * {@code reset}, resources of this package), so it is atomic across nodes, and durable as far as
+ * the server is (its RDB/AOF settings).
+ *
+ * <h2>Visibility timeout</h2>
+ * {@link #poll} first puts back in-flight entries older than the visibility timeout, by the server's
+ * clock: their node died (or is stuck). Live work of other nodes is never taken, so the timeout
+ * must exceed the time a request can take from poll to ack (download, retries' backoff, storage
+ * batching). A node that acks an entry after it was reclaimed removes it wherever it is; the request
+ * may then have been downloaded twice, never lost.
+ *
+ * <h2>Joining and starting over</h2>
+ * A namespace with pending or in-flight work is always joined: that is how nodes share a crawl.
+ * A namespace whose crawl finished (nothing pending or in flight) is cleared on open when
+ * {@code resume} is false, and kept (so only unseen URLs are crawled) when it is true.
+ *
+ * <p>Thread-safe; connections come from a {@link JedisPool}. Counts are global, over all nodes.
+ */
+public final class RedisScheduler implements Scheduler {
+    private static final Logger LOG = LoggerFactory.getLogger(RedisScheduler.class);
+    private static final long MAX_POLL_SLEEP_NANOS = Duration.ofMillis(50).toNanos();
+
+    private final JedisPool pool;
+    private final String namespace;
+    private final List<String> keys;
+    private final long visibilityMillis;
+    private final LuaScripts scripts;
+    private volatile boolean closed;
+
+    private RedisScheduler(JedisPool pool, String namespace, Duration visibilityTimeout) {
+        this.pool = pool;
+        this.namespace = namespace;
+        this.keys = List.of(namespace + "pending", namespace + "inflight", namespace + "requests",
+                namespace + "seen", namespace + "seq");
+        this.visibilityMillis = visibilityTimeout.toMillis();
+        this.scripts = new LuaScripts(pool);
+    }
+
+    /**
+     * Connects to the crawl of {@code spiderName} on the server at {@code redisUrl}
+     * ({@code redis://[user:password@]host:port/db}).
+     *
+     * @param visibilityTimeout how long an in-flight entry may go unacked before any node reclaims it
+     * @param resume on a namespace whose crawl finished: true keeps its seen set, false clears it
+     * @throws SpinneretException if the server cannot be reached
+     */
+    public static RedisScheduler open(String redisUrl, String spiderName, Duration visibilityTimeout, boolean resume) {
+        if (redisUrl.isBlank()) throw new SpinneretException("scheduler=redis needs redis_url (or --redis redis://host:port/db)");
+        JedisPoolConfig config = new JedisPoolConfig();
+        config.setMaxTotal(64);
+        config.setMaxIdle(64);
+        config.setJmxEnabled(false);
+        JedisPool pool;
+        try {
+            pool = new JedisPool(config, URI.create(redisUrl), 10_000);
+        } catch (IllegalArgumentException | JedisException e) {
+            throw new SpinneretException("bad redis_url '" + redisUrl + "': " + e.getMessage(), e);
+        }
+        RedisScheduler s = new RedisScheduler(pool, "spinneret:" + spiderName + ":", visibilityTimeout);
+        try {
+            s.start(resume);
+        } catch (JedisException e) {
+            pool.close();
+            throw new SpinneretException("cannot use Redis at " + redisUrl + ": " + e.getMessage(), e);
+        }
+        return s;
+    }
+
+    private void start(boolean resume) {
+        scripts.load();
+        if (resume) {
+            LOG.info("joining {}* ({} pending, {} in flight, {} seen)", namespace, pendingCount(), inFlightCount(), seenCount());
+            return;
+        }
+        long dropped = (Long) scripts.run(LuaScripts.RESET, keys, List.of());
+        if (dropped > 0) LOG.info("{}*: the previous crawl finished ({} seen); starting a new one", namespace, dropped);
+        else if (dropped < 0) LOG.info("joining the running crawl in {}* ({} pending, {} in flight)", namespace, pendingCount(), inFlightCount());
+    }
+
+    /** The key prefix, {@code spinneret:<spider>:}. */
+    public String namespace() {
+        return namespace;
+    }
+
+    @Override
+    public boolean push(Request request) {
+        return pushAll(List.of(request)) == 1;
+    }
+
+    @Override
+    public int pushAll(List<Request> requests) {
+        if (requests.isEmpty()) return 0;
+        List<String> args = new ArrayList<>(requests.size() * 4);
+        for (Request r : requests) {
+            args.add(r.fingerprint().hex());
+            args.add(r.dontFilter() ? "1" : "0");
+            args.add(Integer.toString(r.priority()));
+            args.add(RequestCodec.toJson(r));
+        }
+        return ((Long) run(LuaScripts.PUSH, args)).intValue();
+    }
+
+    @Override
+    public @Nullable Lease poll(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        long sleep = Duration.ofMillis(1).toNanos();
+        List<String> args = List.of("1", Long.toString(visibilityMillis));
+        while (true) {
+            List<?> out = (List<?>) run(LuaScripts.POP, args);
+            long reclaimed = (Long) out.get(0);
+            if (reclaimed > 0) LOG.warn("{}*: reclaimed {} requests in flight for over {} ms", namespace, reclaimed, visibilityMillis);
+            if (out.size() >= 3) {
+                String member = (String) out.get(1);
+                return new Lease(member, RequestCodec.fromJson((String) out.get(2)));
+            }
+            long left = deadline - System.nanoTime();
+            if (left <= 0) return null;
+            if (Thread.interrupted()) throw new InterruptedException();
+            LockSupport.parkNanos(Math.min(sleep, left));
+            sleep = Math.min(sleep * 2, MAX_POLL_SLEEP_NANOS);
+        }
+    }
+
+    @Override
+    public void ack(Lease lease) {
+        run(LuaScripts.ACK, List.of(lease.id()));
+    }
+
+    @Override
+    public void requeue(Lease lease, Request request) {
+        run(LuaScripts.REQUEUE, List.of(lease.id(), Integer.toString(request.priority()), RequestCodec.toJson(request)));
+    }
+
+    @Override
+    public long pendingCount() {
+        try (Jedis j = jedis()) {
+            return j.zcard(keys.get(0));
+        }
+    }
+
+    @Override
+    public long inFlightCount() {
+        try (Jedis j = jedis()) {
+            return j.zcard(keys.get(1));
+        }
+    }
+
+    @Override
+    public long seenCount() {
+        try (Jedis j = jedis()) {
+            return j.scard(keys.get(3));
+        }
+    }
+
+    @Override
+    public boolean isShared() {
+        return true;
+    }
+
+    @Override
+    public boolean isPersistent() {
+        return true;
+    }
+
+    /** Closes the connection pool; the crawl's state stays in Redis. Idempotent. */
+    @Override
+    public void close() {
+        closed = true;
+        pool.close();
+    }
+
+    private Object run(String script, List<String> args) {
+        if (closed) throw new IllegalStateException("scheduler is closed");
+        try {
+            return scripts.run(script, keys, args);
+        } catch (JedisException e) {
+            throw new SpinneretException("Redis scheduler " + namespace + ": " + e.getMessage(), e);
+        }
+    }
+
+    private Jedis jedis() {
+        if (closed) throw new IllegalStateException("scheduler is closed");
+        return pool.getResource();
+    }
+}
