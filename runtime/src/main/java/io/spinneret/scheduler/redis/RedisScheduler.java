@@ -13,7 +13,6 @@ import java.util.concurrent.locks.LockSupport;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import redis.clients.jedis.Jedis;
 import redis.clients.jedis.JedisPool;
 import redis.clients.jedis.JedisPoolConfig;
 import redis.clients.jedis.exceptions.JedisException;
@@ -49,7 +48,12 @@ import redis.clients.jedis.exceptions.JedisException;
  * A namespace whose crawl finished (nothing pending or in flight) is cleared on open when
  * {@code resume} is false, and kept (so only unseen URLs are crawled) when it is true.
  *
- * <p>Thread-safe; connections come from a {@link JedisPool}. Counts are global, over all nodes.
+ * <h2>Throughput</h2>
+ * Calls from many threads are sent together in one pipeline ({@code CommandPipeline}), one round
+ * trip per batch; connections come from a {@link JedisPool}. When a call returns, the server has
+ * run it.
+ *
+ * <p>Thread-safe. Counts are global, over all nodes.
  */
 public final class RedisScheduler implements Scheduler {
     private static final Logger LOG = LoggerFactory.getLogger(RedisScheduler.class);
@@ -59,7 +63,7 @@ public final class RedisScheduler implements Scheduler {
     private final String namespace;
     private final List<String> keys;
     private final long visibilityMillis;
-    private final LuaScripts scripts;
+    private final CommandPipeline redis;
     private volatile boolean closed;
 
     private RedisScheduler(JedisPool pool, String namespace, Duration visibilityTimeout) {
@@ -68,7 +72,7 @@ public final class RedisScheduler implements Scheduler {
         this.keys = List.of(namespace + "pending", namespace + "inflight", namespace + "requests",
                 namespace + "seen", namespace + "seq");
         this.visibilityMillis = visibilityTimeout.toMillis();
-        this.scripts = new LuaScripts(pool);
+        this.redis = new CommandPipeline(pool, namespace);
     }
 
     /**
@@ -82,8 +86,8 @@ public final class RedisScheduler implements Scheduler {
     public static RedisScheduler open(String redisUrl, String spiderName, Duration visibilityTimeout, boolean resume) {
         if (redisUrl.isBlank()) throw new SpinneretException("scheduler=redis needs redis_url (or --redis redis://host:port/db)");
         JedisPoolConfig config = new JedisPoolConfig();
-        config.setMaxTotal(64);
-        config.setMaxIdle(64);
+        config.setMaxTotal(4); // one pipeline thread borrows one at a time
+        config.setMaxIdle(4);
         config.setJmxEnabled(false);
         JedisPool pool;
         try {
@@ -94,20 +98,19 @@ public final class RedisScheduler implements Scheduler {
         RedisScheduler s = new RedisScheduler(pool, "spinneret:" + spiderName + ":", visibilityTimeout);
         try {
             s.start(resume);
-        } catch (JedisException e) {
-            pool.close();
+        } catch (JedisException | SpinneretException e) {
+            s.close();
             throw new SpinneretException("cannot use Redis at " + redisUrl + ": " + e.getMessage(), e);
         }
         return s;
     }
 
     private void start(boolean resume) {
-        scripts.load();
         if (resume) {
             LOG.info("joining {}* ({} pending, {} in flight, {} seen)", namespace, pendingCount(), inFlightCount(), seenCount());
             return;
         }
-        long dropped = (Long) scripts.run(LuaScripts.RESET, keys, List.of());
+        long dropped = (Long) run(LuaScripts.RESET, List.of());
         if (dropped > 0) LOG.info("{}*: the previous crawl finished ({} seen); starting a new one", namespace, dropped);
         else if (dropped < 0) LOG.info("joining the running crawl in {}* ({} pending, {} in flight)", namespace, pendingCount(), inFlightCount());
     }
@@ -168,23 +171,17 @@ public final class RedisScheduler implements Scheduler {
 
     @Override
     public long pendingCount() {
-        try (Jedis j = jedis()) {
-            return j.zcard(keys.get(0));
-        }
+        return count(p -> p.zcard(keys.get(0)));
     }
 
     @Override
     public long inFlightCount() {
-        try (Jedis j = jedis()) {
-            return j.zcard(keys.get(1));
-        }
+        return count(p -> p.zcard(keys.get(1)));
     }
 
     @Override
     public long seenCount() {
-        try (Jedis j = jedis()) {
-            return j.scard(keys.get(3));
-        }
+        return count(p -> p.scard(keys.get(3)));
     }
 
     @Override
@@ -197,24 +194,30 @@ public final class RedisScheduler implements Scheduler {
         return true;
     }
 
-    /** Closes the connection pool; the crawl's state stays in Redis. Idempotent. */
+    /** Sends what is queued, then closes the connections; the crawl's state stays in Redis. Idempotent. */
     @Override
     public void close() {
+        if (closed) return;
         closed = true;
+        redis.close();
         pool.close();
     }
 
-    private Object run(String script, List<String> args) {
+    private Object run(LuaScripts script, List<String> args) {
         if (closed) throw new IllegalStateException("scheduler is closed");
         try {
-            return scripts.run(script, keys, args);
+            return redis.eval(script, keys, args);
         } catch (JedisException e) {
             throw new SpinneretException("Redis scheduler " + namespace + ": " + e.getMessage(), e);
         }
     }
 
-    private Jedis jedis() {
+    private long count(CommandPipeline.Command<Long> command) {
         if (closed) throw new IllegalStateException("scheduler is closed");
-        return pool.getResource();
+        try {
+            return redis.call(command);
+        } catch (JedisException e) {
+            throw new SpinneretException("Redis scheduler " + namespace + ": " + e.getMessage(), e);
+        }
     }
 }

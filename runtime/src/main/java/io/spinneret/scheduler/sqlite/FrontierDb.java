@@ -116,10 +116,25 @@ final class FrontierDb implements AutoCloseable {
         seen = savedSeen;
     }
 
+    /**
+     * A request encoded for the database by the calling thread, so the writer thread only writes.
+     */
+    record Encoded(byte[] fingerprint, int priority, boolean dontFilter, byte[] json) {
+        static Encoded of(Request r) {
+            return new Encoded(bytes(r.fingerprint()), r.priority(), r.dontFilter(), RequestCodec.toJsonBytes(r));
+        }
+    }
+
+    /** A row taken into in-flight; the caller decodes the JSON. */
+    record Taken(long seq, byte[] json) {
+        Lease lease() {
+            return new Lease(Long.toString(seq), RequestCodec.fromJson(json));
+        }
+    }
+
     /** @return true if enqueued, false if dropped as a duplicate */
-    boolean push(Request r) throws SQLException {
-        Fingerprint fp = r.fingerprint();
-        markSeen.setBytes(1, bytes(fp));
+    boolean push(Encoded r) throws SQLException {
+        markSeen.setBytes(1, r.fingerprint());
         boolean fresh = markSeen.executeUpdate() == 1;
         if (fresh) seen++;
         if (!fresh && !r.dontFilter()) return false;
@@ -127,22 +142,21 @@ final class FrontierDb implements AutoCloseable {
         return true;
     }
 
-    private void insert(Request r) throws SQLException {
+    private void insert(Encoded r) throws SQLException {
         insert.setInt(1, r.priority());
-        insert.setBytes(2, RequestCodec.toJsonBytes(r));
+        insert.setBytes(2, r.json());
         insert.executeUpdate();
         pending++;
     }
 
     /** Moves the best pending request into in-flight. */
-    @Nullable Lease take() throws SQLException {
+    @Nullable Taken take() throws SQLException {
         try (ResultSet rs = take.executeQuery()) {
             if (!rs.next()) return null;
-            long seq = rs.getLong(1);
-            Request r = RequestCodec.fromJson(rs.getBytes(2));
+            Taken t = new Taken(rs.getLong(1), rs.getBytes(2));
             inFlight++;
             pending--;
-            return new Lease(Long.toString(seq), r);
+            return t;
         }
     }
 
@@ -155,7 +169,7 @@ final class FrontierDb implements AutoCloseable {
     }
 
     /** Replaces an in-flight row with a new pending one at the back of its priority. */
-    boolean requeue(long seq, Request replacement) throws SQLException {
+    boolean requeue(long seq, Encoded replacement) throws SQLException {
         if (!ack(seq)) return false;
         insert(replacement);
         return true;

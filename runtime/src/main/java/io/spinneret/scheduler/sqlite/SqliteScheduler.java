@@ -168,15 +168,17 @@ public final class SqliteScheduler implements Scheduler {
 
     @Override
     public boolean push(Request request) {
-        return call(db -> db.push(request));
+        FrontierDb.Encoded e = FrontierDb.Encoded.of(request);
+        return call(db -> db.push(e));
     }
 
     @Override
     public int pushAll(List<Request> requests) {
         if (requests.isEmpty()) return 0;
+        List<FrontierDb.Encoded> encoded = requests.stream().map(FrontierDb.Encoded::of).toList();
         return call(db -> {
             int n = 0;
-            for (Request r : requests) if (db.push(r)) n++;
+            for (FrontierDb.Encoded e : encoded) if (db.push(e)) n++;
             return n;
         });
     }
@@ -186,8 +188,8 @@ public final class SqliteScheduler implements Scheduler {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
             if (pendingCount > 0) {
-                Lease lease = call(FrontierDb::take);
-                if (lease != null) return lease;
+                FrontierDb.Taken taken = call(FrontierDb::take);
+                if (taken != null) return taken.lease();
             }
             long left = deadline - System.nanoTime();
             if (left <= 0) return null;
@@ -210,7 +212,8 @@ public final class SqliteScheduler implements Scheduler {
     @Override
     public void requeue(Lease lease, Request request) {
         long seq = Long.parseLong(lease.id());
-        call(db -> db.requeue(seq, request));
+        FrontierDb.Encoded e = FrontierDb.Encoded.of(request);
+        call(db -> db.requeue(seq, e));
     }
 
     @Override
