@@ -18,6 +18,9 @@ public final class Schedulers {
         String kind = settings.getChoice(Setting.SCHEDULER);
         switch (kind) {
             // each implementation adds its case here
+            case "memory" -> {
+                return new io.spinneret.scheduler.memory.MemoryScheduler();
+            }
             case "sqlite" -> {
                 return SqliteScheduler.open(jobDirectory(settings, spiderName), resume);
             }

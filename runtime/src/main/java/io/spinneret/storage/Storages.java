@@ -14,6 +14,11 @@ public final class Storages {
     /** A storage for {@code target}; not yet opened. @throws SpinneretException for an unknown target */
     public static Storage forTarget(String target, Settings settings) {
         // each backend adds its case here
+        String lower = target.toLowerCase(java.util.Locale.ROOT);
+        if (!lower.contains("://")) {
+            if (lower.endsWith(".jsonl") || lower.endsWith(".ndjson")) return new io.spinneret.storage.file.JsonlStorage(java.nio.file.Path.of(target));
+            if (lower.endsWith(".csv")) return new io.spinneret.storage.file.CsvStorage(java.nio.file.Path.of(target));
+        }
         throw new SpinneretException("unsupported output '" + target + "'");
     }
 }
