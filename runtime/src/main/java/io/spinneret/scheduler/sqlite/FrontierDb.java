@@ -19,7 +19,7 @@ import org.sqlite.SQLiteConfig;
  * (state 1) requests, and a {@code seen} table of fingerprints. Rows are ordered by priority, then
  * by {@code seq} (the rowid, so insertion order).
  *
- * <p>Not thread-safe: only {@link SqliteScheduler}'s writer thread touches it. The counts are exact
+ * <p>Not thread-safe: {@link SqliteScheduler} uses it under its lock, one batch at a time. The counts are exact
  * for the committed state plus the current transaction; {@link #rollback()} restores them.
  */
 final class FrontierDb implements AutoCloseable {
@@ -117,7 +117,7 @@ final class FrontierDb implements AutoCloseable {
     }
 
     /**
-     * A request encoded for the database by the calling thread, so the writer thread only writes.
+     * A request encoded for the database by the calling thread, outside the scheduler's lock.
      */
     record Encoded(byte[] fingerprint, int priority, boolean dontFilter, byte[] json) {
         static Encoded of(Request r) {

@@ -18,7 +18,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
@@ -30,14 +30,16 @@ import org.slf4j.LoggerFactory;
  * dir>/frontier.db}, by default {@code .spinneret/jobs/<spider>/frontier.db}.
  *
  * <h2>Writes and durability</h2>
- * One platform thread owns the connection. Callers hand it operations and wait; it runs every
- * operation queued at that moment in one transaction (group commit, up to {@value #MAX_BATCH}), so
- * a hundred virtual threads acking at once cost one commit, not a hundred. When {@link #push},
- * {@link #pushAll}, {@link #poll}, {@link #ack} or {@link #requeue} returns, its effect is committed
- * to the write-ahead log: it survives {@code kill -9} of the process. The file runs with
- * {@code synchronous=NORMAL}, so a power loss or OS crash may undo the last commits (never corrupt
- * the file). If one operation of a batch fails, the batch is rolled back and its operations are
- * retried one by one, so only the failing call sees the error.
+ * Calls are group-committed: each call queues its operation, and whichever caller holds the
+ * connection (the leader) runs every queued operation in one transaction, up to {@value #MAX_BATCH}
+ * at a time, until the queue is empty; the other callers wait for their result. A lone caller thus
+ * runs its own operation at once, with no thread hand-off, and a hundred virtual threads acking at
+ * once cost a few commits, not a hundred. When {@link #push}, {@link #pushAll}, {@link #poll},
+ * {@link #ack} or {@link #requeue} returns, its effect is committed to the write-ahead log: it
+ * survives {@code kill -9} of the process. The file runs with {@code synchronous=NORMAL}, so a
+ * power loss or OS crash may undo the last commits (never corrupt the file). If one operation of a
+ * batch fails, the batch is rolled back and its operations are retried one by one, so only the
+ * failing call sees the error. Fingerprints and JSON are computed by the callers, outside the lock.
  *
  * <h2>Restarts</h2>
  * Opening the job puts every request left in flight back to pending, in its old place: nothing
@@ -54,7 +56,7 @@ public final class SqliteScheduler implements Scheduler {
     static final int MAX_BATCH = 512;
     static final String LOCK_FILE = "frontier.lock";
 
-    /** A unit of work run on the writer thread, inside the current transaction. */
+    /** A unit of work run by the leader, inside the current transaction. */
     @FunctionalInterface
     private interface Work<T> {
         T run(FrontierDb db) throws SQLException;
@@ -62,15 +64,13 @@ public final class SqliteScheduler implements Scheduler {
 
     private record Op<T>(Work<T> work, CompletableFuture<T> result) {}
 
-    private static final Op<Void> STOP = new Op<>(db -> null, new CompletableFuture<>());
-
     private final Path dir;
     private final FrontierDb db;
     private final FileChannel lockChannel;
     private final FileLock lock;
-    private final LinkedBlockingQueue<Op<?>> ops = new LinkedBlockingQueue<>();
-    private final Thread writer;
-    private volatile boolean dead;
+    private final ConcurrentLinkedQueue<Op<?>> ops = new ConcurrentLinkedQueue<>();
+    private final ReentrantLock leader = new ReentrantLock(); // held while running a batch
+    private boolean dbClosed; // guarded by leader
     private volatile boolean closed;
 
     // counts as of the last commit, and a wake-up for pollers waiting on an empty queue
@@ -86,8 +86,6 @@ public final class SqliteScheduler implements Scheduler {
         this.lockChannel = lockChannel;
         this.lock = lock;
         publishCounts();
-        this.writer = Thread.ofPlatform().daemon().name("spinneret-sqlite-" + dir.getFileName()).unstarted(this::runWriter);
-        writer.start();
     }
 
     /**
@@ -241,39 +239,36 @@ public final class SqliteScheduler implements Scheduler {
     public void close() {
         if (closed) return;
         closed = true;
-        ops.add(STOP);
-        boolean interrupted = false;
-        while (true) {
+        leader.lock();
+        try {
+            if (dbClosed) return;
+            while (!ops.isEmpty()) runBatch(drain());
+            dbClosed = true;
             try {
-                writer.join();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
+                db.close();
+            } catch (SQLException e) {
+                LOG.warn("closing {}: {}", dir, e.getMessage());
             }
-        }
-        try {
-            db.close();
-        } catch (SQLException e) {
-            LOG.warn("closing {}: {}", dir, e.getMessage());
-        }
-        try {
-            lock.release();
-            lockChannel.close();
-        } catch (IOException e) {
-            LOG.warn("releasing the lock of {}: {}", dir, e.getMessage());
+            try {
+                lock.release();
+                lockChannel.close();
+            } catch (IOException e) {
+                LOG.warn("releasing the lock of {}: {}", dir, e.getMessage());
+            }
+        } finally {
+            leader.unlock();
         }
         signalAll();
-        if (interrupted) Thread.currentThread().interrupt();
     }
 
-    // ---- the writer
+    // ---- group commit
 
-    /** Runs {@code work} on the writer thread and waits, uninterruptibly, for its commit. */
+    /** Runs {@code work} in a committed transaction and waits, uninterruptibly, for the commit. */
     private <T> T call(Work<T> work) {
         if (closed) throw new IllegalStateException("scheduler is closed");
         Op<T> op = new Op<>(work, new CompletableFuture<>());
         ops.add(op);
-        if (dead) failQueued(); // the writer has stopped and will not see this op
+        lead();
         try {
             return op.result().join();
         } catch (CompletionException e) {
@@ -283,23 +278,32 @@ public final class SqliteScheduler implements Scheduler {
         }
     }
 
-    private void runWriter() {
-        List<Op<?>> batch = new ArrayList<>();
-        boolean stop = false;
-        try {
-            while (!stop) {
-                batch.add(ops.take());
-                ops.drainTo(batch, MAX_BATCH - 1);
-                stop = batch.remove(STOP);
-                if (!batch.isEmpty()) runBatch(batch);
-                batch.clear();
+    /**
+     * Runs queued operations until none is left, unless another thread is doing so. That thread
+     * looks at the queue again after it lets go of the lock, so no operation is left behind.
+     */
+    private void lead() {
+        while (!ops.isEmpty() && leader.tryLock()) {
+            try {
+                while (!ops.isEmpty()) {
+                    List<Op<?>> batch = drain();
+                    if (dbClosed) {
+                        for (Op<?> op : batch) op.result().completeExceptionally(new IllegalStateException("scheduler is closed"));
+                    } else {
+                        runBatch(batch);
+                    }
+                }
+            } finally {
+                leader.unlock();
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } finally {
-            dead = true;
-            failQueued();
         }
+    }
+
+    private List<Op<?>> drain() {
+        List<Op<?>> batch = new ArrayList<>();
+        Op<?> op;
+        while (batch.size() < MAX_BATCH && (op = ops.poll()) != null) batch.add(op);
+        return batch;
     }
 
     private void runBatch(List<Op<?>> batch) {
@@ -343,10 +347,4 @@ public final class SqliteScheduler implements Scheduler {
         }
     }
 
-    private void failQueued() {
-        Op<?> op;
-        while ((op = ops.poll()) != null) {
-            op.result().completeExceptionally(new IllegalStateException("scheduler is closed"));
-        }
-    }
 }
