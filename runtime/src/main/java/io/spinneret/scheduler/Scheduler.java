@@ -23,9 +23,8 @@ import org.jspecify.annotations.Nullable;
  *       request's new requests are pushed and its items are durably stored.</li>
  *   <li>{@link #requeue}: back to pending, e.g. for a retry or at a graceful shutdown.</li>
  * </ol>
- * A request is in exactly one of the states pending or in flight until it is acked, so
- * {@code pendingCount() + inFlightCount()} never drops to zero while work is left: a poll moves a
- * request into in-flight before it leaves pending.
+ * Each step is atomic: until it is acked, a request is always either pending or in flight, never
+ * neither (a reader of both counts should still allow for a step between its two reads).
  *
  * <h2>Restarts</h2>
  * {@linkplain #isPersistent() Persistent} schedulers (SQLite, Redis) keep pending requests,

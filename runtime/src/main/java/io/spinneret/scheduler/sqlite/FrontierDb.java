@@ -47,10 +47,12 @@ final class FrontierDb implements AutoCloseable {
     long seen;
     private long savedPending, savedInFlight, savedSeen;
 
-    private FrontierDb(Connection conn) throws SQLException {
+    private FrontierDb(Connection conn, boolean readOnly) throws SQLException {
         this.conn = conn;
-        try (Statement st = conn.createStatement()) {
-            for (String ddl : SCHEMA.split(";")) if (!ddl.isBlank()) st.executeUpdate(ddl);
+        if (!readOnly) {
+            try (Statement st = conn.createStatement()) {
+                for (String ddl : SCHEMA.split(";")) if (!ddl.isBlank()) st.executeUpdate(ddl);
+            }
         }
         markSeen = conn.prepareStatement("INSERT OR IGNORE INTO seen (fp) VALUES (?)");
         insert = conn.prepareStatement("INSERT INTO request (priority, state, body) VALUES (?, 0, ?)");
@@ -70,16 +72,18 @@ final class FrontierDb implements AutoCloseable {
      */
     static FrontierDb open(Path file, boolean readOnly) throws SQLException {
         SQLiteConfig config = new SQLiteConfig();
-        config.setJournalMode(SQLiteConfig.JournalMode.WAL);
-        config.setSynchronous(SQLiteConfig.SynchronousMode.NORMAL);
-        config.setTempStore(SQLiteConfig.TempStore.MEMORY);
-        config.setCacheSize(-32_768); // 32 MiB of page cache
+        if (!readOnly) {
+            config.setJournalMode(SQLiteConfig.JournalMode.WAL); // recorded in the file
+            config.setSynchronous(SQLiteConfig.SynchronousMode.NORMAL);
+            config.setTempStore(SQLiteConfig.TempStore.MEMORY);
+            config.setCacheSize(-32_768); // 32 MiB of page cache
+        }
         config.setBusyTimeout(5_000);
         config.setReadOnly(readOnly);
         Connection c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath(), config.toProperties());
         try {
             c.setAutoCommit(false);
-            FrontierDb db = new FrontierDb(c);
+            FrontierDb db = new FrontierDb(c, readOnly);
             c.commit();
             return db;
         } catch (SQLException | RuntimeException e) {

@@ -57,6 +57,17 @@ class SqliteSchedulerTest {
     }
 
     @Test
+    void anUnfinishedJobCanBeDescribedWhileAnotherSchedulerHasItOpen() throws Exception {
+        Path job = dir.resolve("books");
+        try (SqliteScheduler s = SqliteScheduler.open(job, false)) {
+            s.pushAll(List.of(Request.of("http://example.com/1"), Request.of("http://example.com/2")));
+            assertNotNull(s.poll(Duration.ofSeconds(1)));
+            // the changes are in the write-ahead log only
+            assertEquals("1 pending, 1 in flight, 2 seen", SqliteScheduler.unfinishedJob(job).orElseThrow());
+        }
+    }
+
+    @Test
     void aFinishedJobIsNotReportedAsUnfinished() throws Exception {
         Path job = dir.resolve("books");
         assertTrue(SqliteScheduler.unfinishedJob(job).isEmpty());
