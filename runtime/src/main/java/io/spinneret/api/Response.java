@@ -2,6 +2,7 @@ package io.spinneret.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.Charset;
@@ -9,11 +10,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jsoup.select.Elements;
+import org.jsoup.select.Evaluator;
+import org.jsoup.select.Selector;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -54,9 +59,13 @@ public final class Response {
         this.request = request;
         this.url = url;
         this.status = status;
-        TreeMap<String, List<String>> h = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-        h.putAll(headers);
-        this.headers = h;
+        if (headers instanceof SortedMap<String, List<String>> sorted && sorted.comparator() == String.CASE_INSENSITIVE_ORDER) {
+            this.headers = headers; // already case-insensitive (java.net.http.HttpHeaders.map() is): no copy per response
+        } else {
+            TreeMap<String, List<String>> h = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+            h.putAll(headers);
+            this.headers = h;
+        }
         this.body = body;
     }
 
@@ -96,18 +105,47 @@ public final class Response {
 
     /** The body parsed as HTML, once. */
     public Document document() {
-        if (document == null) document = Jsoup.parse(text(), url);
+        if (document == null) {
+            if (text != null) {
+                document = Jsoup.parse(text, url);
+            } else {
+                // straight from the bytes: no String of the whole page (nor a UTF-16 detour) on the way
+                Charset cs = charset();
+                int skip = Charsets.bomLength(body, cs);
+                try {
+                    document = Jsoup.parse(new ByteArrayInputStream(body, skip, body.length - skip), cs.name(), url);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e); // cannot happen for an in-memory stream
+                }
+            }
+        }
         return document;
+    }
+
+    /**
+     * Selectors parsed once per process: jsoup would parse the selector string again on every call,
+     * and spiders call the same few literals on every page. Evaluators are thread-safe (their
+     * memo state is per thread). Bounded, in case selectors are built at run time.
+     */
+    private static final ConcurrentHashMap<String, Evaluator> SELECTORS = new ConcurrentHashMap<>();
+
+    static Evaluator evaluator(String css) {
+        Evaluator e = SELECTORS.get(css);
+        if (e == null) {
+            e = Selector.evaluatorOf(css);
+            if (SELECTORS.size() < 4096) SELECTORS.putIfAbsent(css, e);
+        }
+        return e;
     }
 
     /** Elements matching a CSS selector. */
     public Elements css(String selector) {
-        return document().select(selector);
+        return document().select(evaluator(selector));
     }
 
     /** The first element matching a CSS selector. */
     public Optional<Element> cssFirst(String selector) {
-        return Optional.ofNullable(document().selectFirst(selector));
+        return Optional.ofNullable(document().selectFirst(evaluator(selector)));
     }
 
     /** Elements matching an XPath expression (evaluated by jsoup). */
@@ -117,13 +155,13 @@ public final class Response {
 
     /** The whitespace-normalised text of the first match, or {@code ""} when nothing matches. */
     public String textOf(String selector) {
-        Element e = document().selectFirst(selector);
+        Element e = document().selectFirst(evaluator(selector));
         return e == null ? "" : e.text();
     }
 
     /** An attribute of the first match, or {@code ""}. */
     public String attrOf(String selector, String attribute) {
-        Element e = document().selectFirst(selector);
+        Element e = document().selectFirst(evaluator(selector));
         return e == null ? "" : e.attr(attribute);
     }
 

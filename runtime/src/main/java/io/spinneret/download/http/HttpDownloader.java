@@ -87,7 +87,9 @@ public final class HttpDownloader implements Downloader {
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("http") && !scheme.equals("https")) throw new IOException("not an http(s) URL: " + request.url());
 
-        HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(downloadTimeout);
+        // no HttpRequest.timeout: it registers a timer with the client's selector thread per request;
+        // the deadline on the future below covers the whole exchange, headers and body
+        HttpRequest.Builder b = HttpRequest.newBuilder(uri);
         if (scheme.equals("http")) b.version(HttpClient.Version.HTTP_1_1);
         boolean ua = false, accept = false, encoding = false;
         for (Map.Entry<String, String> h : request.headers().entrySet()) {
@@ -177,9 +179,22 @@ public final class HttpDownloader implements Downloader {
     }
 
     private static String describe(Throwable t) {
+        Throwable root = t;
+        while (root.getCause() != null && root.getCause() != root) root = root.getCause();
+        if (root instanceof java.nio.channels.UnresolvedAddressException || root instanceof java.net.UnknownHostException) {
+            return "unknown host";
+        }
+        if (t instanceof java.net.ConnectException || root instanceof java.net.ConnectException) {
+            String m = root.getMessage() != null ? root.getMessage() : t.getMessage();
+            return m == null || m.isBlank() || m.equalsIgnoreCase("Connection refused") ? "connection refused" : "cannot connect: " + m;
+        }
+        if (t instanceof java.nio.channels.ClosedChannelException || root instanceof java.nio.channels.ClosedChannelException) {
+            return "connection closed by the server";
+        }
         String m = t.getMessage();
         String name = t.getClass().getSimpleName();
-        return m == null || m.isBlank() ? name : name + ": " + m;
+        if (m == null || m.isBlank()) return name;
+        return t.getClass() == IOException.class ? m : name + ": " + m;
     }
 
     private static String seconds(Duration d) {

@@ -1,0 +1,174 @@
+package io.spinneret.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.spinneret.api.Request;
+import io.spinneret.internal.ItemSchema;
+import io.spinneret.scheduler.Lease;
+import io.spinneret.scheduler.memory.MemoryScheduler;
+import io.spinneret.storage.Storage;
+import io.spinneret.testing.BookSchema;
+import io.spinneret.testing.BooksFixture;
+import io.spinneret.testing.ForwardingScheduler;
+import io.spinneret.testing.TestSettings;
+import io.spinneret.testing.TestSite;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ShutdownTest {
+    @TempDir Path dir;
+
+    /** Detail pages take a while, so a crawl of this site is still running when it is stopped. */
+    private static TestSite slowSite(int pages, long millis) throws IOException {
+        TestSite site = TestSite.books(pages);
+        for (int i = 0; i < pages * 20; i++) {
+            int n = i;
+            site.route("/book/" + i, ex -> {
+                try {
+                    Thread.sleep(millis);
+                } catch (InterruptedException ignored) {
+                }
+                TestSite.send(ex, 200, "<div class=product_main><h1>Book " + n + "</h1><p class=price_color>£1.00</p></div>"
+                        + "<table><td>upc" + n + "</td></table>");
+            });
+        }
+        return site;
+    }
+
+    private static void awaitHits(TestSite site, int n) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (site.totalHits.get() < n && System.nanoTime() < deadline) Thread.sleep(20);
+    }
+
+    @Test
+    void stopFlushesEveryItemYieldedSoFar() throws Exception {
+        try (TestSite site = slowSite(50, 20)) {
+            Path out = dir.resolve("out.jsonl");
+            Crawler c = Crawler.builder(new BooksFixture(site.root()))
+                    .settings(TestSettings.fast(out, "concurrency=4", "batch_size=100000", "batch_interval=600"))
+                    .items(List.of(BookSchema.INSTANCE)).progress(null).build();
+            AtomicReference<CrawlResult> result = new AtomicReference<>();
+            Thread t = Thread.ofPlatform().start(() -> {
+                try {
+                    result.set(c.run());
+                } catch (InterruptedException ignored) {
+                }
+            });
+            awaitHits(site, 40);
+            c.stop();
+            t.join(20_000);
+            CrawlResult r = result.get();
+            assertEquals(CrawlResult.Outcome.INTERRUPTED, r.outcome());
+            assertEquals(130, r.exitCode());
+            assertTrue(r.items() >= 30 && r.items() < 1000, "stopped early: " + r.items());
+            assertEquals(r.items(), Files.readAllLines(out).size(), "every yielded item is on disk");
+        }
+    }
+
+    @Test
+    void requestsStillInFlightAfterTheGraceAreRequeued() throws Exception {
+        try (TestSite site = TestSite.books(1)) {
+            site.route("/book/3", ex -> {
+                try {
+                    Thread.sleep(20_000);
+                } catch (InterruptedException ignored) {
+                }
+            });
+            MemoryScheduler mem = new MemoryScheduler();
+            List<String> requeued = new CopyOnWriteArrayList<>();
+            var sched = new ForwardingScheduler(mem) {
+                @Override
+                public void requeue(Lease lease, Request request) {
+                    requeued.add(request.url());
+                    super.requeue(lease, request);
+                }
+
+                @Override
+                public void close() {
+                }
+            };
+            Crawler c = Crawler.builder(new BooksFixture(site.root()))
+                    .settings(TestSettings.fast(dir.resolve("o.jsonl"), "concurrency=4", "shutdown_grace=0.3"))
+                    .scheduler(sched).items(List.of(BookSchema.INSTANCE)).progress(null).build();
+            AtomicReference<CrawlResult> result = new AtomicReference<>();
+            Thread t = Thread.ofPlatform().start(() -> {
+                try {
+                    result.set(c.run());
+                } catch (InterruptedException ignored) {
+                }
+            });
+            awaitHits(site, 21);
+            Thread.sleep(200);
+            long t0 = System.nanoTime();
+            c.stop();
+            t.join(15_000);
+            assertTrue((System.nanoTime() - t0) / 1e9 < 10, "did not wait for the hung request");
+            assertEquals(List.of(site.url("/book/3")), requeued);
+            assertEquals(1, mem.pendingCount(), "back in the queue for a resumed run");
+            assertEquals(0, result.get().failures(), "an interrupted request is not a failure");
+        }
+    }
+
+    @Test
+    void storageFailureEndsTheCrawlWithExitCodeOne() throws Exception {
+        try (TestSite site = TestSite.books(5)) {
+            Storage broken = new Storage() {
+                @Override public void open() { }
+                @Override public <T> void write(ItemSchema<T> schema, List<T> items) throws IOException {
+                    throw new IOException("no space left on device");
+                }
+                @Override public void close() { }
+                @Override public String describe() { return "broken.jsonl"; }
+            };
+            CrawlResult r = Crawler.builder(new BooksFixture(site.root()))
+                    .settings(TestSettings.fast(dir.resolve("o.jsonl"), "batch_size=5", "storage_retry_times=1"))
+                    .storage(broken).items(List.of(BookSchema.INSTANCE)).progress(null).build().run();
+            assertEquals(CrawlResult.Outcome.FAILED, r.outcome());
+            assertEquals(1, r.exitCode());
+            assertTrue(r.error().contains("no space left on device"), r.error());
+            assertTrue(r.error().contains("broken.jsonl"), r.error());
+        }
+    }
+
+    /** A real child JVM running the CLI gets SIGINT a few seconds in. */
+    @Test
+    void sigintToTheCliFlushesEveryItemToDisk() throws Exception {
+        try (TestSite site = slowSite(50, 20)) {
+            Path out = dir.resolve("sigint.jsonl");
+            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            List<String> cmd = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"), "io.spinneret.cli.Main",
+                    "run", "testbooks", "-s", "start_urls=" + site.root(), "-s", "download_delay=0", "-s", "respect_robots=false",
+                    "-s", "batch_size=100000", "-s", "batch_interval=600", "-c", "4", "-o", out.toString()));
+            Process p = new ProcessBuilder(cmd).redirectError(dir.resolve("stderr.txt").toFile()).start();
+            try {
+                awaitHits(site, 60);
+                assertTrue(p.isAlive(), "still crawling when interrupted");
+                new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+                assertTrue(p.waitFor(30, TimeUnit.SECONDS), "exited after SIGINT");
+                String stdout = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+                String stderr = Files.readString(dir.resolve("stderr.txt"));
+                assertEquals(130, p.exitValue(), stdout + stderr);
+                Matcher m = Pattern.compile("(\\d+) items").matcher(stdout);
+                assertTrue(m.find(), stdout + stderr);
+                long items = Long.parseLong(m.group(1));
+                assertTrue(items > 0 && items < 1000, stdout);
+                assertEquals(items, Files.readAllLines(out).size(), "every item yielded before the signal is on disk");
+                assertTrue(stderr.contains("stopping"), stderr);
+            } finally {
+                p.destroyForcibly();
+            }
+        }
+    }
+}

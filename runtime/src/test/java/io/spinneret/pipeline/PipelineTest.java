@@ -1,0 +1,177 @@
+package io.spinneret.pipeline;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.spinneret.api.Request;
+import io.spinneret.internal.ItemSchema;
+import io.spinneret.scheduler.Lease;
+import io.spinneret.settings.Settings;
+import io.spinneret.storage.Storage;
+import io.spinneret.testing.Book;
+import io.spinneret.testing.BookSchema;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+class PipelineTest {
+    /** Records batches; can be made slow or failing. */
+    static class RecordingStorage implements Storage {
+        final List<Integer> batches = new CopyOnWriteArrayList<>();
+        final List<Object> items = Collections.synchronizedList(new ArrayList<>());
+        final List<String> events;
+        volatile long delayMillis;
+        final AtomicInteger failuresLeft = new AtomicInteger();
+
+        RecordingStorage(List<String> events) {
+            this.events = events;
+        }
+
+        @Override public void open() { }
+
+        @Override
+        public <T> void write(ItemSchema<T> schema, List<T> batch) throws IOException {
+            if (failuresLeft.getAndDecrement() > 0) throw new IOException("disk on fire");
+            if (delayMillis > 0) {
+                try {
+                    Thread.sleep(delayMillis);
+                } catch (InterruptedException e) {
+                    throw new IOException(e);
+                }
+            }
+            batches.add(batch.size());
+            items.addAll(batch);
+            for (T item : batch) events.add("write " + ((Book) item).upc());
+        }
+
+        @Override public void close() { }
+
+        @Override public String describe() { return "recording"; }
+    }
+
+    private static Settings settings(String... kv) {
+        Settings s = Settings.defaults();
+        for (int i = 0; i < kv.length; i += 2) s = s.with(kv[i], kv[i + 1], "test");
+        return s;
+    }
+
+    private static Book book(int i) {
+        return new Book("http://h/" + i, "B" + i, i, "u" + i);
+    }
+
+    private static Lease lease(int i) {
+        return new Lease(Integer.toString(i), Request.of("http://h/" + i));
+    }
+
+    private static void submit(Pipeline p, int i) throws InterruptedException {
+        p.submit(List.of(book(i)), List.of(BookSchema.INSTANCE), lease(i));
+    }
+
+    @Test
+    void writesFullBatchesAndTheRestOnClose() throws Exception {
+        List<String> events = new CopyOnWriteArrayList<>();
+        RecordingStorage st = new RecordingStorage(events);
+        Pipeline p = new Pipeline(st, settings("batch_size", "10", "batch_interval", "60"), l -> events.add("ack " + l.id()), e -> { });
+        for (int i = 0; i < 25; i++) submit(p, i);
+        p.close();
+        assertEquals(List.of(10, 10, 5), st.batches);
+        assertEquals(25, st.items.size());
+        assertEquals(25, p.written());
+    }
+
+    @Test
+    void leasesAreAckedOnlyAfterTheirItemsAreWritten() throws Exception {
+        List<String> events = new CopyOnWriteArrayList<>();
+        RecordingStorage st = new RecordingStorage(events);
+        Pipeline p = new Pipeline(st, settings("batch_size", "3", "batch_interval", "60"), l -> events.add("ack " + l.id()), e -> { });
+        p.submit(List.of(book(1), book(2)), List.of(BookSchema.INSTANCE, BookSchema.INSTANCE), lease(100));
+        p.submit(List.of(book(3), book(4)), List.of(BookSchema.INSTANCE, BookSchema.INSTANCE), lease(200));
+        p.submit(List.of(), List.of(), lease(300)); // nothing to store: acked at once
+        p.close();
+        assertEquals(events.indexOf("ack 300") >= 0, true);
+        assertTrue(events.indexOf("write u2") < events.indexOf("ack 100"), events.toString());
+        assertTrue(events.indexOf("write u4") < events.indexOf("ack 200"), events.toString());
+        assertTrue(events.indexOf("ack 100") < events.indexOf("write u4"), "acked with the first batch: " + events);
+    }
+
+    @Test
+    void partialBatchesAreWrittenAfterTheInterval() throws Exception {
+        RecordingStorage st = new RecordingStorage(new CopyOnWriteArrayList<>());
+        CountDownLatch acked = new CountDownLatch(1);
+        Pipeline p = new Pipeline(st, settings("batch_size", "1000", "batch_interval", "0.2"), l -> acked.countDown(), e -> { });
+        long t0 = System.nanoTime();
+        submit(p, 1);
+        assertTrue(acked.await(5, TimeUnit.SECONDS));
+        assertTrue((System.nanoTime() - t0) / 1e9 >= 0.15);
+        assertEquals(List.of(1), st.batches);
+        p.close();
+    }
+
+    @Test
+    void slowStorageBlocksProducersInsteadOfBuffering() throws Exception {
+        RecordingStorage st = new RecordingStorage(new CopyOnWriteArrayList<>());
+        st.delayMillis = 100;
+        Pipeline p = new Pipeline(st, settings("batch_size", "5", "batch_interval", "60", "pipeline_capacity", "10"), l -> { }, e -> { });
+        int maxPending = 0;
+        long t0 = System.nanoTime();
+        for (int i = 0; i < 40; i++) {
+            submit(p, i);
+            maxPending = Math.max(maxPending, p.pending());
+        }
+        double secs = (System.nanoTime() - t0) / 1e9;
+        p.close();
+        assertTrue(maxPending <= 10, "never more than the capacity buffered: " + maxPending);
+        assertTrue(secs >= 0.5, "producers waited for storage: " + secs);
+        assertEquals(40, st.items.size());
+    }
+
+    @Test
+    void batchSizeAboveCapacityStillMakesProgress() throws Exception {
+        RecordingStorage st = new RecordingStorage(new CopyOnWriteArrayList<>());
+        Pipeline p = new Pipeline(st, settings("batch_size", "100000", "batch_interval", "60", "pipeline_capacity", "8"), l -> { }, e -> { });
+        for (int i = 0; i < 50; i++) submit(p, i);
+        p.close();
+        assertEquals(50, st.items.size());
+    }
+
+    @Test
+    void storageErrorsAreRetriedWithBackoff() throws Exception {
+        RecordingStorage st = new RecordingStorage(new CopyOnWriteArrayList<>());
+        st.failuresLeft.set(2);
+        List<String> acks = new CopyOnWriteArrayList<>();
+        Pipeline p = new Pipeline(st, settings("batch_size", "2", "storage_retry_times", "3"), l -> acks.add(l.id()), e -> { });
+        submit(p, 1);
+        submit(p, 2);
+        p.close();
+        assertEquals(2, st.items.size());
+        assertEquals(List.of("1", "2"), acks);
+    }
+
+    @Test
+    void storageThatKeepsFailingFailsLoudlyAndAcksNothing() throws Exception {
+        RecordingStorage st = new RecordingStorage(new CopyOnWriteArrayList<>());
+        st.failuresLeft.set(Integer.MAX_VALUE);
+        List<String> acks = new CopyOnWriteArrayList<>();
+        AtomicReference<PipelineFailedException> told = new AtomicReference<>();
+        Pipeline p = new Pipeline(st, settings("batch_size", "1", "storage_retry_times", "1", "pipeline_capacity", "2"),
+                l -> acks.add(l.id()), told::set);
+        submit(p, 1);
+        PipelineFailedException e = assertThrows(PipelineFailedException.class, () -> {
+            for (int i = 2; i < 100; i++) submit(p, i); // soon refused: storage is gone
+        });
+        assertTrue(e.getMessage().contains("disk on fire"), e.getMessage());
+        assertTrue(e.getMessage().contains("after 2 attempts"), e.getMessage());
+        assertThrows(PipelineFailedException.class, p::close);
+        assertTrue(acks.isEmpty());
+        assertFalse(told.get() == null);
+    }
+}

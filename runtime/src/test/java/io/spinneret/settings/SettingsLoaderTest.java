@@ -1,0 +1,115 @@
+package io.spinneret.settings;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.spinneret.annotations.Setting;
+import io.spinneret.settings.SettingsLoader.CommandLineValue;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SettingsLoaderTest {
+    @TempDir Path dir;
+
+    private Path toml(String text) throws Exception {
+        Path p = dir.resolve("settings.toml");
+        Files.writeString(p, text);
+        return p;
+    }
+
+    @Test
+    void layersApplyInOrderAndRememberTheirOrigin() throws Exception {
+        Path file = toml("""
+                [default]
+                concurrency = 16
+                download_delay = 2.0
+                max_redirects = 4
+                retry_times = 1
+
+                [spider.books]
+                download_delay = 0.5
+                max_redirects = 6
+                """);
+        Settings s = SettingsLoader.load(file).resolve("books", "x.Books", List.of("download_delay=0.1", "retry_times=2", "concurrency=8"),
+                List.of(new CommandLineValue("concurrency", "32", "-c")));
+        assertEquals(32, s.getInt(Setting.CONCURRENCY));
+        assertEquals("command line (-c)", s.value(Setting.CONCURRENCY).origin());
+        assertEquals(0.5, s.getDouble(Setting.DOWNLOAD_DELAY), "[spider.x] beats @Spider(settings)");
+        assertEquals("[spider.books] of " + file, s.value(Setting.DOWNLOAD_DELAY).origin());
+        assertEquals(2, s.getInt(Setting.RETRY_TIMES), "@Spider(settings) beats [default]");
+        assertEquals("@Spider(settings) of x.Books", s.value(Setting.RETRY_TIMES).origin());
+        assertEquals(6, s.getInt(Setting.MAX_REDIRECTS));
+        assertEquals("30", s.getString(Setting.DOWNLOAD_TIMEOUT));
+        assertEquals("default", s.value(Setting.DOWNLOAD_TIMEOUT).origin());
+    }
+
+    @Test
+    void otherSpidersSectionsDoNotApply() throws Exception {
+        Settings s = SettingsLoader.load(toml("[spider.quotes]\nconcurrency = 2\n")).resolve("books", "x", List.of(), List.of());
+        assertEquals(16, s.getInt(Setting.CONCURRENCY));
+    }
+
+    @Test
+    void tomlArraysBecomeLists() throws Exception {
+        Settings s = SettingsLoader.load(toml("[default]\nstart_urls = [\"http://a/\", \"http://b/\"]\n"))
+                .resolve("x", "x", List.of(), List.of());
+        assertEquals(List.of("http://a/", "http://b/"), s.getList(Setting.START_URLS));
+    }
+
+    @Test
+    void unknownKeyNamesKeyLayerAndFileWithAHint() throws Exception {
+        Path file = toml("[spider.books]\nconcurency = 3\n");
+        InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> SettingsLoader.load(file));
+        assertEquals("unknown setting 'concurency' (in [spider.books] of " + file + "); did you mean 'concurrency'?", e.getMessage());
+    }
+
+    @Test
+    void badlyTypedValuesNameKeyLayerAndFile() throws Exception {
+        Path file = toml("[default]\nconcurrency = \"many\"\n");
+        InvalidSettingException e = assertThrows(InvalidSettingException.class,
+                () -> SettingsLoader.load(file).resolve("x", "x", List.of(), List.of()));
+        assertEquals("concurrency expects an integer, got \"many\" (in [default] of " + file + ")", e.getMessage());
+
+        Path f2 = toml("[default]\nrespect_robots = 1\n");
+        e = assertThrows(InvalidSettingException.class, () -> SettingsLoader.load(f2).resolve("x", "x", List.of(), List.of()));
+        assertTrue(e.getMessage().startsWith("respect_robots expects true or false"), e.getMessage());
+
+        Path f3 = toml("[default]\nconcurrency = [1, 2]\n");
+        e = assertThrows(InvalidSettingException.class, () -> SettingsLoader.load(f3));
+        assertEquals("concurrency expects an integer, got a list (in [default] of " + f3 + ")", e.getMessage());
+    }
+
+    @Test
+    void spiderAndCommandLineLayersAreCheckedToo() {
+        SettingsLoader none = SettingsLoader.none();
+        InvalidSettingException e = assertThrows(InvalidSettingException.class,
+                () -> none.resolve("x", "a.Spider", List.of("download_delay=fast"), List.of()));
+        assertEquals("download_delay expects a number, got \"fast\" (in @Spider(settings) of a.Spider)", e.getMessage());
+        e = assertThrows(InvalidSettingException.class,
+                () -> none.resolve("x", "a.Spider", List.of(), List.of(CommandLineValue.parse("scheduler=disk"))));
+        assertEquals("scheduler expects one of memory, sqlite, redis, got \"disk\" (in command line (-s scheduler=disk))", e.getMessage());
+        e = assertThrows(InvalidSettingException.class, () -> CommandLineValue.parse("novalue"));
+        assertEquals("-s expects key=value, got 'novalue'", e.getMessage());
+    }
+
+    @Test
+    void unknownSectionsAndBrokenTomlAreErrors() throws Exception {
+        Path file = toml("[defaults]\nconcurrency = 3\n");
+        InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> SettingsLoader.load(file));
+        assertTrue(e.getMessage().contains("'defaults'") && e.getMessage().contains("[default]"), e.getMessage());
+        Path broken = toml("[default\nconcurrency = 3\n");
+        e = assertThrows(InvalidSettingException.class, () -> SettingsLoader.load(broken));
+        assertTrue(e.getMessage().startsWith(broken + " is not valid TOML"), e.getMessage());
+    }
+
+    @Test
+    void missingFileMeansNoFileLayer() {
+        SettingsLoader l = SettingsLoader.loadIfPresent(dir.resolve("absent.toml"));
+        assertEquals(null, l.file());
+        assertEquals(16, l.resolve("x", "x", List.of(), List.of()).getInt(Setting.CONCURRENCY));
+    }
+}

@@ -1,0 +1,116 @@
+package io.spinneret.storage.file;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import com.fasterxml.jackson.core.JsonGenerator;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.spinneret.api.SpinneretException;
+import io.spinneret.internal.Field;
+import io.spinneret.internal.FieldType;
+import io.spinneret.internal.ItemSchema;
+import io.spinneret.settings.Settings;
+import io.spinneret.storage.Storage;
+import io.spinneret.storage.Storages;
+import io.spinneret.testing.Book;
+import io.spinneret.testing.BookSchema;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FileStorageTest {
+    @TempDir Path dir;
+
+    record Author(String name, String bio) {}
+
+    static final ItemSchema<Author> AUTHOR = new ItemSchema<>() {
+        @Override public Class<Author> type() { return Author.class; }
+        @Override public String name() { return "Author"; }
+        @Override public String table() { return "author"; }
+        @Override public List<Field> fields() { return List.of(new Field("name", FieldType.STRING, true), new Field("bio", FieldType.STRING, true)); }
+        @Override public int keyIndex() { return 0; }
+        @Override public Object[] values(Author a) { return new Object[] {a.name(), a.bio()}; }
+        @Override public void writeJson(Author a, JsonGenerator g) throws IOException {
+            g.writeStartObject();
+            g.writeStringField("name", a.name());
+            g.writeStringField("bio", a.bio());
+            g.writeEndObject();
+        }
+        @Override public String[] csvRow(Author a) { return new String[] {a.name(), a.bio()}; }
+        @Override public Map<String, Object> document(Author a) { return Map.of("name", a.name()); }
+    };
+
+    @Test
+    void jsonlWritesOneObjectPerLineAndAppends() throws Exception {
+        Path out = dir.resolve("sub/books.jsonl");
+        for (int run = 0; run < 2; run++) {
+            try (JsonlStorage s = new JsonlStorage(out)) {
+                s.open();
+                s.write(BookSchema.INSTANCE, List.of(new Book("http://h/1", "Ünïcode \"quoted\"\nline", 1.5, "u1")));
+                s.write(BookSchema.INSTANCE, List.of(new Book("http://h/2", "B", 2, "u2")));
+            }
+        }
+        List<String> lines = Files.readAllLines(out, StandardCharsets.UTF_8);
+        assertEquals(4, lines.size(), "a second run appends");
+        var n = new ObjectMapper().readTree(lines.get(0));
+        assertEquals("Ünïcode \"quoted\"\nline", n.get("title").asText());
+        assertEquals(1.5, n.get("price").asDouble());
+    }
+
+    @Test
+    void writtenBatchesAreVisibleBeforeClose() throws Exception {
+        Path out = dir.resolve("b.jsonl");
+        JsonlStorage s = new JsonlStorage(out);
+        s.open();
+        s.write(BookSchema.INSTANCE, List.of(new Book("http://h/1", "A", 1, "u1")));
+        assertEquals(1, Files.readAllLines(out).size(), "flushed when write returns");
+        s.close();
+    }
+
+    @Test
+    void csvQuotesPerRfc4180AndWritesTheHeaderOnce() throws Exception {
+        Path out = dir.resolve("books.csv");
+        for (int run = 0; run < 2; run++) {
+            try (CsvStorage s = new CsvStorage(out)) {
+                s.open();
+                s.write(BookSchema.INSTANCE, List.of(new Book("http://h/1", "Hello, \"world\"\r\nbye", 1.0, "u1"),
+                        new Book("http://h/2", "plain", 2.0, null)));
+            }
+        }
+        String text = Files.readString(out, StandardCharsets.UTF_8);
+        String rows = "http://h/1,\"Hello, \"\"world\"\"\r\nbye\",1.0,u1\r\nhttp://h/2,plain,2.0,\r\n";
+        assertEquals("url,title,price,upc\r\n" + rows + rows, text);
+    }
+
+    @Test
+    void eachItemTypeGetsItsOwnFile() throws Exception {
+        Path out = dir.resolve("books.jsonl");
+        try (JsonlStorage s = new JsonlStorage(out)) {
+            s.open();
+            s.write(BookSchema.INSTANCE, List.of(new Book("http://h/1", "A", 1, "u1")));
+            s.write(AUTHOR, List.of(new Author("Ann", "x"), new Author("Bob", "y")));
+            assertEquals(out, s.fileOf(BookSchema.INSTANCE));
+            assertEquals(dir.resolve("books-author.jsonl"), s.fileOf(AUTHOR));
+        }
+        assertEquals(1, Files.readAllLines(out).size());
+        assertEquals(2, Files.readAllLines(dir.resolve("books-author.jsonl")).size());
+    }
+
+    @Test
+    void outputIsChosenByExtension() {
+        Settings s = Settings.defaults();
+        assertInstanceOf(JsonlStorage.class, Storages.forTarget("out/x.jsonl", s));
+        assertInstanceOf(JsonlStorage.class, Storages.forTarget("X.JSONL", s));
+        assertInstanceOf(CsvStorage.class, Storages.forTarget("x.csv", s));
+        SpinneretException e = assertThrows(SpinneretException.class, () -> Storages.forTarget("x.xml", s));
+        assertEquals("unsupported output 'x.xml'", e.getMessage());
+        Storage st = Storages.forTarget("a.jsonl", s);
+        assertEquals("a.jsonl", st.describe());
+    }
+}
