@@ -59,7 +59,7 @@ enum Message {
     UNSUPPORTED_COMPONENT("UnsupportedComponentType", "component '%s' has type %s, which cannot be stored: %s",
             "supported: String, char, enums, primitive numbers and their boxes, BigInteger, BigDecimal, boolean, Instant, "
                     + "OffsetDateTime, ZonedDateTime, LocalDateTime, LocalDate, and List/Set/Collection, Map<String, V> and records of those"),
-    UNKNOWN_KEY("UnknownKey", "key '%s' names no component of %s.%s Components: %s", ""),
+    UNKNOWN_KEY("UnknownKey", "key '%s' names no component of %s%s Components: %s", ""),
     MISSING_KEY("MissingKey", "@Item record %s has no key. Components: %s",
             "name the key with @Item(key = \"...\") or annotate one component with @Key"),
     DUPLICATE_KEY("DuplicateKey", "%s", "an item has exactly one key component"),

@@ -18,6 +18,7 @@ import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Checks a {@code @Spider} class and its {@code @Parse} methods (everything except the bodies,
@@ -119,8 +120,8 @@ final class SpiderValidator {
                             + "' (constant " + constant + " of callback '" + clash + ")", describe(byName.get(clash), spider), spiderName));
                 }
             }
-            if (method.getModifiers().contains(Modifier.PRIVATE)) report.error(at, parse, Message.CALLBACK_PRIVATE.format(methodName));
-            if (method.getModifiers().contains(Modifier.STATIC)) report.error(at, parse, Message.CALLBACK_STATIC.format(methodName));
+            if (method.getModifiers().contains(Modifier.PRIVATE)) report.error(at, Message.CALLBACK_PRIVATE.format(methodName));
+            if (method.getModifiers().contains(Modifier.STATIC)) report.error(at, Message.CALLBACK_STATIC.format(methodName));
             if (!own && !method.getModifiers().contains(Modifier.PUBLIC)
                     && !Names.packageOf(method).equals(Names.packageOf(spider))) {
                 report.error(spider, Message.CALLBACK_NOT_ACCESSIBLE.format(methodName,
@@ -145,7 +146,7 @@ final class SpiderValidator {
                     unresolved = true;
                     report.error(at, Message.UNRESOLVED_TYPE.format(e.getMessage(), methodName));
                 } else {
-                    report.error(at, parse, Message.UNSUPPORTED_RETURN.format(methodName, method.getReturnType()));
+                    report.error(at, Message.UNSUPPORTED_RETURN.format(methodName, method.getReturnType()));
                 }
             }
         }
@@ -162,7 +163,7 @@ final class SpiderValidator {
     }
 
     /** "Response" or "Crawl", or null for anything else. */
-    static String parameterType(TypeMirror type) {
+    static @Nullable String parameterType(TypeMirror type) {
         if (!(type instanceof DeclaredType d)) return null;
         String name = ((TypeElement) d.asElement()).getQualifiedName().toString();
         return switch (name) {

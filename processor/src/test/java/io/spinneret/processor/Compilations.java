@@ -21,6 +21,11 @@ final class Compilations {
         return javac().withProcessors(new SpinneretProcessor()).withOptions(options).compile(sources);
     }
 
+    /** A test input, for {@code inFile(..)}. */
+    static JavaFileObject source(String resource) {
+        return JavaFileObjects.forResource(resource);
+    }
+
     /** The text of a generated source file, by qualified class name. */
     static String generatedSource(Compilation compilation, String qualifiedName) {
         JavaFileObject file = compilation.generatedSourceFile(qualifiedName)

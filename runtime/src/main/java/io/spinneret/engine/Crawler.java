@@ -123,7 +123,9 @@ public final class Crawler {
             toClose.add(scheduler);
             Downloader router = givenDownloader != null ? givenDownloader : Downloaders.router(settings);
             toClose.add(router);
-            List<Middleware> middlewares = givenMiddlewares != null ? givenMiddlewares : MiddlewareStack.build(settings);
+            // providers of user middlewares live next to the spider (e.g. in a jar under spiders_dir)
+            List<Middleware> middlewares = givenMiddlewares != null ? givenMiddlewares
+                    : MiddlewareStack.build(settings, spider.getClass().getClassLoader());
             try {
                 storage.open();
             } catch (IOException ex) {

@@ -92,6 +92,8 @@ final class Engine implements CrawlContext {
         this.items = stats.counter(Stats.ITEMS);
         this.duplicates = stats.counter(Stats.DUPLICATES);
         this.downloader = request -> {
+            // robots.txt fetches are the robots middleware's side requests, counted as robots/*, not as pages
+            if (request.meta().containsKey(io.spinneret.middleware.RobotsMiddleware.META)) return router.download(request);
             requests.increment();
             Response r = router.download(request);
             responses.increment();

@@ -12,6 +12,17 @@ public interface Chain {
     /** Passes a (possibly changed) request to the next middleware, ending at the downloader. */
     Response proceed(Request request) throws Exception;
 
+    /**
+     * Sends a side request that the calling middleware needs for itself (robots.txt is the
+     * built-in case) through the rest of the chain: the middlewares after the caller, then the
+     * downloader. Unlike {@link #proceed}, it may be called any number of times and does not count
+     * as this chain's proceed; the caller's own request is not affected. Because it starts after the
+     * caller, a side request never re-enters the middleware that sent it.
+     *
+     * @throws Exception what a later middleware or the downloader threw
+     */
+    Response fetch(Request request) throws Exception;
+
     /** The crawl this request belongs to. */
     CrawlContext context();
 }

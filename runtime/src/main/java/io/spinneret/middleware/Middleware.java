@@ -29,4 +29,27 @@ public interface Middleware {
     default String name() {
         return getClass().getSimpleName();
     }
+
+    /**
+     * {@code middleware} under another name, e.g. to give a lambda a name that
+     * {@link MiddlewareStack.Builder#before} and {@code after} can refer to.
+     */
+    static Middleware named(String name, Middleware middleware) {
+        return new Middleware() {
+            @Override
+            public Response intercept(Chain chain) throws Exception {
+                return middleware.intercept(chain);
+            }
+
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public String toString() {
+                return name;
+            }
+        };
+    }
 }

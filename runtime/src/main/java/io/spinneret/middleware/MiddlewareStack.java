@@ -1,21 +1,226 @@
 package io.spinneret.middleware;
 
+import io.spinneret.annotations.Setting;
+import io.spinneret.settings.InvalidSettingException;
 import io.spinneret.settings.Settings;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * The built-in middlewares in their documented order — retry, robots, user agent, proxy, throttle
- * (retry outermost, so it sees responses and failures last) — plus the user's own at the positions
- * they chose. The engine runs the list it returns, first = outermost.
+ * The middleware chain of a crawl: the built-ins in their documented order, plus the user's own at
+ * the positions they chose. First = outermost: it sees the request first and the response (or
+ * failure) last.
+ *
+ * <pre>
+ * retry -&gt; robots -&gt; user_agent -&gt; proxy -&gt; throttle -&gt; [downloader]
+ * </pre>
+ *
+ * Retry is outermost so that it decides last: on the way back the proxy middleware has already put a
+ * dead proxy into cooldown when the retry schedules the next attempt. Throttle is innermost so its
+ * delay separates real downloads. All five are always in the chain (each passes requests straight
+ * through when its settings switch it off), so positions relative to them always resolve.
+ *
+ * <h2>Adding your own</h2>
+ * By position, never by priority number. In settings ({@code settings.toml}, the spider's
+ * {@code @Spider(settings = ...)}, or {@code -s} on the command line), {@code middlewares} lists
+ * names of {@link MiddlewareProvider}s, each optionally with a position: {@code first},
+ * {@code last} (the default: innermost, next to the downloader), {@code before:<name>} or
+ * {@code after:<name>}, where the name is a built-in or an entry earlier in the list:
+ *
+ * <pre>
+ * middlewares = ["timer@before:throttle", "audit@first", "cache"]
+ * </pre>
+ *
+ * In code, with the same positions:
+ *
+ * <pre>{@code
+ * List<Middleware> chain = MiddlewareStack.builder(settings)
+ *         .before("throttle", Middleware.named("timer", new TimerMiddleware()))
+ *         .build();
+ * }</pre>
+ *
+ * The effective chain is logged at debug level when it is built.
  */
 public final class MiddlewareStack {
+    private static final Logger LOG = LoggerFactory.getLogger(MiddlewareStack.class);
+
+    /** The built-ins' names, outermost first. */
+    public static final List<String> BUILT_INS = List.of(RetryMiddleware.NAME, RobotsMiddleware.NAME,
+            UserAgentMiddleware.NAME, ProxyMiddleware.NAME, ThrottleMiddleware.NAME);
+
     private MiddlewareStack() {}
 
-    /** The effective chain for a crawl with these settings. */
+    /**
+     * The effective chain for a crawl with these settings: built-ins plus the {@code middlewares}
+     * setting, whose providers are found on the thread's context class loader.
+     *
+     * @throws InvalidSettingException for an unknown middleware name or position
+     */
     public static List<Middleware> build(Settings settings) {
-        List<Middleware> chain = new ArrayList<>();
-        // filled in by the middleware package: retry, robots, user agent, proxy, throttle
-        return chain;
+        return build(settings, contextLoader());
+    }
+
+    /** As {@link #build(Settings)}, finding providers with {@code loader} (e.g. the spiders' class loader). */
+    public static List<Middleware> build(Settings settings, ClassLoader loader) {
+        return builder(settings).fromSettings(loader).build();
+    }
+
+    /** A builder holding the built-ins configured by {@code settings}, in the default order. */
+    public static Builder builder(Settings settings) {
+        return new Builder(settings);
+    }
+
+    /** One line naming a chain, e.g. {@code retry(3 times) -> robots(as spinneret) -> ... -> [downloader]}. */
+    public static String describe(List<Middleware> chain) {
+        return chain.stream().map(MiddlewareStack::label).collect(Collectors.joining(" -> ", "", " -> [downloader]"));
+    }
+
+    private static String label(Middleware m) {
+        String s = m.toString();
+        return s.startsWith(m.name()) ? s : m.name();
+    }
+
+    private static ClassLoader contextLoader() {
+        ClassLoader l = Thread.currentThread().getContextClassLoader();
+        return l != null ? l : MiddlewareStack.class.getClassLoader();
+    }
+
+    /** Assembles a chain by position. Not thread-safe; {@link #build} returns an immutable list. */
+    public static final class Builder {
+        private final Settings settings;
+        private final List<Middleware> chain = new ArrayList<>();
+
+        private Builder(Settings settings) {
+            this.settings = settings;
+            RetryPolicy retry = RetryPolicy.from(settings);
+            ThrottleMiddleware throttle = ThrottleMiddleware.from(settings);
+            UserAgentMiddleware agents = UserAgentMiddleware.from(settings);
+            chain.add(new RetryMiddleware(retry));
+            chain.add(RobotsMiddleware.from(settings, agents.productTokens(), retry, throttle::raiseDelay));
+            chain.add(agents);
+            chain.add(new ProxyMiddleware(ProxyPool.from(settings)));
+            chain.add(throttle);
+        }
+
+        /** Adds {@code m} outermost, before retry. */
+        public Builder first(Middleware m) {
+            checkNew(m);
+            chain.add(0, m);
+            return this;
+        }
+
+        /** Adds {@code m} innermost, next to the downloader. */
+        public Builder add(Middleware m) {
+            checkNew(m);
+            chain.add(m);
+            return this;
+        }
+
+        /** Adds {@code m} just outside (before, on the request side) the middleware named {@code anchor}. */
+        public Builder before(String anchor, Middleware m) {
+            checkNew(m);
+            chain.add(indexOf(anchor), m);
+            return this;
+        }
+
+        /** Adds {@code m} just inside (after, on the request side) the middleware named {@code anchor}. */
+        public Builder after(String anchor, Middleware m) {
+            checkNew(m);
+            chain.add(indexOf(anchor) + 1, m);
+            return this;
+        }
+
+        /** Replaces the middleware named {@code name} (a built-in, say) with {@code m}, in its place. */
+        public Builder replace(String name, Middleware m) {
+            int i = indexOf(name);
+            if (!m.name().equals(name)) checkNew(m);
+            chain.set(i, m);
+            return this;
+        }
+
+        /**
+         * Adds {@code m} at a position as written in the {@code middlewares} setting: {@code first},
+         * {@code last}, {@code before:<name>} or {@code after:<name>}.
+         */
+        public Builder at(String position, Middleware m) {
+            String p = position.strip();
+            if (p.equals("first")) return first(m);
+            if (p.equals("last") || p.isEmpty()) return add(m);
+            if (p.startsWith("before:")) return before(p.substring(7).strip(), m);
+            if (p.startsWith("after:")) return after(p.substring(6).strip(), m);
+            throw new InvalidSettingException("middleware " + m.name() + ": unknown position '" + position
+                    + "'; use first, last, before:<name> or after:<name>");
+        }
+
+        /**
+         * Adds the middlewares named in the {@code middlewares} setting, in order, each created by the
+         * {@link MiddlewareProvider} of that name found through {@link ServiceLoader} on {@code loader}.
+         *
+         * @throws InvalidSettingException for an unknown name or position
+         */
+        public Builder fromSettings(ClassLoader loader) {
+            List<String> entries = settings.getList(Setting.MIDDLEWARES);
+            if (entries.isEmpty()) return this;
+            Map<String, MiddlewareProvider> providers = providers(loader);
+            String origin = settings.value(Setting.MIDDLEWARES).origin();
+            for (String entry : entries) {
+                int at = entry.indexOf('@');
+                String name = (at < 0 ? entry : entry.substring(0, at)).strip();
+                String position = at < 0 ? "last" : entry.substring(at + 1);
+                MiddlewareProvider provider = providers.get(name);
+                if (provider == null) {
+                    throw new InvalidSettingException("middlewares: no middleware named '" + name + "' (in " + origin
+                            + "); known: " + (providers.isEmpty() ? "none (register a MiddlewareProvider)"
+                                    : String.join(", ", providers.keySet())));
+                }
+                Middleware created = provider.create(settings);
+                at(position, created.name().equals(name) ? created : Middleware.named(name, created));
+            }
+            return this;
+        }
+
+        /** The chain, outermost first; logged at debug level. */
+        public List<Middleware> build() {
+            List<Middleware> result = List.copyOf(chain);
+            LOG.debug("middleware chain: {}", describe(result));
+            return result;
+        }
+
+        private static Map<String, MiddlewareProvider> providers(ClassLoader loader) {
+            Map<String, MiddlewareProvider> byName = new TreeMap<>();
+            try {
+                for (MiddlewareProvider p : ServiceLoader.load(MiddlewareProvider.class, loader)) {
+                    MiddlewareProvider clash = byName.putIfAbsent(p.name(), p);
+                    if (clash != null && clash.getClass() != p.getClass()) {
+                        throw new InvalidSettingException("two middleware providers are named '" + p.name() + "': "
+                                + clash.getClass().getName() + " and " + p.getClass().getName());
+                    }
+                }
+            } catch (ServiceConfigurationError e) {
+                throw new InvalidSettingException("cannot load middleware providers: " + e.getMessage());
+            }
+            return byName;
+        }
+
+        private int indexOf(String name) {
+            for (int i = 0; i < chain.size(); i++) if (chain.get(i).name().equals(name)) return i;
+            throw new InvalidSettingException("no middleware named '" + name + "' to position against; the chain is "
+                    + chain.stream().map(Middleware::name).collect(Collectors.joining(", ")));
+        }
+
+        private void checkNew(Middleware m) {
+            for (Middleware x : chain) {
+                if (x.name().equals(m.name())) {
+                    throw new InvalidSettingException("a middleware named '" + m.name() + "' is already in the chain");
+                }
+            }
+        }
     }
 }

@@ -47,6 +47,12 @@ public final class RealChain implements Chain {
         return context;
     }
 
+    @Override
+    public Response fetch(Request side) throws Exception {
+        // a fresh chain at the same position: the side request runs the middlewares after the caller
+        return new RealChain(middlewares, index, side, downloader, context).proceed(side);
+    }
+
     /**
      * @throws IllegalStateException if the calling middleware already proceeded once on this chain
      *     (a retry hands the next attempt back to the scheduler instead), or a middleware returned null
