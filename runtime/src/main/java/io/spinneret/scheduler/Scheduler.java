@@ -28,10 +28,11 @@ import org.jspecify.annotations.Nullable;
  *
  * <h2>Restarts</h2>
  * {@linkplain #isPersistent() Persistent} schedulers (SQLite, Redis) keep pending requests,
- * in-flight requests and the set of seen fingerprints when they are closed and opened again. In-flight requests that were never acked come back as pending: for a persistent
- * scheduler when it is opened again (nothing else can be alive then), for a shared one only after
- * they have been in flight longer than the visibility timeout (another node may still be working on
- * them).
+ * in-flight requests and the set of seen fingerprints when they are closed and opened again.
+ * In-flight requests that were never acked come back as pending: for a persistent scheduler when it
+ * is opened again (nothing else can be alive then), for a {@linkplain #isShared() shared} one only
+ * after they have been in flight longer than the visibility timeout (another node may still be
+ * working on them).
  *
  * <h2>Durability</h2>
  * When a mutating method ({@link #push}, {@link #pushAll}, {@link #poll}, {@link #ack},
