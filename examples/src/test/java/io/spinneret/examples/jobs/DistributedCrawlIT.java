@@ -64,12 +64,20 @@ class DistributedCrawlIT {
         return CrawlProcess.start(dir, name, a.toArray(String[]::new));
     }
 
-    /** Starts two nodes and lets the site answer once both are crawling, so that both get work. */
+    /**
+     * Starts two nodes and lets the site answer once both have connected to Redis (their scheduler
+     * is open), so that both get work however slowly their JVMs start.
+     */
     private CrawlProcess[] startTwo(CountingReplica site, String... more) throws Exception {
         CrawlProcess a = node(site, "a", more);
         CrawlProcess b = node(site, "b", more);
-        a.awaitWhileRunning(() -> a.stderr().contains("crawling books"), 60);
-        b.awaitWhileRunning(() -> b.stderr().contains("crawling books"), 60);
+        try (Jedis j = new Jedis(URI.create(redisUrl))) {
+            String db = " db=" + URI.create(redisUrl).getPath().substring(1) + " ";
+            long self = j.clientId();
+            a.awaitWhileRunning(() -> j.clientList().lines()
+                    .filter(l -> l.contains(db) && !l.startsWith("id=" + self + " ")).count() >= 2, 60);
+            b.awaitWhileRunning(() -> true, 1); // b is still alive
+        }
         site.open();
         return new CrawlProcess[] {a, b};
     }

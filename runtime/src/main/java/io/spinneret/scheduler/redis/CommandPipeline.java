@@ -5,7 +5,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -17,10 +20,12 @@ import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisDataException;
 
 /**
- * Sends the commands of many callers to Redis in pipelines: one platform thread takes every
- * command queued at that moment (up to {@value #MAX_BATCH}) and sends them in one round trip, so a
- * hundred virtual threads acking at once cost one round trip, not a hundred. Each caller waits for
- * its own reply. Commands run in the order they were queued.
+ * Sends the commands of many callers to Redis in pipelines. Each caller queues its command; the
+ * caller that finds no one else sending (the leader) takes every queued command, up to
+ * {@value #MAX_BATCH}, sends them in one round trip, and goes on until the queue is empty, while
+ * the others wait for their replies. A lone caller thus sends its own command at once, with no
+ * thread hand-off, and a hundred virtual threads acking at once cost a few round trips, not a
+ * hundred. Commands run in the order they were queued.
  *
  * <p>A batch that fails on the connection is retried on a new connection from the pool (a few
  * times, with backoff). The scripts tolerate that: a push is deduplicated, an ack or requeue of a
@@ -41,17 +46,13 @@ final class CommandPipeline implements AutoCloseable {
 
     private record Op<T>(Command<T> command, CompletableFuture<T> result, @Nullable LuaScripts script) {}
 
-    private static final Op<Void> STOP = new Op<>(p -> null, new CompletableFuture<>(), null);
-
     private final JedisPool pool;
-    private final LinkedBlockingQueue<Op<?>> queue = new LinkedBlockingQueue<>();
-    private final Thread thread;
+    private final ConcurrentLinkedQueue<Op<?>> queue = new ConcurrentLinkedQueue<>();
+    private final ReentrantLock leader = new ReentrantLock(); // held while sending
     private volatile boolean stopped;
 
-    CommandPipeline(JedisPool pool, String name) {
+    CommandPipeline(JedisPool pool) {
         this.pool = pool;
-        this.thread = Thread.ofPlatform().daemon().name("spinneret-redis-" + name).unstarted(this::run);
-        thread.start();
     }
 
     /** Runs a script with EVALSHA and waits for its reply. */
@@ -68,7 +69,7 @@ final class CommandPipeline implements AutoCloseable {
         if (stopped) throw new IllegalStateException("scheduler is closed");
         Op<T> op = new Op<>(command, new CompletableFuture<>(), script);
         queue.add(op);
-        if (!thread.isAlive()) failQueued();
+        lead();
         try {
             return op.result().join();
         } catch (CompletionException e) {
@@ -77,22 +78,25 @@ final class CommandPipeline implements AutoCloseable {
         }
     }
 
-    private void run() {
-        List<Op<?>> batch = new ArrayList<>();
-        boolean stop = false;
-        try {
-            while (!stop) {
-                batch.add(queue.take());
-                queue.drainTo(batch, MAX_BATCH - 1);
-                stop = batch.remove(STOP);
-                if (!batch.isEmpty()) send(batch);
-                batch.clear();
+    /**
+     * Sends queued commands until none is left, unless another thread is doing so. That thread
+     * looks at the queue again after it lets go of the lock, so no command is left behind.
+     */
+    private void lead() {
+        while (!queue.isEmpty() && leader.tryLock()) {
+            try {
+                while (!queue.isEmpty()) send(drain());
+            } finally {
+                leader.unlock();
             }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        } finally {
-            failQueued();
         }
+    }
+
+    private List<Op<?>> drain() {
+        List<Op<?>> batch = new ArrayList<>();
+        Op<?> op;
+        while (batch.size() < MAX_BATCH && (op = queue.poll()) != null) batch.add(op);
+        return batch;
     }
 
     private void send(List<Op<?>> batch) {
@@ -125,11 +129,7 @@ final class CommandPipeline implements AutoCloseable {
                     return;
                 }
                 LOG.warn("Redis connection failed ({}); retrying", e.getMessage());
-                try {
-                    Thread.sleep(100L << attempt);
-                } catch (InterruptedException ie) {
-                    Thread.currentThread().interrupt();
-                }
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100L << attempt));
             } catch (RuntimeException e) {
                 for (Op<?> op : batch) op.result().completeExceptionally(e);
                 return;
@@ -147,16 +147,15 @@ final class CommandPipeline implements AutoCloseable {
         while ((op = queue.poll()) != null) op.result().completeExceptionally(new IllegalStateException("scheduler is closed"));
     }
 
-    /** Sends what is queued, then stops. */
+    /** Sends what is queued; later calls fail. The pool is the caller's to close. */
     @Override
     public void close() {
-        if (stopped) return;
         stopped = true;
-        queue.add(STOP);
+        leader.lock();
         try {
-            thread.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            while (!queue.isEmpty()) send(drain());
+        } finally {
+            leader.unlock();
         }
     }
 }

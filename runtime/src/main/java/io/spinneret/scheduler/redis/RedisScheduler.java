@@ -72,7 +72,7 @@ public final class RedisScheduler implements Scheduler {
         this.keys = List.of(namespace + "pending", namespace + "inflight", namespace + "requests",
                 namespace + "seen", namespace + "seq");
         this.visibilityMillis = visibilityTimeout.toMillis();
-        this.redis = new CommandPipeline(pool, namespace);
+        this.redis = new CommandPipeline(pool);
     }
 
     /**
@@ -86,7 +86,7 @@ public final class RedisScheduler implements Scheduler {
     public static RedisScheduler open(String redisUrl, String spiderName, Duration visibilityTimeout, boolean resume) {
         if (redisUrl.isBlank()) throw new SpinneretException("scheduler=redis needs redis_url (or --redis redis://host:port/db)");
         JedisPoolConfig config = new JedisPoolConfig();
-        config.setMaxTotal(4); // one pipeline thread borrows one at a time
+        config.setMaxTotal(4); // one sender at a time borrows one
         config.setMaxIdle(4);
         config.setJmxEnabled(false);
         JedisPool pool;
