@@ -127,6 +127,8 @@ public final class SqliteScheduler implements Scheduler {
             db.commit();
             if (existed && resume) {
                 LOG.info("resuming job {}: {} ({} were in flight when it stopped)", jobDir, summary(db), recovered);
+            } else {
+                LOG.info("new job in {}: if this run is interrupted, run again with --resume to continue it", jobDir);
             }
             return new SqliteScheduler(jobDir, db, channel, lock);
         } catch (SQLException | IOException | RuntimeException e) {
