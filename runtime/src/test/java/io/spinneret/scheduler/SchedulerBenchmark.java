@@ -41,6 +41,7 @@ public final class SchedulerBenchmark {
     private int run;
 
     public static void main(String[] args) throws Exception {
+        System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn"); // before any logger exists
         SchedulerBenchmark b = new SchedulerBenchmark();
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
@@ -240,7 +241,7 @@ public final class SchedulerBenchmark {
     private void cleanUp(String kind, String spider) throws IOException {
         if (kind.equals("redis")) {
             try (Jedis j = new Jedis(URI.create(redisUrl))) {
-                for (String k : List.of("pending", "inflight", "requests", "seen", "seq")) j.del("spinneret:" + spider + ":" + k);
+                for (String k : List.of("pending", "inflight", "requests", "seen", "seq")) j.unlink("spinneret:" + spider + ":" + k);
             }
         } else if (kind.equals("sqlite")) {
             Path job = dir.resolve(spider);

@@ -31,7 +31,7 @@ final class RedisTestServer {
             do {
                 ScanResult<String> page = j.scan(cursor, match);
                 List<String> keys = page.getResult();
-                if (!keys.isEmpty()) j.del(keys.toArray(String[]::new));
+                if (!keys.isEmpty()) j.unlink(keys.toArray(String[]::new));
                 cursor = page.getCursor();
             } while (!cursor.equals(ScanParams.SCAN_POINTER_START));
         }
