@@ -14,7 +14,7 @@ import java.util.HexFormat;
  * {@code SCRIPT FLUSH}).
  */
 enum LuaScripts {
-    PUSH, POP, ACK, REQUEUE, RESET;
+    PUSH, POP, ACK, REQUEUE, TOUCH, RESET;
 
     private final String source;
     private final String sha;

@@ -9,6 +9,9 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -36,12 +39,14 @@ import redis.clients.jedis.exceptions.JedisException;
  * {@code reset}, resources of this package), so it is atomic across nodes, and durable as far as
  * the server is (its RDB/AOF settings).
  *
- * <h2>Visibility timeout</h2>
- * {@link #poll} first puts back in-flight entries older than the visibility timeout, by the server's
- * clock: their node died (or is stuck). Live work of other nodes is never taken, so the timeout
- * must exceed the time a request can take from poll to ack (download, retries' backoff, storage
- * batching). A node that acks an entry after it was reclaimed removes it wherever it is; the request
- * may then have been downloaded twice, never lost.
+ * <h2>Visibility timeout and heartbeat</h2>
+ * {@link #poll} first puts back in-flight entries whose stamp is older than the visibility timeout,
+ * by the server's clock: their node died. A live node never loses its work to that: while it holds
+ * leases, a heartbeat re-stamps them every third of the timeout ({@code touch} script), however
+ * long a request takes (throttling, retries' backoff, storage batching). So the timeout only says
+ * how soon the work of a dead node comes back; it must exceed the longest pause of a live node
+ * (e.g. GC). If a node was paused longer and its lease was reclaimed, its late ack removes the
+ * request wherever it is; the request may then have been downloaded twice, never lost.
  *
  * <h2>Joining and starting over</h2>
  * A namespace with pending or in-flight work is always joined: that is how nodes share a crawl.
@@ -64,6 +69,8 @@ public final class RedisScheduler implements Scheduler {
     private final List<String> keys;
     private final long visibilityMillis;
     private final CommandPipeline redis;
+    private final Set<String> held = ConcurrentHashMap.newKeySet(); // members of our live leases
+    private final Thread heartbeat;
     private volatile boolean closed;
 
     private RedisScheduler(JedisPool pool, String namespace, Duration visibilityTimeout) {
@@ -73,6 +80,25 @@ public final class RedisScheduler implements Scheduler {
                 namespace + "seen", namespace + "seq");
         this.visibilityMillis = visibilityTimeout.toMillis();
         this.redis = new CommandPipeline(pool);
+        long every = Math.max(visibilityMillis / 3, 10);
+        this.heartbeat = Thread.ofPlatform().daemon().name("spinneret-redis-heartbeat").unstarted(() -> beat(every));
+        heartbeat.start();
+    }
+
+    /** Re-stamps the leases this node holds every {@code everyMillis}, until closed. */
+    private void beat(long everyMillis) {
+        while (!closed) {
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(everyMillis));
+            if (closed || held.isEmpty()) continue;
+            try {
+                List<String> members = new ArrayList<>(held);
+                for (int i = 0; i < members.size(); i += 1000) {
+                    run(LuaScripts.TOUCH, members.subList(i, Math.min(members.size(), i + 1000)));
+                }
+            } catch (RuntimeException e) {
+                if (!closed) LOG.warn("{}*: heartbeat failed ({}); retrying", namespace, e.getMessage());
+            }
+        }
     }
 
     /**
@@ -149,6 +175,7 @@ public final class RedisScheduler implements Scheduler {
             if (reclaimed > 0) LOG.warn("{}*: reclaimed {} requests in flight for over {} ms", namespace, reclaimed, visibilityMillis);
             if (out.size() >= 3) {
                 String member = (String) out.get(1);
+                held.add(member);
                 return new Lease(member, RequestCodec.fromJson((String) out.get(2)));
             }
             long left = deadline - System.nanoTime();
@@ -162,11 +189,13 @@ public final class RedisScheduler implements Scheduler {
     @Override
     public void ack(Lease lease) {
         run(LuaScripts.ACK, List.of(lease.id()));
+        held.remove(lease.id());
     }
 
     @Override
     public void requeue(Lease lease, Request request) {
         run(LuaScripts.REQUEUE, List.of(lease.id(), Integer.toString(request.priority()), RequestCodec.toJson(request)));
+        held.remove(lease.id());
     }
 
     @Override
@@ -194,11 +223,21 @@ public final class RedisScheduler implements Scheduler {
         return true;
     }
 
-    /** Sends what is queued, then closes the connections; the crawl's state stays in Redis. Idempotent. */
+    /**
+     * Stops the heartbeat, sends what is queued, then closes the connections; the crawl's state
+     * stays in Redis, and leases still held come back to other nodes after the visibility timeout.
+     * Idempotent.
+     */
     @Override
     public void close() {
         if (closed) return;
         closed = true;
+        LockSupport.unpark(heartbeat);
+        try {
+            heartbeat.join(10_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         redis.close();
         pool.close();
     }

@@ -79,7 +79,7 @@ class RedisSchedulerTest {
     }
 
     @Test
-    void liveWorkOfAnotherNodeIsReclaimedOnlyAfterTheVisibilityTimeout() throws Exception {
+    void theWorkOfAStoppedNodeIsReclaimedOnlyAfterTheVisibilityTimeout() throws Exception {
         Duration timeout = Duration.ofMillis(1500);
         RedisScheduler a = node(timeout);
         RedisScheduler b = node(timeout);
@@ -87,14 +87,28 @@ class RedisSchedulerTest {
         long taken = System.nanoTime();
         Lease lease = a.poll(Duration.ofSeconds(1));
         assertNotNull(lease);
-        assertNull(b.poll(Duration.ofMillis(500)), "another node's live work is not stolen");
+        a.close(); // node a "dies" holding the lease: no more heartbeats
+        assertNull(b.poll(Duration.ofMillis(500)), "not before the visibility timeout");
         assertEquals(1, b.inFlightCount());
-        // node a "dies": b takes the request over once it has been in flight for the timeout
         Lease reclaimed = b.poll(Duration.ofSeconds(5));
         assertNotNull(reclaimed);
         assertTrue(System.nanoTime() - taken >= timeout.toNanos(), "not before the timeout");
         assertEquals(lease.request(), reclaimed.request());
         b.ack(reclaimed);
+        assertEquals(0, b.inFlightCount() + b.pendingCount());
+    }
+
+    @Test
+    void aLiveNodeKeepsItsLeaseHoweverLongItWorks() throws Exception {
+        RedisScheduler a = node(Duration.ofMillis(300));
+        RedisScheduler b = node(Duration.ofMillis(300));
+        a.push(req(1));
+        Lease slow = a.poll(Duration.ofSeconds(1));
+        assertNotNull(slow);
+        // four visibility timeouts of work: the heartbeat keeps the lease alive
+        assertNull(b.poll(Duration.ofMillis(1200)), "a live node's lease is never reclaimed");
+        assertEquals(1, b.inFlightCount());
+        a.ack(slow);
         assertEquals(0, b.inFlightCount() + b.pendingCount());
     }
 
@@ -105,16 +119,19 @@ class RedisSchedulerTest {
         a.push(req(1));
         Lease stale = a.poll(Duration.ofSeconds(1));
         assertNotNull(stale);
+        a.close(); // a stalls (no heartbeat) past the timeout...
         Thread.sleep(400);
-        Lease fresh = b.poll(Duration.ofSeconds(1)); // reclaims a's entry and takes it
+        Lease fresh = b.poll(Duration.ofSeconds(1)); // ...so b reclaims a's entry and takes it
         assertNotNull(fresh);
         assertEquals(stale.request(), fresh.request());
-        a.requeue(stale, stale.request().nextAttempt());
-        assertEquals(0, a.pendingCount(), "requeue of a reclaimed lease adds nothing");
-        assertEquals(1, a.inFlightCount(), "and leaves b's entry alone");
+        // a comes back and finishes with its stale lease (replayed through a new connection)
+        RedisScheduler late = node(Duration.ofMillis(200));
+        late.requeue(stale, stale.request().nextAttempt());
+        assertEquals(0, b.pendingCount(), "requeue of a reclaimed lease adds nothing");
+        assertEquals(1, b.inFlightCount(), "and leaves b's entry alone");
         b.ack(fresh);
-        a.ack(stale);
-        assertEquals(0, a.pendingCount() + a.inFlightCount());
+        late.ack(stale);
+        assertEquals(0, b.pendingCount() + b.inFlightCount());
     }
 
     @Test
@@ -125,12 +142,13 @@ class RedisSchedulerTest {
         Lease slow = a.poll(Duration.ofSeconds(1));
         assertNotNull(slow);
         a.push(Request.builder("http://example.com/urgent").priority(9).build());
+        a.close(); // a stalls past the timeout
         Thread.sleep(400);
         Lease urgent = b.poll(Duration.ofSeconds(1)); // reclaims req(1) into pending, takes "urgent"
         assertNotNull(urgent);
         assertEquals("http://example.com/urgent", urgent.request().url());
         assertEquals(1, b.pendingCount());
-        a.ack(slow); // a was only slow: its work is done, so the reclaimed copy goes
+        node(Duration.ofMillis(200)).ack(slow); // a was only slow: its work is done, so the reclaimed copy goes
         assertEquals(0, b.pendingCount());
         assertNull(b.poll(Duration.ofMillis(50)));
     }
