@@ -24,19 +24,24 @@ import redis.clients.jedis.Jedis;
  * and Redis (time to fill and drain, disk or memory used).
  *
  * <pre>
- * java -cp ... io.spinneret.scheduler.SchedulerBenchmark [--ops N] [--frontier N] [--workers N]
- *     [--redis redis://127.0.0.1:6379/0] [--dir /tmp/bench] [memory] [sqlite] [redis]
+ * ./mvnw -q -B -pl runtime -am test-compile dependency:build-classpath \
+ *     -Dmdep.outputFile=target/test-classpath.txt -Dmdep.includeScope=test
+ * java -Xmx4g -cp runtime/target/test-classes:runtime/target/classes:$(cat runtime/target/test-classpath.txt) \
+ *     io.spinneret.scheduler.SchedulerBenchmark [--ops N] [--frontier N] [--workers N]
+ *     [--redis redis://127.0.0.1:6379/0] [--dir DIR] [memory] [sqlite] [redis]
  * </pre>
  *
  * Defaults: 20,000 ops, a 1,000,000-request frontier, 16 workers, all three schedulers (Redis from
- * {@code --redis} or {@code SPINNERET_TEST_REDIS}). Each run uses its own namespace and removes it.
+ * {@code --redis}, else {@code SPINNERET_TEST_REDIS}, else the local default), SQLite jobs under
+ * {@code $TMPDIR/spinneret-scheduler-bench}. Each measurement uses its own job or namespace and
+ * removes it. Run one scheduler per JVM for figures that do not depend on what ran before.
  */
 public final class SchedulerBenchmark {
     private int ops = 20_000;
     private int frontier = 1_000_000;
     private int workers = 16;
     private String redisUrl = System.getenv().getOrDefault("SPINNERET_TEST_REDIS", "redis://127.0.0.1:6379/0");
-    private Path dir = Path.of(System.getProperty("java.io.tmpdir"), "spinneret-bench");
+    private Path dir = Path.of(System.getProperty("java.io.tmpdir"), "spinneret-scheduler-bench");
     private final List<String> kinds = new ArrayList<>();
     private int run;
 
