@@ -70,6 +70,8 @@ final class Engine implements CrawlContext {
     private @Nullable Pipeline pipeline;
     private volatile @Nullable Thread poller;
     private volatile Stop stop = Stop.NONE;
+    /** A signal came, possibly after another stop reason: draining then honours shutdown_grace. */
+    private volatile boolean signalled;
     private volatile @Nullable String failure;
 
     Engine(String spiderName, Settings settings, Stats stats, Scheduler scheduler, List<Middleware> middlewares,
@@ -145,6 +147,7 @@ final class Engine implements CrawlContext {
 
     /** Stops taking new requests; the first reason given wins. */
     void requestStop(Stop why) {
+        if (why == Stop.SIGNAL) signalled = true;
         synchronized (this) {
             if (stop == Stop.NONE) stop = why;
         }
@@ -244,8 +247,14 @@ final class Engine implements CrawlContext {
      * leases go back to the scheduler.
      */
     void drain(Duration grace) throws InterruptedException {
-        long deadline = System.nanoTime() + grace.toNanos();
+        long deadline = System.nanoTime() + Math.min(grace.toNanos(), Long.MAX_VALUE / 4);
+        boolean graceApplied = false;
         while (inFlight.get() > 0 && System.nanoTime() < deadline) {
+            if (signalled && !graceApplied) {
+                // e.g. Ctrl-C while the requests of a -n crawl finish: no longer than shutdown_grace
+                graceApplied = true;
+                deadline = Math.min(deadline, System.nanoTime() + settings.getDuration(Setting.SHUTDOWN_GRACE).toNanos());
+            }
             Thread.sleep(10);
         }
         workersStopping = true;
