@@ -35,13 +35,16 @@ final class CrawlProcess {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:TieredStopAtLevel=1", // start fast: these children live seconds
+                "-Dspinneret.fork=false", // crawl in this very process, the one the test signals or kills
                 "-cp", System.getProperty("java.class.path"),
                 "io.spinneret.cli.Main", "run"));
         command.addAll(List.of(runArgs));
         Path out = dir.resolve(name + ".stdout.txt");
         Path err = dir.resolve(name + ".stderr.txt");
-        Process p = new ProcessBuilder(command).directory(dir.toFile())
-                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
+                .redirectOutput(out.toFile()).redirectError(err.toFile());
+        pb.environment().put("SPINNERET_FORK", "0");
+        Process p = pb.start();
         return new CrawlProcess(name, p, out, err);
     }
 
