@@ -30,14 +30,16 @@ import redis.clients.jedis.exceptions.JedisException;
  *   <li>{@code pending}: sorted set of request ids scored by {@code -priority}; ids are 15-digit
  *       sequence numbers, and Redis orders equal scores by member, so the set pops the highest
  *       priority first and FIFO within a priority;</li>
- *   <li>{@code inflight}: sorted set of {@code <id>:<score>} members scored by the Redis server's
- *       {@code TIME} (milliseconds) when they were taken;</li>
+ *   <li>{@code inflight}: sorted set of {@code <id>:<score>:<time taken>} members (the lease ids)
+ *       scored by the Redis server's {@code TIME} in milliseconds when they were taken or last
+ *       touched by their node's heartbeat;</li>
  *   <li>{@code requests}: hash of id to request JSON ({@link RequestCodec});</li>
  *   <li>{@code seen}: set of fingerprints (hex); {@code seq}: the id counter.</li>
  * </ul>
  * Every change is one Lua script ({@code push}, {@code pop}, {@code ack}, {@code requeue},
- * {@code reset}, resources of this package), so it is atomic across nodes, and durable as far as
- * the server is (its RDB/AOF settings).
+ * {@code touch}, {@code reset}, resources of this package), so it is atomic across nodes, and
+ * durable as far as the server is (its RDB/AOF settings). The keys of one spider are used together
+ * by each script, so this does not run on Redis Cluster.
  *
  * <h2>Visibility timeout and heartbeat</h2>
  * {@link #poll} first puts back in-flight entries whose stamp is older than the visibility timeout,
