@@ -15,7 +15,7 @@ import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -45,7 +45,7 @@ import org.jspecify.annotations.Nullable;
  */
 public abstract class JdbcStorage implements Storage {
     private final String description;
-    private final Map<Class<?>, Table> tables = new HashMap<>();
+    private final Map<Class<?>, Table> tables = new ConcurrentHashMap<>();
     private volatile @Nullable HikariDataSource pool;
 
     /** The statements of one item type, prepared once the table is known to fit. */

@@ -89,11 +89,4 @@ class MysqlStorageTest extends JdbcStorageContractTest {
         IOException e = assertThrows(IOException.class, () -> storage.write(samples, List.of(SampleSchema.empty(longKey))));
         assertTrue(e.getMessage().contains(samples.table()), e.getMessage());
     }
-
-    @Test
-    void schemesMysqlAndMariadbAreMysql() {
-        for (String t : List.of("mysql://u@h/db", "mariadb://u:p@h:3307/db")) {
-            assertEquals(MysqlStorage.class, Storages.forTarget(t, Settings.defaults()).getClass());
-        }
-    }
 }

@@ -72,11 +72,4 @@ class PostgresStorageTest extends JdbcStorageContractTest {
             assertEquals("two", rs.getString(1));
         }
     }
-
-    @Test
-    void schemesPostgresAndPostgresqlArePostgres() {
-        for (String t : List.of("postgres://u@h/db", "postgresql://u:p@h:5433/db")) {
-            assertEquals(PostgresStorage.class, Storages.forTarget(t, Settings.defaults()).getClass());
-        }
-    }
 }

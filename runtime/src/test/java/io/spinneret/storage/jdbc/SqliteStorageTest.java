@@ -70,11 +70,4 @@ class SqliteStorageTest extends JdbcStorageContractTest {
             assertEquals("wal", rs.getString(1)); // a property of the file, so another connection sees it
         }
     }
-
-    @Test
-    void targetsEndingInDbOrStartingWithSqliteAreSqlite() {
-        assertInstanceOf(SqliteStorage.class, io.spinneret.storage.Storages.forTarget("out/books.db", Settings.defaults()));
-        assertEquals(Path.of("/tmp/x.db"), ((SqliteStorage) io.spinneret.storage.Storages.forTarget("sqlite:///tmp/x.db", Settings.defaults())).file());
-        assertEquals(Path.of("rel.sqlite"), ((SqliteStorage) io.spinneret.storage.Storages.forTarget("sqlite:rel.sqlite", Settings.defaults())).file());
-    }
 }
