@@ -121,9 +121,7 @@ public final class Request {
 
     /** A copy with another URL, keeping everything else. */
     public Request withUrl(String newUrl) {
-        Builder b = toBuilder();
-        b.url = newUrl;
-        return b.build();
+        return toBuilder().url(newUrl).build();
     }
 
     /** A copy with one more meta entry. */
@@ -180,11 +178,17 @@ public final class Request {
             this.url = Objects.requireNonNull(url, "url");
         }
 
+        /** Replaces the URL. */
+        public Builder url(String url) { this.url = Objects.requireNonNull(url, "url"); return this; }
+
         public Builder method(String method) { this.method = method.toUpperCase(java.util.Locale.ROOT); return this; }
 
         public Builder header(String name, String value) { headers.put(name, value); return this; }
 
         public Builder headers(Map<String, String> all) { headers.putAll(all); return this; }
+
+        /** Removes a header, whatever the case of its name. */
+        public Builder removeHeader(String name) { headers.keySet().removeIf(k -> k.equalsIgnoreCase(name)); return this; }
 
         public Builder body(byte @Nullable [] body) { this.body = body; return this; }
 

@@ -28,6 +28,19 @@ public final class Urls {
                 return Optional.empty();
             }
             if (resolved.getHost() == null) return Optional.empty();
+            String path = resolved.getRawPath();
+            if (path != null && path.contains("/.")) {
+                // URI.resolve keeps ".." segments that climb above the root ("/../a"); RFC 3986 and
+                // browsers drop them
+                String clean = UrlCanonicalizer.removeDotSegments(path);
+                if (!clean.equals(path)) {
+                    StringBuilder b = new StringBuilder(resolved.getScheme()).append("://")
+                            .append(resolved.getRawAuthority()).append(clean);
+                    if (resolved.getRawQuery() != null) b.append('?').append(resolved.getRawQuery());
+                    if (resolved.getRawFragment() != null) b.append('#').append(resolved.getRawFragment());
+                    return Optional.of(b.toString());
+                }
+            }
             return Optional.of(resolved.toString());
         } catch (IllegalArgumentException | URISyntaxException e) {
             return Optional.empty();

@@ -13,6 +13,7 @@ public final class Downloaders {
     public static DownloaderRouter router(Settings settings) {
         Map<Renderer, Supplier<? extends Downloader>> factories = new EnumMap<>(Renderer.class);
         // each downloader adds its renderer here
+        factories.put(Renderer.HTTP, () -> new io.spinneret.download.http.HttpDownloader(settings));
         return new DownloaderRouter(factories);
     }
 }

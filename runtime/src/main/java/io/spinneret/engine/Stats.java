@@ -15,15 +15,23 @@ public final class Stats {
     public static final String FAILURES = "failures";
     public static final String ITEMS = "items";
     public static final String DUPLICATES = "duplicates";
+    /** Prefix of requests dropped on purpose, e.g. {@code dropped/robots}. */
+    public static final String DROPPED = "dropped/";
 
     private final ConcurrentHashMap<String, LongAdder> counters = new ConcurrentHashMap<>();
+
+    /** The live counter of {@code key}, created at zero; cache it on hot paths. */
+    public LongAdder counter(String key) {
+        LongAdder a = counters.get(key);
+        return a != null ? a : counters.computeIfAbsent(key, k -> new LongAdder());
+    }
 
     public void increment(String key) {
         add(key, 1);
     }
 
     public void add(String key, long n) {
-        counters.computeIfAbsent(key, k -> new LongAdder()).add(n);
+        counter(key).add(n);
     }
 
     public long get(String key) {

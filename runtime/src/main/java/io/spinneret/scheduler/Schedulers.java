@@ -15,6 +15,9 @@ public final class Schedulers {
         String kind = settings.getChoice(Setting.SCHEDULER);
         switch (kind) {
             // each implementation adds its case here
+            case "memory" -> {
+                return new io.spinneret.scheduler.memory.MemoryScheduler();
+            }
             default -> throw new UnsupportedOperationException("scheduler '" + kind + "' is not available yet");
         }
     }

@@ -24,6 +24,11 @@ public final class Storages {
         Storage database = database(target);
         if (database != null) return database;
         // each backend adds its case here
+        String lower = target.toLowerCase(java.util.Locale.ROOT);
+        if (!lower.contains("://")) {
+            if (lower.endsWith(".jsonl") || lower.endsWith(".ndjson")) return new io.spinneret.storage.file.JsonlStorage(java.nio.file.Path.of(target));
+            if (lower.endsWith(".csv")) return new io.spinneret.storage.file.CsvStorage(java.nio.file.Path.of(target));
+        }
         throw new SpinneretException("unsupported output '" + target + "'");
     }
 

@@ -1,0 +1,44 @@
+package io.spinneret.cli;
+
+import io.spinneret.annotations.Setting;
+import io.spinneret.engine.SpiderCatalog;
+import io.spinneret.settings.SettingsLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Option;
+
+/** Options shared by every subcommand: where settings and spiders come from, and the log level. */
+final class CommonOptions {
+    @Option(names = "--settings", paramLabel = "FILE", description = "settings file (default: ./settings.toml if present)")
+    @Nullable Path settingsFile;
+
+    @Option(names = "--spiders", paramLabel = "DIR", description = "directory of spider jars and class folders (default: spiders_dir, ./spiders)")
+    @Nullable Path spidersDir;
+
+    @Option(names = "--log-level", paramLabel = "LEVEL", defaultValue = "info",
+            description = "error, warn, info, debug or trace (default: ${DEFAULT-VALUE})")
+    String logLevel = "info";
+
+    SettingsLoader loader() {
+        if (!Logging.LEVELS.contains(logLevel.toLowerCase(java.util.Locale.ROOT))) {
+            throw new UsageException("--log-level must be one of error, warn, info, debug, trace; got '" + logLevel + "'");
+        }
+        if (settingsFile != null) {
+            if (!Files.isRegularFile(settingsFile)) throw new UsageException("settings file " + settingsFile + " does not exist");
+            return SettingsLoader.load(settingsFile);
+        }
+        return SettingsLoader.loadIfPresent(Path.of("settings.toml"));
+    }
+
+    SpiderCatalog catalog(SettingsLoader loader) {
+        Path dir = spidersDir;
+        if (dir == null) {
+            String fromFile = loader.defaultsSection().get(Setting.SPIDERS_DIR.key());
+            dir = Path.of(fromFile != null ? fromFile : Setting.SPIDERS_DIR.defaultValue());
+        } else if (!Files.isDirectory(dir)) {
+            throw new UsageException("spiders directory " + dir + " does not exist");
+        }
+        return SpiderCatalog.discover(dir);
+    }
+}

@@ -1,0 +1,41 @@
+package io.spinneret.cli;
+
+import io.spinneret.engine.SpiderCatalog;
+import io.spinneret.internal.SpiderDefinition;
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code spinneret list}: the spiders found, with their class and start URLs. */
+@Command(name = "list", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = "List the spiders found on the class path and in the spiders directory.")
+final class ListCommand implements Callable<Integer> {
+    @Mixin CommonOptions common = new CommonOptions();
+    @Spec CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        SpiderCatalog catalog = common.catalog(common.loader());
+        PrintWriter out = spec.commandLine().getOut();
+        List<SpiderDefinition> spiders = catalog.spiders();
+        if (spiders.isEmpty()) {
+            spec.commandLine().getErr().println("no spiders found on the class path or in the spiders directory");
+            return 0;
+        }
+        int nameW = 4, classW = 5;
+        for (SpiderDefinition s : spiders) {
+            nameW = Math.max(nameW, s.name().length());
+            classW = Math.max(classW, s.className().length());
+        }
+        out.printf("%-" + nameW + "s  %-" + classW + "s  %s%n", "NAME", "CLASS", "START URLS");
+        for (SpiderDefinition s : spiders) {
+            out.printf("%-" + nameW + "s  %-" + classW + "s  %s%n", s.name(), s.className(), String.join(" ", s.startUrls()));
+        }
+        out.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,129 @@
+package io.spinneret.cli;
+
+import io.spinneret.annotations.Setting;
+import io.spinneret.engine.CrawlResult;
+import io.spinneret.engine.Crawler;
+import io.spinneret.engine.SpiderCatalog;
+import io.spinneret.internal.SpiderDefinition;
+import io.spinneret.settings.Settings;
+import io.spinneret.settings.SettingsLoader;
+import io.spinneret.settings.SettingsLoader.CommandLineValue;
+import io.spinneret.storage.Storages;
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.jspecify.annotations.Nullable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+import picocli.CommandLine.Model.CommandSpec;
+
+/** {@code spinneret run <spider>}: crawls and prints the summary line. */
+@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+        description = "Crawl with a spider and store its items.",
+        footer = {"", "Exit codes: 0 success, 1 finished with failures or storage failed, 2 usage error, 130 interrupted."})
+final class RunCommand implements Callable<Integer> {
+    @Mixin CommonOptions common = new CommonOptions();
+    @Spec CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "SPIDER", description = "the spider's name (see 'list')")
+    String spiderName = "";
+
+    @Option(names = {"-n", "--max-items"}, paramLabel = "N", description = "stop after N items")
+    @Nullable Integer maxItems;
+
+    @Option(names = {"-o", "--output"}, paramLabel = "TARGET", description = "output file (.jsonl, .csv, ...) or database URI (default: <spider>.jsonl)")
+    @Nullable String output;
+
+    @Option(names = {"-c", "--concurrency"}, paramLabel = "N", description = "requests in flight at once")
+    @Nullable Integer concurrency;
+
+    @Option(names = "--delay", paramLabel = "SECONDS", description = "seconds between requests to one domain")
+    @Nullable String delay;
+
+    @Option(names = {"-s", "--set"}, paramLabel = "KEY=VALUE", description = "any setting, e.g. -s download_timeout=10 (repeatable)")
+    List<String> sets = new ArrayList<>();
+
+    @Option(names = "--resume", description = "continue a previous interrupted crawl (persistent scheduler, sqlite unless set)")
+    boolean resume;
+
+    @Option(names = "--redis", paramLabel = "URL", description = "share the queue through Redis, e.g. redis://127.0.0.1:6379/0")
+    @Nullable String redis;
+
+    @Option(names = "--print-settings", description = "print every effective setting and where it came from, then exit")
+    boolean printSettings;
+
+    @Override
+    public Integer call() throws Exception {
+        SettingsLoader loader = common.loader();
+        SpiderCatalog catalog = common.catalog(loader);
+        SpiderDefinition spider = catalog.find(spiderName).orElseThrow(() -> new UsageException(
+                "no spider named '" + spiderName + "'; " + (catalog.spiders().isEmpty()
+                        ? "no spiders were found on the class path or in the spiders directory"
+                        : "available: " + String.join(", ", catalog.spiders().stream().map(SpiderDefinition::name).toList()))));
+        Settings settings = loader.resolve(spider.name(), spider.className(), spider.settings(), commandLine(loader, spider));
+        PrintWriter out = spec.commandLine().getOut();
+        if (printSettings) {
+            print(settings, out);
+            return 0;
+        }
+        String target = settings.getString(Setting.OUTPUT).isBlank() ? spider.name() + ".jsonl" : settings.getString(Setting.OUTPUT);
+        try {
+            Storages.forTarget(target, settings); // fail fast on an unsupported target, as a usage error
+        } catch (RuntimeException e) {
+            throw new UsageException(e.getMessage());
+        }
+        Crawler crawler = Crawler.builder(spider).settings(settings).items(catalog.items()).resume(resume).build();
+        Signals signals = Signals.install(crawler, spec.commandLine().getErr());
+        CrawlResult result;
+        try {
+            result = crawler.run();
+        } finally {
+            signals.uninstall();
+        }
+        if (result.outcome() == CrawlResult.Outcome.FAILED) {
+            spec.commandLine().getErr().println("error: " + result.error());
+        }
+        out.println(result.summaryLine());
+        out.flush();
+        return result.exitCode();
+    }
+
+    private List<CommandLineValue> commandLine(SettingsLoader loader, SpiderDefinition spider) {
+        List<CommandLineValue> v = new ArrayList<>();
+        for (String kv : sets) v.add(CommandLineValue.parse(kv));
+        if (concurrency != null) v.add(new CommandLineValue(Setting.CONCURRENCY.key(), concurrency.toString(), "-c"));
+        if (delay != null) v.add(new CommandLineValue(Setting.DOWNLOAD_DELAY.key(), delay, "--delay"));
+        if (maxItems != null) v.add(new CommandLineValue(Setting.MAX_ITEMS.key(), maxItems.toString(), "-n"));
+        if (output != null) v.add(new CommandLineValue(Setting.OUTPUT.key(), output, "-o"));
+        if (common.spidersDir != null) v.add(new CommandLineValue(Setting.SPIDERS_DIR.key(), common.spidersDir.toString(), "--spiders"));
+        if (redis != null) {
+            v.add(new CommandLineValue(Setting.SCHEDULER.key(), "redis", "--redis"));
+            v.add(new CommandLineValue(Setting.REDIS_URL.key(), redis, "--redis"));
+        } else if (resume) {
+            // --resume needs a persistent frontier: sqlite unless a layer already chose one
+            Settings without = loader.resolve(spider.name(), spider.className(), spider.settings(), v);
+            if (without.getChoice(Setting.SCHEDULER).equals("memory")) {
+                v.add(new CommandLineValue(Setting.SCHEDULER.key(), "sqlite", "--resume"));
+            }
+        }
+        return v;
+    }
+
+    static void print(Settings settings, PrintWriter out) {
+        int keyW = 0, valW = 5;
+        for (Setting s : Setting.values()) {
+            keyW = Math.max(keyW, s.key().length());
+            valW = Math.max(valW, Math.min(40, settings.getString(s).length()));
+        }
+        out.printf("%-" + keyW + "s  %-" + valW + "s  %s%n", "SETTING", "VALUE", "FROM");
+        for (Setting s : Setting.values()) {
+            Settings.Value v = settings.value(s);
+            out.printf("%-" + keyW + "s  %-" + valW + "s  %s%n", s.key(), v.raw().isEmpty() ? "\"\"" : v.raw(), v.origin());
+        }
+        out.flush();
+    }
+}

@@ -1,0 +1,85 @@
+package io.spinneret.download.http;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.zip.DataFormatException;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.Inflater;
+import java.util.zip.ZipException;
+
+/**
+ * Decodes {@code Content-Encoding: gzip} and {@code deflate} bodies (zlib-wrapped or raw, as
+ * servers disagree), bounded by the body size limit so a compression bomb fails cleanly.
+ * Brotli is not supported: {@code Accept-Encoding} never offers it.
+ */
+final class ContentDecoder {
+    /** What the downloader offers in {@code Accept-Encoding}. */
+    static final String ACCEPT_ENCODING = "gzip, deflate";
+
+    private ContentDecoder() {}
+
+    static byte[] decode(String encoding, byte[] body, long limit, String url) throws IOException {
+        String e = encoding.trim().toLowerCase(Locale.ROOT);
+        if (body.length == 0) return body;
+        return switch (e) {
+            case "", "identity" -> body;
+            case "gzip", "x-gzip" -> readAll(new GZIPInputStream(new ByteArrayInputStream(body), 8192), limit, url, body.length);
+            case "deflate" -> inflate(body, limit, url);
+            default -> throw new IOException("unsupported Content-Encoding '" + encoding + "' from " + url);
+        };
+    }
+
+    private static byte[] inflate(byte[] body, long limit, String url) throws IOException {
+        try {
+            return inflate(body, limit, url, false);
+        } catch (ZipException zlibFailed) {
+            return inflate(body, limit, url, true);
+        }
+    }
+
+    private static byte[] inflate(byte[] body, long limit, String url, boolean raw) throws IOException {
+        Inflater inf = new Inflater(raw);
+        try {
+            inf.setInput(body);
+            byte[] out = new byte[(int) Math.min(limit, Math.max(1024L, body.length * 4L))];
+            int len = 0;
+            while (!inf.finished()) {
+                if (len == out.length) {
+                    if (len >= limit) throw LimitedBodySubscriber.tooLarge(url, limit, " once decompressed");
+                    out = Arrays.copyOf(out, (int) Math.min(limit, out.length * 2L));
+                }
+                int n = inf.inflate(out, len, out.length - len);
+                if (n == 0 && (inf.needsInput() || inf.needsDictionary())) break;
+                len += n;
+            }
+            return Arrays.copyOf(out, len);
+        } catch (DataFormatException e) {
+            throw new ZipException("malformed deflate body from " + url + ": " + e.getMessage());
+        } finally {
+            inf.end();
+        }
+    }
+
+    private static byte[] readAll(InputStream in, long limit, String url, int hint) throws IOException {
+        try (in) {
+            byte[] out = new byte[(int) Math.min(limit, Math.max(1024L, hint * 4L))];
+            int len = 0;
+            while (true) {
+                if (len == out.length) {
+                    if (len >= limit) {
+                        if (in.read() < 0) break;
+                        throw LimitedBodySubscriber.tooLarge(url, limit, " once decompressed");
+                    }
+                    out = Arrays.copyOf(out, (int) Math.min(limit, out.length * 2L));
+                }
+                int n = in.read(out, len, out.length - len);
+                if (n < 0) break;
+                len += n;
+            }
+            return len == out.length ? out : Arrays.copyOf(out, len);
+        }
+    }
+}

@@ -1,0 +1,205 @@
+package io.spinneret.download.http;
+
+import io.spinneret.annotations.Setting;
+import io.spinneret.api.Request;
+import io.spinneret.api.Response;
+import io.spinneret.download.Downloader;
+import io.spinneret.settings.Settings;
+import java.io.IOException;
+import java.net.CookieHandler;
+import java.net.CookieManager;
+import java.net.CookiePolicy;
+import java.net.InetSocketAddress;
+import java.net.ProxySelector;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.time.Duration;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Downloads over HTTP(S) with {@link HttpClient}: pooled keep-alive connections, HTTP/2 over TLS
+ * where the server offers it (plain {@code http://} stays on HTTP/1.1, avoiding the h2c upgrade
+ * dance), gzip/deflate decoding, cookies per crawl, and a per-request proxy.
+ *
+ * <p>Redirects are never followed here (the engine follows them, so each hop is deduplicated and
+ * passes through the middleware). Limits, from the settings: {@code connect_timeout} for the TCP
+ * (and TLS) connection, {@code download_timeout} for the whole exchange (headers and body),
+ * {@code max_body_size} enforced while the body streams in and again while it is decompressed.
+ *
+ * <p>Request meta {@code proxy} ({@code http://host:port}) sends that request through an HTTP
+ * proxy; one client (and connection pool) is kept per proxy, sharing the crawl's cookie jar.
+ * Thread-safe; {@link #download} blocks the calling (virtual) thread.
+ */
+public final class HttpDownloader implements Downloader {
+    private static final Logger LOG = LoggerFactory.getLogger(HttpDownloader.class);
+    /** Headers HttpClient sets itself and refuses from callers. */
+    private static final Set<String> RESTRICTED = Set.of("connection", "content-length", "expect", "host", "upgrade");
+    private static final String DEFAULT_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+    private static final String NO_PROXY = "";
+
+    private final Duration connectTimeout;
+    private final Duration downloadTimeout;
+    private final long maxBodySize;
+    private final String defaultUserAgent;
+    private final @Nullable CookieHandler cookies;
+    private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
+    private final ConcurrentHashMap<String, HttpClient> clients = new ConcurrentHashMap<>();
+
+    public HttpDownloader(Settings settings) {
+        this.connectTimeout = positive(settings.getDuration(Setting.CONNECT_TIMEOUT));
+        this.downloadTimeout = positive(settings.getDuration(Setting.DOWNLOAD_TIMEOUT));
+        this.maxBodySize = Math.max(0, settings.getLong(Setting.MAX_BODY_SIZE));
+        List<String> agents = settings.getList(Setting.USER_AGENTS);
+        this.defaultUserAgent = agents.isEmpty() ? "Spinneret/0.1" : agents.get(0);
+        this.cookies = settings.getBoolean(Setting.COOKIES_ENABLED) ? new CookieManager(null, CookiePolicy.ACCEPT_ORIGINAL_SERVER) : null;
+    }
+
+    /** The cookie jar of this crawl, or null when {@code cookies_enabled} is false. */
+    public @Nullable CookieHandler cookies() {
+        return cookies;
+    }
+
+    @Override
+    public Response download(Request request) throws IOException, InterruptedException {
+        URI uri;
+        try {
+            uri = URI.create(request.url());
+        } catch (IllegalArgumentException e) {
+            throw new IOException("malformed URL " + request.url() + ": " + e.getMessage());
+        }
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("http") && !scheme.equals("https")) throw new IOException("not an http(s) URL: " + request.url());
+
+        HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(downloadTimeout);
+        if (scheme.equals("http")) b.version(HttpClient.Version.HTTP_1_1);
+        boolean ua = false, accept = false, encoding = false;
+        for (Map.Entry<String, String> h : request.headers().entrySet()) {
+            String name = h.getKey().toLowerCase(Locale.ROOT);
+            if (RESTRICTED.contains(name)) {
+                LOG.debug("header {} is set by the HTTP client; ignored for {}", h.getKey(), request.url());
+                continue;
+            }
+            ua |= name.equals("user-agent");
+            accept |= name.equals("accept");
+            encoding |= name.equals("accept-encoding");
+            b.setHeader(h.getKey(), h.getValue());
+        }
+        if (!ua) b.setHeader("User-Agent", defaultUserAgent);
+        if (!accept) b.setHeader("Accept", DEFAULT_ACCEPT);
+        if (!encoding) b.setHeader("Accept-Encoding", ContentDecoder.ACCEPT_ENCODING);
+        byte[] body = request.body();
+        b.method(request.method(), body == null || body.length == 0
+                ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
+
+        HttpClient client = clientFor(request);
+        String url = request.url();
+        HttpResponse.BodyHandler<byte[]> handler = info ->
+                new LimitedBodySubscriber(maxBodySize, info.headers().firstValueAsLong("content-length").orElse(-1), url);
+        CompletableFuture<HttpResponse<byte[]>> future = client.sendAsync(b.build(), handler);
+        HttpResponse<byte[]> resp;
+        try {
+            resp = future.get(downloadTimeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            future.cancel(true);
+            throw new HttpTimeoutException("download of " + url + " timed out after " + seconds(downloadTimeout));
+        } catch (InterruptedException e) {
+            future.cancel(true);
+            throw e;
+        } catch (ExecutionException e) {
+            throw translate(e.getCause(), url);
+        }
+        byte[] bytes = resp.body();
+        String contentEncoding = resp.headers().firstValue("content-encoding").orElse("");
+        if (!contentEncoding.isEmpty()) bytes = ContentDecoder.decode(contentEncoding, bytes, maxBodySize, url);
+        return new Response(request, url, resp.statusCode(), resp.headers().map(), bytes);
+    }
+
+    private HttpClient clientFor(Request request) throws IOException {
+        Object proxy = request.meta().get("proxy");
+        String key = proxy == null ? NO_PROXY : proxy.toString();
+        HttpClient c = clients.get(key);
+        if (c != null) return c;
+        ProxySelector selector = key.isEmpty() ? null : proxySelector(key);
+        return clients.computeIfAbsent(key, k -> newClient(selector));
+    }
+
+    private static ProxySelector proxySelector(String proxy) throws IOException {
+        try {
+            URI p = URI.create(proxy.contains("://") ? proxy : "http://" + proxy);
+            if (p.getHost() == null || p.getPort() < 0) throw new IllegalArgumentException("expected http://host:port");
+            return ProxySelector.of(InetSocketAddress.createUnresolved(p.getHost(), p.getPort()));
+        } catch (IllegalArgumentException e) {
+            throw new IOException("bad proxy '" + proxy + "' in request meta: " + e.getMessage());
+        }
+    }
+
+    private HttpClient newClient(@Nullable ProxySelector proxy) {
+        HttpClient.Builder b = HttpClient.newBuilder()
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .connectTimeout(connectTimeout)
+                .version(HttpClient.Version.HTTP_2)
+                .executor(executor);
+        if (cookies != null) b.cookieHandler(cookies);
+        if (proxy != null) b.proxy(proxy);
+        return b.build();
+    }
+
+    private IOException translate(Throwable cause, String url) {
+        if (cause instanceof HttpConnectTimeoutException) {
+            return new HttpConnectTimeoutException("connecting for " + url + " timed out after " + seconds(connectTimeout));
+        }
+        if (cause instanceof HttpTimeoutException) {
+            return new HttpTimeoutException("download of " + url + " timed out after " + seconds(downloadTimeout));
+        }
+        if (cause instanceof IOException io) {
+            if (io.getMessage() != null && io.getMessage().contains(url)) return io;
+            IOException wrapped = new IOException(describe(io) + " for " + url, io);
+            return wrapped;
+        }
+        return new IOException(describe(cause) + " for " + url, cause);
+    }
+
+    private static String describe(Throwable t) {
+        String m = t.getMessage();
+        String name = t.getClass().getSimpleName();
+        return m == null || m.isBlank() ? name : name + ": " + m;
+    }
+
+    private static String seconds(Duration d) {
+        double s = d.toMillis() / 1000.0;
+        return (s == Math.rint(s) ? String.valueOf((long) s) : String.valueOf(s)) + "s";
+    }
+
+    private static Duration positive(Duration d) {
+        return d.isZero() || d.isNegative() ? Duration.ofDays(1) : d;
+    }
+
+    @Override
+    public void close() {
+        for (HttpClient c : clients.values()) c.shutdownNow();
+        clients.clear();
+        executor.shutdownNow();
+    }
+
+    @Override
+    public String toString() {
+        return "http";
+    }
+}

@@ -1,0 +1,85 @@
+package io.spinneret.download.http;
+
+import java.io.IOException;
+import java.net.http.HttpResponse.BodySubscriber;
+import java.nio.ByteBuffer;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Flow;
+
+/**
+ * Collects a response body into one byte array, failing (and cancelling the download) as soon as
+ * it grows past a limit, so a huge body costs at most {@code limit} bytes of heap, never an
+ * OutOfMemoryError.
+ */
+final class LimitedBodySubscriber implements BodySubscriber<byte[]> {
+    private final CompletableFuture<byte[]> result = new CompletableFuture<>();
+    private final long limit;
+    private final String url;
+    private final long expected;
+    private Flow.@org.jspecify.annotations.Nullable Subscription subscription;
+    private byte[] buf;
+    private int len;
+
+    /** @param expected the Content-Length, or -1 */
+    LimitedBodySubscriber(long limit, long expected, String url) {
+        this.limit = limit;
+        this.url = url;
+        this.expected = expected;
+        this.buf = expected > limit ? new byte[0]
+                : new byte[(int) Math.min(expected > 0 ? expected : 8192, Math.min(limit, 1 << 20))];
+    }
+
+    static IOException tooLarge(String url, long limit, String what) {
+        return new IOException("body of " + url + " is larger than max_body_size (" + limit + " bytes)" + what);
+    }
+
+    @Override
+    public CompletionStage<byte[]> getBody() {
+        return result;
+    }
+
+    @Override
+    public void onSubscribe(Flow.Subscription s) {
+        subscription = s;
+        if (expected > limit) {
+            // refuse before reading a byte of a body announced as too large
+            s.cancel();
+            result.completeExceptionally(tooLarge(url, limit, " (Content-Length " + expected + ")"));
+            return;
+        }
+        s.request(Long.MAX_VALUE);
+    }
+
+    @Override
+    public void onNext(List<ByteBuffer> items) {
+        if (result.isDone()) return;
+        for (ByteBuffer b : items) {
+            int n = b.remaining();
+            if ((long) len + n > limit) {
+                if (subscription != null) subscription.cancel();
+                buf = new byte[0];
+                result.completeExceptionally(tooLarge(url, limit, ""));
+                return;
+            }
+            if (len + n > buf.length) {
+                long cap = Math.min(Math.max((long) buf.length * 2, (long) len + n), limit);
+                buf = Arrays.copyOf(buf, (int) cap);
+            }
+            b.get(buf, len, n);
+            len += n;
+        }
+    }
+
+    @Override
+    public void onError(Throwable t) {
+        result.completeExceptionally(t);
+    }
+
+    @Override
+    public void onComplete() {
+        result.complete(len == buf.length ? buf : Arrays.copyOf(buf, len));
+    }
+}

@@ -1,0 +1,61 @@
+package io.spinneret.engine;
+
+import java.time.Duration;
+import java.util.Locale;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * How a crawl ended: its counters, its wall time and why it stopped.
+ *
+ * @param spider the spider's name
+ * @param stats every counter, sorted by key (see {@link Stats})
+ * @param elapsed wall time from start to the last byte stored
+ * @param outcome why the crawl stopped
+ * @param error the cause when {@code outcome} is {@link Outcome#FAILED}, else null
+ * @param output where the items went, e.g. {@code books.jsonl}
+ */
+public record CrawlResult(String spider, Map<String, Long> stats, Duration elapsed, Outcome outcome,
+        @Nullable String error, String output) {
+
+    /** Why a crawl stopped. */
+    public enum Outcome {
+        /** Nothing left to crawl. */
+        FINISHED,
+        /** {@code max_items} items were stored. */
+        ITEM_LIMIT,
+        /** Stopped by a signal (or {@link Crawler#stop()}); pending work was left in the scheduler. */
+        INTERRUPTED,
+        /** Storage failed for good; {@link #error()} says why. */
+        FAILED
+    }
+
+    public long get(String key) {
+        return stats.getOrDefault(key, 0L);
+    }
+
+    /** Downloads attempted (each redirect hop and each retry is one). */
+    public long requests() { return get(Stats.REQUESTS); }
+
+    /** Downloads that returned a response, whatever its status. */
+    public long responses() { return get(Stats.RESPONSES); }
+
+    /** Requests that failed (download errors after retries, callback exceptions). */
+    public long failures() { return get(Stats.FAILURES); }
+
+    /** Items accepted and stored. */
+    public long items() { return get(Stats.ITEMS); }
+
+    /** {@code 1050 requests | 1050 responses | 0 failures | 1000 items | 0.9s} */
+    public String summaryLine() {
+        return requests() + " requests | " + responses() + " responses | " + failures() + " failures | " + items()
+                + " items | " + String.format(Locale.ROOT, "%.1fs", elapsed.toNanos() / 1e9);
+    }
+
+    /** 0 clean, 1 with failures or a storage failure, 130 interrupted by a signal. */
+    public int exitCode() {
+        if (outcome == Outcome.FAILED) return 1;
+        if (outcome == Outcome.INTERRUPTED) return 130;
+        return failures() > 0 ? 1 : 0;
+    }
+}

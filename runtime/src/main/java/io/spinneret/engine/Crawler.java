@@ -1,0 +1,292 @@
+package io.spinneret.engine;
+
+import io.spinneret.annotations.Setting;
+import io.spinneret.api.Request;
+import io.spinneret.api.SpinneretException;
+import io.spinneret.download.Downloader;
+import io.spinneret.download.Downloaders;
+import io.spinneret.internal.ItemSchema;
+import io.spinneret.internal.SpiderDefinition;
+import io.spinneret.middleware.Middleware;
+import io.spinneret.middleware.MiddlewareStack;
+import io.spinneret.pipeline.ItemSchemas;
+import io.spinneret.pipeline.Pipeline;
+import io.spinneret.pipeline.PipelineFailedException;
+import io.spinneret.scheduler.Scheduler;
+import io.spinneret.scheduler.Schedulers;
+import io.spinneret.settings.Settings;
+import io.spinneret.storage.Storage;
+import io.spinneret.storage.Storages;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Runs one crawl of one spider: the programmatic entry point behind {@code spinneret run}.
+ *
+ * <pre>{@code
+ * SpiderCatalog catalog = SpiderCatalog.discover(Path.of("spiders"));
+ * CrawlResult result = Crawler.builder(catalog.spider("books"))
+ *         .settings(Settings.defaults().with(Setting.OUTPUT, "out/books.jsonl", "code"))
+ *         .items(catalog.items())
+ *         .build()
+ *         .run();
+ * System.out.println(result.summaryLine()); // 1050 requests | 1050 responses | 0 failures | 1000 items | 0.9s
+ * }</pre>
+ *
+ * <p>By default the scheduler comes from {@code scheduler}, the storage from {@code output}
+ * (default {@code <spider>.jsonl}), the middlewares from {@link MiddlewareStack#build} and the
+ * downloaders from {@link Downloaders#router}; the builder can replace each (tests do). The crawler
+ * opens and closes everything it created itself, and closes what it was given too.
+ *
+ * <p>{@link #run()} blocks; {@link #stop()} (from another thread, e.g. a signal handler) asks for
+ * a graceful stop: no new requests, in-flight ones get {@code shutdown_grace} to finish (the rest
+ * are requeued), the pipeline is flushed and the storage closed. A crawler runs once.
+ */
+public final class Crawler {
+    private static final Logger LOG = LoggerFactory.getLogger(Crawler.class);
+
+    private final SpiderDefinition spider;
+    private final Settings settings;
+    private final ItemSchemas schemas;
+    private final @Nullable Scheduler givenScheduler;
+    private final @Nullable Storage givenStorage;
+    private final @Nullable Downloader givenDownloader;
+    private final @Nullable List<Middleware> givenMiddlewares;
+    private final boolean resume;
+    private final @Nullable PrintStream progressOut;
+    private final Stats stats = new Stats();
+    private volatile @Nullable Engine engine;
+    private volatile @Nullable Pipeline pipeline;
+    private volatile boolean stopRequested;
+    private boolean ran;
+
+    private Crawler(Builder b) {
+        this.spider = b.spider;
+        this.settings = b.settings;
+        this.schemas = new ItemSchemas(b.items);
+        this.givenScheduler = b.scheduler;
+        this.givenStorage = b.storage;
+        this.givenDownloader = b.downloader;
+        this.givenMiddlewares = b.middlewares;
+        this.resume = b.resume;
+        this.progressOut = b.progressOut;
+    }
+
+    public static Builder builder(SpiderDefinition spider) {
+        return new Builder(spider);
+    }
+
+    /** The live counters of this crawl. */
+    public Stats stats() {
+        return stats;
+    }
+
+    public SpiderDefinition spider() {
+        return spider;
+    }
+
+    public Settings settings() {
+        return settings;
+    }
+
+    /**
+     * Crawls until nothing is left, {@code max_items} items are stored, {@link #stop()} is called
+     * or storage fails for good.
+     *
+     * @throws SpinneretException if the scheduler, storage or downloader cannot be opened
+     * @throws InterruptedException if the calling thread is interrupted
+     */
+    public CrawlResult run() throws InterruptedException {
+        synchronized (this) {
+            if (ran) throw new IllegalStateException("a Crawler runs once");
+            ran = true;
+        }
+        long t0 = System.nanoTime();
+        String name = spider.name();
+        String target = settings.getString(Setting.OUTPUT).isBlank() ? name + ".jsonl" : settings.getString(Setting.OUTPUT);
+        List<AutoCloseable> toClose = new ArrayList<>();
+        Progress progress = null;
+        Engine e;
+        Pipeline p = null;
+        boolean pipelineClosed = false;
+        Storage storage = givenStorage != null ? givenStorage : Storages.forTarget(target, settings);
+        try {
+            Scheduler scheduler = givenScheduler != null ? givenScheduler : Schedulers.open(settings, name, resume);
+            toClose.add(scheduler);
+            Downloader router = givenDownloader != null ? givenDownloader : Downloaders.router(settings);
+            toClose.add(router);
+            List<Middleware> middlewares = givenMiddlewares != null ? givenMiddlewares : MiddlewareStack.build(settings);
+            try {
+                storage.open();
+            } catch (IOException ex) {
+                throw new SpinneretException("cannot open output " + storage.describe() + ": " + ex.getMessage(), ex);
+            }
+            e = new Engine(name, settings, stats, scheduler, middlewares, router, spider.newDispatcher(), schemas);
+            Engine engineRef = e;
+            p = new Pipeline(storage, settings, scheduler::ack, engineRef::fail);
+            e.pipeline(p);
+            engine = e;
+            pipeline = p;
+            if (stopRequested) e.requestStop(Engine.Stop.SIGNAL);
+            e.start(startRequests());
+            LOG.info("crawling {} ({}) into {}, concurrency {}", name, spider.className(), storage.describe(),
+                    settings.getInt(Setting.CONCURRENCY));
+            progress = Progress.start(stats, scheduler, e, settings, progressOut);
+
+            e.run();
+            switch (e.stopReason()) {
+                case SIGNAL, FAILED -> e.drain(settings.getDuration(Setting.SHUTDOWN_GRACE));
+                case ITEM_LIMIT -> e.drain(Duration.ofDays(1)); // let in-flight requests finish normally
+                case NONE -> e.drain(Duration.ZERO);
+            }
+            try {
+                pipelineClosed = true;
+                p.close();
+            } catch (PipelineFailedException ex) {
+                e.fail(ex);
+            }
+        } finally {
+            if (progress != null) progress.stop();
+            if (p != null && !pipelineClosed) {
+                try {
+                    p.close();
+                } catch (RuntimeException ex) {
+                    LOG.warn("flushing the pipeline failed: {}", ex.getMessage());
+                }
+            }
+            closeQuietly(storage);
+            for (int i = toClose.size() - 1; i >= 0; i--) closeQuietly(toClose.get(i));
+        }
+        Duration elapsed = Duration.ofNanos(System.nanoTime() - t0);
+        CrawlResult.Outcome outcome = switch (e.stopReason()) {
+            case NONE -> CrawlResult.Outcome.FINISHED;
+            case ITEM_LIMIT -> CrawlResult.Outcome.ITEM_LIMIT;
+            case SIGNAL -> CrawlResult.Outcome.INTERRUPTED;
+            case FAILED -> CrawlResult.Outcome.FAILED;
+        };
+        return new CrawlResult(name, stats.snapshot(), elapsed, outcome, e.failure(), storage.describe());
+    }
+
+    /** The start requests: {@code start_urls} if set, else the spider's, to the {@code parse} callback. */
+    List<Request> startRequests() {
+        List<String> urls = settings.getList(Setting.START_URLS);
+        if (urls.isEmpty()) urls = spider.startUrls();
+        List<Request> out = new ArrayList<>(urls.size());
+        for (String u : urls) out.add(Request.builder(u).renderer(spider.renderer()).build());
+        return out;
+    }
+
+    /** Asks a running crawl to stop gracefully (idempotent; may be called before {@link #run}). */
+    public void stop() {
+        stopRequested = true;
+        Engine e = engine;
+        if (e != null) e.requestStop(Engine.Stop.SIGNAL);
+    }
+
+    /**
+     * Best effort for a second signal: writes whatever the pipeline holds, waiting at most
+     * {@code timeout}. The caller then halts the JVM.
+     */
+    public void emergencyFlush(Duration timeout) {
+        Pipeline p = pipeline;
+        if (p == null) return;
+        Thread t = Thread.ofPlatform().daemon(true).start(() -> {
+            try {
+                p.close();
+            } catch (Exception ignored) {
+                // best effort
+            }
+        });
+        try {
+            t.join(timeout);
+        } catch (InterruptedException ignored) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static void closeQuietly(@Nullable AutoCloseable c) {
+        if (c == null) return;
+        try {
+            c.close();
+        } catch (Exception ex) {
+            LOG.warn("closing {} failed: {}", c, ex.toString());
+        }
+    }
+
+    /** Configures a {@link Crawler}. */
+    public static final class Builder {
+        private final SpiderDefinition spider;
+        private Settings settings = Settings.defaults();
+        private final List<ItemSchema<?>> items = new ArrayList<>();
+        private @Nullable Scheduler scheduler;
+        private @Nullable Storage storage;
+        private @Nullable Downloader downloader;
+        private @Nullable List<Middleware> middlewares;
+        private boolean resume;
+        private @Nullable PrintStream progressOut = System.err;
+
+        private Builder(SpiderDefinition spider) {
+            this.spider = Objects.requireNonNull(spider);
+        }
+
+        /** The effective settings (e.g. from {@code SettingsLoader}); built-in defaults if not set. */
+        public Builder settings(Settings settings) {
+            this.settings = Objects.requireNonNull(settings);
+            return this;
+        }
+
+        /** The item schemas the spider may emit (all registries' items). */
+        public Builder items(Collection<? extends ItemSchema<?>> schemas) {
+            items.addAll(schemas);
+            return this;
+        }
+
+        /** Uses this scheduler instead of the one {@code scheduler} names. */
+        public Builder scheduler(Scheduler scheduler) {
+            this.scheduler = scheduler;
+            return this;
+        }
+
+        /** Uses this storage (not yet opened) instead of the one {@code output} names. */
+        public Builder storage(Storage storage) {
+            this.storage = storage;
+            return this;
+        }
+
+        /** Uses this downloader (the end of the middleware chain) instead of the default router. */
+        public Builder downloader(Downloader downloader) {
+            this.downloader = downloader;
+            return this;
+        }
+
+        /** Uses these middlewares (first = outermost) instead of {@link MiddlewareStack#build}. */
+        public Builder middlewares(List<Middleware> middlewares) {
+            this.middlewares = List.copyOf(middlewares);
+            return this;
+        }
+
+        /** Continues the state a persistent scheduler kept from a previous run. */
+        public Builder resume(boolean resume) {
+            this.resume = resume;
+            return this;
+        }
+
+        /** Where the progress line goes (a terminal gets a live line); null for none. Default stderr. */
+        public Builder progress(@Nullable PrintStream out) {
+            this.progressOut = out;
+            return this;
+        }
+
+        public Crawler build() {
+            return new Crawler(this);
+        }
+    }
+}

@@ -1,0 +1,381 @@
+package io.spinneret.engine;
+
+import io.spinneret.annotations.Setting;
+import io.spinneret.api.DropRequest;
+import io.spinneret.api.Request;
+import io.spinneret.api.Response;
+import io.spinneret.download.Downloader;
+import io.spinneret.internal.Dispatcher;
+import io.spinneret.internal.ItemSchema;
+import io.spinneret.middleware.Middleware;
+import io.spinneret.middleware.RealChain;
+import io.spinneret.pipeline.ItemSchemas;
+import io.spinneret.pipeline.Pipeline;
+import io.spinneret.pipeline.PipelineFailedException;
+import io.spinneret.scheduler.Lease;
+import io.spinneret.scheduler.Scheduler;
+import io.spinneret.settings.Settings;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.LockSupport;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The crawl loop. One poller thread takes leases from the scheduler while fewer than
+ * {@code concurrency} requests are in flight and starts a virtual thread per lease, which runs the
+ * middleware chain and the downloader, dispatches the response to its callback, pushes the new
+ * requests and hands the items, with the lease, to the pipeline (which acks after storing them; a
+ * response without items is acked at once).
+ *
+ * <p>The engine's in-flight counter is decremented only after a response's new requests are
+ * pushed, so "scheduler empty and nothing in flight" really means the crawl is over. A shared
+ * scheduler also needs the queue to stay empty for {@code idle_timeout} with nothing in flight
+ * anywhere. Built and run by {@link Crawler}.
+ */
+final class Engine implements CrawlContext {
+    private static final Logger LOG = LoggerFactory.getLogger(Engine.class);
+    private static final long IDLE_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+
+    enum Stop { NONE, ITEM_LIMIT, SIGNAL, FAILED }
+
+    private final String spiderName;
+    private final Settings settings;
+    private final Stats stats;
+    private final Scheduler scheduler;
+    private final List<Middleware> middlewares;
+    private final Downloader downloader;
+    private final Dispatcher dispatcher;
+    private final ItemSchemas schemas;
+    private final int concurrency;
+    private final int depthLimit;
+    private final int maxRedirects;
+    private final long maxItems;
+    private final Semaphore permits;
+    private final AtomicInteger inFlight = new AtomicInteger();
+    private final AtomicLong itemsAccepted = new AtomicLong();
+    private final ExecutorService workers = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().factory());
+    private final LongAdder requests, responses, failures, items, duplicates;
+    private @Nullable Pipeline pipeline;
+    private volatile @Nullable Thread poller;
+    private volatile Stop stop = Stop.NONE;
+    private volatile @Nullable String failure;
+
+    Engine(String spiderName, Settings settings, Stats stats, Scheduler scheduler, List<Middleware> middlewares,
+            Downloader router, Dispatcher dispatcher, ItemSchemas schemas) {
+        this.spiderName = spiderName;
+        this.settings = settings;
+        this.stats = stats;
+        this.scheduler = scheduler;
+        this.middlewares = List.copyOf(middlewares);
+        this.dispatcher = dispatcher;
+        this.schemas = schemas;
+        this.concurrency = Math.max(1, settings.getInt(Setting.CONCURRENCY));
+        this.depthLimit = settings.getInt(Setting.DEPTH_LIMIT);
+        this.maxRedirects = settings.getInt(Setting.MAX_REDIRECTS);
+        this.maxItems = settings.getLong(Setting.MAX_ITEMS);
+        this.permits = new Semaphore(concurrency);
+        this.requests = stats.counter(Stats.REQUESTS);
+        this.responses = stats.counter(Stats.RESPONSES);
+        this.failures = stats.counter(Stats.FAILURES);
+        this.items = stats.counter(Stats.ITEMS);
+        this.duplicates = stats.counter(Stats.DUPLICATES);
+        this.downloader = request -> {
+            requests.increment();
+            Response r = router.download(request);
+            responses.increment();
+            return r;
+        };
+    }
+
+    void pipeline(Pipeline p) {
+        this.pipeline = p;
+    }
+
+    // ---- CrawlContext
+
+    @Override
+    public String spiderName() {
+        return spiderName;
+    }
+
+    @Override
+    public Settings settings() {
+        return settings;
+    }
+
+    @Override
+    public Stats stats() {
+        return stats;
+    }
+
+    @Override
+    public boolean schedule(Request request) {
+        boolean added = scheduler.push(request);
+        if (!added) duplicates.increment();
+        return added;
+    }
+
+    // ---- control
+
+    int inFlight() {
+        return inFlight.get();
+    }
+
+    Stop stopReason() {
+        return stop;
+    }
+
+    @Nullable String failure() {
+        return failure;
+    }
+
+    /** Stops taking new requests; the first reason given wins. */
+    void requestStop(Stop why) {
+        synchronized (this) {
+            if (stop == Stop.NONE) stop = why;
+        }
+        Thread p = poller;
+        if (p != null) LockSupport.unpark(p);
+    }
+
+    void fail(PipelineFailedException e) {
+        failure = e.getMessage();
+        requestStop(Stop.FAILED);
+    }
+
+    /** Pushes the start requests. */
+    void start(List<Request> startRequests) {
+        push(startRequests);
+    }
+
+    /**
+     * Runs the poller on the calling thread until the crawl is over or stopped. In-flight requests
+     * may still be running when this returns after a stop; see {@link #drain}.
+     */
+    void run() throws InterruptedException {
+        poller = Thread.currentThread();
+        boolean shared = scheduler.isShared();
+        long idleTimeout = settings.getDuration(Setting.IDLE_TIMEOUT).toNanos();
+        long idleSince = -1;
+        while (stop == Stop.NONE) {
+            if (!permits.tryAcquire(IDLE_PARK_NANOS, TimeUnit.NANOSECONDS)) continue;
+            Lease lease = scheduler.poll(Duration.ZERO);
+            if (lease != null) {
+                idleSince = -1;
+                launch(lease);
+                continue;
+            }
+            // Nothing pending right now. Read in-flight BEFORE pending: a task pushes its new requests
+            // before it decrements, so in-flight == 0 followed by pending == 0 means nothing is coming.
+            if (inFlight.get() == 0 && scheduler.pendingCount() == 0) {
+                if (!shared) {
+                    permits.release();
+                    return;
+                }
+                long now = System.nanoTime();
+                if (idleSince < 0) {
+                    idleSince = now;
+                    if (pipeline != null) pipeline.flush(); // our unacked leases count as in flight elsewhere
+                }
+                if (now - idleSince >= idleTimeout && scheduler.inFlightCount() == 0) {
+                    permits.release();
+                    return;
+                }
+                lease = scheduler.poll(Duration.ofMillis(100)); // another node may push work
+                if (lease != null) {
+                    idleSince = -1;
+                    launch(lease);
+                } else {
+                    permits.release();
+                }
+                continue;
+            }
+            permits.release();
+            // work is in flight: wait until a task finishes (it unparks us) or a moment passes
+            LockSupport.parkNanos(this, IDLE_PARK_NANOS);
+        }
+    }
+
+    private void launch(Lease lease) {
+        inFlight.incrementAndGet();
+        try {
+            workers.execute(() -> process(lease));
+        } catch (RuntimeException e) {
+            inFlight.decrementAndGet();
+            permits.release();
+            scheduler.requeue(lease, lease.request());
+            throw e;
+        }
+    }
+
+    /**
+     * Waits up to {@code grace} for in-flight requests to finish, then interrupts the rest, whose
+     * leases go back to the scheduler.
+     */
+    void drain(Duration grace) throws InterruptedException {
+        long deadline = System.nanoTime() + grace.toNanos();
+        while (inFlight.get() > 0 && System.nanoTime() < deadline) {
+            Thread.sleep(10);
+        }
+        if (inFlight.get() > 0) {
+            LOG.info("interrupting {} requests still in flight after {} s; they go back to the scheduler",
+                    inFlight.get(), grace.toMillis() / 1000.0);
+            workers.shutdownNow();
+        }
+        workers.shutdown();
+        if (!workers.awaitTermination(10, TimeUnit.SECONDS)) {
+            LOG.warn("{} requests did not stop within 10 s of being interrupted", inFlight.get());
+        }
+    }
+
+    // ---- one request
+
+    private void process(Lease lease) {
+        Request req = lease.request();
+        try {
+            handle(lease, req);
+        } finally {
+            // only now, after the new requests were pushed: see the class comment
+            inFlight.decrementAndGet();
+            permits.release();
+            Thread p = poller;
+            if (p != null) LockSupport.unpark(p);
+        }
+    }
+
+    private void handle(Lease lease, Request req) {
+        Response resp;
+        try {
+            resp = RealChain.execute(middlewares, req, downloader, this);
+        } catch (DropRequest d) {
+            stats.increment(Stats.DROPPED + d.reason());
+            LOG.debug("dropped {} ({}): {}", req.url(), d.reason(), d.getMessage());
+            scheduler.ack(lease);
+            return;
+        } catch (Exception e) {
+            if (interruptedByStop(e)) {
+                scheduler.requeue(lease, req);
+                return;
+            }
+            failed(req, e, null);
+            scheduler.ack(lease);
+            return;
+        }
+        int status = resp.status();
+        if (Redirects.isRedirect(status) && resp.header("Location").isPresent()) {
+            redirect(lease, resp);
+            return;
+        }
+        if (status < 200 || status >= 300) {
+            stats.increment("http_status/" + status);
+            LOG.debug("ignoring {} response from {}", status, req.url());
+            scheduler.ack(lease);
+            return;
+        }
+        CollectingCrawl crawl = new CollectingCrawl(resp, schemas);
+        try {
+            dispatcher.dispatch(req.callback(), resp, crawl);
+        } catch (Throwable t) {
+            if (t instanceof VirtualMachineError && !(t instanceof StackOverflowError)) throw (VirtualMachineError) t;
+            failed(req, t, req.callback());
+            // what the callback emitted before it threw is kept
+        }
+        push(crawl.requests);
+        store(lease, crawl.items, crawl.itemSchemas);
+    }
+
+    private void redirect(Lease lease, Response resp) {
+        Request req = resp.request();
+        int hops = Redirects.times(req);
+        if (hops >= maxRedirects) {
+            failed(req, new java.io.IOException("too many redirects (" + maxRedirects + "); last Location: "
+                    + resp.header("Location").orElse("")), null);
+            scheduler.ack(lease);
+            return;
+        }
+        var next = Redirects.follow(resp);
+        if (next.isEmpty()) {
+            failed(req, new java.io.IOException(resp.status() + " redirect with an unusable Location: "
+                    + resp.header("Location").orElse("")), null);
+        } else {
+            stats.increment("redirects");
+            LOG.debug("{} redirect {} -> {}", resp.status(), req.url(), next.get().url());
+            if (!schedule(next.get())) LOG.debug("redirect target {} was already seen", next.get().url());
+        }
+        scheduler.ack(lease);
+    }
+
+    private void push(List<Request> out) {
+        if (out.isEmpty()) return;
+        List<Request> accepted = out;
+        if (depthLimit > 0) {
+            accepted = new ArrayList<>(out.size());
+            for (Request r : out) {
+                if (r.depth() > depthLimit) stats.increment(Stats.DROPPED + "depth"); else accepted.add(r);
+            }
+        }
+        int added = scheduler.pushAll(accepted);
+        if (added < accepted.size()) duplicates.add(accepted.size() - added);
+    }
+
+    private void store(Lease lease, List<Object> emitted, List<ItemSchema<?>> emittedSchemas) {
+        List<Object> kept = emitted;
+        List<ItemSchema<?>> keptSchemas = emittedSchemas;
+        int n = emitted.size();
+        if (n > 0 && maxItems > 0) {
+            long before = itemsAccepted.getAndAdd(n);
+            long room = Math.max(0, maxItems - before);
+            if (room < n) {
+                kept = emitted.subList(0, (int) room);
+                keptSchemas = emittedSchemas.subList(0, (int) room);
+                stats.add("items/over_limit", n - room);
+            }
+            if (before + n >= maxItems) requestStop(Stop.ITEM_LIMIT);
+        }
+        items.add(kept.size());
+        if (kept.isEmpty() || pipeline == null) {
+            scheduler.ack(lease);
+            return;
+        }
+        try {
+            pipeline.submit(kept, keptSchemas, lease);
+        } catch (InterruptedException e) {
+            // stopped while waiting for room in the pipeline: these items were never stored
+            items.add(-kept.size());
+            scheduler.requeue(lease, lease.request());
+            Thread.currentThread().interrupt();
+        } catch (PipelineFailedException e) {
+            items.add(-kept.size());
+            // leave the lease in flight: a persistent scheduler hands it out again after a restart
+        }
+    }
+
+    private boolean interruptedByStop(Exception e) {
+        if (stop == Stop.NONE) return false;
+        return e instanceof InterruptedException || Thread.currentThread().isInterrupted()
+                || e.getCause() instanceof InterruptedException;
+    }
+
+    private void failed(Request req, Throwable t, @Nullable String callback) {
+        failures.increment();
+        String reason = t.getMessage() == null ? t.getClass().getSimpleName() : t.getClass().getSimpleName() + ": " + t.getMessage();
+        if (callback != null) {
+            stats.increment("failures/callback");
+            LOG.warn("callback '{}' failed on {}: {}", callback, req.url(), reason);
+        } else {
+            stats.increment("failures/download");
+            LOG.warn("{} {} failed: {}", req.method(), req.url(), reason);
+        }
+        if (LOG.isDebugEnabled()) LOG.debug("failure details for " + req.url(), t);
+    }
+}

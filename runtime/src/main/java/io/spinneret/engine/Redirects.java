@@ -1,0 +1,51 @@
+package io.spinneret.engine;
+
+import io.spinneret.api.Request;
+import io.spinneret.api.Response;
+import io.spinneret.api.Urls;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Redirects followed by the engine: a 301/302/303/307/308 with a {@code Location} becomes a new
+ * request for the target, scheduled like any other (so it is deduplicated and passes through the
+ * middleware). It keeps the callback, priority, renderer, depth and meta; 303, and 301/302 after a
+ * POST, become a GET without body. The hop count and the chain of URLs ride along in meta.
+ */
+final class Redirects {
+    /** Meta key: how many redirects led to this request. */
+    static final String TIMES = "redirect_times";
+    /** Meta key: the URLs redirected from, oldest first. */
+    static final String URLS = "redirect_urls";
+
+    private Redirects() {}
+
+    static boolean isRedirect(int status) {
+        return status == 301 || status == 302 || status == 303 || status == 307 || status == 308;
+    }
+
+    /** Hops already taken to reach {@code r}. */
+    static int times(Request r) {
+        return r.meta().get(TIMES) instanceof Number n ? n.intValue() : 0;
+    }
+
+    /** The request for the redirect target, or empty if the response has no usable Location. */
+    static Optional<Request> follow(Response response) {
+        Optional<String> location = response.header("Location");
+        if (location.isEmpty()) return Optional.empty();
+        Optional<String> target = Urls.resolve(response.url(), location.get());
+        if (target.isEmpty()) return Optional.empty();
+        Request from = response.request();
+        int status = response.status();
+        Request.Builder b = from.toBuilder().url(target.get()).retryCount(0);
+        boolean toGet = status == 303 && !from.method().equals("HEAD")
+                || (status == 301 || status == 302) && from.method().equals("POST");
+        if (toGet) b.method("GET").body((byte @Nullable []) null).removeHeader("Content-Type").removeHeader("Content-Encoding");
+        List<Object> urls = new ArrayList<>();
+        if (from.meta().get(URLS) instanceof List<?> l) urls.addAll(l);
+        urls.add(from.url());
+        return Optional.of(b.meta(TIMES, times(from) + 1).meta(URLS, urls).build());
+    }
+}

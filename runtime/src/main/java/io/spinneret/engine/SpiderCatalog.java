@@ -1,0 +1,151 @@
+package io.spinneret.engine;
+
+import io.spinneret.api.SpinneretException;
+import io.spinneret.internal.ItemSchema;
+import io.spinneret.internal.SpiderDefinition;
+import io.spinneret.internal.SpiderRegistry;
+import java.io.IOException;
+import java.net.MalformedURLException;
+import java.net.URL;
+import java.net.URLClassLoader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.ServiceConfigurationError;
+import java.util.ServiceLoader;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The spiders that can be run: every generated {@link SpiderRegistry} found through
+ * {@link ServiceLoader} on the class path and in a spiders directory, whose {@code *.jar} files
+ * and class folders (directories holding {@code META-INF/services/io.spinneret.internal.SpiderRegistry},
+ * the directory itself included) are loaded by one {@link URLClassLoader}. This is how the output
+ * of a user's own {@code mvn package}, dropped into {@code ./spiders}, runs with
+ * {@code java -jar runtime.jar run <name>}. Immutable.
+ */
+public final class SpiderCatalog {
+    private static final String SERVICE = "META-INF/services/" + SpiderRegistry.class.getName();
+
+    private final Map<String, SpiderDefinition> spiders;
+    private final List<ItemSchema<?>> items;
+    private final List<Path> sources;
+
+    private SpiderCatalog(Map<String, SpiderDefinition> spiders, List<ItemSchema<?>> items, List<Path> sources) {
+        this.spiders = spiders;
+        this.items = items;
+        this.sources = sources;
+    }
+
+    /**
+     * Finds every registry on the class path of {@code parent} and under {@code spidersDir}.
+     *
+     * @param spidersDir a directory of jars and class folders; ignored if null or absent
+     * @throws SpinneretException if two registries declare the same spider name with different
+     *     classes, or a registry cannot be loaded
+     */
+    public static SpiderCatalog discover(ClassLoader parent, @Nullable Path spidersDir) {
+        List<Path> sources = spidersDir == null ? List.of() : sources(spidersDir);
+        ClassLoader loader = parent;
+        if (!sources.isEmpty()) {
+            URL[] urls = new URL[sources.size()];
+            for (int i = 0; i < urls.length; i++) {
+                try {
+                    urls[i] = sources.get(i).toUri().toURL();
+                } catch (MalformedURLException e) {
+                    throw new SpinneretException("cannot load spiders from " + sources.get(i) + ": " + e.getMessage());
+                }
+            }
+            loader = new URLClassLoader("spiders", urls, parent);
+        }
+        List<SpiderRegistry> registries = new ArrayList<>();
+        try {
+            for (SpiderRegistry r : ServiceLoader.load(SpiderRegistry.class, loader)) registries.add(r);
+        } catch (ServiceConfigurationError e) {
+            throw new SpinneretException("cannot load a spider registry: " + e.getMessage()
+                    + " (was it compiled against another Spinneret version?)", e);
+        }
+        return of(registries, sources);
+    }
+
+    /** Discovers with the context class loader and the default {@code ./spiders} directory. */
+    public static SpiderCatalog discover(@Nullable Path spidersDir) {
+        ClassLoader cl = Thread.currentThread().getContextClassLoader();
+        return discover(cl != null ? cl : SpiderCatalog.class.getClassLoader(), spidersDir);
+    }
+
+    /** A catalog of the given registries (for tests and embedding). */
+    public static SpiderCatalog of(List<? extends SpiderRegistry> registries) {
+        return of(registries, List.of());
+    }
+
+    private static SpiderCatalog of(List<? extends SpiderRegistry> registries, List<Path> sources) {
+        Map<String, SpiderDefinition> byName = new TreeMap<>();
+        List<ItemSchema<?>> items = new ArrayList<>();
+        for (SpiderRegistry r : registries) {
+            for (SpiderDefinition s : r.spiders()) {
+                SpiderDefinition other = byName.putIfAbsent(s.name(), s);
+                if (other != null && !other.className().equals(s.className())) {
+                    throw new SpinneretException("two spiders are named '" + s.name() + "': " + other.className()
+                            + " and " + s.className() + "; rename one (spider names must be unique across jars)");
+                }
+            }
+            items.addAll(r.items());
+        }
+        return new SpiderCatalog(byName, List.copyOf(items), List.copyOf(sources));
+    }
+
+    private static List<Path> sources(Path dir) {
+        if (!Files.isDirectory(dir)) return List.of();
+        List<Path> out = new ArrayList<>();
+        if (Files.isRegularFile(dir.resolve(SERVICE))) out.add(dir);
+        try (Stream<Path> s = Files.list(dir)) {
+            s.sorted(Comparator.comparing(Path::toString)).forEach(p -> {
+                if (Files.isRegularFile(p) && p.getFileName().toString().endsWith(".jar")) out.add(p);
+                else if (Files.isDirectory(p) && Files.isRegularFile(p.resolve(SERVICE))) out.add(p);
+            });
+        } catch (IOException e) {
+            throw new SpinneretException("cannot list spiders directory " + dir + ": " + e.getMessage());
+        }
+        return out;
+    }
+
+    /** Spiders sorted by name. */
+    public List<SpiderDefinition> spiders() {
+        return List.copyOf(spiders.values());
+    }
+
+    public Optional<SpiderDefinition> find(String name) {
+        return Optional.ofNullable(spiders.get(name));
+    }
+
+    /**
+     * The spider called {@code name}.
+     *
+     * @throws SpinneretException naming the available spiders if there is none
+     */
+    public SpiderDefinition spider(String name) {
+        SpiderDefinition s = spiders.get(name);
+        if (s == null) {
+            throw new SpinneretException("no spider named '" + name + "'; "
+                    + (spiders.isEmpty() ? "no spiders were found (put spider jars or class folders in the spiders directory)"
+                            : "available: " + String.join(", ", spiders.keySet())));
+        }
+        return s;
+    }
+
+    /** Item schemas of all registries. */
+    public List<ItemSchema<?>> items() {
+        return items;
+    }
+
+    /** The jars and class folders loaded from the spiders directory. */
+    public List<Path> sources() {
+        return sources;
+    }
+}

@@ -1,0 +1,297 @@
+package io.spinneret.pipeline;
+
+import io.spinneret.annotations.Setting;
+import io.spinneret.internal.ItemSchema;
+import io.spinneret.scheduler.Lease;
+import io.spinneret.settings.Settings;
+import io.spinneret.storage.Storage;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Batches items per type and writes them to a {@link Storage} on one writer thread, then
+ * acknowledges the leases whose items are all durably written.
+ *
+ * <ul>
+ *   <li>A type's batch is written when it holds {@code batch_size} items, when its oldest item is
+ *       {@code batch_interval} old, when the whole buffer reaches {@code pipeline_capacity}, on
+ *       {@link #flush()} and on {@link #close()}.</li>
+ *   <li>Backpressure: at most {@code pipeline_capacity} items wait for storage; {@link #submit}
+ *       blocks the crawling thread beyond that.</li>
+ *   <li>A failing write is retried {@code storage_retry_times} times with exponential backoff;
+ *       then the pipeline fails: {@link #submit} and {@link #close} throw
+ *       {@link PipelineFailedException} with the cause, the listener given to the constructor is
+ *       told once, and the affected leases are never acknowledged. Items are never dropped
+ *       silently.</li>
+ * </ul>
+ *
+ * <p>Thread-safe: any number of crawling threads submit; one writer thread writes and acks.
+ */
+public final class Pipeline implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Pipeline.class);
+    private static final Duration FIRST_BACKOFF = Duration.ofMillis(100);
+    private static final Duration MAX_BACKOFF = Duration.ofSeconds(5);
+
+    /** Acknowledges a lease once all its items are stored. */
+    @FunctionalInterface
+    public interface Acker {
+        void ack(Lease lease);
+    }
+
+    /** What one callback produced: its items by type, and the lease to ack once all are written. */
+    private static final class Ticket {
+        final @Nullable Lease lease;
+        final int permits;
+        int remaining;
+
+        Ticket(@Nullable Lease lease, int permits, int remaining) {
+            this.lease = lease;
+            this.permits = permits;
+            this.remaining = remaining;
+        }
+    }
+
+    private record Submission(List<?> items, List<ItemSchema<?>> schemas, Ticket ticket) {}
+
+    /** Buffered items of one type. */
+    private static final class Batch {
+        final ItemSchema<?> schema;
+        final List<Object> items = new ArrayList<>();
+        final List<Ticket> tickets = new ArrayList<>();
+        long firstNanos;
+
+        Batch(ItemSchema<?> schema) {
+            this.schema = schema;
+        }
+    }
+
+    private static final Object FLUSH = new Object();
+    private static final Object CLOSE = new Object();
+
+    private final Storage storage;
+    private final Acker acker;
+    private final Consumer<PipelineFailedException> onFailure;
+    private final int batchSize;
+    private final long intervalNanos;
+    private final int capacity;
+    private final int retryTimes;
+    private final Semaphore space;
+    private final LinkedBlockingQueue<Object> queue = new LinkedBlockingQueue<>();
+    private final Map<ItemSchema<?>, Batch> batches = new IdentityHashMap<>();
+    private final Thread writer;
+    private volatile @Nullable PipelineFailedException failure;
+    private volatile long written;
+    private int buffered;
+    private volatile boolean closed;
+
+    /**
+     * Starts the writer thread. The storage must be open.
+     *
+     * @param acker called on the writer thread for each lease whose items are all written
+     * @param onFailure called once, on the writer thread, when storage failed for good
+     */
+    public Pipeline(Storage storage, Settings settings, Acker acker, Consumer<PipelineFailedException> onFailure) {
+        this.storage = storage;
+        this.acker = acker;
+        this.onFailure = onFailure;
+        this.batchSize = Math.max(1, settings.getInt(Setting.BATCH_SIZE));
+        long interval = settings.getDuration(Setting.BATCH_INTERVAL).toNanos();
+        this.intervalNanos = interval <= 0 ? Long.MAX_VALUE : interval;
+        this.capacity = Math.max(1, settings.getInt(Setting.PIPELINE_CAPACITY));
+        this.retryTimes = Math.max(0, settings.getInt(Setting.STORAGE_RETRY_TIMES));
+        this.space = new Semaphore(capacity);
+        this.writer = Thread.ofPlatform().name("spinneret-pipeline").daemon(true).unstarted(this::run);
+        writer.start();
+    }
+
+    /**
+     * Hands over the items of one response with their schemas ({@code schemas.get(i)} describes
+     * {@code items.get(i)}); {@code lease} is acknowledged once they are all written. Blocks while
+     * the pipeline is full.
+     *
+     * @throws PipelineFailedException if storage has failed for good
+     * @throws InterruptedException if interrupted while waiting for room
+     */
+    public void submit(List<?> items, List<ItemSchema<?>> schemas, @Nullable Lease lease) throws InterruptedException {
+        if (items.isEmpty()) {
+            if (lease != null) acker.ack(lease);
+            return;
+        }
+        int permits = Math.min(items.size(), capacity);
+        while (!space.tryAcquire(permits, 100, TimeUnit.MILLISECONDS)) checkFailure();
+        checkFailure();
+        if (closed) {
+            space.release(permits);
+            throw new IllegalStateException("pipeline is closed");
+        }
+        queue.add(new Submission(items, schemas, new Ticket(lease, permits, items.size())));
+    }
+
+    /** Asks the writer to write every partial batch now (e.g. when the crawl goes idle). */
+    public void flush() {
+        queue.add(FLUSH);
+    }
+
+    /** Items written so far. */
+    public long written() {
+        return written;
+    }
+
+    /** Items accepted but not yet written. */
+    public int pending() {
+        return capacity - space.availablePermits();
+    }
+
+    private void checkFailure() {
+        PipelineFailedException f = failure;
+        if (f != null) throw new PipelineFailedException(f.getMessage(), f.getCause());
+    }
+
+    /**
+     * Writes everything still buffered and stops the writer. Does not close the storage.
+     *
+     * @throws PipelineFailedException if storage failed (now or earlier)
+     */
+    @Override
+    public void close() throws InterruptedException {
+        closed = true;
+        queue.add(CLOSE);
+        writer.join();
+        checkFailure();
+    }
+
+    private void run() {
+        try {
+            while (true) {
+                long deadline = nextDeadline();
+                Object o = deadline == Long.MAX_VALUE ? queue.take()
+                        : queue.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                if (o == CLOSE) {
+                    drainQueue();
+                    writeAll();
+                    return;
+                }
+                if (o == FLUSH) {
+                    drainQueue();
+                    writeAll();
+                    continue;
+                }
+                if (o != null) {
+                    add((Submission) o);
+                    drainQueue();
+                }
+                writeDue();
+            }
+        } catch (PipelineFailedException e) {
+            failure = e;
+            LOG.error("{}", e.getMessage());
+            space.release(capacity * 4); // wake blocked submitters so they see the failure
+            onFailure.accept(e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private long nextDeadline() {
+        if (intervalNanos == Long.MAX_VALUE) return Long.MAX_VALUE;
+        long d = Long.MAX_VALUE;
+        for (Batch b : batches.values()) {
+            if (!b.items.isEmpty()) d = Math.min(d, b.firstNanos + intervalNanos);
+        }
+        return d;
+    }
+
+    private void drainQueue() {
+        Object o;
+        while ((o = queue.poll()) != null) {
+            if (o == CLOSE) {
+                queue.add(CLOSE); // keep it for the loop, after what is already buffered
+                return;
+            }
+            if (o == FLUSH) continue;
+            add((Submission) o);
+        }
+    }
+
+    private void add(Submission s) {
+        long now = System.nanoTime();
+        for (int i = 0; i < s.items().size(); i++) {
+            Batch b = batches.computeIfAbsent(s.schemas().get(i), Batch::new);
+            if (b.items.isEmpty()) b.firstNanos = now;
+            b.items.add(s.items().get(i));
+            b.tickets.add(s.ticket());
+        }
+        buffered += s.items().size();
+    }
+
+    private void writeDue() {
+        long now = System.nanoTime();
+        boolean full = buffered >= capacity;
+        for (Batch b : batches.values()) {
+            if (b.items.isEmpty()) continue;
+            if (full || b.items.size() >= batchSize || now - b.firstNanos >= intervalNanos) write(b);
+        }
+    }
+
+    private void writeAll() {
+        for (Batch b : batches.values()) {
+            if (!b.items.isEmpty()) write(b);
+        }
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private void write(Batch b) {
+        int from = 0;
+        while (from < b.items.size()) {
+            int to = Math.min(b.items.size(), from + batchSize);
+            List<Object> chunk = b.items.subList(from, to);
+            writeWithRetry((ItemSchema) b.schema, chunk);
+            written += chunk.size();
+            for (int i = from; i < to; i++) {
+                Ticket t = b.tickets.get(i);
+                if (--t.remaining == 0) {
+                    space.release(t.permits);
+                    if (t.lease != null) acker.ack(t.lease);
+                }
+            }
+            buffered -= chunk.size();
+            from = to;
+        }
+        b.items.clear();
+        b.tickets.clear();
+    }
+
+    private <T> void writeWithRetry(ItemSchema<T> schema, List<T> chunk) {
+        long backoff = FIRST_BACKOFF.toMillis();
+        for (int attempt = 0; ; attempt++) {
+            try {
+                storage.write(schema, chunk);
+                return;
+            } catch (Exception e) {
+                if (attempt >= retryTimes) {
+                    throw new PipelineFailedException("storage " + storage.describe() + " failed to write " + chunk.size()
+                            + " " + schema.name() + " items after " + (attempt + 1) + " attempts: " + e, e);
+                }
+                LOG.warn("writing {} {} items to {} failed (attempt {} of {}), retrying in {} ms: {}", chunk.size(),
+                        schema.name(), storage.describe(), attempt + 1, retryTimes + 1, backoff, e.toString());
+                try {
+                    Thread.sleep(backoff);
+                } catch (InterruptedException ie) {
+                    Thread.currentThread().interrupt();
+                    throw new PipelineFailedException("interrupted while retrying a storage write", e);
+                }
+                backoff = Math.min(backoff * 2, MAX_BACKOFF.toMillis());
+            }
+        }
+    }
+}

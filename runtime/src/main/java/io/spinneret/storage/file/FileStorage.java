@@ -1,0 +1,121 @@
+package io.spinneret.storage.file;
+
+import io.spinneret.internal.ItemSchema;
+import io.spinneret.storage.Storage;
+import java.io.BufferedOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A storage writing one file per item type. The first item type written goes to the target file
+ * itself ({@code books.jsonl}); every further type goes next to it, named
+ * {@code <stem>-<table>.<ext>} ({@code books-author.jsonl}). Files are opened for appending: a
+ * second run adds to what a first one wrote (deduplicate by the item key if you resume into a
+ * file). A batch is flushed to the operating system before {@link #write} returns, so it survives
+ * the process being killed (not a power failure: nothing is fsynced until {@link #close}).
+ * Called from one pipeline thread at a time.
+ */
+abstract sealed class FileStorage implements Storage permits JsonlStorage, CsvStorage {
+    private final Path target;
+    private final Map<ItemSchema<?>, Sink> sinks = new LinkedHashMap<>();
+
+    FileStorage(Path target) {
+        this.target = target;
+    }
+
+    /** One open file. */
+    abstract static class Sink implements AutoCloseable {
+        final Path path;
+        final OutputStream out;
+        final boolean fresh;
+
+        Sink(Path path) throws IOException {
+            this.path = path;
+            Path parent = path.toAbsolutePath().getParent();
+            if (parent != null) Files.createDirectories(parent);
+            this.fresh = !Files.exists(path) || Files.size(path) == 0;
+            this.out = new BufferedOutputStream(Files.newOutputStream(path, StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE, StandardOpenOption.APPEND), 1 << 16);
+        }
+
+        abstract <T> void write(ItemSchema<T> schema, List<T> items) throws IOException;
+
+        void sync() throws IOException {
+            out.flush();
+        }
+
+        @Override
+        public void close() throws IOException {
+            out.close();
+        }
+    }
+
+    abstract Sink open(Path path, ItemSchema<?> schema) throws IOException;
+
+    /** The file holding items of {@code schema}, once it was written; else null. */
+    public @Nullable Path fileOf(ItemSchema<?> schema) {
+        Sink s = sinks.get(schema);
+        return s == null ? null : s.path;
+    }
+
+    /** The file the first item type goes to. */
+    public Path target() {
+        return target;
+    }
+
+    @Override
+    public void open() throws IOException {
+        Path parent = target.toAbsolutePath().getParent();
+        if (parent != null) Files.createDirectories(parent);
+    }
+
+    @Override
+    public <T> void write(ItemSchema<T> schema, List<T> items) throws IOException {
+        Sink sink = sinks.get(schema);
+        if (sink == null) {
+            sink = open(sinks.isEmpty() ? target : sibling(schema), schema);
+            sinks.put(schema, sink);
+        }
+        sink.write(schema, items);
+        sink.sync();
+    }
+
+    private Path sibling(ItemSchema<?> schema) {
+        String name = target.getFileName().toString();
+        int dot = name.lastIndexOf('.');
+        String stem = dot > 0 ? name.substring(0, dot) : name;
+        String ext = dot > 0 ? name.substring(dot) : "";
+        return target.resolveSibling(stem + "-" + schema.table() + ext);
+    }
+
+    @Override
+    public void close() throws IOException {
+        IOException first = null;
+        for (Sink s : sinks.values()) {
+            try {
+                s.close();
+            } catch (IOException e) {
+                if (first == null) first = e; else first.addSuppressed(e);
+            }
+        }
+        sinks.clear();
+        if (first != null) throw first;
+    }
+
+    @Override
+    public String describe() {
+        return target.toString();
+    }
+
+    @Override
+    public String toString() {
+        return describe();
+    }
+}

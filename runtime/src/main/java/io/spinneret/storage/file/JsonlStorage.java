@@ -1,0 +1,50 @@
+package io.spinneret.storage.file;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import io.spinneret.internal.ItemSchema;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * Writes items as JSON Lines: one JSON object per line, UTF-8, produced by the generated
+ * {@link ItemSchema#writeJson} straight into a Jackson streaming generator. See
+ * {@link FileStorage} for file naming and append semantics.
+ */
+public final class JsonlStorage extends FileStorage {
+    private static final JsonFactory JSON = JsonFactory.builder().build();
+
+    public JsonlStorage(Path target) {
+        super(target);
+    }
+
+    @Override
+    Sink open(Path path, ItemSchema<?> schema) throws IOException {
+        return new Sink(path) {
+            private final JsonGenerator gen = newGenerator(out);
+
+            @Override
+            <T> void write(ItemSchema<T> s, List<T> items) throws IOException {
+                for (T item : items) {
+                    s.writeJson(item, gen);
+                    gen.writeRaw('\n');
+                }
+                gen.flush();
+            }
+
+            @Override
+            public void close() throws IOException {
+                gen.close();
+                super.close();
+            }
+        };
+    }
+
+    private static JsonGenerator newGenerator(java.io.OutputStream out) throws IOException {
+        JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8);
+        g.setRootValueSeparator(null);
+        return g;
+    }
+}
