@@ -1,0 +1,104 @@
+package io.spinneret.processor;
+
+import com.sun.source.tree.ClassTree;
+import com.sun.source.tree.CompilationUnitTree;
+import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.MemberSelectTree;
+import com.sun.source.tree.MethodInvocationTree;
+import com.sun.source.util.TreePath;
+import com.sun.source.util.TreePathScanner;
+import com.sun.source.util.Trees;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.util.Elements;
+import javax.tools.Diagnostic;
+import org.jsoup.select.QueryParser;
+
+/**
+ * Checks the literals inside a spider's method bodies with the javac Tree API: callback names
+ * given to {@code follow(href, "cb", ...)}, {@code .callback("cb")} of request builders and
+ * {@code Request.of(url, "cb")}; and CSS selectors given to {@code css}, {@code cssFirst},
+ * {@code textOf}, {@code attrOf}, {@code select} and {@code selectFirst}.
+ *
+ * <p>Trees are not attributed yet during annotation processing, so calls are recognised by method
+ * name and arity on a receiver, and constant expressions are evaluated by {@link ConstantResolver}.
+ * A callback argument that is not a constant gets a warning: it is checked at run time instead.
+ */
+final class BodyScanner {
+    private static final Set<String> SELECTOR_METHODS = Set.of("css", "cssFirst", "textOf", "attrOf", "select", "selectFirst");
+
+    private final Trees trees;
+    private final Elements elements;
+    private final ProcessingState state;
+
+    BodyScanner(Trees trees, Elements elements, ProcessingState state) {
+        this.trees = trees;
+        this.elements = elements;
+        this.state = state;
+    }
+
+    Report scan(TypeElement spider) {
+        Report report = new Report();
+        TreePath path = trees.getPath(spider);
+        if (path == null) return report; // compiled from a class file: nothing to scan
+        String spiderName = Annotations.find(spider, Names.SPIDER).map(m -> Annotations.string(m, "name", "")).orElse("");
+        List<String> callbacks = ParseMethods.of(spider, elements).stream().map(ParseMethods::callbackName).sorted().distinct().toList();
+        CompilationUnitTree unit = path.getCompilationUnit();
+        ConstantResolver constants = new ConstantResolver(trees, elements, state.callbackConstants, unit);
+        String constantsClass = Names.flatName(spider) + "_Callbacks";
+
+        new TreePathScanner<Void, Void>() {
+            @Override
+            public Void visitClass(ClassTree node, Void unused) {
+                if (node != path.getLeaf()) {
+                    Element e = trees.getElement(getCurrentPath());
+                    if (e != null && Annotations.has(e, Names.SPIDER)) return null; // checked on its own
+                }
+                return super.visitClass(node, unused);
+            }
+
+            @Override
+            public Void visitMethodInvocation(MethodInvocationTree node, Void unused) {
+                if (node.getMethodSelect() instanceof MemberSelectTree select) {
+                    String method = select.getIdentifier().toString();
+                    List<? extends ExpressionTree> args = node.getArguments();
+                    String receiver = select.getExpression().toString();
+                    if (method.equals("follow") && args.size() >= 2) {
+                        callback(args.get(1));
+                    } else if (method.equals("callback") && args.size() == 1) {
+                        callback(args.get(0));
+                    } else if (method.equals("of") && args.size() == 2 && (receiver.equals("Request") || receiver.endsWith(".Request"))) {
+                        callback(args.get(1));
+                    } else if (SELECTOR_METHODS.contains(method) && !args.isEmpty()) {
+                        selector(args.get(0));
+                    }
+                }
+                return super.visitMethodInvocation(node, unused);
+            }
+
+            private void callback(ExpressionTree arg) {
+                Optional<Object> value = constants.resolve(new TreePath(getCurrentPath(), arg));
+                if (value.isEmpty() || !(value.get() instanceof String name)) {
+                    report.atTree(Diagnostic.Kind.WARNING, Message.NON_CONSTANT_CALLBACK.format(constantsClass), arg, unit);
+                } else if (!callbacks.contains(name)) {
+                    report.atTree(Diagnostic.Kind.ERROR, Message.UNKNOWN_CALLBACK.format(name, spiderName,
+                            Suggestions.didYouMean(name, callbacks), String.join(", ", callbacks)), arg, unit);
+                }
+            }
+
+            private void selector(ExpressionTree arg) {
+                Optional<Object> value = constants.resolve(new TreePath(getCurrentPath(), arg));
+                if (value.isEmpty() || !(value.get() instanceof String css)) return; // computed selectors are normal
+                try {
+                    QueryParser.parse(css);
+                } catch (RuntimeException e) {
+                    report.atTree(Diagnostic.Kind.ERROR, Message.BAD_SELECTOR.format(css, e.getMessage()), arg, unit);
+                }
+            }
+        }.scan(path, null);
+        return report;
+    }
+}
