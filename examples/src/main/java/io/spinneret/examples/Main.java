@@ -1,0 +1,197 @@
+package io.spinneret.examples;
+
+import io.spinneret.examples.replica.BooksSite;
+import io.spinneret.examples.replica.ReplicaServer;
+import io.spinneret.examples.replica.Site;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The examples launcher, {@code java -jar examples/target/spinneret-examples.jar}:
+ * <ul>
+ *   <li>{@code run <spider> [options]} starts the bundled replica of the spider's site on
+ *       127.0.0.1 and runs the Spinneret CLI against it (no internet needed), with
+ *       {@code start_urls} pointing at the replica and no download delay; every option of
+ *       {@code runtime.jar run} works and wins over those defaults. {@code --live} skips the
+ *       replica and crawls the real site with the spider's own settings;</li>
+ *   <li>{@code serve [books|wide|quotes] [--port N] [--books N]} serves a replica until
+ *       interrupted, e.g. for a benchmark or a browser;</li>
+ *   <li>{@code export <books|wide|quotes> DIR [--books N]} writes a replica as static files;</li>
+ *   <li>anything else ({@code list}, {@code --help}, {@code --version}) goes to the Spinneret CLI.</li>
+ * </ul>
+ */
+public final class Main {
+    private Main() {}
+
+    public static void main(String[] args) {
+        int code;
+        try {
+            code = execute(args, System.out, System.err);
+        } catch (UsageException e) {
+            System.err.println("error: " + e.getMessage());
+            code = 2;
+        }
+        System.exit(code);
+    }
+
+    /** Runs a command; returns the process exit code. */
+    static int execute(String[] args, PrintStream out, PrintStream err) {
+        if (args.length == 0) {
+            usage(out);
+            return RuntimeCli.execute(args);
+        }
+        return switch (args[0]) {
+            case "run" -> run(List.of(args).subList(1, args.length), err);
+            case "serve" -> serve(List.of(args).subList(1, args.length), out);
+            case "export" -> export(List.of(args).subList(1, args.length), out);
+            case "-h", "--help", "help" -> {
+                usage(out);
+                yield RuntimeCli.execute(new String[] {"--help"});
+            }
+            default -> RuntimeCli.execute(args);
+        };
+    }
+
+    private static void usage(PrintStream out) {
+        out.println("""
+                Spinneret examples: the books and quotes spiders and a replica of their sites.
+
+                  run <spider> [options]      crawl the bundled replica (offline), e.g. run books -n 20
+                  run <spider> --live [...]   crawl the real site instead
+                  serve [books|wide|quotes] [--port N] [--books N]   serve a replica until Ctrl-C
+                  export <books|wide|quotes> DIR [--books N]         write a replica as static files
+
+                Example spiders: %s. Other commands are those of runtime.jar:
+                """.formatted(String.join(", ", Replicas.spiders())));
+    }
+
+    private static int run(List<String> args, PrintStream err) {
+        String spider = args.stream().filter(a -> !a.startsWith("-")).findFirst().orElse(null);
+        boolean live = args.contains("--live");
+        List<String> rest = new ArrayList<>(args);
+        rest.remove("--live");
+        Replicas.Target target = spider == null ? null : Replicas.forSpider(spider).orElse(null);
+        if (live || target == null) {
+            if (target == null && spider != null && !live) {
+                err.println("note: no bundled replica for spider '" + spider + "'; crawling its own start URLs");
+            }
+            return RuntimeCli.execute(prepend("run", rest).toArray(String[]::new));
+        }
+        try (ReplicaServer server = ReplicaServer.start(target.factory().get(), 0)) {
+            String start = server.url() + target.startPath();
+            List<String> cli = new ArrayList<>();
+            cli.add("run");
+            // Defaults for the local replica; the user's own -s/--delay options come later and win.
+            if (!mentions(rest, "start_urls")) cli.addAll(List.of("-s", "start_urls=" + start));
+            if (!mentions(rest, "download_delay") && !rest.contains("--delay")) cli.addAll(List.of("-s", "download_delay=0"));
+            cli.addAll(rest);
+            err.println("replica of " + target.site() + " serving at " + server.url() + " (start " + start + ")");
+            return RuntimeCli.execute(cli.toArray(String[]::new));
+        }
+    }
+
+    private static boolean mentions(List<String> args, String key) {
+        return args.stream().anyMatch(a -> a.startsWith(key + "=") || a.startsWith("-s" + key + "=")
+                || a.startsWith("--set=" + key + "="));
+    }
+
+    private static List<String> prepend(String first, List<String> rest) {
+        List<String> l = new ArrayList<>();
+        l.add(first);
+        l.addAll(rest);
+        return l;
+    }
+
+    private static int serve(List<String> args, PrintStream out) {
+        Options o = Options.parse(args, "books");
+        Site site = Replicas.site(o.site(), o.books());
+        if (site instanceof BooksSite books) books.warm();
+        ReplicaServer server = ReplicaServer.start(site, o.port());
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            stopped.countDown();
+        }));
+        out.println("serving the " + o.site() + " replica at " + server.url() + " (start " + server.startUrl() + "); Ctrl-C stops");
+        out.flush();
+        try {
+            stopped.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return 0;
+    }
+
+    private static int export(List<String> args, PrintStream out) {
+        Options o = Options.parse(args, null);
+        if (o.dir() == null) throw new UsageException("export needs a site and a directory: export <books|wide|quotes> DIR");
+        Site site = Replicas.site(o.site(), o.books());
+        Path root = Path.of(o.dir());
+        int files = 0;
+        long bytes = 0;
+        try {
+            for (String path : site.paths()) {
+                Site.Page page = site.page(path);
+                if (page == null) continue;
+                Path file = root.resolve(path.isEmpty() || path.endsWith("/") ? path + "index.html" : path);
+                Files.createDirectories(file.getParent());
+                Files.write(file, page.body());
+                files++;
+                bytes += page.body().length;
+            }
+        } catch (IOException e) {
+            throw new UsageException("cannot write to " + root + ": " + e.getMessage());
+        }
+        out.println("wrote the " + o.site() + " replica to " + root + ": " + files + " files, " + bytes / 1024 + " KiB");
+        return 0;
+    }
+
+    /** Options of serve and export. */
+    record Options(String site, int port, int books, @Nullable String dir) {
+        static Options parse(List<String> args, @Nullable String defaultSite) {
+            String site = null;
+            String dir = null;
+            int port = 0;
+            int books = 10_000;
+            for (int i = 0; i < args.size(); i++) {
+                String a = args.get(i);
+                switch (a) {
+                    case "--port" -> port = intArg(args, ++i, a);
+                    case "--books" -> books = intArg(args, ++i, a);
+                    default -> {
+                        if (a.startsWith("-")) throw new UsageException("unknown option " + a);
+                        if (site == null) site = a;
+                        else if (dir == null) dir = a;
+                        else throw new UsageException("unexpected argument " + a);
+                    }
+                }
+            }
+            if (site == null) site = defaultSite;
+            if (site == null) throw new UsageException("name a site: books, wide or quotes");
+            if (!List.of("books", "wide", "quotes").contains(site)) throw new UsageException("unknown site '" + site + "'; sites: books, wide, quotes");
+            return new Options(site, port, books, dir);
+        }
+
+        private static int intArg(List<String> args, int i, String option) {
+            if (i >= args.size()) throw new UsageException(option + " needs a number");
+            try {
+                return Integer.parseInt(args.get(i));
+            } catch (NumberFormatException e) {
+                throw new UsageException(option + " needs a number, got " + args.get(i));
+            }
+        }
+    }
+
+    /** A command-line mistake: reported on stderr, exit code 2. */
+    static final class UsageException extends RuntimeException {
+        UsageException(String message) {
+            super(message);
+        }
+    }
+}
