@@ -14,14 +14,14 @@ import java.util.Map;
  * reflection), for the contract tests and the benchmark until generated ones are at hand.
  */
 public final class BookSchema implements ItemSchema<BookSchema.Book> {
-    public record Book(String url, String title, double price, String upc, int availability, int rating, String category) {}
+    public record Book(String url, String title, double price, String upc, String availability, int rating, String category) {}
 
     private static final List<Field> FIELDS = List.of(
             new Field("url", FieldType.STRING, true),
             new Field("title", FieldType.STRING, true),
             new Field("price", FieldType.FLOATING, false),
             new Field("upc", FieldType.STRING, true),
-            new Field("availability", FieldType.INTEGER, false),
+            new Field("availability", FieldType.STRING, true),
             new Field("rating", FieldType.INTEGER, false),
             new Field("category", FieldType.STRING, true));
 
@@ -35,7 +35,7 @@ public final class BookSchema implements ItemSchema<BookSchema.Book> {
     public static Book book(int i) {
         return new Book("http://books.toscrape.test/catalogue/book_" + i + "/index.html",
                 "A Light in the Attic, volume " + i, 10 + (i % 5000) / 100.0, String.format("%016x", 0xa897fe39b1053632L + i),
-                i % 23, 1 + i % 5, "Category " + (i % 50));
+                "In stock (" + i % 23 + " available)", 1 + i % 5, "Category " + (i % 50));
     }
 
     @Override public Class<Book> type() { return Book.class; }
@@ -46,7 +46,7 @@ public final class BookSchema implements ItemSchema<BookSchema.Book> {
 
     @Override
     public Object[] values(Book b) {
-        return new Object[] {b.url(), b.title(), b.price(), b.upc(), (long) b.availability(), (long) b.rating(), b.category()};
+        return new Object[] {b.url(), b.title(), b.price(), b.upc(), b.availability(), (long) b.rating(), b.category()};
     }
 
     @Override
@@ -56,7 +56,7 @@ public final class BookSchema implements ItemSchema<BookSchema.Book> {
         if (b.title() == null) out.writeNullField("title"); else out.writeStringField("title", b.title());
         out.writeNumberField("price", b.price());
         if (b.upc() == null) out.writeNullField("upc"); else out.writeStringField("upc", b.upc());
-        out.writeNumberField("availability", b.availability());
+        if (b.availability() == null) out.writeNullField("availability"); else out.writeStringField("availability", b.availability());
         out.writeNumberField("rating", b.rating());
         if (b.category() == null) out.writeNullField("category"); else out.writeStringField("category", b.category());
         out.writeEndObject();
@@ -65,7 +65,7 @@ public final class BookSchema implements ItemSchema<BookSchema.Book> {
     @Override
     public String[] csvRow(Book b) {
         return new String[] {nz(b.url()), nz(b.title()), Double.toString(b.price()), nz(b.upc()),
-                Integer.toString(b.availability()), Integer.toString(b.rating()), nz(b.category())};
+                nz(b.availability()), Integer.toString(b.rating()), nz(b.category())};
     }
 
     @Override
@@ -75,7 +75,7 @@ public final class BookSchema implements ItemSchema<BookSchema.Book> {
         d.put("title", b.title());
         d.put("price", b.price());
         d.put("upc", b.upc());
-        d.put("availability", (long) b.availability());
+        d.put("availability", b.availability());
         d.put("rating", (long) b.rating());
         d.put("category", b.category());
         return d;
