@@ -95,7 +95,7 @@ public record DatabaseUri(
         String query = all.entrySet().stream()
                 .map(e -> encode(e.getKey()) + "=" + encode(e.getValue()))
                 .collect(Collectors.joining("&"));
-        return "jdbc:" + subprotocol + "://" + hostPort(defaultPort) + "/" + encode(database)
+        return "jdbc:" + subprotocol + "://" + hostPort(portOr(defaultPort)) + "/" + encode(database)
                 + (query.isEmpty() ? "" : "?" + query);
     }
 

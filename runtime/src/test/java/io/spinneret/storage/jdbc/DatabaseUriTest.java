@@ -37,6 +37,7 @@ class DatabaseUriTest {
         assertTrue(url.startsWith("jdbc:postgresql://h:5432/db?"), url);
         assertTrue(url.contains("reWriteBatchedInserts=false") && url.contains("connectTimeout=10"), url);
         assertFalse(url.contains("pw") || url.contains("leak"), url);
+        assertEquals("jdbc:mysql://[::1]:3307/crawl", DatabaseUri.parse("mysql://u@[::1]:3307/crawl").jdbcUrl("mysql", 3306, Map.of()));
     }
 
     @Test
