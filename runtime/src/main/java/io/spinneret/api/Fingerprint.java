@@ -13,8 +13,10 @@ import java.util.HexFormat;
  */
 public record Fingerprint(long hi, long lo) {
 
+    private static final MessageDigest PROTOTYPE = sha256();
+
     public static Fingerprint of(Request request) {
-        MessageDigest sha = sha256();
+        MessageDigest sha = newDigest();
         sha.update(request.method().getBytes(StandardCharsets.US_ASCII));
         sha.update((byte) ' ');
         sha.update(Urls.canonicalize(request.url()).getBytes(StandardCharsets.UTF_8));
@@ -47,6 +49,15 @@ public record Fingerprint(long hi, long lo) {
         long v = 0;
         for (int i = 0; i < 8; i++) v = (v << 8) | (b[off + i] & 0xff);
         return v;
+    }
+
+    /** Cloning a prototype skips the provider lookup of {@code getInstance}. */
+    private static MessageDigest newDigest() {
+        try {
+            return (MessageDigest) PROTOTYPE.clone();
+        } catch (CloneNotSupportedException e) {
+            return sha256();
+        }
     }
 
     private static MessageDigest sha256() {

@@ -11,6 +11,90 @@ final class UrlCanonicalizer {
     private UrlCanonicalizer() {}
 
     static String canonicalize(String url) {
+        return isCanonical(url) ? url : slowCanonicalize(url);
+    }
+
+    /**
+     * True if {@code u} is already in canonical form, checked in one pass without parsing: the
+     * common case (lower-case http(s) host, no default port, a path without dot segments or
+     * escapes, sorted non-empty query parameters, no fragment). Anything unusual answers false and
+     * takes the full path.
+     */
+    static boolean isCanonical(String u) {
+        int n = u.length();
+        int i;
+        boolean https;
+        if (u.startsWith("http://")) {
+            i = 7;
+            https = false;
+        } else if (u.startsWith("https://")) {
+            i = 8;
+            https = true;
+        } else {
+            return false;
+        }
+        int hostStart = i, colon = -1;
+        for (; i < n; i++) {
+            char c = u.charAt(i);
+            if (c == '/') break;
+            if (c == ':') {
+                if (colon >= 0) return false;
+                colon = i;
+            } else if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '.' || c == '-')) {
+                return false; // upper case, user info, IPv6, '?', '#', escapes...
+            }
+        }
+        if (i == hostStart || i == n || colon == hostStart) return false; // no host, or no path ("/" is added)
+        if (colon >= 0) {
+            if (colon + 1 == i || u.charAt(colon + 1) == '0') return false;
+            int port = 0;
+            for (int k = colon + 1; k < i; k++) {
+                char c = u.charAt(k);
+                if (c < '0' || c > '9' || port > 65535) return false;
+                port = port * 10 + (c - '0');
+            }
+            if (port == (https ? 443 : 80)) return false;
+        }
+        char prev = 0;
+        int query = -1;
+        for (; i < n; i++) {
+            char c = u.charAt(i);
+            if (!safe(c)) return false;
+            if (c == '?') {
+                query = i + 1;
+                break;
+            }
+            if (c == '.' && prev == '/') {
+                char next = i + 1 < n ? u.charAt(i + 1) : '/';
+                if (next == '/' || next == '?' || next == '.') return false; // a dot segment (or "..x": rare, be safe)
+            }
+            prev = c;
+        }
+        if (query < 0) return true;
+        // query: non-empty parameters in sorted order
+        int start = query;
+        String last = null;
+        for (int k = query; k <= n; k++) {
+            char c = k < n ? u.charAt(k) : '&';
+            if (c == '&') {
+                if (k == start) return false;
+                String param = u.substring(start, k);
+                if (last != null && last.compareTo(param) > 0) return false;
+                last = param;
+                start = k + 1;
+            } else if (!safe(c)) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean safe(char c) {
+        return c > 0x20 && c < 0x7f && c != '%' && c != '#' && c != '"' && c != '<' && c != '>' && c != '\\'
+                && c != '^' && c != '`' && c != '{' && c != '|' && c != '}' && c != '[' && c != ']';
+    }
+
+    static String slowCanonicalize(String url) {
         URI uri;
         try {
             uri = new URI(Urls.encodeUnsafe(url.strip()));

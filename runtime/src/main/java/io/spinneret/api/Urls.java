@@ -22,7 +22,19 @@ public final class Urls {
         String h = href.strip();
         if (h.isEmpty()) return Optional.empty();
         try {
-            URI resolved = new URI(encodeUnsafe(base)).resolve(new URI(encodeUnsafe(h)));
+            URI baseUri = new URI(encodeUnsafe(base));
+            URI resolved;
+            if (h.charAt(0) == '?') {
+                // java.net.URI follows RFC 2396 here and drops the last path segment; RFC 3986 keeps it
+                URI ref = new URI(encodeUnsafe(h));
+                String b = baseUri.toString();
+                int cut = b.length();
+                int q = b.indexOf('?'), f = b.indexOf('#');
+                if (q >= 0) cut = q; else if (f >= 0) cut = f;
+                resolved = new URI(b.substring(0, cut) + ref);
+            } else {
+                resolved = baseUri.resolve(new URI(encodeUnsafe(h)));
+            }
             String scheme = resolved.getScheme();
             if (scheme == null || !(scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https"))) {
                 return Optional.empty();
@@ -55,12 +67,20 @@ public final class Urls {
         int end = start;
         while (end < url.length()) {
             char c = url.charAt(end);
-            if (c == '/' || c == '?' || c == '#' || c == ':') break;
+            if (c == '/' || c == '?' || c == '#' || c == '\\') break;
             end++;
         }
-        int at = url.lastIndexOf('@', end);
+        int at = url.lastIndexOf('@', end - 1);
         if (at >= start) start = at + 1;
-        return url.substring(start, end).toLowerCase(Locale.ROOT);
+        int stop = end;
+        if (start < end && url.charAt(start) == '[') {
+            int close = url.indexOf(']', start);
+            if (close > 0 && close < end) stop = close + 1;
+        } else {
+            int colon = url.indexOf(':', start);
+            if (colon >= 0 && colon < end) stop = colon;
+        }
+        return url.substring(start, stop).toLowerCase(Locale.ROOT);
     }
 
     /**

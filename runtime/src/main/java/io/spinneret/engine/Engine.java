@@ -368,7 +368,9 @@ final class Engine implements CrawlContext {
 
     private void failed(Request req, Throwable t, @Nullable String callback) {
         failures.increment();
-        String reason = t.getMessage() == null ? t.getClass().getSimpleName() : t.getClass().getSimpleName() + ": " + t.getMessage();
+        String reason = t.getMessage() == null ? t.getClass().getSimpleName()
+                : t.getClass() == java.io.IOException.class || t instanceof io.spinneret.api.SpinneretException ? t.getMessage()
+                : t.getClass().getSimpleName() + ": " + t.getMessage();
         if (callback != null) {
             stats.increment("failures/callback");
             LOG.warn("callback '{}' failed on {}: {}", callback, req.url(), reason);

@@ -177,9 +177,22 @@ public final class HttpDownloader implements Downloader {
     }
 
     private static String describe(Throwable t) {
+        Throwable root = t;
+        while (root.getCause() != null && root.getCause() != root) root = root.getCause();
+        if (root instanceof java.nio.channels.UnresolvedAddressException || root instanceof java.net.UnknownHostException) {
+            return "unknown host";
+        }
+        if (t instanceof java.net.ConnectException || root instanceof java.net.ConnectException) {
+            String m = root.getMessage() != null ? root.getMessage() : t.getMessage();
+            return m == null || m.isBlank() || m.equalsIgnoreCase("Connection refused") ? "connection refused" : "cannot connect: " + m;
+        }
+        if (t instanceof java.nio.channels.ClosedChannelException || root instanceof java.nio.channels.ClosedChannelException) {
+            return "connection closed by the server";
+        }
         String m = t.getMessage();
         String name = t.getClass().getSimpleName();
-        return m == null || m.isBlank() ? name : name + ": " + m;
+        if (m == null || m.isBlank()) return name;
+        return t.getClass() == IOException.class ? m : name + ": " + m;
     }
 
     private static String seconds(Duration d) {

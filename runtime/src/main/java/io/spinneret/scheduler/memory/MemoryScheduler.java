@@ -5,21 +5,27 @@ import io.spinneret.api.Request;
 import io.spinneret.scheduler.Lease;
 import io.spinneret.scheduler.Scheduler;
 import java.time.Duration;
-import java.util.Arrays;
+import java.util.ArrayDeque;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The in-process frontier: a binary max-heap on priority, FIFO among equal priorities (a monotonic
- * sequence number breaks ties), with a compact {@linkplain FingerprintSet set of fingerprints} for
- * duplicate filtering. Nothing survives the process; use the SQLite scheduler to resume.
+ * The in-process frontier: a priority queue, FIFO among equal priorities, with a compact
+ * {@linkplain FingerprintSet set of fingerprints} for duplicate filtering. Nothing survives the
+ * process; use the SQLite scheduler to resume.
  *
- * <p>The heap is three parallel arrays (priority, sequence, request), so a queued request costs its
- * {@link Request} plus about 20 bytes of heap slots and 32-64 bytes of fingerprint set. Fingerprints
+ * <p>The queue is one FIFO ring buffer per distinct priority, kept in a sorted map: crawls use a
+ * handful of priorities, so push and pop are O(1) in practice (O(log k) for k priorities), with no
+ * sift through a large heap, and arrival order among equal priorities is kept by construction
+ * (the seed's monotonic counter is implicit in the ring buffer). A queued request costs its
+ * {@link Request} plus 4-8 bytes of ring buffer and 32-64 bytes of fingerprint set. Fingerprints
  * are computed outside the lock. Thread-safe: one short critical section per operation;
  * {@link #poll} blocks on a condition.
  */
@@ -29,11 +35,11 @@ public final class MemoryScheduler implements Scheduler {
     private final FingerprintSet seen = new FingerprintSet(1024);
     private final HashMap<String, Request> inFlight = new HashMap<>();
 
-    private int[] prio = new int[256];
-    private long[] seq = new long[256];
-    private Request[] reqs = new Request[256];
+    /** FIFO queues by priority, highest first; empty queues are removed. */
+    private final TreeMap<Integer, ArrayDeque<Request>> buckets = new TreeMap<>(Comparator.reverseOrder());
+    private @Nullable ArrayDeque<Request> lastBucket;
+    private int lastPriority;
     private int size;
-    private long nextSeq;
     private long nextLease;
     private boolean closed;
 
@@ -175,56 +181,35 @@ public final class MemoryScheduler implements Scheduler {
         return "memory";
     }
 
-    // ---- the heap; callers hold the lock
-
-    /** True if slot a must be dequeued before slot b. */
-    private boolean before(int a, int b) {
-        return prio[a] > prio[b] || (prio[a] == prio[b] && seq[a] < seq[b]);
-    }
+    // ---- the queue; callers hold the lock
 
     private void offer(Request r) {
-        if (size == reqs.length) {
-            int cap = size + (size >> 1);
-            prio = Arrays.copyOf(prio, cap);
-            seq = Arrays.copyOf(seq, cap);
-            reqs = Arrays.copyOf(reqs, cap);
+        int p = r.priority();
+        ArrayDeque<Request> q;
+        if (lastBucket != null && lastPriority == p) {
+            q = lastBucket;
+        } else {
+            q = buckets.get(p);
+            if (q == null) {
+                q = new ArrayDeque<>();
+                buckets.put(p, q);
+            }
+            lastPriority = p;
+            lastBucket = q;
         }
-        int i = size++;
-        prio[i] = r.priority();
-        seq[i] = nextSeq++;
-        reqs[i] = r;
-        while (i > 0) {
-            int parent = (i - 1) >>> 1;
-            if (!before(i, parent)) break;
-            swap(i, parent);
-            i = parent;
-        }
+        q.addLast(r);
+        size++;
     }
 
     private Request take() {
-        Request top = reqs[0];
-        int last = --size;
-        if (last > 0) {
-            prio[0] = prio[last];
-            seq[0] = seq[last];
-            reqs[0] = reqs[last];
+        Map.Entry<Integer, ArrayDeque<Request>> top = buckets.firstEntry();
+        ArrayDeque<Request> q = top.getValue();
+        Request r = q.pollFirst();
+        size--;
+        if (q.isEmpty()) {
+            buckets.remove(top.getKey());
+            if (q == lastBucket) lastBucket = null;
         }
-        reqs[last] = null;
-        int i = 0;
-        while (true) {
-            int l = 2 * i + 1;
-            if (l >= size) break;
-            int c = l + 1 < size && before(l + 1, l) ? l + 1 : l;
-            if (!before(c, i)) break;
-            swap(i, c);
-            i = c;
-        }
-        return top;
-    }
-
-    private void swap(int a, int b) {
-        int p = prio[a]; prio[a] = prio[b]; prio[b] = p;
-        long s = seq[a]; seq[a] = seq[b]; seq[b] = s;
-        Request r = reqs[a]; reqs[a] = reqs[b]; reqs[b] = r;
+        return r;
     }
 }

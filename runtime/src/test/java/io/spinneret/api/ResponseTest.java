@@ -1,0 +1,84 @@
+package io.spinneret.api;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.spinneret.annotations.Renderer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class ResponseTest {
+    private static Response page(String url, String html, Request request) {
+        return new Response(request, url, 200, Map.of("Content-Type", List.of("text/html")), html.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static Response page(String url, String html) {
+        return page(url, html, Request.builder(url).depth(2).renderer(Renderer.BROWSER).build());
+    }
+
+    @Test
+    void followResolvesRelativeLinksOneLevelDeeperWithTheSameRenderer() {
+        Response r = page("http://h/a/b.html", "<a href='c.html'>x</a>");
+        Request next = r.follow("c.html", "detail", 3).orElseThrow();
+        assertEquals("http://h/a/c.html", next.url());
+        assertEquals("detail", next.callback());
+        assertEquals(3, next.priority());
+        assertEquals(3, next.depth());
+        assertEquals(Renderer.BROWSER, next.renderer());
+    }
+
+    @Test
+    void followSkipsNonHttpAndMalformedLinksWithoutThrowing() {
+        Response r = page("http://h/", "<p>x</p>");
+        for (String href : new String[] {"mailto:a@b.c", "javascript:alert(1)", "data:text/plain,hi", "tel:123", "http://[::1",
+                "http://", "", "   ", "ftp://h/x"}) {
+            assertEquals(Optional.empty(), r.follow(href), href);
+        }
+    }
+
+    @Test
+    void crawlFollowReportsSkippedLinks() {
+        Response r = page("http://h/", "<p>x</p>");
+        List<Request> got = new ArrayList<>();
+        Crawl crawl = new Crawl() {
+            @Override public Response response() { return r; }
+            @Override public void request(Request request) { got.add(request); }
+            @Override public void emit(Object item) { }
+        };
+        assertFalse(crawl.follow("javascript:void(0)"));
+        assertTrue(crawl.follow("/ok"));
+        assertEquals(1, got.size());
+        assertEquals("http://h/ok", got.get(0).url());
+    }
+
+    @Test
+    void baseHrefIsHonoured() {
+        Response r = page("http://h/a/b.html", "<html><head><base href='http://cdn.h/x/'></head><body></body></html>");
+        r.document();
+        assertEquals("http://cdn.h/x/c.html", r.urlJoin("c.html").orElseThrow());
+    }
+
+    @Test
+    void selectorsAndText() {
+        Response r = page("http://h/", "<div class=p><h1> Title  here </h1><a href='/x' id=l>L</a></div>");
+        assertEquals("Title here", r.textOf("div.p h1"));
+        assertEquals("", r.textOf("h2"));
+        assertEquals("/x", r.attrOf("#l", "href"));
+        assertEquals(1, r.css("a").size());
+        assertEquals("L", r.xpath("//a").text());
+        assertTrue(r.cssFirst("h3").isEmpty());
+    }
+
+    @Test
+    void headersAreCaseInsensitiveAndJsonParses() {
+        Response r = new Response(Request.of("http://h/"), "http://h/", 200, Map.of("Content-TYPE", List.of("application/json")),
+                "{\"a\":[1,2]}".getBytes(StandardCharsets.UTF_8));
+        assertEquals("application/json", r.header("content-type").orElseThrow());
+        assertEquals(2, r.json().get("a").get(1).asInt());
+    }
+}

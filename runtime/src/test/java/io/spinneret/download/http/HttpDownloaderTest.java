@@ -1,0 +1,228 @@
+package io.spinneret.download.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.sun.net.httpserver.HttpExchange;
+import io.spinneret.api.Request;
+import io.spinneret.api.Response;
+import io.spinneret.settings.Settings;
+import io.spinneret.testing.TestSite;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.Deflater;
+import java.util.zip.DeflaterOutputStream;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class HttpDownloaderTest {
+    private TestSite site;
+    private HttpDownloader downloader;
+
+    @BeforeEach
+    void start() throws IOException {
+        site = TestSite.books(1);
+        downloader = new HttpDownloader(Settings.defaults());
+    }
+
+    @AfterEach
+    void stop() {
+        downloader.close();
+        site.close();
+    }
+
+    private static HttpDownloader with(String... kv) {
+        Settings s = Settings.defaults();
+        for (int i = 0; i < kv.length; i += 2) s = s.with(kv[i], kv[i + 1], "test");
+        return new HttpDownloader(s);
+    }
+
+    private static void sendBytes(HttpExchange ex, int status, byte[] body, String... headers) throws IOException {
+        for (int i = 0; i < headers.length; i += 2) ex.getResponseHeaders().add(headers[i], headers[i + 1]);
+        ex.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
+        if (body.length > 0) try (OutputStream o = ex.getResponseBody()) { o.write(body); }
+    }
+
+    private static byte[] gzip(byte[] data) throws IOException {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        try (GZIPOutputStream g = new GZIPOutputStream(b)) { g.write(data); }
+        return b.toByteArray();
+    }
+
+    private static byte[] deflate(byte[] data, boolean raw) throws IOException {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        try (DeflaterOutputStream d = new DeflaterOutputStream(b, new Deflater(Deflater.DEFAULT_COMPRESSION, raw))) { d.write(data); }
+        return b.toByteArray();
+    }
+
+    @Test
+    void downloadsStatusHeadersAndBody() throws Exception {
+        Response r = downloader.download(Request.of(site.url("/book/3")));
+        assertEquals(200, r.status());
+        assertEquals(site.url("/book/3"), r.url());
+        assertTrue(r.header("content-type").orElseThrow().startsWith("text/html"));
+        assertEquals("Book 3", r.textOf("h1"));
+    }
+
+    @Test
+    void decodesGzipAndBothDeflateFlavours() throws Exception {
+        byte[] html = "<html><body><h1>squeezed</h1></body></html>".repeat(50).getBytes(StandardCharsets.UTF_8);
+        List<String> accepted = new ArrayList<>();
+        site.route("/gz", ex -> { accepted.add(ex.getRequestHeaders().getFirst("Accept-Encoding")); sendBytes(ex, 200, gzip(html), "Content-Encoding", "gzip"); });
+        site.route("/zlib", ex -> sendBytes(ex, 200, deflate(html, false), "Content-Encoding", "deflate"));
+        site.route("/raw", ex -> sendBytes(ex, 200, deflate(html, true), "Content-Encoding", "deflate"));
+        for (String p : new String[] {"/gz", "/zlib", "/raw"}) {
+            Response r = downloader.download(Request.of(site.url(p)));
+            assertEquals(new String(html, StandardCharsets.UTF_8), r.text(), p);
+        }
+        assertTrue(accepted.get(0).contains("gzip") && accepted.get(0).contains("deflate"), accepted.toString());
+    }
+
+    @Test
+    void bodyOverTheLimitFailsWithAClearReason() throws Exception {
+        byte[] big = new byte[300_000];
+        site.route("/announced", ex -> sendBytes(ex, 200, big));
+        site.route("/chunked", ex -> {
+            ex.sendResponseHeaders(200, 0); // chunked: the size is unknown up front
+            try (OutputStream o = ex.getResponseBody()) {
+                for (int i = 0; i < 30; i++) o.write(new byte[10_000]);
+            } catch (IOException clientHungUp) {
+                // expected once the downloader gives up
+            }
+        });
+        site.route("/bomb", ex -> sendBytes(ex, 200, gzip(new byte[5_000_000]), "Content-Encoding", "gzip"));
+        try (HttpDownloader d = with("max_body_size", "100000")) {
+            for (String p : new String[] {"/announced", "/chunked", "/bomb"}) {
+                IOException e = assertThrows(IOException.class, () -> d.download(Request.of(site.url(p))), p);
+                assertTrue(e.getMessage().contains("larger than max_body_size (100000 bytes)"), e.getMessage());
+                assertTrue(e.getMessage().contains(site.url(p)), e.getMessage());
+            }
+            assertEquals(200, d.download(Request.of(site.url("/book/1"))).status(), "small bodies still pass");
+        }
+    }
+
+    @Test
+    void slowResponsesTimeOut() throws Exception {
+        site.route("/slow", ex -> {
+            try {
+                Thread.sleep(3000);
+            } catch (InterruptedException ignored) {
+            }
+            TestSite.send(ex, 200, "late");
+        });
+        try (HttpDownloader d = with("download_timeout", "0.3")) {
+            long t0 = System.nanoTime();
+            HttpTimeoutException e = assertThrows(HttpTimeoutException.class, () -> d.download(Request.of(site.url("/slow"))));
+            assertTrue((System.nanoTime() - t0) / 1e9 < 2.5, "gave up in time");
+            assertTrue(e.getMessage().contains("timed out after 0.3s"), e.getMessage());
+        }
+    }
+
+    @Test
+    void connectTimesOutWhenTheServerNeverAccepts() throws Exception {
+        // a listening socket whose accept backlog is full: further SYNs go unanswered
+        try (ServerSocket full = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            List<Socket> fillers = new ArrayList<>();
+            try {
+                for (int i = 0; i < 8; i++) {
+                    Socket s = new Socket();
+                    try {
+                        s.connect(full.getLocalSocketAddress(), 200);
+                        fillers.add(s);
+                    } catch (IOException backlogFull) {
+                        s.close();
+                        break;
+                    }
+                }
+                try (HttpDownloader d = with("connect_timeout", "0.3", "download_timeout", "5")) {
+                    long t0 = System.nanoTime();
+                    IOException e = assertThrows(IOException.class,
+                            () -> d.download(Request.of("http://127.0.0.1:" + full.getLocalPort() + "/")));
+                    assertTrue((System.nanoTime() - t0) / 1e9 < 4, "connect gave up before the download timeout");
+                    assertTrue(e.getMessage().contains("timed out"), e.getMessage());
+                }
+            } finally {
+                for (Socket s : fillers) s.close();
+            }
+        }
+    }
+
+    @Test
+    void redirectsAreReturnedNotFollowed() throws Exception {
+        site.route("/moved", ex -> sendBytes(ex, 301, new byte[0], "Location", "/book/2"));
+        Response r = downloader.download(Request.of(site.url("/moved")));
+        assertEquals(301, r.status());
+        assertEquals("/book/2", r.header("Location").orElseThrow());
+        assertEquals(0, site.hits("/book/2"));
+    }
+
+    @Test
+    void cookiesAreKeptPerCrawlUnlessDisabled() throws Exception {
+        site.route("/set", ex -> sendBytes(ex, 200, "ok".getBytes(), "Set-Cookie", "session=abc; Path=/"));
+        site.route("/check", ex -> {
+            String c = ex.getRequestHeaders().getFirst("Cookie");
+            TestSite.send(ex, 200, c == null ? "none" : c);
+        });
+        downloader.download(Request.of(site.url("/set")));
+        assertEquals("session=abc", downloader.download(Request.of(site.url("/check"))).text());
+        try (HttpDownloader other = new HttpDownloader(Settings.defaults())) {
+            assertEquals("none", other.download(Request.of(site.url("/check"))).text(), "another crawl has its own jar");
+        }
+        try (HttpDownloader off = with("cookies_enabled", "false")) {
+            off.download(Request.of(site.url("/set")));
+            assertEquals("none", off.download(Request.of(site.url("/check"))).text());
+        }
+    }
+
+    @Test
+    void sendsMethodHeadersAndBody() throws Exception {
+        site.route("/echo", ex -> {
+            String body = new String(ex.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+            TestSite.send(ex, 200, ex.getRequestMethod() + "|" + ex.getRequestHeaders().getFirst("X-Test") + "|"
+                    + ex.getRequestHeaders().getFirst("User-Agent") + "|" + body);
+        });
+        Request post = Request.builder(site.url("/echo")).method("POST").header("X-Test", "yes").header("Host", "ignored")
+                .header("User-Agent", "MyBot/1").body("a=1&b=2").build();
+        assertEquals("POST|yes|MyBot/1|a=1&b=2", downloader.download(post).text());
+        assertTrue(downloader.download(Request.of(site.url("/echo"))).text().startsWith("GET|null|Spinneret/"),
+                "default user agent from user_agents");
+    }
+
+    @Test
+    void proxyFromRequestMeta() throws Exception {
+        try (TestSite proxy = TestSite.books(1)) {
+            List<String> seen = new ArrayList<>();
+            proxy.route("/via", ex -> { seen.add(ex.getRequestURI().toString()); TestSite.send(ex, 200, "proxied"); });
+            String target = "http://example.invalid/via";
+            Request r = Request.builder(target).meta("proxy", proxy.root().replaceAll("/$", "")).build();
+            Response resp = downloader.download(r);
+            assertEquals("proxied", resp.text());
+            assertEquals(List.of(target), seen, "the proxy got the absolute URI");
+            IOException bad = assertThrows(IOException.class,
+                    () -> downloader.download(Request.builder(target).meta("proxy", "not a proxy").build()));
+            assertTrue(bad.getMessage().contains("bad proxy"), bad.getMessage());
+        }
+    }
+
+    @Test
+    void connectionErrorsNameTheUrl() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+        IOException e = assertThrows(IOException.class, () -> downloader.download(Request.of("http://127.0.0.1:" + port + "/x")));
+        assertTrue(e.getMessage().contains("connection refused"), e.getMessage());
+        assertTrue(e.getMessage().contains("http://127.0.0.1:" + port + "/x"), e.getMessage());
+    }
+}
