@@ -4,7 +4,6 @@ import com.sun.source.tree.BinaryTree;
 import com.sun.source.tree.BlockTree;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
-import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.ImportTree;
 import com.sun.source.tree.LiteralTree;
@@ -24,6 +23,7 @@ import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Evaluates the compile-time constant value of an expression in a method body, before javac has
@@ -119,7 +119,7 @@ final class ConstantResolver {
     }
 
     /** Resolves a type name as written in the unit: qualified, nested, imported, same package or java.lang. */
-    private TypeElement type(String written) {
+    private @Nullable TypeElement type(String written) {
         TypeElement direct = elements.getTypeElement(written);
         if (direct != null) return direct;
         int dot = written.indexOf('.');
@@ -153,7 +153,7 @@ final class ConstantResolver {
         return elements.getTypeElement("java.lang." + written);
     }
 
-    private TypeElement memberType(TypeElement in, String name) {
+    private @Nullable TypeElement memberType(TypeElement in, String name) {
         if (in.getSimpleName().contentEquals(name)) return in;
         for (Element e : elements.getAllMembers(in)) {
             if ((e.getKind().isClass() || e.getKind().isInterface() || e.getKind() == ElementKind.RECORD)
@@ -166,10 +166,5 @@ final class ConstantResolver {
             if (found != null) return found;
         }
         return null;
-    }
-
-    /** The expression's source text, for messages. */
-    static String text(ExpressionTree tree) {
-        return tree.toString();
     }
 }

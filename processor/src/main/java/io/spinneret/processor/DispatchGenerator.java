@@ -103,9 +103,9 @@ final class DispatchGenerator {
                     .endControlFlow();
             case STREAM -> out.beginControlFlow("if (result != null)")
                     .beginControlFlow("try (result)")
-                    .beginControlFlow("result.forEachOrdered(value ->")
+                    .add("result.forEachOrdered(value -> {\n").indent()
                     .beginControlFlow("if (value != null)").addStatement("crawl.$L(value)", sink).endControlFlow()
-                    .endControlFlow(")")
+                    .unindent().add("});\n")
                     .endControlFlow()
                     .endControlFlow();
             case OPTIONAL -> out.beginControlFlow("if (result != null)")

@@ -12,6 +12,7 @@ import javax.lang.model.element.ElementKind;
 import javax.lang.model.element.RecordComponentElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.ElementFilter;
+import org.jspecify.annotations.Nullable;
 
 /** Validates each {@code @Item} and generates its serializer; isolating (one record per file). */
 final class ItemStep {
@@ -27,7 +28,7 @@ final class ItemStep {
         this.reader = new ItemReader(env.getTypeUtils());
     }
 
-    void process(RoundEnvironment round, TypeElement annotation) {
+    void process(RoundEnvironment round, @Nullable TypeElement annotation) {
         Set<TypeElement> items = new LinkedHashSet<>();
         for (String name : state.deferredItems) {
             TypeElement t = env.getElementUtils().getTypeElement(name);

@@ -9,6 +9,7 @@ import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
+import org.jspecify.annotations.Nullable;
 
 /** The {@code @Parse} methods of a spider: its own in source order, then inherited ones not overridden. */
 final class ParseMethods {
@@ -35,7 +36,7 @@ final class ParseMethods {
                 .orElse(method.getSimpleName().toString());
     }
 
-    private static TypeElement superclass(TypeElement t) {
+    private static @Nullable TypeElement superclass(TypeElement t) {
         TypeMirror s = t.getSuperclass();
         if (s.getKind() != TypeKind.DECLARED) return null;
         TypeElement e = (TypeElement) ((DeclaredType) s).asElement();

@@ -15,6 +15,7 @@ import javax.lang.model.type.TypeVariable;
 import javax.lang.model.type.WildcardType;
 import javax.lang.model.util.Elements;
 import javax.lang.model.util.Types;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Classifies a callback's return type into the shape the dispatch code adapts: void, one value,
@@ -90,7 +91,7 @@ final class ReturnTypes {
     }
 
     /** The parameterization of {@code name} among the supertypes of {@code type}, or null. */
-    private DeclaredType supertype(DeclaredType type, String name) {
+    private @Nullable DeclaredType supertype(DeclaredType type, String name) {
         Deque<TypeMirror> queue = new ArrayDeque<>();
         Set<String> seen = new HashSet<>();
         queue.add(type);

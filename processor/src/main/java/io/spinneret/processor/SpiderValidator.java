@@ -18,6 +18,7 @@ import javax.lang.model.type.DeclaredType;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Checks a {@code @Spider} class and its {@code @Parse} methods (everything except the bodies,
@@ -162,7 +163,7 @@ final class SpiderValidator {
     }
 
     /** "Response" or "Crawl", or null for anything else. */
-    static String parameterType(TypeMirror type) {
+    static @Nullable String parameterType(TypeMirror type) {
         if (!(type instanceof DeclaredType d)) return null;
         String name = ((TypeElement) d.asElement()).getQualifiedName().toString();
         return switch (name) {

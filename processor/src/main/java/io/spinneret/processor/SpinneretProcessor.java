@@ -84,14 +84,14 @@ public final class SpinneretProcessor extends AbstractProcessor {
         items.process(round, item);
         spiders.process(round, spider);
         boolean quiet = state.sources.size() == seen && state.deferredSpiders.isEmpty() && state.deferredItems.isEmpty();
-        if (round.errorRaised()) return false;
+        if (round.errorRaised()) return true;
         // The registry is written in the first round that brings no new spider or item (usually the
         // one after they were generated), so that it is compiled like any source, without javac's
         // "created in the last round" warning. Should a later round bring more, they go into one
         // more registry class; the service file, written last, lists them all.
         if ((quiet || round.processingOver()) && hasUnregistered()) writeRegistryChunk();
         if (round.processingOver() && !state.registries.isEmpty()) writeServiceFile();
-        return false;
+        return true; // Spinneret's annotations are for this processor only
     }
 
     private boolean hasUnregistered() {

@@ -100,4 +100,14 @@ class SpiderErrorsTest {
         assertThat(c).hadErrorContaining("[BadSpiderName] spider name 'my spider' is not a valid name").inFile(file).onLineContaining("\"my spider\"");
         assertThat(c).hadErrorContaining("[BadStartUrl] start URL 'example.com/page' is not an absolute http(s) URL").inFile(file).onLineContaining("\"example.com/page\"");
     }
+
+    @Test
+    void returnTypeThatNeverAppearsIsReportedAfterTheLastRound() {
+        Compilation c = Compilations.compile("spiders/ErroneousUnresolvedReturn.java");
+        var file = Compilations.source("spiders/ErroneousUnresolvedReturn.java");
+        assertThat(c).failed();
+        assertThat(c).hadErrorContaining("cannot find symbol").inFile(file).onLineContaining("NoSuchItem detail(");
+        assertThat(c).hadErrorContaining("[UnresolvedType] type NoSuchItem of detail() cannot be resolved").inFile(file).onLineContaining("NoSuchItem detail(");
+        assertThat(c).hadErrorCount(2);
+    }
 }

@@ -1,0 +1,78 @@
+package test.multi.beta;
+
+import io.spinneret.annotations.Renderer;
+import io.spinneret.api.Crawl;
+import io.spinneret.api.Response;
+import io.spinneret.api.UnknownCallbackException;
+import io.spinneret.internal.Dispatcher;
+import io.spinneret.internal.SpiderDefinition;
+import java.util.List;
+import javax.annotation.processing.Generated;
+
+/**
+ * Dispatch table of spider {@code beta-nested} ({@link BetaSpider.Nested}): calls callbacks by name, without reflection.
+ */
+@Generated("io.spinneret.processor.SpinneretProcessor")
+public final class BetaSpider_Nested_Dispatch implements SpiderDefinition {
+    private static final List<String> CALLBACKS = List.of("parse");
+
+    private static final List<String> START_URLS = List.of();
+
+    private static final List<String> SETTINGS = List.of();
+
+    public BetaSpider_Nested_Dispatch() {
+    }
+
+    @Override
+    public String name() {
+        return "beta-nested";
+    }
+
+    @Override
+    public String className() {
+        return "test.multi.beta.BetaSpider$Nested";
+    }
+
+    @Override
+    public List<String> startUrls() {
+        return START_URLS;
+    }
+
+    @Override
+    public Renderer renderer() {
+        return Renderer.HTTP;
+    }
+
+    @Override
+    public List<String> settings() {
+        return SETTINGS;
+    }
+
+    @Override
+    public List<String> callbacks() {
+        return CALLBACKS;
+    }
+
+    @Override
+    public Dispatcher newDispatcher() {
+        var spider = new BetaSpider.Nested();
+        return (callback, response, crawl) -> dispatch(spider, callback, response, crawl);
+    }
+
+    private static void dispatch(BetaSpider.Nested spider, String callback, Response response,
+            Crawl crawl) throws Exception {
+        switch (callback) {
+            case "parse" -> {
+                var result = spider.parse(response);
+                if (result != null) {
+                    for (var value : result) {
+                        if (value != null) {
+                            crawl.emit(value);
+                        }
+                    }
+                }
+            }
+            default -> throw new UnknownCallbackException("beta-nested", callback, CALLBACKS);
+        }
+    }
+}
