@@ -18,8 +18,9 @@ import org.jspecify.annotations.Nullable;
  *   <li>{@code run <spider> [options]} starts the bundled replica of the spider's site on
  *       127.0.0.1 and runs the Spinneret CLI against it (no internet needed), with
  *       {@code start_urls} pointing at the replica and no download delay; every option of
- *       {@code runtime.jar run} works and wins over those defaults. {@code --live} skips the
- *       replica and crawls the real site with the spider's own settings;</li>
+ *       {@code runtime.jar run} works and wins over those defaults (the same precedence as
+ *       always: the command line is the highest layer). {@code --live} skips the replica and
+ *       crawls the real site with the spider's own settings;</li>
  *   <li>{@code serve [books|wide|quotes] [--port N] [--books N]} serves a replica until
  *       interrupted, e.g. for a benchmark or a browser;</li>
  *   <li>{@code export <books|wide|quotes> DIR [--books N]} writes a replica as static files;</li>
@@ -32,7 +33,7 @@ public final class Main {
     public static void main(String[] args) {
         int code;
         try {
-            code = execute(args, System.out, System.err);
+            code = execute(args, System.out);
         } catch (UsageException e) {
             System.err.println("error: " + e.getMessage());
             code = 2;
@@ -40,21 +41,24 @@ public final class Main {
         System.exit(code);
     }
 
-    /** Runs a command; returns the process exit code. */
-    static int execute(String[] args, PrintStream out, PrintStream err) {
-        if (args.length == 0) {
+    /**
+     * Runs a command. Commands of the Spinneret CLI end the process through
+     * {@link io.spinneret.cli.Main#main}, which also configures logging; the in-process replica
+     * goes down with it. {@code serve} and {@code export} return an exit code.
+     */
+    static int execute(String[] args, PrintStream out) {
+        if (args.length == 0 || List.of("-h", "--help", "help").contains(args[0])) {
             usage(out);
-            return RuntimeCli.execute(args);
+            io.spinneret.cli.Main.main(new String[] {"--help"});
         }
         return switch (args[0]) {
-            case "run" -> run(List.of(args).subList(1, args.length), err);
+            case "run" -> run(List.of(args).subList(1, args.length));
             case "serve" -> serve(List.of(args).subList(1, args.length), out);
             case "export" -> export(List.of(args).subList(1, args.length), out);
-            case "-h", "--help", "help" -> {
-                usage(out);
-                yield RuntimeCli.execute(new String[] {"--help"});
+            default -> {
+                io.spinneret.cli.Main.main(args);
+                yield 0;
             }
-            default -> RuntimeCli.execute(args);
         };
     }
 
@@ -71,41 +75,33 @@ public final class Main {
                 """.formatted(String.join(", ", Replicas.spiders())));
     }
 
-    private static int run(List<String> args, PrintStream err) {
+    private static int run(List<String> args) {
         String spider = args.stream().filter(a -> !a.startsWith("-")).findFirst().orElse(null);
         boolean live = args.contains("--live");
         List<String> rest = new ArrayList<>(args);
         rest.remove("--live");
         Replicas.Target target = spider == null ? null : Replicas.forSpider(spider).orElse(null);
-        if (live || target == null) {
-            if (target == null && spider != null && !live) {
-                err.println("note: no bundled replica for spider '" + spider + "'; crawling its own start URLs");
-            }
-            return RuntimeCli.execute(prepend("run", rest).toArray(String[]::new));
-        }
-        try (ReplicaServer server = ReplicaServer.start(target.factory().get(), 0)) {
+        List<String> cli = new ArrayList<>();
+        cli.add("run");
+        if (!live && target != null) {
+            ReplicaServer server = ReplicaServer.start(target.factory().get(), 0);
             String start = server.url() + target.startPath();
-            List<String> cli = new ArrayList<>();
-            cli.add("run");
-            // Defaults for the local replica; the user's own -s/--delay options come later and win.
+            // Defaults for the local replica; the user's own options come later and win.
             if (!mentions(rest, "start_urls")) cli.addAll(List.of("-s", "start_urls=" + start));
             if (!mentions(rest, "download_delay") && !rest.contains("--delay")) cli.addAll(List.of("-s", "download_delay=0"));
-            cli.addAll(rest);
-            err.println("replica of " + target.site() + " serving at " + server.url() + " (start " + start + ")");
-            return RuntimeCli.execute(cli.toArray(String[]::new));
+            System.err.println("replica of " + target.site() + " serving at " + server.url() + "; crawling " + start
+                    + " (add --live to crawl the real site)");
+        } else if (!live && spider != null) {
+            System.err.println("note: no bundled replica for spider '" + spider + "'; crawling its own start URLs");
         }
+        cli.addAll(rest);
+        io.spinneret.cli.Main.main(cli.toArray(String[]::new));
+        return 0;
     }
 
     private static boolean mentions(List<String> args, String key) {
         return args.stream().anyMatch(a -> a.startsWith(key + "=") || a.startsWith("-s" + key + "=")
                 || a.startsWith("--set=" + key + "="));
-    }
-
-    private static List<String> prepend(String first, List<String> rest) {
-        List<String> l = new ArrayList<>();
-        l.add(first);
-        l.addAll(rest);
-        return l;
     }
 
     private static int serve(List<String> args, PrintStream out) {

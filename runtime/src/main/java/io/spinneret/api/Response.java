@@ -43,6 +43,7 @@ public final class Response {
     private @Nullable Charset charset;
     private @Nullable String text;
     private @Nullable Document document;
+    private @Nullable String base;
 
     /**
      * @param request the request that produced this response (after redirects, the last hop)
@@ -172,11 +173,13 @@ public final class Response {
     }
 
     private String baseUrl() {
-        if (document != null || text != null) {
-            Element base = document().selectFirst("base[href]");
-            if (base != null) return base.absUrl("href").isEmpty() ? url : base.absUrl("href");
-        }
-        return url;
+        if (base != null) return base;
+        if (document == null && text == null) return url;
+        // Looked up once per page: a listing page follows dozens of links.
+        Element b = document().selectFirst("base[href]");
+        String abs = b == null ? "" : b.absUrl("href");
+        base = abs.isEmpty() ? url : abs;
+        return base;
     }
 
     @Override

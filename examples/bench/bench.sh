@@ -1,0 +1,148 @@
+#!/usr/bin/env bash
+# Spinneret throughput benchmark: crawls the books replica (50 listing + 1000 detail pages, a
+# sequential pagination chain) and its wide variant (500 listing + 10,000 detail pages, listing
+# pages also link to every tenth listing page) with the `books` example spider, no download
+# delay, robots.txt off, at several concurrencies, and prints whole-process figures measured by
+# /usr/bin/time: wall time, pages/s, items/s, CPU seconds (user+sys) and peak RSS.
+#
+# Usage (from the repository root, after ./mvnw -q -B package -DskipTests):
+#   bash examples/bench/bench.sh [--server jdk|nginx] [--sites "books wide"] [--conc "16 64 256"]
+#                                [--runs 3] [--wide-books 10000] [--java-opts "-XX:..."]
+#
+# --server jdk    (default) the replica runs in its own JVM: java -jar spinneret-examples.jar serve
+# --server nginx  the replica is exported as static files and served by nginx (1 worker), which
+#                 leaves more of the 2 cores to the crawler
+# Each row is the median of --runs runs after one discarded warm-up run per site (min-max wall in
+# brackets). Environment: JAVA (default java on PATH, must be 21+), BENCH_DIR (default
+# /tmp/spinneret-bench), PORT (default 8097; the wide site uses PORT+1).
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+RUNTIME_JAR="$ROOT/runtime/target/runtime.jar"
+EXAMPLES_JAR="$ROOT/examples/target/spinneret-examples.jar"
+SPIDERS="$ROOT/examples/target/spiders"
+JAVA="${JAVA:-java}"
+BENCH_DIR="${BENCH_DIR:-/tmp/spinneret-bench}"
+PORT="${PORT:-8097}"
+SERVER=jdk
+SITES="books wide"
+CONCS="16 64 256"
+RUNS=3
+WIDE_BOOKS=10000
+JAVA_OPTS="${JAVA_OPTS:-}"
+while [[ $# -gt 0 ]]; do
+  case "$1" in
+    --server) SERVER="$2"; shift 2 ;;
+    --sites) SITES="$2"; shift 2 ;;
+    --conc) CONCS="$2"; shift 2 ;;
+    --runs) RUNS="$2"; shift 2 ;;
+    --wide-books) WIDE_BOOKS="$2"; shift 2 ;;
+    --java-opts) JAVA_OPTS="$2"; shift 2 ;;
+    -h|--help) sed -n '2,20p' "$0"; exit 0 ;;
+    *) echo "unknown argument: $1" >&2; exit 2 ;;
+  esac
+done
+for f in "$RUNTIME_JAR" "$EXAMPLES_JAR" "$SPIDERS"; do
+  [[ -e "$f" ]] || { echo "missing $f: build first with ./mvnw -q -B package -DskipTests" >&2; exit 1; }
+done
+[[ -x /usr/bin/time ]] || { echo "needs GNU time: apt-get install -y time" >&2; exit 1; }
+"$JAVA" -version 2>&1 | grep -Eq 'version "(2[1-9]|[3-9][0-9])' || { echo "needs Java 21+ as \$JAVA" >&2; exit 1; }
+mkdir -p "$BENCH_DIR"
+
+PIDS=()
+cleanup() {
+  for p in "${PIDS[@]:-}"; do [[ -n "$p" ]] && kill "$p" 2>/dev/null || true; done
+  if [[ -s "$BENCH_DIR/nginx/nginx.pid" ]]; then kill -QUIT "$(cat "$BENCH_DIR/nginx/nginx.pid")" 2>/dev/null || true; fi
+}
+trap cleanup EXIT
+
+port_of() { if [[ "$1" == books ]]; then echo "$PORT"; else echo $((PORT + 1)); fi; }
+
+wait_up() {
+  for _ in $(seq 1 200); do curl -sf -o /dev/null "$1" && return 0; sleep 0.1; done
+  echo "server at $1 did not come up" >&2; exit 1
+}
+
+# ---------------------------------------------------------------- servers
+if [[ "$SERVER" == jdk ]]; then
+  for site in $SITES; do
+    p="$(port_of "$site")"
+    "$JAVA" -XX:+UseSerialGC -jar "$EXAMPLES_JAR" serve "$site" --port "$p" --books "$WIDE_BOOKS" \
+      > "$BENCH_DIR/serve-$site.log" 2>&1 &
+    PIDS+=("$!")
+    wait_up "http://127.0.0.1:$p/"
+  done
+elif [[ "$SERVER" == nginx ]]; then
+  command -v nginx >/dev/null || [[ -x /usr/sbin/nginx ]] || { echo "needs nginx: apt-get install -y nginx" >&2; exit 1; }
+  servers=""
+  for site in $SITES; do
+    p="$(port_of "$site")"
+    if [[ ! -f "$BENCH_DIR/site-$site/index.html" ]]; then
+      "$JAVA" -jar "$EXAMPLES_JAR" export "$site" "$BENCH_DIR/site-$site" --books "$WIDE_BOOKS" >&2
+    fi
+    servers+="server { listen 127.0.0.1:$p; root $BENCH_DIR/site-$site; index index.html; location / { try_files \$uri \$uri/ =404; } }"$'\n'
+  done
+  mkdir -p "$BENCH_DIR/nginx"
+  cat > "$BENCH_DIR/nginx/nginx.conf" <<CONF
+worker_processes 1;
+pid $BENCH_DIR/nginx/nginx.pid;
+error_log $BENCH_DIR/nginx/error.log warn;
+events { worker_connections 4096; }
+http {
+  include /etc/nginx/mime.types; default_type application/octet-stream; charset utf-8;
+  access_log off; sendfile on; tcp_nopush on; tcp_nodelay on; gzip off;
+  keepalive_timeout 65; keepalive_requests 100000; open_file_cache max=20000 inactive=60s;
+  client_body_temp_path $BENCH_DIR/nginx/cb; proxy_temp_path $BENCH_DIR/nginx/px;
+  fastcgi_temp_path $BENCH_DIR/nginx/fc; uwsgi_temp_path $BENCH_DIR/nginx/uw; scgi_temp_path $BENCH_DIR/nginx/sc;
+  $servers
+}
+CONF
+  /usr/sbin/nginx -p "$BENCH_DIR/nginx" -c "$BENCH_DIR/nginx/nginx.conf"
+  for site in $SITES; do wait_up "http://127.0.0.1:$(port_of "$site")/"; done
+else
+  echo "--server is jdk or nginx" >&2; exit 2
+fi
+
+# ---------------------------------------------------------------- crawls
+# crawl SITE CONC TAG -> "wall user sys rss_kb requests items"
+crawl() {
+  local site="$1" conc="$2" tag="$3"
+  local out="$BENCH_DIR/$site-c$conc-$tag.jsonl" log="$BENCH_DIR/$site-c$conc-$tag.log" tf="$BENCH_DIR/$site-c$conc-$tag.time"
+  rm -f "$out"
+  # shellcheck disable=SC2086
+  /usr/bin/time -f '%e %U %S %M' -o "$tf" "$JAVA" $JAVA_OPTS -jar "$RUNTIME_JAR" run books --spiders "$SPIDERS" \
+    -s "start_urls=http://127.0.0.1:$(port_of "$site")/" -c "$conc" -s download_delay=0 -s respect_robots=false \
+    -s retry_times=0 -o "$out" --log-level warn > "$log" 2>&1 || { echo "crawl failed, see $log" >&2; tail -5 "$log" >&2; }
+  local requests
+  requests="$(grep -Eo '[0-9]+ requests \|' "$log" | tail -1 | grep -Eo '^[0-9]+' || echo 0)"
+  echo "$(tail -1 "$tf") $requests $(wc -l < "$out" 2>/dev/null || echo 0)"
+}
+
+median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2 ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2)}'; }
+
+ROWS=()
+for site in $SITES; do
+  echo "warm-up: $site" >&2
+  crawl "$site" 64 warmup > /dev/null
+  for c in $CONCS; do
+    : > "$BENCH_DIR/runs.txt"
+    for r in $(seq 1 "$RUNS"); do
+      line="$(crawl "$site" "$c" "run$r")"
+      echo "  $site c=$c run $r: wall/user/sys/rssKB/requests/items = $line" >&2
+      echo "$line" >> "$BENCH_DIR/runs.txt"
+    done
+    wall="$(awk '{print $1}' "$BENCH_DIR/runs.txt" | median)"
+    wmin="$(awk '{print $1}' "$BENCH_DIR/runs.txt" | sort -g | head -1)"
+    wmax="$(awk '{print $1}' "$BENCH_DIR/runs.txt" | sort -g | tail -1)"
+    cpu="$(awk '{print $2 + $3}' "$BENCH_DIR/runs.txt" | median)"
+    rss="$(awk '{print $4}' "$BENCH_DIR/runs.txt" | median)"
+    pages="$(awk '{print $5}' "$BENCH_DIR/runs.txt" | median)"
+    items="$(awk '{print $6}' "$BENCH_DIR/runs.txt" | median)"
+    ROWS+=("$(awk -v s="$site" -v c="$c" -v w="$wall" -v lo="$wmin" -v hi="$wmax" -v cpu="$cpu" -v rss="$rss" -v p="$pages" -v i="$items" \
+      'BEGIN { printf "%-6s %5s %8.2f %-13s %9.0f %9.0f %7.2f %8.0f %7d %6d", s, c, w, "(" lo "-" hi ")", p / w, i / w, cpu, rss / 1024, p, i }')")
+  done
+done
+
+printf '\nserver=%s runs=%s java_opts=%s\n' "$SERVER" "$RUNS" "${JAVA_OPTS:-none}"
+printf '%-6s %5s %8s %-13s %9s %9s %7s %8s %7s %6s\n' site conc wall_s "(min-max)" pages/s items/s cpu_s rss_MiB pages items
+for r in "${ROWS[@]}"; do echo "$r"; done
+echo "(whole process incl. JVM start; pages/s = pages / median wall; logs and items in $BENCH_DIR)"
