@@ -84,15 +84,37 @@ public final class Main {
         Replicas.Target target = spider == null ? null : Replicas.forSpider(spider).orElse(null);
         String start = null;
         if (!live && target != null) {
-            ReplicaServer server = ReplicaServer.start(target.factory().get(), 0);
-            start = server.url() + target.startPath();
-            System.err.println("replica of " + target.site() + " serving at " + server.url() + "; crawling " + start
-                    + " (add --live to crawl the real site)");
+            start = startReplica(target, args.contains("--resume") || args.contains("--redis")
+                    || args.stream().anyMatch(a -> a.startsWith("--redis=")));
         } else if (!live && spider != null) {
             System.err.println("note: no bundled replica for spider '" + spider + "'; crawling its own start URLs");
         }
         io.spinneret.cli.Main.main(cliArguments(args, start).toArray(String[]::new));
         return 0;
+    }
+
+    /** The replica's port for crawls whose frontier outlives the process (see {@link #startReplica}). */
+    static final int STABLE_PORT = 18089;
+
+    /**
+     * Serves the replica for a crawl and returns its start URL. A crawl that is resumed later or
+     * shared with other processes ({@code --resume}, {@code --redis}) keeps URLs in its frontier,
+     * so the replica must come back at the same address: it listens on {@link #STABLE_PORT}, and a
+     * second launcher of a distributed crawl that finds the port taken crawls the replica already
+     * served there. Otherwise any free port will do.
+     */
+    private static String startReplica(Replicas.Target target, boolean stable) {
+        String url;
+        try {
+            ReplicaServer server = ReplicaServer.start(target.factory().get(), stable ? STABLE_PORT : 0);
+            url = server.url();
+            System.err.println("replica of " + target.site() + " serving at " + url + " (add --live to crawl the real site)");
+        } catch (java.io.UncheckedIOException e) {
+            if (!stable) throw e;
+            url = "http://127.0.0.1:" + STABLE_PORT + "/";
+            System.err.println("port " + STABLE_PORT + " is taken: crawling the replica another launcher serves at " + url);
+        }
+        return url + target.startPath();
     }
 
     /**
