@@ -31,6 +31,9 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
+        // A crawl goes on in a child JVM tuned for crawling, replica included, like runtime.jar's.
+        int forked = io.spinneret.cli.Main.forkLikeMain(args);
+        if (forked >= 0) System.exit(forked);
         int code;
         try {
             code = execute(args, System.out);
@@ -71,37 +74,79 @@ public final class Main {
                   serve [books|wide|quotes] [--port N] [--books N]   serve a replica until Ctrl-C
                   export <books|wide|quotes> DIR [--books N]         write a replica as static files
 
-                Example spiders: %s. Other commands are those of runtime.jar:
+                Spiders with a bundled replica: %s. Other commands are those of runtime.jar:
                 """.formatted(String.join(", ", Replicas.spiders())));
     }
 
     private static int run(List<String> args) {
         String spider = args.stream().filter(a -> !a.startsWith("-")).findFirst().orElse(null);
         boolean live = args.contains("--live");
-        List<String> rest = new ArrayList<>(args);
-        rest.remove("--live");
         Replicas.Target target = spider == null ? null : Replicas.forSpider(spider).orElse(null);
-        List<String> cli = new ArrayList<>();
-        cli.add("run");
+        String start = null;
         if (!live && target != null) {
-            ReplicaServer server = ReplicaServer.start(target.factory().get(), 0);
-            String start = server.url() + target.startPath();
-            // Defaults for the local replica; the user's own options come later and win.
-            if (!mentions(rest, "start_urls")) cli.addAll(List.of("-s", "start_urls=" + start));
-            if (!mentions(rest, "download_delay") && !rest.contains("--delay")) cli.addAll(List.of("-s", "download_delay=0"));
-            System.err.println("replica of " + target.site() + " serving at " + server.url() + "; crawling " + start
-                    + " (add --live to crawl the real site)");
+            start = startReplica(target, args.contains("--resume") || args.contains("--redis")
+                    || args.stream().anyMatch(a -> a.startsWith("--redis=")));
         } else if (!live && spider != null) {
             System.err.println("note: no bundled replica for spider '" + spider + "'; crawling its own start URLs");
         }
-        cli.addAll(rest);
-        io.spinneret.cli.Main.main(cli.toArray(String[]::new));
+        io.spinneret.cli.Main.main(cliArguments(args, start).toArray(String[]::new));
         return 0;
     }
 
+    /** The replica's port for crawls whose frontier outlives the process (see {@link #startReplica}). */
+    static final int STABLE_PORT = 18089;
+
+    /**
+     * Serves the replica for a crawl and returns its start URL. A crawl that is resumed later or
+     * shared with other processes ({@code --resume}, {@code --redis}) keeps URLs in its frontier,
+     * so the replica must come back at the same address: it listens on {@link #STABLE_PORT}, and a
+     * second launcher of a distributed crawl that finds the port taken crawls the replica already
+     * served there. Otherwise any free port will do.
+     */
+    private static String startReplica(Replicas.Target target, boolean stable) {
+        String url;
+        try {
+            ReplicaServer server = ReplicaServer.start(target.factory().get(), stable ? STABLE_PORT : 0);
+            url = server.url();
+            System.err.println("replica of " + target.site() + " serving at " + url + " (add --live to crawl the real site)");
+        } catch (java.io.UncheckedIOException e) {
+            if (!stable) throw e;
+            url = "http://127.0.0.1:" + STABLE_PORT + "/";
+            System.err.println("port " + STABLE_PORT + " is taken: crawling the replica another launcher serves at " + url);
+        }
+        return url + target.startPath();
+    }
+
+    /**
+     * The runtime CLI's arguments for {@code run ARGS}: {@code --live} removed and, when a replica
+     * serves at {@code replicaStart}, its start URL and no download delay first, unless the user set
+     * them (the user's options come later and would win anyway; leaving ours out keeps
+     * {@code --print-settings} honest).
+     */
+    static List<String> cliArguments(List<String> args, @Nullable String replicaStart) {
+        List<String> rest = new ArrayList<>(args);
+        rest.remove("--live");
+        List<String> cli = new ArrayList<>();
+        cli.add("run");
+        if (replicaStart != null) {
+            if (!mentions(rest, "start_urls")) cli.addAll(List.of("-s", "start_urls=" + replicaStart));
+            if (!mentions(rest, "download_delay") && !rest.contains("--delay") && rest.stream().noneMatch(a -> a.startsWith("--delay="))) {
+                cli.addAll(List.of("-s", "download_delay=0"));
+            }
+        }
+        cli.addAll(rest);
+        return cli;
+    }
+
+    /** Whether the arguments set {@code key} with {@code -s key=...}, {@code -skey=...} or {@code --set[=]key=...}. */
     private static boolean mentions(List<String> args, String key) {
-        return args.stream().anyMatch(a -> a.startsWith(key + "=") || a.startsWith("-s" + key + "=")
-                || a.startsWith("--set=" + key + "="));
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            String next = i + 1 < args.size() ? args.get(i + 1) : "";
+            if ((a.equals("-s") || a.equals("--set")) && next.startsWith(key + "=")) return true;
+            if (a.startsWith("-s" + key + "=") || a.startsWith("--set=" + key + "=")) return true;
+        }
+        return false;
     }
 
     private static int serve(List<String> args, PrintStream out) {

@@ -29,11 +29,19 @@ final class Charsets {
     }
 
     static String decode(byte[] body, Charset charset) {
-        int skip = 0;
-        if (charset == StandardCharsets.UTF_8 && body.length >= 3 && (body[0] & 0xff) == 0xEF && (body[1] & 0xff) == 0xBB && (body[2] & 0xff) == 0xBF) skip = 3;
-        if ((charset == StandardCharsets.UTF_16BE || charset == StandardCharsets.UTF_16LE) && body.length >= 2
-                && ((body[0] & 0xff) == 0xFE || (body[0] & 0xff) == 0xFF)) skip = 2;
+        int skip = bomLength(body, charset);
         return new String(body, skip, body.length - skip, charset);
+    }
+
+    /** Bytes of a byte order mark of {@code charset} at the start of {@code body}, else 0. */
+    static int bomLength(byte[] body, Charset charset) {
+        if (charset == StandardCharsets.UTF_8 && body.length >= 3 && (body[0] & 0xff) == 0xEF && (body[1] & 0xff) == 0xBB
+                && (body[2] & 0xff) == 0xBF) return 3;
+        if ((charset == StandardCharsets.UTF_16BE && body.length >= 2 && (body[0] & 0xff) == 0xFE && (body[1] & 0xff) == 0xFF)
+                || (charset == StandardCharsets.UTF_16LE && body.length >= 2 && (body[0] & 0xff) == 0xFF && (body[1] & 0xff) == 0xFE)) {
+            return 2;
+        }
+        return 0;
     }
 
     private static @Nullable Charset lookup(Matcher m) {

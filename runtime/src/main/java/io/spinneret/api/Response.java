@@ -2,6 +2,7 @@ package io.spinneret.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.Charset;
@@ -9,6 +10,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jsoup.Jsoup;
@@ -37,8 +39,6 @@ import org.slf4j.LoggerFactory;
 public final class Response {
     private static final Logger LOG = LoggerFactory.getLogger(Response.class);
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final int MAX_CACHED_SELECTORS = 1024;
-    private static final ConcurrentHashMap<String, Evaluator> SELECTORS = new ConcurrentHashMap<>();
 
     private final Request request;
     private final String url;
@@ -59,9 +59,13 @@ public final class Response {
         this.request = request;
         this.url = url;
         this.status = status;
-        TreeMap<String, List<String>> h = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-        h.putAll(headers);
-        this.headers = h;
+        if (headers instanceof SortedMap<String, List<String>> sorted && sorted.comparator() == String.CASE_INSENSITIVE_ORDER) {
+            this.headers = headers; // already case-insensitive (java.net.http.HttpHeaders.map() is): no copy per response
+        } else {
+            TreeMap<String, List<String>> h = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+            h.putAll(headers);
+            this.headers = h;
+        }
         this.body = body;
     }
 
@@ -101,8 +105,37 @@ public final class Response {
 
     /** The body parsed as HTML, once. */
     public Document document() {
-        if (document == null) document = Jsoup.parse(text(), url);
+        if (document == null) {
+            if (text != null) {
+                document = Jsoup.parse(text, url);
+            } else {
+                // straight from the bytes: no String of the whole page (nor a UTF-16 detour) on the way
+                Charset cs = charset();
+                int skip = Charsets.bomLength(body, cs);
+                try {
+                    document = Jsoup.parse(new ByteArrayInputStream(body, skip, body.length - skip), cs.name(), url);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e); // cannot happen for an in-memory stream
+                }
+            }
+        }
         return document;
+    }
+
+    /**
+     * Selectors parsed once per process: jsoup would parse the selector string again on every call,
+     * and spiders call the same few literals on every page. Evaluators are thread-safe (their
+     * memo state is per thread). Bounded, in case selectors are built at run time.
+     */
+    private static final ConcurrentHashMap<String, Evaluator> SELECTORS = new ConcurrentHashMap<>();
+
+    static Evaluator evaluator(String css) {
+        Evaluator e = SELECTORS.get(css);
+        if (e == null) {
+            e = Selector.evaluatorOf(css);
+            if (SELECTORS.size() < 4096) SELECTORS.putIfAbsent(css, e);
+        }
+        return e;
     }
 
     /** Elements matching a CSS selector. */
@@ -175,21 +208,6 @@ public final class Response {
     public Optional<Request> follow(Element link, String callback, int priority) {
         String href = link.hasAttr("href") ? link.attr("href") : link.attr("src");
         return follow(href, callback, priority);
-    }
-
-    /**
-     * The parsed form of a selector, cached: spiders use a handful of selector literals on every
-     * page, and parsing them again each time cost about 4% of a crawl's CPU. jsoup evaluators are
-     * reusable across threads (their match memo is thread-local). The cache is bounded so that
-     * selectors built at run time cannot grow it without limit.
-     */
-    private static Evaluator evaluator(String selector) {
-        Evaluator e = SELECTORS.get(selector);
-        if (e == null) {
-            e = Selector.evaluatorOf(selector);
-            if (SELECTORS.size() < MAX_CACHED_SELECTORS) SELECTORS.putIfAbsent(selector, e);
-        }
-        return e;
     }
 
     private String baseUrl() {

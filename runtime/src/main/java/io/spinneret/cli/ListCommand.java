@@ -11,7 +11,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code spinneret list}: the spiders found, with their class and start URLs. */
-@Command(name = "list", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+@Command(name = "list", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
         description = "List the spiders found on the class path and in the spiders directory.")
 final class ListCommand implements Callable<Integer> {
     @Mixin CommonOptions common = new CommonOptions();

@@ -1,11 +1,6 @@
 package io.spinneret.cli;
 
-import io.spinneret.api.SpinneretException;
-import io.spinneret.settings.InvalidSettingException;
 import java.io.PrintStream;
-import java.io.PrintWriter;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
 
 /**
  * The {@code spinneret} command line: {@code java -jar runtime.jar list | run <spider>}.
@@ -13,56 +8,41 @@ import picocli.CommandLine.Command;
  * <p>Exit codes: 0 success, 1 the crawl finished with failures (or storage failed), 2 a usage or
  * configuration error, 130 interrupted. Errors are one line on stderr; {@code --log-level debug}
  * adds the stack trace.
+ *
+ * <p>This class is kept free of the command-line library so that the {@link Launcher}, which
+ * starts a crawl in a tuned child JVM, loads as little as possible.
  */
-@Command(name = "spinneret", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        subcommands = {ListCommand.class, RunCommand.class, CommandLine.HelpCommand.class},
-        description = "A compile-time-checked web crawler. Spiders come from the class path and the spiders directory.")
-public final class Main implements Runnable {
+public final class Main {
     /** The version printed by {@code --version}. */
     public static final String VERSION = "0.1.0";
 
-    @CommandLine.Spec
-    CommandLine.Model.CommandSpec spec;
+    private Main() {}
 
     public static void main(String[] args) {
+        // a crawl runs in a child JVM with options suited to it, unless told otherwise (see Launcher)
+        int forked = Launcher.maybeFork(args, new Throwable().getStackTrace().length);
+        if (forked >= 0) System.exit(forked);
+        Launcher.watchLauncher();
         Logging.configure(Logging.levelFrom(args));
         int code = execute(args, System.out, System.err);
         System.out.flush();
         System.exit(code);
     }
 
+    /**
+     * The fork step of {@link #main}, for a program whose own {@code main} wraps this CLI (the
+     * examples launcher): when the process was started as {@code java -jar <its jar> run ...}, the
+     * same command line runs again in a child JVM tuned as {@link Launcher} describes, exactly as
+     * for {@code java -jar runtime.jar run ...}. Call it first thing in that {@code main}.
+     *
+     * @return the child's exit code, or -1 if the caller should go on in this JVM (always so in the child)
+     */
+    public static int forkLikeMain(String[] args) {
+        return Launcher.maybeFork(args, 1);
+    }
+
     /** Runs the command line with these streams and returns the exit code (for tests and embedding). */
     public static int execute(String[] args, PrintStream out, PrintStream err) {
-        CommandLine cl = new CommandLine(new Main());
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            int code = ex instanceof UsageException || ex instanceof InvalidSettingException ? 2 : 1;
-            String msg = ex instanceof SpinneretException ? ex.getMessage() : ex.toString();
-            err.println("error: " + msg);
-            if (Logging.debug()) ex.printStackTrace(err);
-            return code;
-        });
-        cl.setParameterExceptionHandler((ex, args1) -> {
-            CommandLine c = ex.getCommandLine();
-            err.println("error: " + ex.getMessage());
-            if (!CommandLine.UnmatchedArgumentException.printSuggestions(ex, err)) {
-                err.println("Run '" + c.getCommandSpec().qualifiedName() + " --help' for usage.");
-            }
-            return 2;
-        });
-        return cl.execute(args);
-    }
-
-    @Override
-    public void run() {
-        spec.commandLine().usage(spec.commandLine().getOut());
-    }
-
-    static final class Version implements CommandLine.IVersionProvider {
-        @Override
-        public String[] getVersion() {
-            return new String[] {"spinneret " + VERSION + " (Java " + Runtime.version() + ")"};
-        }
+        return Cli.execute(args, out, err);
     }
 }

@@ -22,7 +22,7 @@ import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code spinneret run <spider>}: crawls and prints the summary line. */
-@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
+@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
         description = "Crawl with a spider and store its items.",
         footer = {"", "Exit codes: 0 success, 1 finished with failures or storage failed, 2 usage error, 130 interrupted."})
 final class RunCommand implements Callable<Integer> {

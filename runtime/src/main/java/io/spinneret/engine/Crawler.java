@@ -119,7 +119,7 @@ public final class Crawler {
         boolean pipelineClosed = false;
         Storage storage = givenStorage != null ? givenStorage : Storages.forTarget(target, settings);
         try {
-            Scheduler scheduler = givenScheduler != null ? givenScheduler : Schedulers.open(settings, name, resume);
+            Scheduler scheduler = givenScheduler != null ? givenScheduler : openScheduler(name);
             toClose.add(scheduler);
             Downloader router = givenDownloader != null ? givenDownloader : Downloaders.router(settings);
             toClose.add(router);
@@ -175,6 +175,17 @@ public final class Crawler {
             case FAILED -> CrawlResult.Outcome.FAILED;
         };
         return new CrawlResult(name, stats.snapshot(), elapsed, outcome, e.failure(), storage.describe());
+    }
+
+    private Scheduler openScheduler(String name) {
+        try {
+            return Schedulers.open(settings, name, resume);
+        } catch (SpinneretException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new SpinneretException("cannot open the '" + settings.getChoice(Setting.SCHEDULER) + "' scheduler: "
+                    + (e.getMessage() != null ? e.getMessage() : e.toString()), e);
+        }
     }
 
     /** The start requests: {@code start_urls} if set, else the spider's, to the {@code parse} callback. */

@@ -18,8 +18,7 @@ import io.spinneret.settings.Settings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
+import java.util.concurrent.LinkedTransferQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -63,11 +62,16 @@ final class Engine implements CrawlContext {
     private final Semaphore permits;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicLong itemsAccepted = new AtomicLong();
-    private final ExecutorService workers = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().factory());
+    /** Leases handed from the poller to the workers; a worker holds one of the permits. */
+    private final LinkedTransferQueue<Lease> handoff = new LinkedTransferQueue<>();
+    private final List<Thread> workers = new ArrayList<>();
+    private volatile boolean workersStopping;
     private final LongAdder requests, responses, failures, items, duplicates;
     private @Nullable Pipeline pipeline;
     private volatile @Nullable Thread poller;
     private volatile Stop stop = Stop.NONE;
+    /** A signal came, possibly after another stop reason: draining then honours shutdown_grace. */
+    private volatile boolean signalled;
     private volatile @Nullable String failure;
 
     Engine(String spiderName, Settings settings, Stats stats, Scheduler scheduler, List<Middleware> middlewares,
@@ -143,6 +147,7 @@ final class Engine implements CrawlContext {
 
     /** Stops taking new requests; the first reason given wins. */
     void requestStop(Stop why) {
+        if (why == Stop.SIGNAL) signalled = true;
         synchronized (this) {
             if (stop == Stop.NONE) stop = why;
         }
@@ -166,6 +171,7 @@ final class Engine implements CrawlContext {
      */
     void run() throws InterruptedException {
         poller = Thread.currentThread();
+        startWorkers();
         boolean shared = scheduler.isShared();
         long idleTimeout = settings.getDuration(Setting.IDLE_TIMEOUT).toNanos();
         long idleSince = -1;
@@ -210,13 +216,29 @@ final class Engine implements CrawlContext {
 
     private void launch(Lease lease) {
         inFlight.incrementAndGet();
-        try {
-            workers.execute(() -> process(lease));
-        } catch (RuntimeException e) {
-            inFlight.decrementAndGet();
-            permits.release();
-            scheduler.requeue(lease, lease.request());
-            throw e;
+        handoff.add(lease);
+    }
+
+    /**
+     * Starts {@code concurrency} worker virtual threads. They live for the whole crawl rather than
+     * one per request, so per-thread caches (jsoup's parser buffers, digests) are reused.
+     */
+    private void startWorkers() {
+        Thread.Builder b = Thread.ofVirtual().name("spinneret-worker-", 0);
+        for (int i = 0; i < concurrency; i++) workers.add(b.start(this::work));
+    }
+
+    private void work() {
+        while (!workersStopping) {
+            Lease lease;
+            try {
+                lease = handoff.take();
+            } catch (InterruptedException e) {
+                if (workersStopping) return;
+                continue;
+            }
+            process(lease);
+            Thread.interrupted(); // an interrupt aimed at that request must not hit the next one
         }
     }
 
@@ -225,18 +247,35 @@ final class Engine implements CrawlContext {
      * leases go back to the scheduler.
      */
     void drain(Duration grace) throws InterruptedException {
-        long deadline = System.nanoTime() + grace.toNanos();
+        long deadline = System.nanoTime() + Math.min(grace.toNanos(), Long.MAX_VALUE / 4);
+        boolean graceApplied = false;
         while (inFlight.get() > 0 && System.nanoTime() < deadline) {
+            if (signalled && !graceApplied) {
+                // e.g. Ctrl-C while the requests of a -n crawl finish: no longer than shutdown_grace
+                graceApplied = true;
+                deadline = Math.min(deadline, System.nanoTime() + settings.getDuration(Setting.SHUTDOWN_GRACE).toNanos());
+            }
             Thread.sleep(10);
         }
+        workersStopping = true;
         if (inFlight.get() > 0) {
             LOG.info("interrupting {} requests still in flight after {} s; they go back to the scheduler",
                     inFlight.get(), grace.toMillis() / 1000.0);
-            workers.shutdownNow();
         }
-        workers.shutdown();
-        if (!workers.awaitTermination(10, TimeUnit.SECONDS)) {
-            LOG.warn("{} requests did not stop within 10 s of being interrupted", inFlight.get());
+        for (Thread w : workers) w.interrupt(); // idle ones leave take(); busy ones requeue their lease
+        long stopBy = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        for (Thread w : workers) {
+            long left = stopBy - System.nanoTime();
+            if (left <= 0 || !w.join(java.time.Duration.ofNanos(left))) {
+                LOG.warn("{} requests did not stop within 10 s of being interrupted", inFlight.get());
+                break;
+            }
+        }
+        // leases handed over but never started
+        for (Lease l; (l = handoff.poll()) != null; ) {
+            scheduler.requeue(l, l.request());
+            inFlight.decrementAndGet();
+            permits.release();
         }
     }
 

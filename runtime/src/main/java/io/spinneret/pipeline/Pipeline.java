@@ -239,21 +239,26 @@ public final class Pipeline implements AutoCloseable {
         boolean full = buffered >= capacity;
         for (Batch b : batches.values()) {
             if (b.items.isEmpty()) continue;
-            if (full || b.items.size() >= batchSize || now - b.firstNanos >= intervalNanos) write(b);
+            if (full || now - b.firstNanos >= intervalNanos) {
+                write(b, b.items.size());
+            } else if (b.items.size() >= batchSize) {
+                write(b, b.items.size() - b.items.size() % batchSize); // full batches; the rest waits
+            }
         }
     }
 
     private void writeAll() {
         for (Batch b : batches.values()) {
-            if (!b.items.isEmpty()) write(b);
+            if (!b.items.isEmpty()) write(b, b.items.size());
         }
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    private void write(Batch b) {
+    /** Writes the first {@code n} items of a batch, in chunks of at most {@code batch_size}. */
+    private void write(Batch b, int n) {
         int from = 0;
-        while (from < b.items.size()) {
-            int to = Math.min(b.items.size(), from + batchSize);
+        while (from < n) {
+            int to = Math.min(n, from + batchSize);
             List<Object> chunk = b.items.subList(from, to);
             writeWithRetry((ItemSchema) b.schema, chunk);
             written += chunk.size();
@@ -267,8 +272,13 @@ public final class Pipeline implements AutoCloseable {
             buffered -= chunk.size();
             from = to;
         }
-        b.items.clear();
-        b.tickets.clear();
+        if (n == b.items.size()) {
+            b.items.clear();
+            b.tickets.clear();
+        } else {
+            b.items.subList(0, n).clear();
+            b.tickets.subList(0, n).clear();
+        }
     }
 
     private <T> void writeWithRetry(ItemSchema<T> schema, List<T> chunk) {

@@ -14,20 +14,31 @@ import org.jspecify.annotations.Nullable;
  * <h2>Life of a request</h2>
  * <ol>
  *   <li>{@link #push}: dropped if its {@linkplain Request#fingerprint() fingerprint} was ever pushed
- *       before (unless {@link Request#dontFilter()}); otherwise pending.</li>
+ *       before (unless {@link Request#dontFilter()}); otherwise pending. Every push records the
+ *       fingerprint as seen, {@code dontFilter} ones included, so a start page pushed with
+ *       {@code dontFilter} is not crawled again when a link to it turns up.</li>
  *   <li>{@link #poll}: the pending request with the highest priority (FIFO among equal priorities)
  *       moves to in-flight and is returned as a {@link Lease}.</li>
  *   <li>{@link #ack}: done; it leaves in-flight for good. The engine acks only after the
  *       request's new requests are pushed and its items are durably stored.</li>
  *   <li>{@link #requeue}: back to pending, e.g. for a retry or at a graceful shutdown.</li>
  * </ol>
+ * Each step is atomic: until it is acked, a request is always either pending or in flight, never
+ * neither (a reader of both counts should still allow for a step between its two reads).
  *
  * <h2>Restarts</h2>
- * Persistent and shared schedulers keep pending requests, in-flight requests and the set of seen
- * fingerprints. In-flight requests that were never acked come back as pending: for a persistent
- * scheduler when it is opened again (nothing else can be alive then), for a shared one only after
- * they have been in flight longer than the visibility timeout (another node may still be working on
- * them).
+ * {@linkplain #isPersistent() Persistent} schedulers (SQLite, Redis) keep pending requests,
+ * in-flight requests and the set of seen fingerprints when they are closed and opened again.
+ * In-flight requests that were never acked come back as pending: for a persistent scheduler when it
+ * is opened again (nothing else can be alive then), for a {@linkplain #isShared() shared} one only
+ * after they have been in flight longer than the visibility timeout (another node may still be
+ * working on them).
+ *
+ * <h2>Durability</h2>
+ * When a mutating method ({@link #push}, {@link #pushAll}, {@link #poll}, {@link #ack},
+ * {@link #requeue}) of a persistent scheduler returns, its effect is stored: it survives the process
+ * being killed right after. Implementations batch concurrent calls into one write (group commit),
+ * so many virtual threads calling at once cost far less than one write each.
  *
  * <p>All methods are thread-safe and may block (they are called from virtual threads).
  */
@@ -61,7 +72,12 @@ public interface Scheduler extends AutoCloseable {
     /** Marks an in-flight request done. Acking an unknown or already acked lease is a no-op. */
     void ack(Lease lease);
 
-    /** Puts an in-flight request back into pending, replacing it with {@code request} (e.g. its next attempt). */
+    /**
+     * Puts an in-flight request back into pending, replacing it with {@code request} (e.g. its next
+     * attempt), behind the pending requests of the same priority. The replacement bypasses duplicate
+     * filtering. Does nothing if the lease is no longer in flight (already acked or requeued, or
+     * reclaimed by a shared scheduler after the visibility timeout).
+     */
     void requeue(Lease lease, Request request);
 
     /** Pending requests (for a shared scheduler, over all nodes). */
@@ -78,6 +94,14 @@ public interface Scheduler extends AutoCloseable {
      * for an idle timeout before it ends a crawl on an empty queue.
      */
     default boolean isShared() {
+        return false;
+    }
+
+    /**
+     * True if the state outlives this object: a scheduler opened again on the same job (SQLite job
+     * directory, Redis namespace) sees the pending, in-flight and seen requests left by this one.
+     */
+    default boolean isPersistent() {
         return false;
     }
 

@@ -1,24 +1,70 @@
 package io.spinneret.scheduler;
 
 import io.spinneret.annotations.Setting;
+import io.spinneret.scheduler.redis.RedisScheduler;
+import io.spinneret.scheduler.sqlite.SqliteScheduler;
 import io.spinneret.settings.Settings;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /** Opens the scheduler a crawl's settings ask for ({@link Setting#SCHEDULER}). */
 public final class Schedulers {
+    private static final Logger LOG = LoggerFactory.getLogger(Schedulers.class);
+
     private Schedulers() {}
 
     /**
+     * Opens the scheduler of a crawl.
+     *
+     * <ul>
+     *   <li>{@code memory}: always fresh. If the job directory holds an unfinished crawl, a warning
+     *       says that this run leaves it alone and how to continue it.</li>
+     *   <li>{@code sqlite}: the job in {@code <job_dir>/<spider>/frontier.db}. With {@code resume},
+     *       continues it (in-flight requests come back, seen fingerprints are kept); without,
+     *       starts afresh if the job finished and refuses if it holds unfinished work.</li>
+     *   <li>{@code redis}: joins the crawl under {@code spinneret:<spider>:} at {@code redis_url};
+     *       without {@code resume}, a namespace whose crawl finished is cleared first.</li>
+     * </ul>
+     *
      * @param spiderName namespaces persistent and shared state (job directory, Redis keys)
      * @param resume true to continue the state a previous run left; false to start fresh
+     * @throws io.spinneret.api.SpinneretException if the state cannot be opened or must not be
+     *     overwritten
      */
     public static Scheduler open(Settings settings, String spiderName, boolean resume) {
         String kind = settings.getChoice(Setting.SCHEDULER);
         switch (kind) {
             // each implementation adds its case here
             case "memory" -> {
+                warnIfUnfinished(jobDirectory(settings, spiderName));
                 return new io.spinneret.scheduler.memory.MemoryScheduler();
+            }
+            case "sqlite" -> {
+                return SqliteScheduler.open(jobDirectory(settings, spiderName), resume);
+            }
+            case "redis" -> {
+                return RedisScheduler.open(settings.getString(Setting.REDIS_URL), spiderName,
+                        settings.getDuration(Setting.VISIBILITY_TIMEOUT), resume);
             }
             default -> throw new UnsupportedOperationException("scheduler '" + kind + "' is not available yet");
         }
+    }
+
+    /**
+     * A run without {@code --resume} crawls afresh in memory and leaves an interrupted job's state
+     * alone; it says so, since the user may have meant to continue it.
+     */
+    private static void warnIfUnfinished(Path jobDir) {
+        if (!Files.isDirectory(jobDir)) return;
+        SqliteScheduler.unfinishedJob(jobDir).ifPresent(summary -> LOG.warn(
+                "{} holds an unfinished crawl ({}); this run starts afresh and leaves it as it is. "
+                        + "Run with --resume to continue it instead.", jobDir, summary));
+    }
+
+    /** Where a resumable crawl of {@code spiderName} keeps its state: {@code <job_dir>/<spider>}. */
+    public static Path jobDirectory(Settings settings, String spiderName) {
+        return Path.of(settings.getString(Setting.JOB_DIR)).resolve(spiderName);
     }
 }

@@ -152,4 +152,13 @@ class MainTest {
         }
         assertTrue(run("--version").out().startsWith("spinneret 0.1.0"));
     }
+
+    @Test
+    void schedulerThatCannotOpenIsOneClearLine() {
+        // no Redis listens on port 1: whichever scheduler implementation is present, it cannot open
+        Run r = run(crawl("testbooks", "-s", "scheduler=redis", "-s", "redis_url=redis://127.0.0.1:1/0"));
+        assertEquals(1, r.code(), r.err());
+        assertTrue(r.err().lines().anyMatch(l -> l.startsWith("error: ") && l.toLowerCase().contains("redis")), r.err());
+        assertFalse(r.err().contains("\tat "), r.err());
+    }
 }

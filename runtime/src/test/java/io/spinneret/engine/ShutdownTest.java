@@ -142,7 +142,10 @@ class ShutdownTest {
         }
     }
 
-    /** A real child JVM running the CLI gets SIGINT a few seconds in. */
+    /**
+     * A real child JVM running the CLI gets SIGINT a few seconds in. It goes through the launcher
+     * (which runs the crawl in its own tuned JVM and passes the signal on), as {@code java -jar} does.
+     */
     @Test
     void sigintToTheCliFlushesEveryItemToDisk() throws Exception {
         try (TestSite site = slowSite(50, 20)) {
@@ -151,10 +154,14 @@ class ShutdownTest {
             List<String> cmd = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"), "io.spinneret.cli.Main",
                     "run", "testbooks", "-s", "start_urls=" + site.root(), "-s", "download_delay=0", "-s", "respect_robots=false",
                     "-s", "batch_size=100000", "-s", "batch_interval=600", "-c", "4", "-o", out.toString()));
-            Process p = new ProcessBuilder(cmd).redirectError(dir.resolve("stderr.txt").toFile()).start();
+            ProcessBuilder pb = new ProcessBuilder(cmd);
+            pb.environment().put("SPINNERET_LAUNCHER_DEBUG", "1");
+            Process p = pb.redirectError(dir.resolve("stderr.txt").toFile()).start();
             try {
                 awaitHits(site, 60);
                 assertTrue(p.isAlive(), "still crawling when interrupted");
+                assertEquals(1, p.descendants().count(),
+                        () -> "the launcher runs the crawl in a tuned child JVM: " + readQuietly(dir.resolve("stderr.txt")));
                 new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
                 assertTrue(p.waitFor(30, TimeUnit.SECONDS), "exited after SIGINT");
                 String stdout = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -169,6 +176,41 @@ class ShutdownTest {
             } finally {
                 p.destroyForcibly();
             }
+        }
+    }
+
+    /** kill -9 of the launcher must not leave the crawl running (a resumed run would race it). */
+    @Test
+    void sigkillOfTheLauncherEndsTheCrawlAtOnce() throws Exception {
+        try (TestSite site = slowSite(50, 20)) {
+            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            Process p = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), "io.spinneret.cli.Main",
+                    "run", "testbooks", "-s", "start_urls=" + site.root(), "-s", "respect_robots=false", "-c", "2",
+                    "-o", dir.resolve("k.jsonl").toString())
+                    .redirectErrorStream(true).redirectOutput(dir.resolve("out.txt").toFile()).start();
+            try {
+                awaitHits(site, 30);
+                List<ProcessHandle> crawl = p.descendants().toList();
+                assertEquals(1, crawl.size(), () -> readQuietly(dir.resolve("out.txt")));
+                p.destroyForcibly();
+                p.waitFor(10, TimeUnit.SECONDS);
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+                while (crawl.get(0).isAlive() && System.nanoTime() < deadline) Thread.sleep(20);
+                int hits = site.totalHits.get();
+                Thread.sleep(300);
+                assertEquals(hits, site.totalHits.get(), "no request after the launcher was killed");
+            } finally {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+            }
+        }
+    }
+
+    private static String readQuietly(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (IOException e) {
+            return e.toString();
         }
     }
 }

@@ -14,7 +14,7 @@ import java.util.function.Predicate;
  * A hand-written stand-in for a generated {@code BooksSpider_Dispatch}: {@code parse} follows the
  * detail links (priority 1) and the next page; {@code detail} returns a {@link Book}.
  */
-public final class BooksFixture implements SpiderDefinition {
+public class BooksFixture implements SpiderDefinition {
     private final String name;
     private final List<String> startUrls;
     private final List<String> settings;

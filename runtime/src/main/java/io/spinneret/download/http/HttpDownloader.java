@@ -87,7 +87,9 @@ public final class HttpDownloader implements Downloader {
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("http") && !scheme.equals("https")) throw new IOException("not an http(s) URL: " + request.url());
 
-        HttpRequest.Builder b = HttpRequest.newBuilder(uri).timeout(downloadTimeout);
+        // no HttpRequest.timeout: it registers a timer with the client's selector thread per request;
+        // the deadline on the future below covers the whole exchange, headers and body
+        HttpRequest.Builder b = HttpRequest.newBuilder(uri);
         if (scheme.equals("http")) b.version(HttpClient.Version.HTTP_1_1);
         boolean ua = false, accept = false, encoding = false;
         for (Map.Entry<String, String> h : request.headers().entrySet()) {

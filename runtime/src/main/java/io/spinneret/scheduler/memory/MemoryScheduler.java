@@ -47,10 +47,10 @@ public final class MemoryScheduler implements Scheduler {
 
     @Override
     public boolean push(Request request) {
-        Fingerprint fp = request.dontFilter() ? null : request.fingerprint();
+        Fingerprint fp = request.fingerprint(); // recorded for dontFilter requests too (Scheduler contract)
         lock.lock();
         try {
-            if (fp != null && !seen.add(fp.hi(), fp.lo())) return false;
+            if (!seen.add(fp.hi(), fp.lo()) && !request.dontFilter()) return false;
             offer(request);
             notEmpty.signal();
             return true;
@@ -66,19 +66,16 @@ public final class MemoryScheduler implements Scheduler {
         if (n == 1) return push(requests.get(0)) ? 1 : 0;
         long[] fps = new long[n * 2];
         for (int i = 0; i < n; i++) {
-            Request r = requests.get(i);
-            if (!r.dontFilter()) {
-                Fingerprint fp = r.fingerprint();
-                fps[2 * i] = fp.hi();
-                fps[2 * i + 1] = fp.lo();
-            }
+            Fingerprint fp = requests.get(i).fingerprint();
+            fps[2 * i] = fp.hi();
+            fps[2 * i + 1] = fp.lo();
         }
         int added = 0;
         lock.lock();
         try {
             for (int i = 0; i < n; i++) {
                 Request r = requests.get(i);
-                if (!r.dontFilter() && !seen.add(fps[2 * i], fps[2 * i + 1])) continue;
+                if (!seen.add(fps[2 * i], fps[2 * i + 1]) && !r.dontFilter()) continue;
                 offer(r);
                 added++;
             }

@@ -5,6 +5,8 @@ import io.spinneret.storage.Storage;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -12,6 +14,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A storage writing one file per item type. The first item type written goes to the target file
@@ -23,6 +27,7 @@ import org.jspecify.annotations.Nullable;
  * Called from one pipeline thread at a time.
  */
 abstract sealed class FileStorage implements Storage permits JsonlStorage, CsvStorage {
+    private static final Logger LOG = LoggerFactory.getLogger(FileStorage.class);
     private final Path target;
     private final Map<ItemSchema<?>, Sink> sinks = new LinkedHashMap<>();
 
@@ -40,6 +45,7 @@ abstract sealed class FileStorage implements Storage permits JsonlStorage, CsvSt
             this.path = path;
             Path parent = path.toAbsolutePath().getParent();
             if (parent != null) Files.createDirectories(parent);
+            if (Files.exists(path)) dropPartialLastLine(path);
             this.fresh = !Files.exists(path) || Files.size(path) == 0;
             this.out = new BufferedOutputStream(Files.newOutputStream(path, StandardOpenOption.CREATE,
                     StandardOpenOption.WRITE, StandardOpenOption.APPEND), 1 << 16);
@@ -58,6 +64,46 @@ abstract sealed class FileStorage implements Storage permits JsonlStorage, CsvSt
     }
 
     abstract Sink open(Path path, ItemSchema<?> schema) throws IOException;
+
+    /**
+     * Cuts a file back to its last complete line. A process killed in the middle of a batch can
+     * leave half a line at the end; a resumed crawl appends after it, so without this the file
+     * would hold one unreadable line. The items of that batch were not acknowledged, so the
+     * resumed crawl writes them again.
+     *
+     * @return the number of bytes dropped
+     */
+    static long dropPartialLastLine(Path path) throws IOException {
+        try (FileChannel ch = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE)) {
+            long size = ch.size();
+            ByteBuffer buf = ByteBuffer.allocate(8192);
+            long end = size;
+            while (end > 0) {
+                int n = (int) Math.min(buf.capacity(), end);
+                buf.clear().limit(n);
+                long from = end - n;
+                while (buf.hasRemaining()) {
+                    if (ch.read(buf, from + buf.position()) < 0) break;
+                }
+                for (int i = n - 1; i >= 0; i--) {
+                    if (buf.get(i) == '\n') {
+                        long keep = from + i + 1;
+                        if (keep < size) {
+                            ch.truncate(keep);
+                            LOG.warn("{} ended in a partial line (an interrupted write); dropped its last {} bytes", path, size - keep);
+                        }
+                        return size - keep;
+                    }
+                }
+                end = from;
+            }
+            if (size > 0) {
+                ch.truncate(0);
+                LOG.warn("{} held only a partial line (an interrupted write); emptied it", path);
+            }
+            return size;
+        }
+    }
 
     /** The file holding items of {@code schema}, once it was written; else null. */
     public @Nullable Path fileOf(ItemSchema<?> schema) {

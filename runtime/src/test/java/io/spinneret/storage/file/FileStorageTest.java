@@ -3,6 +3,7 @@ package io.spinneret.storage.file;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -112,5 +113,39 @@ class FileStorageTest {
         assertEquals("unsupported output 'x.xml'", e.getMessage());
         Storage st = Storages.forTarget("a.jsonl", s);
         assertEquals("a.jsonl", st.describe());
+    }
+
+    @Test
+    void appendingAfterAnInterruptedWriteDropsTheHalfLineFirst() throws Exception {
+        Path out = dir.resolve("killed.jsonl");
+        Files.writeString(out, "{\"url\":\"http://h/1\"}\n{\"url\":\"http://h/2\",\"ti");
+        try (JsonlStorage s = new JsonlStorage(out)) {
+            s.open();
+            s.write(BookSchema.INSTANCE, List.of(new Book("http://h/3", "C", 3, "u3")));
+        }
+        List<String> lines = Files.readAllLines(out);
+        assertEquals(2, lines.size(), lines.toString());
+        assertEquals("{\"url\":\"http://h/1\"}", lines.get(0));
+        assertTrue(lines.get(1).contains("http://h/3"), lines.get(1));
+    }
+
+    @Test
+    void aFileHoldingOnlyAPartialLineIsEmptiedAndACompleteFileIsLeftAlone() throws Exception {
+        Path partial = dir.resolve("partial.jsonl");
+        Files.writeString(partial, "{\"url\":\"http://h/1\",");
+        long partialSize = Files.size(partial);
+        assertEquals(partialSize, FileStorage.dropPartialLastLine(partial));
+        assertEquals(0, Files.size(partial));
+
+        Path complete = dir.resolve("complete.jsonl");
+        String text = "x".repeat(20_000) + "\n" + "y".repeat(9_000) + "\n";
+        Files.writeString(complete, text);
+        assertEquals(0, FileStorage.dropPartialLastLine(complete));
+        assertEquals(text, Files.readString(complete));
+
+        Path longTail = dir.resolve("long-tail.jsonl");
+        Files.writeString(longTail, "a\n" + "z".repeat(20_000));
+        assertEquals(20_000, FileStorage.dropPartialLastLine(longTail));
+        assertEquals("a\n", Files.readString(longTail));
     }
 }

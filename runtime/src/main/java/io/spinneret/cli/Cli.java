@@ -1,0 +1,51 @@
+package io.spinneret.cli;
+
+import io.spinneret.api.SpinneretException;
+import io.spinneret.settings.InvalidSettingException;
+import java.io.PrintStream;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The picocli root command behind {@link Main}. */
+@Command(name = "spinneret", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
+        subcommands = {ListCommand.class, RunCommand.class, CommandLine.HelpCommand.class},
+        description = "A compile-time-checked web crawler. Spiders come from the class path and the spiders directory.")
+final class Cli implements Runnable {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    static int execute(String[] args, PrintStream out, PrintStream err) {
+        CommandLine cl = new CommandLine(new Cli());
+        cl.setOut(new PrintWriter(out, true));
+        cl.setErr(new PrintWriter(err, true));
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
+            int code = ex instanceof UsageException || ex instanceof InvalidSettingException ? 2 : 1;
+            String msg = ex instanceof SpinneretException ? ex.getMessage() : ex.toString();
+            err.println("error: " + msg);
+            if (Logging.debug()) ex.printStackTrace(err);
+            return code;
+        });
+        cl.setParameterExceptionHandler((ex, args1) -> {
+            CommandLine c = ex.getCommandLine();
+            err.println("error: " + ex.getMessage());
+            if (!CommandLine.UnmatchedArgumentException.printSuggestions(ex, err)) {
+                err.println("Run '" + c.getCommandSpec().qualifiedName() + " --help' for usage.");
+            }
+            return 2;
+        });
+        return cl.execute(args);
+    }
+
+    @Override
+    public void run() {
+        spec.commandLine().usage(spec.commandLine().getOut());
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"spinneret " + Main.VERSION + " (Java " + Runtime.version() + ")"};
+        }
+    }
+}

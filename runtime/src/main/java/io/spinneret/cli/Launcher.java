@@ -1,0 +1,255 @@
+package io.spinneret.cli;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import sun.misc.Signal;
+
+/**
+ * Runs {@code spinneret run} in a child JVM tuned for a crawler on a small machine, because JVM
+ * options cannot be put in a jar's manifest. Measured on the 1050-page books replica (2 cores):
+ * default JVM 2.9 CPU-s and 220 MB peak RSS; tuned 1.5 CPU-s and 105 MB. The options:
+ * <ul>
+ *   <li>{@code -XX:TieredStopAtLevel=1}: C1 only. C2 spends about 1.4 CPU-s compiling jsoup and
+ *       the HTTP client, which a crawl of even 10,000 pages never earns back on 2 cores.</li>
+ *   <li>{@code -XX:+UseSerialGC -Xmn32m}: a crawl keeps little alive; a small young generation
+ *       keeps the footprint down and pauses stay at a few milliseconds.</li>
+ *   <li>{@code -XX:SharedArchiveFile=... -XX:+AutoCreateSharedArchive}: an application class-data
+ *       archive, written after the first run, next to the jar (or in the temp directory), so later
+ *       runs load their classes already parsed and verified.</li>
+ * </ul>
+ *
+ * <p>The launcher steps aside (everything runs in this JVM) when: the command is not {@code run};
+ * {@code SPINNERET_FORK=0} or {@code -Dspinneret.fork=false}; the JVM was started with its own
+ * {@code -X}/{@code -XX} options (they are respected as given); {@code Main.main} was called by
+ * other code rather than as the process entry point; or {@code setsid} is missing.
+ * {@code SPINNERET_JAVA_OPTS} replaces the tuning options above.
+ *
+ * <p>Signals: the child runs in its own session, so a Ctrl-C reaches only this launcher, which
+ * passes each SIGINT/SIGTERM on as one SIGTERM (the child treats it like SIGINT: the first stops
+ * gracefully, the second at once). The child's stdin is a pipe from the launcher: if the launcher
+ * is killed (even with SIGKILL) the child sees end-of-file at once and exits, so a killed crawl
+ * never lingers. The exit code is the child's.
+ */
+final class Launcher {
+    /** Set in the child, to the launcher's pid. */
+    static final String CHILD_PROPERTY = "spinneret.launcher.pid";
+    static final List<String> TUNING = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmn32m",
+            "-XX:+IgnoreUnrecognizedVMOptions");
+    private static final Set<String> OPTIONS_WITH_VALUE = Set.of("-cp", "-classpath", "--class-path", "-p", "--module-path",
+            "--add-modules", "--add-opens", "--add-exports", "--add-reads", "--patch-module", "--limit-modules",
+            "--upgrade-module-path", "--enable-native-access", "--source");
+
+    private Launcher() {}
+
+    /** @return the child's exit code, or -1 if the launcher stepped aside */
+    static int maybeFork(String[] args, int callerDepth) {
+        try {
+            Optional<List<String>> cmd = childCommand(args, callerDepth);
+            if (cmd.isEmpty()) return -1;
+            // stdin stays a pipe from here (see watchLauncher); stdout and stderr are shared
+            Process child = new ProcessBuilder(cmd.get()).redirectOutput(ProcessBuilder.Redirect.INHERIT)
+                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            // through the handle: Process.destroy() would also close the child's stdin (see watchLauncher)
+            Forward forward = new Forward(child.toHandle());
+            Signal.handle(new Signal("INT"), forward);
+            Signal.handle(new Signal("TERM"), forward);
+            while (true) {
+                try {
+                    return child.waitFor();
+                } catch (InterruptedException e) {
+                    // keep waiting: the child decides when the crawl is over
+                }
+            }
+        } catch (Exception | LinkageError e) {
+            return -1; // could not fork: run here
+        }
+    }
+
+    /** Passes a signal on to the child as SIGTERM. A class, not a lambda: the launcher stays lean. */
+    private static final class Forward implements sun.misc.SignalHandler {
+        private final ProcessHandle child;
+
+        Forward(ProcessHandle child) {
+            this.child = child;
+        }
+
+        @Override
+        public void handle(Signal signal) {
+            child.destroy();
+        }
+    }
+
+    /**
+     * In the child: exit at once if the launcher disappears (e.g. killed with SIGKILL). The child's
+     * stdin is a pipe from the launcher, which never writes to it: when the launcher dies, however
+     * it dies, the kernel closes the pipe and this read returns end-of-file immediately.
+     */
+    static void watchLauncher() {
+        if (System.getProperty(CHILD_PROPERTY) == null) return;
+        Thread.ofPlatform().daemon(true).name("spinneret-launcher-watch").start(() -> {
+            try {
+                while (System.in.read() >= 0) {
+                    // nothing is ever written; keep waiting for the end of the stream
+                }
+            } catch (java.io.IOException ignored) {
+                // the same: the launcher is gone
+            }
+            Runtime.getRuntime().halt(137);
+        });
+    }
+
+    private static Optional<List<String>> aside(String why) {
+        if (System.getenv("SPINNERET_LAUNCHER_DEBUG") != null) System.err.println("spinneret launcher: running in this JVM: " + why);
+        return Optional.empty();
+    }
+
+    static Optional<List<String>> childCommand(String[] args, int callerDepth) {
+        if (System.getProperty(CHILD_PROPERTY) != null) return Optional.empty();
+        if (args.length == 0 || !args[0].equals("run")) return Optional.empty();
+        for (String a : args) {
+            if (a.equals("-h") || a.equals("--help") || a.equals("-V") || a.equals("--version") || a.equals("--print-settings")) {
+                return aside("not a crawl: " + a);
+            }
+        }
+        String env = System.getenv("SPINNERET_FORK");
+        if (env != null && (env.equals("0") || env.equalsIgnoreCase("false"))) return aside("SPINNERET_FORK=" + env);
+        if ("false".equalsIgnoreCase(System.getProperty("spinneret.fork"))) return aside("-Dspinneret.fork=false");
+        if (callerDepth != 1) return aside("Main.main was called by other code");
+        Path setsid = Files.isExecutable(Path.of("/usr/bin/setsid")) ? Path.of("/usr/bin/setsid")
+                : Files.isExecutable(Path.of("/bin/setsid")) ? Path.of("/bin/setsid") : null;
+        if (setsid == null) return aside("no setsid");
+        ProcessHandle.Info info = ProcessHandle.current().info();
+        Optional<String[]> original = commandLine();
+        if (original.isEmpty()) return aside("the command line is unknown");
+        String java = info.command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+
+        // split the original command line into JVM options, the launch target and the program arguments
+        String[] a = original.get();
+        List<String> jvm = new ArrayList<>();
+        List<String> target = new ArrayList<>();
+        int i = 0;
+        for (; i < a.length; i++) {
+            String x = a[i];
+            if (x.equals("-jar")) {
+                if (i + 1 >= a.length) return aside("-jar without a jar");
+                target.add("-jar");
+                target.add(a[i + 1]);
+                i += 2;
+                break;
+            }
+            if (x.equals("-m") || x.equals("--module") || x.startsWith("--module=")) return aside("launched as a module");
+            if (OPTIONS_WITH_VALUE.contains(x)) {
+                if (i + 1 >= a.length) return aside(x + " without a value");
+                if (!x.equals("-cp") && !x.equals("-classpath") && !x.equals("--class-path")) {
+                    jvm.add(x);
+                    jvm.add(a[i + 1]);
+                }
+                i++;
+                continue;
+            }
+            if (x.startsWith("-")) {
+                if (userTuned(x)) return aside("the JVM has its own option " + x);
+                jvm.add(x);
+                continue;
+            }
+            target.add("-cp");
+            target.add(System.getProperty("java.class.path"));
+            target.add(x);
+            i++;
+            break;
+        }
+        if (target.isEmpty() || a.length - i != args.length) {
+            return aside("unexpected command line " + List.of(a));
+        }
+
+        List<String> cmd = new ArrayList<>();
+        cmd.add(setsid.toString());
+        cmd.add(java);
+        cmd.addAll(jvm);
+        String custom = System.getenv("SPINNERET_JAVA_OPTS");
+        if (custom != null) {
+            for (String o : custom.trim().split("\\s+")) if (!o.isEmpty()) cmd.add(o);
+        } else {
+            cmd.addAll(TUNING);
+            Path archive = jarsOnly(target) ? archivePath(target) : null; // CDS cannot archive class folders
+            if (archive != null) {
+                cmd.add("-XX:SharedArchiveFile=" + archive);
+                cmd.add("-XX:+AutoCreateSharedArchive");
+                cmd.add("-Xlog:cds=off");
+                cmd.add("-Xlog:cds+dynamic=off");
+            }
+        }
+        cmd.add("-D" + CHILD_PROPERTY + "=" + ProcessHandle.current().pid());
+        // the child's stdin is a pipe, so it cannot tell by itself whether it writes to a terminal
+        cmd.add("-Dspinneret.terminal=" + stderrIsTerminal());
+        cmd.addAll(target);
+        cmd.addAll(List.of(args));
+        return Optional.of(cmd);
+    }
+
+    /**
+     * This JVM's arguments (after the executable): from {@code /proc/self/cmdline}, which has them
+     * whole (ProcessHandle.Info gives up on command lines longer than a page, e.g. long class paths).
+     */
+    private static Optional<String[]> commandLine() {
+        try {
+            byte[] raw = Files.readAllBytes(Path.of("/proc/self/cmdline"));
+            String all = new String(raw, java.nio.charset.Charset.defaultCharset());
+            if (all.endsWith("\0")) all = all.substring(0, all.length() - 1);
+            String[] parts = all.split("\0", -1);
+            if (parts.length >= 2) return Optional.of(java.util.Arrays.copyOfRange(parts, 1, parts.length));
+        } catch (Exception ignored) {
+            // not Linux
+        }
+        return ProcessHandle.current().info().arguments();
+    }
+
+    private static boolean userTuned(String option) {
+        return option.startsWith("-XX:") || option.startsWith("-Xmx") || option.startsWith("-Xms") || option.startsWith("-Xmn")
+                || option.startsWith("-Xss") || option.equals("-Xint") || option.startsWith("-Xshare") || option.startsWith("-Xlog")
+                || option.equals("-client") || option.equals("-server");
+    }
+
+    /** Whether stderr (where the live progress line goes) is a terminal, without System.console(). */
+    private static boolean stderrIsTerminal() {
+        String term = System.getenv("TERM");
+        if (term == null || term.equals("dumb")) return false;
+        try {
+            String target = Files.readSymbolicLink(Path.of("/proc/self/fd/2")).toString();
+            return target.startsWith("/dev/pts/") || target.startsWith("/dev/tty");
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    private static boolean jarsOnly(List<String> target) {
+        if (target.get(0).equals("-jar")) return true;
+        for (String e : target.get(1).split(java.io.File.pathSeparator)) {
+            if (!e.isEmpty() && !e.endsWith(".jar")) return false;
+        }
+        return true;
+    }
+
+    /** Where the class-data archive goes: next to the jar if writable, else the temp directory. */
+    private static Path archivePath(List<String> target) {
+        try {
+            Path jar = target.get(0).equals("-jar") ? Path.of(target.get(1)).toAbsolutePath() : null;
+            // a stable name: when the jar changes, AutoCreateSharedArchive notices and rewrites the file
+            String key = (jar != null ? jar.toString() : System.getProperty("java.class.path")) + ":" + Runtime.version();
+            String name = "spinneret-" + Integer.toHexString(key.hashCode()) + ".jsa";
+            if (jar != null && jar.getParent() != null && Files.isWritable(jar.getParent())) return jar.getParent().resolve(name);
+            Path dir = Path.of(System.getProperty("java.io.tmpdir"), "spinneret-" + System.getProperty("user.name", "user")
+                    .toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_.-]", "_"));
+            Files.createDirectories(dir);
+            return Files.isWritable(dir) ? dir.resolve(name) : null;
+        } catch (Exception e) {
+            return null;
+        }
+    }
+
+}

@@ -1,0 +1,214 @@
+package io.spinneret.scheduler.sqlite;
+
+import io.spinneret.api.Fingerprint;
+import io.spinneret.api.Request;
+import io.spinneret.api.RequestCodec;
+import io.spinneret.scheduler.Lease;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.jspecify.annotations.Nullable;
+import org.sqlite.SQLiteConfig;
+
+/**
+ * The SQLite file of one job: a {@code request} table holding pending (state 0) and in-flight
+ * (state 1) requests, and a {@code seen} table of fingerprints. Rows are ordered by priority, then
+ * by {@code seq} (the rowid, so insertion order).
+ *
+ * <p>Not thread-safe: {@link SqliteScheduler} uses it under its lock, one batch at a time. The counts are exact
+ * for the committed state plus the current transaction; {@link #rollback()} restores them.
+ */
+final class FrontierDb implements AutoCloseable {
+    static final String FILE_NAME = "frontier.db";
+
+    private static final String SCHEMA = """
+            CREATE TABLE IF NOT EXISTS request (
+              seq      INTEGER PRIMARY KEY,
+              priority INTEGER NOT NULL,
+              state    INTEGER NOT NULL,
+              body     BLOB NOT NULL
+            );
+            CREATE INDEX IF NOT EXISTS request_pending ON request (priority DESC, seq) WHERE state = 0;
+            CREATE TABLE IF NOT EXISTS seen (fp BLOB PRIMARY KEY) WITHOUT ROWID;
+            """;
+
+    private final Connection conn;
+    private final PreparedStatement markSeen;
+    private final PreparedStatement insert;
+    private final PreparedStatement take;
+    private final PreparedStatement delete;
+
+    long pending;
+    long inFlight;
+    long seen;
+    private long savedPending, savedInFlight, savedSeen;
+
+    private FrontierDb(Connection conn, boolean readOnly) throws SQLException {
+        this.conn = conn;
+        if (!readOnly) {
+            try (Statement st = conn.createStatement()) {
+                for (String ddl : SCHEMA.split(";")) if (!ddl.isBlank()) st.executeUpdate(ddl);
+            }
+        }
+        markSeen = conn.prepareStatement("INSERT OR IGNORE INTO seen (fp) VALUES (?)");
+        insert = conn.prepareStatement("INSERT INTO request (priority, state, body) VALUES (?, 0, ?)");
+        // one statement: pick the best pending row and flip it to in-flight
+        take = conn.prepareStatement("UPDATE request SET state = 1 WHERE seq = (SELECT seq FROM request"
+                + " WHERE state = 0 ORDER BY priority DESC, seq LIMIT 1) RETURNING seq, body");
+        delete = conn.prepareStatement("DELETE FROM request WHERE seq = ? AND state = 1");
+        pending = count("SELECT count(*) FROM request WHERE state = 0");
+        inFlight = count("SELECT count(*) FROM request WHERE state = 1");
+        seen = count("SELECT count(*) FROM seen");
+    }
+
+    /**
+     * Opens (creating if needed) the frontier file in WAL mode. {@code synchronous=NORMAL}: a commit
+     * is in the WAL file before it returns, so it survives the process being killed; only a power
+     * loss or OS crash can undo the last commits (never corrupting the file).
+     */
+    static FrontierDb open(Path file, boolean readOnly) throws SQLException {
+        SQLiteConfig config = new SQLiteConfig();
+        if (!readOnly) {
+            config.setJournalMode(SQLiteConfig.JournalMode.WAL); // recorded in the file
+            config.setSynchronous(SQLiteConfig.SynchronousMode.NORMAL);
+            config.setTempStore(SQLiteConfig.TempStore.MEMORY);
+            config.setCacheSize(-32_768); // 32 MiB of page cache
+        }
+        config.setBusyTimeout(5_000);
+        config.setReadOnly(readOnly);
+        Connection c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath(), config.toProperties());
+        try {
+            c.setAutoCommit(false);
+            FrontierDb db = new FrontierDb(c, readOnly);
+            c.commit();
+            return db;
+        } catch (SQLException | RuntimeException e) {
+            c.close();
+            throw e;
+        }
+    }
+
+    private long count(String sql) throws SQLException {
+        try (Statement st = conn.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            return rs.next() ? rs.getLong(1) : 0;
+        }
+    }
+
+    /** Starts a unit of work (autocommit is off: a transaction is always open). */
+    void begin() {
+        savedPending = pending;
+        savedInFlight = inFlight;
+        savedSeen = seen;
+    }
+
+    void commit() throws SQLException {
+        conn.commit();
+    }
+
+    void rollback() {
+        try {
+            conn.rollback();
+        } catch (SQLException ignored) {
+            // the connection is unusable; the next commit reports it
+        }
+        pending = savedPending;
+        inFlight = savedInFlight;
+        seen = savedSeen;
+    }
+
+    /**
+     * A request encoded for the database by the calling thread, outside the scheduler's lock.
+     */
+    record Encoded(byte[] fingerprint, int priority, boolean dontFilter, byte[] json) {
+        static Encoded of(Request r) {
+            return new Encoded(bytes(r.fingerprint()), r.priority(), r.dontFilter(), RequestCodec.toJsonBytes(r));
+        }
+    }
+
+    /** A row taken into in-flight; the caller decodes the JSON. */
+    record Taken(long seq, byte[] json) {
+        Lease lease() {
+            return new Lease(Long.toString(seq), RequestCodec.fromJson(json));
+        }
+    }
+
+    /** @return true if enqueued, false if dropped as a duplicate */
+    boolean push(Encoded r) throws SQLException {
+        markSeen.setBytes(1, r.fingerprint());
+        boolean fresh = markSeen.executeUpdate() == 1;
+        if (fresh) seen++;
+        if (!fresh && !r.dontFilter()) return false;
+        insert(r);
+        return true;
+    }
+
+    private void insert(Encoded r) throws SQLException {
+        insert.setInt(1, r.priority());
+        insert.setBytes(2, r.json());
+        insert.executeUpdate();
+        pending++;
+    }
+
+    /** Moves the best pending request into in-flight. */
+    @Nullable Taken take() throws SQLException {
+        try (ResultSet rs = take.executeQuery()) {
+            if (!rs.next()) return null;
+            Taken t = new Taken(rs.getLong(1), rs.getBytes(2));
+            inFlight++;
+            pending--;
+            return t;
+        }
+    }
+
+    /** Removes an in-flight row; false if it was not in flight. */
+    boolean ack(long seq) throws SQLException {
+        delete.setLong(1, seq);
+        if (delete.executeUpdate() == 0) return false;
+        inFlight--;
+        return true;
+    }
+
+    /** Replaces an in-flight row with a new pending one at the back of its priority. */
+    boolean requeue(long seq, Encoded replacement) throws SQLException {
+        if (!ack(seq)) return false;
+        insert(replacement);
+        return true;
+    }
+
+    /** Puts every in-flight row back to pending, in its old place; returns how many. */
+    int recover() throws SQLException {
+        try (Statement st = conn.createStatement()) {
+            int n = st.executeUpdate("UPDATE request SET state = 0 WHERE state = 1");
+            pending += n;
+            inFlight -= n;
+            return n;
+        }
+    }
+
+    /** Forgets everything: pending, in-flight and seen. */
+    void clear() throws SQLException {
+        try (Statement st = conn.createStatement()) {
+            st.executeUpdate("DELETE FROM request");
+            st.executeUpdate("DELETE FROM seen");
+        }
+        pending = inFlight = seen = 0;
+    }
+
+    static byte[] bytes(Fingerprint fp) {
+        byte[] b = new byte[16];
+        for (int i = 0; i < 8; i++) {
+            b[i] = (byte) (fp.hi() >>> (56 - 8 * i));
+            b[8 + i] = (byte) (fp.lo() >>> (56 - 8 * i));
+        }
+        return b;
+    }
+
+    @Override
+    public void close() throws SQLException {
+        conn.close(); // the last connection checkpoints the WAL into the main file
+    }
+}

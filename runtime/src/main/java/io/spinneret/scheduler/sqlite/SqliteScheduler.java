@@ -1,0 +1,352 @@
+package io.spinneret.scheduler.sqlite;
+
+import io.spinneret.api.Request;
+import io.spinneret.api.SpinneretException;
+import io.spinneret.scheduler.Lease;
+import io.spinneret.scheduler.Scheduler;
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A persistent, resumable {@link Scheduler} in one SQLite file per job: {@code <job
+ * dir>/frontier.db}, by default {@code .spinneret/jobs/<spider>/frontier.db}.
+ *
+ * <h2>Writes and durability</h2>
+ * Calls are group-committed: each call queues its operation, and whichever caller holds the
+ * connection (the leader) runs every queued operation in one transaction, up to {@value #MAX_BATCH}
+ * at a time, until the queue is empty; the other callers wait for their result. A lone caller thus
+ * runs its own operation at once, with no thread hand-off, and a hundred virtual threads acking at
+ * once cost a few commits, not a hundred. When {@link #push}, {@link #pushAll}, {@link #poll},
+ * {@link #ack} or {@link #requeue} returns, its effect is committed to the write-ahead log: it
+ * survives {@code kill -9} of the process. The file runs with {@code synchronous=NORMAL}, so a
+ * power loss or OS crash may undo the last commits (never corrupt the file). If one operation of a
+ * batch fails, the batch is rolled back and its operations are retried one by one, so only the
+ * failing call sees the error. Fingerprints and JSON are computed by the callers, outside the lock.
+ *
+ * <h2>Restarts</h2>
+ * Opening the job puts every request left in flight back to pending, in its old place: nothing
+ * else can be working on them, since a lock file ({@code frontier.lock}) admits one process per job
+ * directory. The seen-fingerprint table persists. Opening with {@code resume=false} a job whose
+ * last crawl finished (nothing pending or in flight) clears it and starts fresh; opening with
+ * {@code resume=false} a job with unfinished work refuses with a {@link SpinneretException}, so an
+ * interrupted crawl is never thrown away by a forgotten {@code --resume}.
+ *
+ * <p>Counts are kept in memory and read without touching the file. Thread-safe.
+ */
+public final class SqliteScheduler implements Scheduler {
+    private static final Logger LOG = LoggerFactory.getLogger(SqliteScheduler.class);
+    static final int MAX_BATCH = 512;
+    static final String LOCK_FILE = "frontier.lock";
+
+    /** A unit of work run by the leader, inside the current transaction. */
+    @FunctionalInterface
+    private interface Work<T> {
+        T run(FrontierDb db) throws SQLException;
+    }
+
+    private record Op<T>(Work<T> work, CompletableFuture<T> result) {}
+
+    private final Path dir;
+    private final FrontierDb db;
+    private final FileChannel lockChannel;
+    private final FileLock lock;
+    private final ConcurrentLinkedQueue<Op<?>> ops = new ConcurrentLinkedQueue<>();
+    private final ReentrantLock leader = new ReentrantLock(); // held while running a batch
+    private boolean dbClosed; // guarded by leader
+    private volatile boolean closed;
+
+    // counts as of the last commit, and a wake-up for pollers waiting on an empty queue
+    private volatile long pendingCount;
+    private volatile long inFlightCount;
+    private volatile long seenCount;
+    private final ReentrantLock signalLock = new ReentrantLock();
+    private final Condition pushed = signalLock.newCondition();
+
+    private SqliteScheduler(Path dir, FrontierDb db, FileChannel lockChannel, FileLock lock) {
+        this.dir = dir;
+        this.db = db;
+        this.lockChannel = lockChannel;
+        this.lock = lock;
+        publishCounts();
+    }
+
+    /**
+     * Opens the job kept in {@code jobDir} (created if missing).
+     *
+     * @param resume true to continue the job's unfinished crawl; false to start a new one, which
+     *     refuses if the job holds unfinished work
+     * @throws SpinneretException if another process has the job open, the job has unfinished work
+     *     and {@code resume} is false, or the file cannot be opened
+     */
+    public static SqliteScheduler open(Path jobDir, boolean resume) {
+        FileChannel channel = null;
+        FrontierDb db = null;
+        try {
+            Files.createDirectories(jobDir);
+            channel = FileChannel.open(jobDir.resolve(LOCK_FILE), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+            FileLock lock;
+            try {
+                lock = channel.tryLock();
+            } catch (OverlappingFileLockException e) {
+                lock = null;
+            }
+            if (lock == null) {
+                throw new SpinneretException("job directory " + jobDir + " is in use by another crawl"
+                        + " (it holds the lock on " + LOCK_FILE + ")");
+            }
+            boolean existed = Files.exists(jobDir.resolve(FrontierDb.FILE_NAME));
+            db = FrontierDb.open(jobDir.resolve(FrontierDb.FILE_NAME), false);
+            if (existed && !resume && db.pending + db.inFlight > 0) {
+                throw new SpinneretException("job directory " + jobDir + " holds an unfinished crawl ("
+                        + summary(db) + "). Continue it with --resume, or delete the directory to start over.");
+            }
+            db.begin();
+            if (existed && !resume && db.seen > 0) {
+                LOG.info("job directory {}: the previous crawl finished ({} seen); starting a new one", jobDir, db.seen);
+                db.clear();
+            }
+            int recovered = db.recover();
+            db.commit();
+            if (existed && resume) {
+                LOG.info("resuming job {}: {} ({} were in flight when it stopped)", jobDir, summary(db), recovered);
+            } else {
+                LOG.info("new job in {}: if this run is interrupted, run again with --resume to continue it", jobDir);
+            }
+            return new SqliteScheduler(jobDir, db, channel, lock);
+        } catch (SQLException | IOException | RuntimeException e) {
+            try {
+                if (db != null) db.close();
+                if (channel != null) channel.close(); // releases the lock
+            } catch (SQLException | IOException suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            if (e instanceof SpinneretException se) throw se;
+            throw new SpinneretException("cannot open the frontier in " + jobDir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Describes the unfinished crawl kept in {@code jobDir}, if there is one, without opening it for
+     * writing (another process may be running it).
+     */
+    public static Optional<String> unfinishedJob(Path jobDir) {
+        Path file = jobDir.resolve(FrontierDb.FILE_NAME);
+        if (!Files.exists(file)) return Optional.empty();
+        try (FrontierDb db = FrontierDb.open(file, true)) {
+            return db.pending + db.inFlight > 0 ? Optional.of(summary(db)) : Optional.empty();
+        } catch (SQLException e) {
+            return Optional.of("unreadable: " + e.getMessage());
+        }
+    }
+
+    private static String summary(FrontierDb db) {
+        return db.pending + " pending, " + db.inFlight + " in flight, " + db.seen + " seen";
+    }
+
+    /** The job directory. */
+    public Path directory() {
+        return dir;
+    }
+
+    @Override
+    public boolean push(Request request) {
+        FrontierDb.Encoded e = FrontierDb.Encoded.of(request);
+        return call(db -> db.push(e));
+    }
+
+    @Override
+    public int pushAll(List<Request> requests) {
+        if (requests.isEmpty()) return 0;
+        List<FrontierDb.Encoded> encoded = requests.stream().map(FrontierDb.Encoded::of).toList();
+        return call(db -> {
+            int n = 0;
+            for (FrontierDb.Encoded e : encoded) if (db.push(e)) n++;
+            return n;
+        });
+    }
+
+    @Override
+    public @Nullable Lease poll(Duration timeout) throws InterruptedException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        while (true) {
+            if (pendingCount > 0) {
+                FrontierDb.Taken taken = call(FrontierDb::take);
+                if (taken != null) return taken.lease();
+            }
+            long left = deadline - System.nanoTime();
+            if (left <= 0) return null;
+            signalLock.lockInterruptibly();
+            try {
+                while (pendingCount == 0 && left > 0 && !closed) left = pushed.awaitNanos(left);
+            } finally {
+                signalLock.unlock();
+            }
+            if (closed) throw new IllegalStateException("scheduler is closed");
+        }
+    }
+
+    @Override
+    public void ack(Lease lease) {
+        long seq = Long.parseLong(lease.id());
+        call(db -> db.ack(seq));
+    }
+
+    @Override
+    public void requeue(Lease lease, Request request) {
+        long seq = Long.parseLong(lease.id());
+        FrontierDb.Encoded e = FrontierDb.Encoded.of(request);
+        call(db -> db.requeue(seq, e));
+    }
+
+    @Override
+    public long pendingCount() {
+        return pendingCount;
+    }
+
+    @Override
+    public long inFlightCount() {
+        return inFlightCount;
+    }
+
+    @Override
+    public long seenCount() {
+        return seenCount;
+    }
+
+    @Override
+    public boolean isPersistent() {
+        return true;
+    }
+
+    /** Finishes the queued operations, then closes the file and releases the job lock. Idempotent. */
+    @Override
+    public void close() {
+        if (closed) return;
+        closed = true;
+        leader.lock();
+        try {
+            if (dbClosed) return;
+            while (!ops.isEmpty()) runBatch(drain());
+            dbClosed = true;
+            try {
+                db.close();
+            } catch (SQLException e) {
+                LOG.warn("closing {}: {}", dir, e.getMessage());
+            }
+            try {
+                lock.release();
+                lockChannel.close();
+            } catch (IOException e) {
+                LOG.warn("releasing the lock of {}: {}", dir, e.getMessage());
+            }
+        } finally {
+            leader.unlock();
+        }
+        signalAll();
+    }
+
+    // ---- group commit
+
+    /** Runs {@code work} in a committed transaction and waits, uninterruptibly, for the commit. */
+    private <T> T call(Work<T> work) {
+        if (closed) throw new IllegalStateException("scheduler is closed");
+        Op<T> op = new Op<>(work, new CompletableFuture<>());
+        ops.add(op);
+        lead();
+        try {
+            return op.result().join();
+        } catch (CompletionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof RuntimeException re) throw re;
+            throw new SpinneretException("frontier " + dir + ": " + cause.getMessage(), cause);
+        }
+    }
+
+    /**
+     * Runs queued operations until none is left, unless another thread is doing so. That thread
+     * looks at the queue again after it lets go of the lock, so no operation is left behind.
+     */
+    private void lead() {
+        while (!ops.isEmpty() && leader.tryLock()) {
+            try {
+                while (!ops.isEmpty()) {
+                    List<Op<?>> batch = drain();
+                    if (dbClosed) {
+                        for (Op<?> op : batch) op.result().completeExceptionally(new IllegalStateException("scheduler is closed"));
+                    } else {
+                        runBatch(batch);
+                    }
+                }
+            } finally {
+                leader.unlock();
+            }
+        }
+    }
+
+    private List<Op<?>> drain() {
+        List<Op<?>> batch = new ArrayList<>();
+        Op<?> op;
+        while (batch.size() < MAX_BATCH && (op = ops.poll()) != null) batch.add(op);
+        return batch;
+    }
+
+    private void runBatch(List<Op<?>> batch) {
+        Object[] results = new Object[batch.size()];
+        db.begin();
+        try {
+            for (int i = 0; i < batch.size(); i++) results[i] = batch.get(i).work().run(db);
+            db.commit();
+        } catch (SQLException | RuntimeException e) {
+            db.rollback();
+            if (batch.size() == 1) {
+                batch.getFirst().result().completeExceptionally(e);
+            } else {
+                for (Op<?> op : batch) runBatch(List.of(op)); // isolate the failing op
+            }
+            return;
+        }
+        publishCounts();
+        for (int i = 0; i < batch.size(); i++) complete(batch.get(i), results[i]);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> void complete(Op<T> op, Object result) {
+        op.result().complete((T) result);
+    }
+
+    private void publishCounts() {
+        inFlightCount = db.inFlight; // in-flight first: a concurrent reader never sees both at zero
+        long before = pendingCount;
+        pendingCount = db.pending;
+        seenCount = db.seen;
+        if (db.pending > before) signalAll();
+    }
+
+    private void signalAll() {
+        signalLock.lock();
+        try {
+            pushed.signalAll();
+        } finally {
+            signalLock.unlock();
+        }
+    }
+
+}

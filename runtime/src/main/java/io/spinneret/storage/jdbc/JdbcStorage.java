@@ -1,0 +1,305 @@
+package io.spinneret.storage.jdbc;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import io.spinneret.internal.Field;
+import io.spinneret.internal.FieldType;
+import io.spinneret.internal.ItemSchema;
+import io.spinneret.storage.Storage;
+import io.spinneret.storage.Upserts;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.sql.BatchUpdateException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The shared base of the SQL storages: a small HikariCP pool, one table per item type created on
+ * first use, and idempotent upserts on the item's key sent as one JDBC batch in one transaction per
+ * {@link #write}. Subclasses are the dialects: column types, identifier quoting, the upsert
+ * statement and how values are bound.
+ *
+ * <p>Tables. A missing table is created with one column per field and the key as its primary key.
+ * An existing table is used as it is, after two checks that fail with an {@link IOException} naming
+ * the table: every field has a column (an existing table is never altered; the message gives the
+ * {@code ALTER TABLE} to run), and the key column is the primary key or a one-column unique index,
+ * without which an upsert would silently insert duplicates (MySQL) or fail (PostgreSQL, SQLite).
+ * Columns the items do not have are left alone. Identifiers are always quoted, so fields named
+ * {@code order} or {@code select} work, and names are used exactly as the record declares them.
+ *
+ * <p>Writes. Items are de-duplicated by key within a batch (the last one wins, as sequential
+ * upserts would), bound, sent with {@code addBatch}/{@code executeBatch} and committed; the batch
+ * is durable when {@code write} returns. Any failure rolls the batch back and surfaces as an
+ * {@code IOException} naming the table and the target, never the password.
+ *
+ * <p>Threads: {@code write} is called by one pipeline thread at a time; {@code close} may come from
+ * another (shutdown) and waits for nothing but the pool.
+ */
+public abstract class JdbcStorage implements Storage {
+    private final String description;
+    private final Map<Class<?>, Table> tables = new ConcurrentHashMap<>();
+    private volatile @Nullable HikariDataSource pool;
+
+    /** The statements of one item type, prepared once the table is known to fit. */
+    private record Table(String name, String upsertSql) {}
+
+    protected JdbcStorage(String description) {
+        this.description = description;
+    }
+
+    // ---- dialect
+
+    /** The JDBC URL; properties and credentials go to {@link #configure}. */
+    protected abstract String jdbcUrl();
+
+    /** Sets credentials, pool size and driver properties on the pool's configuration. */
+    protected abstract void configure(HikariConfig config);
+
+    /** The quoted form of a table or column name. */
+    protected abstract String quote(String identifier);
+
+    /** The column type of a field; {@code key} is true for the primary-key column. */
+    protected abstract String columnType(FieldType type, boolean key);
+
+    /** Text after the closing parenthesis of {@code CREATE TABLE}, e.g. a charset; usually empty. */
+    protected String tableOptions() {
+        return "";
+    }
+
+    /** The statement that inserts one row or, when the key exists, replaces the row's other columns. */
+    protected abstract String upsertSql(String table, List<Field> fields, int keyIndex);
+
+    /** Catalog and schema that {@code DatabaseMetaData} lookups of this connection's tables use. */
+    protected String[] metadataScope(Connection c) throws SQLException {
+        return new String[] {null, null};
+    }
+
+    /** Whether the database treats two column names differing only in case as different. */
+    protected boolean caseSensitiveColumns() {
+        return false;
+    }
+
+    /**
+     * Binds one value, typed as {@link ItemSchema#values} documents. The default binds STRING,
+     * INTEGER, FLOATING, DECIMAL, BOOLEAN and JSON (as text) portably; dialects bind times.
+     */
+    protected void bind(PreparedStatement ps, int index, FieldType type, @Nullable Object value) throws SQLException {
+        if (value == null) {
+            ps.setNull(index, sqlType(type));
+            return;
+        }
+        switch (type) {
+            case STRING, JSON -> ps.setString(index, (String) value);
+            case INTEGER -> ps.setLong(index, ((Number) value).longValue());
+            case FLOATING -> ps.setDouble(index, ((Number) value).doubleValue());
+            case DECIMAL -> ps.setBigDecimal(index, (BigDecimal) value);
+            case BOOLEAN -> ps.setBoolean(index, (Boolean) value);
+            case TIMESTAMP, DATE -> ps.setObject(index, value);
+        }
+    }
+
+    /** The {@link Types} constant used for a null of this field type. */
+    protected int sqlType(FieldType type) {
+        return switch (type) {
+            case STRING, JSON -> Types.VARCHAR;
+            case INTEGER -> Types.BIGINT;
+            case FLOATING -> Types.DOUBLE;
+            case DECIMAL -> Types.NUMERIC;
+            case BOOLEAN -> Types.BOOLEAN;
+            case TIMESTAMP -> Types.TIMESTAMP_WITH_TIMEZONE;
+            case DATE -> Types.DATE;
+        };
+    }
+
+    // ---- Storage
+
+    @Override
+    public void open() throws IOException {
+        if (pool != null) return;
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl(jdbcUrl());
+        config.setPoolName("spinneret-storage");
+        config.setAutoCommit(false);
+        config.setMaximumPoolSize(2);
+        config.setMinimumIdle(1);
+        config.setConnectionTimeout(10_000);
+        config.setInitializationFailTimeout(1); // fail now, with the cause, if the server is unreachable
+        configure(config);
+        try {
+            pool = new HikariDataSource(config);
+        } catch (RuntimeException e) { // PoolInitializationException wraps the driver's SQLException
+            throw new IOException("cannot connect to " + description + ": " + message(driverCause(e)), e);
+        }
+    }
+
+    @Override
+    public <T> void write(ItemSchema<T> schema, List<T> items) throws IOException {
+        if (items.isEmpty()) return;
+        HikariDataSource ds = pool;
+        if (ds == null) throw new IOException(description + " is not open");
+        List<Field> fields = schema.fields();
+        int keyIndex = schema.keyIndex();
+        List<Object[]> rows = new ArrayList<>(items.size());
+        for (T item : items) {
+            Object[] row = schema.values(item);
+            if (row[keyIndex] == null) {
+                throw new IOException("cannot write " + schema.name() + " to table " + quote(schema.table()) + " in "
+                        + description + ": its key '" + fields.get(keyIndex).name() + "' is null");
+            }
+            rows.add(row);
+        }
+        rows = Upserts.lastPerKey(rows, r -> r[keyIndex]);
+        String target = "table " + quote(schema.table()) + " in " + description;
+        try (Connection c = ds.getConnection()) {
+            try {
+                Table table = table(c, schema);
+                try (PreparedStatement ps = c.prepareStatement(table.upsertSql())) {
+                    for (Object[] row : rows) {
+                        for (int i = 0; i < row.length; i++) bind(ps, i + 1, fields.get(i).type(), row[i]);
+                        ps.addBatch();
+                    }
+                    ps.executeBatch();
+                }
+                c.commit();
+            } catch (SQLException | IOException | RuntimeException e) {
+                rollbackQuietly(c);
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw new IOException("cannot write " + rows.size() + " " + schema.name() + " items to " + target + ": "
+                    + message(e), e);
+        } catch (ClassCastException e) {
+            throw new IOException("cannot write " + schema.name() + " items to " + target
+                    + ": a value does not have the type its field declares (" + e.getMessage() + ")", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        HikariDataSource ds = pool;
+        pool = null;
+        if (ds != null) ds.close();
+    }
+
+    @Override
+    public String describe() {
+        return description;
+    }
+
+    @Override
+    public String toString() {
+        return getClass().getSimpleName() + "[" + description + "]";
+    }
+
+    // ---- tables
+
+    private Table table(Connection c, ItemSchema<?> schema) throws SQLException, IOException {
+        Table known = tables.get(schema.type());
+        if (known != null && known.name().equals(schema.table())) return known;
+        String name = schema.table();
+        List<Field> fields = schema.fields();
+        List<String> columns = TableInspector.columns(c, name, metadataScope(c));
+        if (columns.isEmpty()) {
+            try {
+                try (var st = c.createStatement()) {
+                    st.execute(createTableSql(name, fields, schema.keyIndex()));
+                }
+                c.commit();
+            } catch (SQLException e) {
+                // another process may have created it meanwhile (several nodes of a distributed crawl)
+                rollbackQuietly(c);
+                columns = TableInspector.columns(c, name, metadataScope(c));
+                if (columns.isEmpty()) throw e;
+            }
+        }
+        if (!columns.isEmpty()) verify(c, schema, columns);
+        Table table = new Table(name, upsertSql(name, fields, schema.keyIndex()));
+        tables.put(schema.type(), table);
+        return table;
+    }
+
+    /** {@code CREATE TABLE IF NOT EXISTS}, with the key column as primary key. */
+    protected String createTableSql(String table, List<Field> fields, int keyIndex) {
+        StringBuilder sql = new StringBuilder("CREATE TABLE IF NOT EXISTS ").append(quote(table)).append(" (");
+        for (int i = 0; i < fields.size(); i++) {
+            Field f = fields.get(i);
+            sql.append(quote(f.name())).append(' ').append(columnType(f.type(), i == keyIndex));
+            if (i == keyIndex) sql.append(" NOT NULL");
+            sql.append(", ");
+        }
+        sql.append("PRIMARY KEY (").append(quote(fields.get(keyIndex).name())).append("))");
+        return sql.append(tableOptions()).toString();
+    }
+
+    private void verify(Connection c, ItemSchema<?> schema, List<String> columns) throws SQLException, IOException {
+        String table = schema.table();
+        for (Field f : schema.fields()) {
+            boolean present = columns.stream().anyMatch(col ->
+                    caseSensitiveColumns() ? col.equals(f.name()) : col.equalsIgnoreCase(f.name()));
+            if (!present) {
+                throw new IOException("table " + quote(table) + " in " + description + " has no column " + quote(f.name())
+                        + " for field '" + f.name() + "' of " + schema.name() + " (existing tables are never altered;"
+                        + " add it with: ALTER TABLE " + quote(table) + " ADD COLUMN " + quote(f.name()) + " "
+                        + columnType(f.type(), false) + ")");
+            }
+        }
+        String key = schema.fields().get(schema.keyIndex()).name();
+        if (!TableInspector.keyIsUnique(c, table, key, metadataScope(c), caseSensitiveColumns())) {
+            throw new IOException("table " + quote(table) + " in " + description + " has no primary key or unique index on"
+                    + " its key column " + quote(key) + " alone, which idempotent upserts need (add one with:"
+                    + " CREATE UNIQUE INDEX ON " + quote(table) + " (" + quote(key) + "))");
+        }
+        c.commit(); // end the metadata queries' transaction
+    }
+
+    /** {@code "a", "b"} quoted and comma-separated. */
+    protected final String columnList(List<Field> fields) {
+        return fields.stream().map(f -> quote(f.name())).collect(Collectors.joining(", "));
+    }
+
+    // ---- errors
+
+    private static void rollbackQuietly(Connection c) {
+        try {
+            c.rollback();
+        } catch (SQLException ignored) {
+            // the connection is broken; Hikari evicts it, and the original error is what matters
+        }
+    }
+
+    /** The driver's message, with the real cause of a batch failure and without huge statement text. */
+    protected String message(Throwable e) {
+        String text = e.getMessage();
+        if (e instanceof BatchUpdateException b && b.getNextException() != null) {
+            text = b.getNextException().getMessage(); // PostgreSQL puts the server's error here
+        } else if (e instanceof SQLException s && s.getNextException() != null && text != null
+                && text.contains("getNextException")) {
+            text = s.getNextException().getMessage();
+        }
+        text = text == null ? e.getClass().getSimpleName() : text;
+        text = scrub(text).strip();
+        return text.length() > 600 ? text.substring(0, 600) + "..." : text;
+    }
+
+    /** Removes secrets from a driver message; the default removes nothing. */
+    protected String scrub(String message) {
+        return message;
+    }
+
+    /** The driver's SQLException inside Hikari's wrapper, whose message says what went wrong. */
+    private static Throwable driverCause(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof SQLException) return t;
+            if (t.getCause() == t) break;
+        }
+        return e.getCause() != null ? e.getCause() : e;
+    }
+}

@@ -1,0 +1,140 @@
+package io.spinneret.storage.mongo;
+
+import com.mongodb.ConnectionString;
+import com.mongodb.MongoClientSettings;
+import com.mongodb.MongoException;
+import com.mongodb.WriteConcern;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoDatabase;
+import com.mongodb.client.model.BulkWriteOptions;
+import com.mongodb.client.model.Filters;
+import com.mongodb.client.model.ReplaceOneModel;
+import com.mongodb.client.model.ReplaceOptions;
+import com.mongodb.client.model.WriteModel;
+import io.spinneret.api.SpinneretException;
+import io.spinneret.internal.ItemSchema;
+import io.spinneret.storage.Storage;
+import io.spinneret.storage.Upserts;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.bson.Document;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Items in MongoDB ({@code -o mongodb://user:pass@host:27017/db}; {@code mongodb+srv://} too), one
+ * collection per item type in the URI's database ({@code spinneret} when the URI names none).
+ *
+ * <p>Each item is stored as its {@link ItemSchema#document}, with {@code _id} set to the item's
+ * key: a batch is one unordered bulk write of {@code replaceOne({_id: key}, doc, upsert)}, so
+ * re-running a crawl replaces documents instead of adding them, with no index to create. Values:
+ * times are BSON dates (millisecond precision; a LocalDate is midnight UTC), decimals Decimal128
+ * (34 significant digits), nested records and collections subdocuments and arrays.
+ *
+ * <p>Writes use the URI's write concern, or acknowledged-and-journaled when it sets none, so a
+ * batch is on disk when {@link #write} returns. A server that cannot be reached fails
+ * {@link #open} after the server selection timeout (10 s unless the URI sets
+ * {@code serverSelectionTimeoutMS}).
+ */
+public final class MongoStorage implements Storage {
+    private static final String DEFAULT_DATABASE = "spinneret";
+
+    private final ConnectionString uri;
+    private final String description;
+    private volatile @Nullable MongoClient client;
+    private @Nullable MongoDatabase database;
+
+    /** @throws SpinneretException if {@code uri} is not a MongoDB connection string */
+    public MongoStorage(String uri) {
+        try {
+            this.uri = new ConnectionString(uri);
+        } catch (IllegalArgumentException e) {
+            throw new SpinneretException("not a MongoDB URI (mongodb://user:password@host:27017/database): "
+                    + e.getMessage().replace(uri, "<uri>"));
+        }
+        String db = this.uri.getDatabase() == null ? DEFAULT_DATABASE : this.uri.getDatabase();
+        String user = this.uri.getUsername();
+        String scheme = uri.startsWith("mongodb+srv:") ? "mongodb+srv://" : "mongodb://";
+        this.description = scheme + (user == null ? "" : user + "@") + String.join(",", this.uri.getHosts()) + "/" + db;
+    }
+
+    @Override
+    public void open() throws IOException {
+        if (client != null) return;
+        MongoClientSettings.Builder settings = MongoClientSettings.builder()
+                .applyConnectionString(uri)
+                .applicationName("spinneret");
+        if (uri.getServerSelectionTimeout() == null) {
+            settings.applyToClusterSettings(b -> b.serverSelectionTimeout(10, TimeUnit.SECONDS));
+        }
+        if (uri.getWriteConcern() == null) settings.writeConcern(WriteConcern.ACKNOWLEDGED.withJournal(true));
+        MongoClient c = MongoClients.create(settings.build());
+        MongoDatabase db = c.getDatabase(uri.getDatabase() == null ? DEFAULT_DATABASE : uri.getDatabase());
+        try {
+            db.runCommand(new Document("ping", 1));
+        } catch (MongoException | IllegalStateException e) {
+            c.close();
+            throw new IOException("cannot connect to " + description + ": " + message(e), e);
+        }
+        database = db;
+        client = c;
+    }
+
+    @Override
+    public <T> void write(ItemSchema<T> schema, List<T> items) throws IOException {
+        if (items.isEmpty()) return;
+        MongoDatabase db = database;
+        if (db == null || client == null) throw new IOException(description + " is not open");
+        String keyName = schema.fields().get(schema.keyIndex()).name();
+        String target = "collection '" + schema.table() + "' in " + description;
+        List<Document> documents = new ArrayList<>(items.size());
+        for (T item : items) {
+            Map<String, Object> fields = schema.document(item);
+            Object key = fields.get(keyName);
+            if (key == null) {
+                throw new IOException("cannot write " + schema.name() + " to " + target + ": its key '" + keyName + "' is null");
+            }
+            Document doc = new Document("_id", key);
+            doc.putAll(fields);
+            documents.add(doc);
+        }
+        documents = Upserts.lastPerKey(documents, d -> d.get("_id"));
+        List<WriteModel<Document>> models = new ArrayList<>(documents.size());
+        ReplaceOptions upsert = new ReplaceOptions().upsert(true);
+        for (Document doc : documents) models.add(new ReplaceOneModel<>(Filters.eq("_id", doc.get("_id")), doc, upsert));
+        try {
+            db.getCollection(schema.table()).bulkWrite(models, new BulkWriteOptions().ordered(false));
+        } catch (MongoException | IllegalStateException | org.bson.codecs.configuration.CodecConfigurationException e) {
+            throw new IOException("cannot write " + documents.size() + " " + schema.name() + " items to " + target + ": "
+                    + message(e), e);
+        }
+    }
+
+    @Override
+    public void close() {
+        MongoClient c = client;
+        client = null;
+        database = null;
+        if (c != null) c.close();
+    }
+
+    @Override
+    public String describe() {
+        return description;
+    }
+
+    @Override
+    public String toString() {
+        return "MongoStorage[" + description + "]";
+    }
+
+    private String message(Exception e) {
+        String text = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        char[] password = uri.getPassword();
+        if (password != null && password.length >= 4) text = text.replace(new String(password), "***");
+        return text.length() > 600 ? text.substring(0, 600) + "..." : text;
+    }
+}

@@ -1,0 +1,78 @@
+package io.spinneret.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.spinneret.api.SpinneretException;
+import io.spinneret.internal.ItemSchema;
+import io.spinneret.internal.SpiderDefinition;
+import io.spinneret.internal.SpiderRegistry;
+import io.spinneret.testing.BookSchema;
+import io.spinneret.testing.BooksFixture;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Predicate;
+import java.util.zip.ZipOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SpiderCatalogTest {
+    @TempDir Path dir;
+
+    private static SpiderRegistry registry(SpiderDefinition... spiders) {
+        return new SpiderRegistry() {
+            @Override public List<SpiderDefinition> spiders() { return List.of(spiders); }
+            @Override public List<ItemSchema<?>> items() { return List.of(BookSchema.INSTANCE); }
+        };
+    }
+
+    private static SpiderDefinition spider(String name, String className) {
+        Predicate<String> never = u -> false;
+        return new BooksFixture(name, List.of("http://h/"), List.of(), never) {
+            @Override public String className() { return className; }
+        };
+    }
+
+    @Test
+    void duplicateNamesAcrossJarsNameBothClasses() {
+        SpinneretException e = assertThrows(SpinneretException.class, () -> SpiderCatalog.of(List.of(
+                registry(spider("books", "a.BooksSpider")), registry(spider("books", "b.OtherBooksSpider")))));
+        assertEquals("two spiders are named 'books': a.BooksSpider and b.OtherBooksSpider; "
+                + "rename one (spider names must be unique across jars)", e.getMessage());
+    }
+
+    @Test
+    void theSameSpiderSeenTwiceIsNotADuplicate() {
+        SpiderCatalog c = SpiderCatalog.of(List.of(registry(spider("books", "a.B")), registry(spider("books", "a.B"))));
+        assertEquals(1, c.spiders().size());
+    }
+
+    @Test
+    void unknownSpiderListsTheAvailableOnes() {
+        SpiderCatalog c = SpiderCatalog.of(List.of(registry(spider("quotes", "q.Q"), spider("books", "b.B"))));
+        assertEquals(List.of("books", "quotes"), c.spiders().stream().map(SpiderDefinition::name).toList());
+        SpinneretException e = assertThrows(SpinneretException.class, () -> c.spider("boks"));
+        assertEquals("no spider named 'boks'; available: books, quotes", e.getMessage());
+    }
+
+    @Test
+    void spidersDirectoryContributesJarsAndClassFolders() throws Exception {
+        try (ZipOutputStream z = new ZipOutputStream(Files.newOutputStream(dir.resolve("b-spiders.jar")))) {
+            z.putNextEntry(new java.util.zip.ZipEntry("README"));
+            z.closeEntry();
+        }
+        Path folder = dir.resolve("classes/META-INF/services");
+        Files.createDirectories(folder);
+        // the test registry is on the class path too: loaded parent-first, it is found once
+        Files.writeString(folder.resolve("io.spinneret.internal.SpiderRegistry"), "io.spinneret.testing.TestRegistry\n");
+        Files.createDirectories(dir.resolve("not-spiders"));
+        Files.writeString(dir.resolve("notes.txt"), "x");
+
+        SpiderCatalog c = SpiderCatalog.discover(getClass().getClassLoader(), dir);
+        assertEquals(List.of(dir.resolve("b-spiders.jar"), dir.resolve("classes")), c.sources());
+        assertTrue(c.find("testbooks").isPresent());
+        assertTrue(SpiderCatalog.discover(getClass().getClassLoader(), dir.resolve("absent")).sources().isEmpty());
+    }
+}

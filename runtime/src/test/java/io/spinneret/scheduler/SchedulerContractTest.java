@@ -1,0 +1,362 @@
+package io.spinneret.scheduler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.spinneret.annotations.Renderer;
+import io.spinneret.annotations.Setting;
+import io.spinneret.api.Request;
+import io.spinneret.settings.Settings;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * The {@link Scheduler} contract, run unchanged against every implementation: a subclass only says
+ * which one through {@link #settings()} (the scheduler is opened with {@link Schedulers#open}, as a
+ * crawl does). Restart behaviour is checked for what {@link Scheduler#isPersistent()} declares.
+ */
+@Timeout(value = 30, unit = TimeUnit.SECONDS)
+public abstract class SchedulerContractTest {
+    /**
+     * Short, for the restart tests: a shared scheduler's abandoned in-flight work comes back within
+     * a test. Other tests use a long one, so that a slow machine never reclaims live work.
+     */
+    protected static final Duration VISIBILITY_TIMEOUT = Duration.ofSeconds(1);
+
+    /** A fresh name per test: its own job directory or Redis namespace. */
+    protected final String spider = "contract-" + UUID.randomUUID().toString().substring(0, 8);
+    private final List<Scheduler> opened = new ArrayList<>();
+
+    /** Settings that select the implementation under test (scheduler, job_dir, redis_url). */
+    protected abstract Settings settings();
+
+    /** Removes what a test left behind for {@code spiderName} outside temporary directories. */
+    protected void cleanUp(String spiderName) {}
+
+    protected final Scheduler open(boolean resume) {
+        return open(resume, Duration.ofSeconds(120));
+    }
+
+    protected final Scheduler open(boolean resume, Duration visibilityTimeout) {
+        Settings s = settings().with(Setting.VISIBILITY_TIMEOUT, Double.toString(visibilityTimeout.toMillis() / 1000.0), "test");
+        Scheduler scheduler = Schedulers.open(s, spider, resume);
+        opened.add(scheduler);
+        return scheduler;
+    }
+
+    @AfterEach
+    void closeAndCleanUp() {
+        for (Scheduler s : opened) s.close();
+        cleanUp(spider);
+    }
+
+    private static Request req(String path) {
+        return Request.of("http://example.com/" + path);
+    }
+
+    private static Request req(String path, int priority) {
+        return Request.builder("http://example.com/" + path).priority(priority).build();
+    }
+
+    private static Lease poll(Scheduler s) throws InterruptedException {
+        Lease lease = s.poll(Duration.ofSeconds(2));
+        assertNotNull(lease, "expected a pending request");
+        return lease;
+    }
+
+    private static String path(Lease lease) {
+        return lease.request().url().substring("http://example.com/".length());
+    }
+
+    @Test
+    void highestPriorityComesOutFirst() throws Exception {
+        Scheduler s = open(false);
+        s.push(req("low", -3));
+        s.push(req("zero", 0));
+        s.push(req("high", 5));
+        s.push(req("high2", 5));
+        s.push(req("mid", 1));
+        List<String> order = new ArrayList<>();
+        for (int i = 0; i < 5; i++) order.add(path(poll(s)));
+        assertEquals(List.of("high", "high2", "mid", "zero", "low"), order);
+    }
+
+    @Test
+    void equalPrioritiesComeOutInPushOrder() throws Exception {
+        Scheduler s = open(false);
+        List<String> pushed = new ArrayList<>();
+        for (int i = 0; i < 40; i++) {
+            pushed.add("page/" + i);
+            if (i % 2 == 0) s.push(req("page/" + i)); else s.pushAll(List.of(req("page/" + i)));
+        }
+        List<String> polled = new ArrayList<>();
+        for (int i = 0; i < 40; i++) polled.add(path(poll(s)));
+        assertEquals(pushed, polled);
+    }
+
+    @Test
+    void duplicateIsDroppedEvenWhenSpelledDifferently() {
+        Scheduler s = open(false);
+        assertTrue(s.push(Request.of("http://example.com/a?x=1&y=2")));
+        assertFalse(s.push(Request.of("http://example.com/a?x=1&y=2")));
+        assertFalse(s.push(Request.of("HTTP://Example.COM:80/a?y=2&x=1#top")));
+        assertFalse(s.push(Request.of("http://example.com/a?x=1&y=2", "detail")), "the callback is not part of the identity");
+        assertTrue(s.push(Request.builder("http://example.com/a?x=1&y=2").method("POST").build()));
+        assertEquals(2, s.pendingCount());
+        assertEquals(2, s.seenCount());
+    }
+
+    @Test
+    void dontFilterRequestIsEnqueuedAgainButStillRecordedAsSeen() throws Exception {
+        Scheduler s = open(false);
+        Request start = req("start").toBuilder().dontFilter(true).build();
+        assertTrue(s.push(start));
+        assertTrue(s.push(start));
+        assertFalse(s.push(req("start")), "a dontFilter push records the fingerprint");
+        assertEquals(2, s.pendingCount());
+        assertEquals(1, s.seenCount());
+        assertEquals("start", path(poll(s)));
+        assertEquals("start", path(poll(s)));
+    }
+
+    @Test
+    void pushAllReturnsHowManyWereEnqueued() {
+        Scheduler s = open(false);
+        s.push(req("old"));
+        int n = s.pushAll(List.of(req("a"), req("b"), req("a"), req("old"), req("c"),
+                req("old").toBuilder().dontFilter(true).build()));
+        assertEquals(4, n);
+        assertEquals(5, s.pendingCount());
+        assertEquals(0, s.pushAll(List.of()));
+    }
+
+    @Test
+    void pollMovesTheRequestIntoInFlightWithAllItsFields() throws Exception {
+        Scheduler s = open(false);
+        Request r = Request.builder("http://example.com/form?q=caf%C3%A9")
+                .method("POST")
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .body("name=%C3%A9t%C3%A9&n=1".getBytes(StandardCharsets.UTF_8))
+                .callback("detail")
+                .priority(7)
+                .renderer(Renderer.BROWSER)
+                .meta("proxy", "http://127.0.0.1:3128")
+                .meta("tags", List.of("a", "b"))
+                .meta("nested", Map.of("k", 1))
+                .depth(3)
+                .retryCount(2)
+                .build();
+        s.push(r);
+        assertEquals(1, s.pendingCount());
+        assertEquals(0, s.inFlightCount());
+        Lease lease = poll(s);
+        assertEquals(r, lease.request());
+        assertEquals(0, s.pendingCount());
+        assertEquals(1, s.inFlightCount());
+        assertNull(s.poll(Duration.ofMillis(50)), "an in-flight request is not handed out twice");
+    }
+
+    @Test
+    void ackForgetsTheRequestForGood() throws Exception {
+        Scheduler s = open(false);
+        s.push(req("a"));
+        Lease lease = poll(s);
+        s.ack(lease);
+        assertEquals(0, s.inFlightCount());
+        assertEquals(0, s.pendingCount());
+        s.ack(lease); // a second ack is a no-op
+        assertEquals(0, s.inFlightCount());
+        assertNull(s.poll(Duration.ofMillis(50)));
+        assertFalse(s.push(req("a")), "an acked request stays seen");
+        assertEquals(1, s.seenCount());
+    }
+
+    @Test
+    void requeuePutsTheReplacementBehindPendingRequestsOfItsPriority() throws Exception {
+        Scheduler s = open(false);
+        s.push(req("a"));
+        s.push(req("b"));
+        s.push(req("low", -1));
+        Lease a = poll(s);
+        assertEquals("a", path(a));
+        s.requeue(a, a.request().nextAttempt());
+        assertEquals(0, s.inFlightCount());
+        assertEquals(3, s.pendingCount());
+        assertEquals("b", path(poll(s)));
+        Lease again = poll(s);
+        assertEquals("a", path(again));
+        assertEquals(1, again.request().retryCount());
+        assertTrue(again.request().dontFilter());
+        assertEquals("low", path(poll(s)));
+    }
+
+    @Test
+    void requeueOfALeaseNoLongerInFlightDoesNothing() throws Exception {
+        Scheduler s = open(false);
+        s.push(req("a"));
+        Lease a = poll(s);
+        s.ack(a);
+        s.requeue(a, a.request().nextAttempt());
+        assertEquals(0, s.pendingCount());
+        assertEquals(0, s.inFlightCount());
+        s.push(req("b"));
+        Lease b = poll(s);
+        s.requeue(b, b.request().nextAttempt());
+        s.requeue(b, b.request().nextAttempt().nextAttempt());
+        assertEquals(1, s.pendingCount(), "a lease is requeued once");
+    }
+
+    @Test
+    void pollOnAnEmptyQueueWaitsForTheTimeoutThenReturnsNull() throws Exception {
+        Scheduler s = open(false);
+        long start = System.nanoTime();
+        assertNull(s.poll(Duration.ofMillis(300)));
+        long waitedMs = (System.nanoTime() - start) / 1_000_000;
+        assertTrue(waitedMs >= 250 && waitedMs < 5_000, "waited " + waitedMs + " ms");
+        assertNull(s.poll(Duration.ZERO));
+    }
+
+    @Test
+    void pollWakesUpWhenAnotherThreadPushes() throws Exception {
+        Scheduler s = open(false);
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            long start = System.nanoTime();
+            Future<@Nullable Lease> waiting = pool.submit(() -> s.poll(Duration.ofSeconds(20)));
+            Thread.sleep(100);
+            s.push(req("late"));
+            Lease lease = waiting.get(5, TimeUnit.SECONDS);
+            assertNotNull(lease);
+            assertEquals("late", path(lease));
+            assertTrue(System.nanoTime() - start < Duration.ofSeconds(5).toNanos());
+        }
+    }
+
+    @Test
+    void reopeningWithResumeBringsBackPendingAndUnackedWorkAndKeepsDedup() throws Exception {
+        Scheduler first = open(false, VISIBILITY_TIMEOUT);
+        first.pushAll(List.of(req("taken"), req("done"), req("waiting", -1)));
+        Lease taken = poll(first);
+        Lease done = poll(first);
+        assertEquals("taken", path(taken));
+        first.ack(done);
+        first.close(); // "taken" was never acked: its process died
+
+        Scheduler second = open(true, VISIBILITY_TIMEOUT);
+        if (!second.isPersistent()) {
+            assertEquals(0, second.pendingCount() + second.inFlightCount() + second.seenCount(), "state does not outlive a non-persistent scheduler");
+            return;
+        }
+        assertEquals(3, second.seenCount());
+        assertEquals(2, second.pendingCount() + second.inFlightCount());
+        assertFalse(second.push(req("done")), "dedup survives a restart");
+        assertFalse(second.push(req("taken")));
+        // a persistent scheduler hands "taken" out again at once, a shared one after the visibility
+        // timeout (another node might still be working on it); after that, both are pending
+        Thread.sleep(VISIBILITY_TIMEOUT.toMillis() + 300);
+        Lease back = poll(second);
+        Lease next = poll(second);
+        assertEquals("taken", path(back), "a request that comes back keeps its priority");
+        assertEquals("waiting", path(next));
+        assertNull(second.poll(Duration.ofMillis(100)), "the acked request never comes back");
+        second.ack(back);
+        second.ack(next);
+        assertEquals(0, second.pendingCount() + second.inFlightCount());
+    }
+
+    @Test
+    void reopeningAFinishedCrawlWithoutResumeStartsFresh() throws Exception {
+        Scheduler first = open(false);
+        first.push(req("a"));
+        first.ack(poll(first));
+        first.close();
+
+        Scheduler second = open(false);
+        assertEquals(0, second.seenCount());
+        assertTrue(second.push(req("a")));
+        assertEquals("a", path(poll(second)));
+    }
+
+    @Test
+    void reopeningAFinishedCrawlWithResumeKeepsWhatWasSeen() throws Exception {
+        Scheduler first = open(false);
+        first.push(req("a"));
+        first.ack(poll(first));
+        first.close();
+
+        Scheduler second = open(true);
+        assertEquals(second.isPersistent(), !second.push(req("a")));
+        assertTrue(second.push(req("b")));
+    }
+
+    @Test
+    void concurrentProducersAndConsumersDeliverEveryRequestExactlyOnce() throws Exception {
+        Scheduler s = open(false);
+        int urls = 4_000;
+        int producers = 100;
+        int consumers = 100;
+        AtomicInteger enqueued = new AtomicInteger();
+        Map<String, Integer> delivered = new ConcurrentHashMap<>();
+        ConcurrentLinkedQueue<Throwable> errors = new ConcurrentLinkedQueue<>();
+        long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int p = 0; p < producers; p++) {
+                int id = p;
+                pool.submit(() -> {
+                    try {
+                        // every URL is pushed by two producers: one copy must be dropped
+                        for (int i = 0; i < 2 * urls / producers; i++) {
+                            int u = (id * (urls / producers) + i) % urls;
+                            Request r = req("u/" + u, u % 3);
+                            if (i % 4 == 0) enqueued.addAndGet(s.pushAll(List.of(r)));
+                            else if (s.push(r)) enqueued.incrementAndGet();
+                        }
+                    } catch (Throwable t) {
+                        errors.add(t);
+                    }
+                });
+            }
+            for (int c = 0; c < consumers; c++) {
+                pool.submit(() -> {
+                    try {
+                        while (delivered.size() < urls && System.nanoTime() < deadline) {
+                            Lease lease = s.poll(Duration.ofMillis(100));
+                            if (lease == null) continue;
+                            delivered.merge(lease.request().url(), 1, Integer::sum);
+                            s.ack(lease);
+                        }
+                    } catch (Throwable t) {
+                        errors.add(t);
+                    }
+                });
+            }
+        }
+        assertTrue(errors.isEmpty(), () -> "errors: " + errors);
+        assertEquals(urls, enqueued.get());
+        assertEquals(urls, delivered.size());
+        Set<Integer> counts = new HashSet<>(delivered.values());
+        assertEquals(Set.of(1), counts, "every request is delivered exactly once");
+        assertEquals(0, s.pendingCount());
+        assertEquals(0, s.inFlightCount());
+        assertEquals(urls, s.seenCount());
+    }
+}

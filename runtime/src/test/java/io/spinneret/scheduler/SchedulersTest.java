@@ -1,0 +1,57 @@
+package io.spinneret.scheduler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.spinneret.annotations.Setting;
+import io.spinneret.api.Request;
+import io.spinneret.api.SpinneretException;
+import io.spinneret.scheduler.sqlite.SqliteScheduler;
+import io.spinneret.settings.Settings;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The seam that turns the {@code scheduler} setting into a scheduler. */
+class SchedulersTest {
+    @TempDir Path dir;
+
+    private Settings settings(String scheduler) {
+        return Settings.defaults()
+                .with(Setting.SCHEDULER, scheduler, "test")
+                .with(Setting.JOB_DIR, dir.resolve("jobs").toString(), "test");
+    }
+
+    @Test
+    void sqliteKeepsTheJobUnderJobDirAndTheSpidersName() {
+        try (Scheduler s = Schedulers.open(settings("sqlite"), "books", false)) {
+            assertTrue(s.isPersistent());
+            assertFalse(s.isShared());
+            s.push(Request.of("http://example.com/"));
+        }
+        assertEquals(dir.resolve("jobs").resolve("books"), Schedulers.jobDirectory(settings("sqlite"), "books"));
+        assertTrue(Files.exists(dir.resolve("jobs/books/frontier.db")));
+    }
+
+    @Test
+    void memoryStartsAfreshAndLeavesAnUnfinishedJobAsItIs() {
+        try (Scheduler s = Schedulers.open(settings("sqlite"), "books", false)) {
+            s.push(Request.of("http://example.com/"));
+        }
+        try (Scheduler s = Schedulers.open(settings("memory"), "books", false)) {
+            assertFalse(s.isPersistent());
+            assertEquals(0, s.pendingCount());
+        }
+        assertEquals("1 pending, 0 in flight, 1 seen",
+                SqliteScheduler.unfinishedJob(dir.resolve("jobs/books")).orElseThrow());
+    }
+
+    @Test
+    void redisWithoutAUrlSaysWhichSettingIsMissing() {
+        SpinneretException e = assertThrows(SpinneretException.class, () -> Schedulers.open(settings("redis"), "books", false));
+        assertTrue(e.getMessage().contains("redis_url"), e.getMessage());
+    }
+}

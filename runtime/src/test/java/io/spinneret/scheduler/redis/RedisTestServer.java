@@ -1,0 +1,39 @@
+package io.spinneret.scheduler.redis;
+
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.net.URI;
+import java.util.List;
+import redis.clients.jedis.Jedis;
+import redis.clients.jedis.params.ScanParams;
+import redis.clients.jedis.resps.ScanResult;
+
+/** The Redis server of the tests ({@code SPINNERET_TEST_REDIS}) and namespace clean-up. */
+final class RedisTestServer {
+    private RedisTestServer() {}
+
+    /** The server URL; skips the test when the variable is unset. */
+    static String url() {
+        String url = System.getenv("SPINNERET_TEST_REDIS");
+        assumeTrue(url != null && !url.isBlank(), "SPINNERET_TEST_REDIS is not set");
+        return url;
+    }
+
+    static Jedis connect() {
+        return new Jedis(URI.create(url()));
+    }
+
+    /** Deletes every key of the spider's namespace. */
+    static void deleteNamespace(String spider) {
+        try (Jedis j = connect()) {
+            String cursor = ScanParams.SCAN_POINTER_START;
+            ScanParams match = new ScanParams().match("spinneret:" + spider + ":*").count(1000);
+            do {
+                ScanResult<String> page = j.scan(cursor, match);
+                List<String> keys = page.getResult();
+                if (!keys.isEmpty()) j.unlink(keys.toArray(String[]::new));
+                cursor = page.getCursor();
+            } while (!cursor.equals(ScanParams.SCAN_POINTER_START));
+        }
+    }
+}

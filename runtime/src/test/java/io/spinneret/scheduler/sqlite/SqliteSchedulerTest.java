@@ -1,0 +1,155 @@
+package io.spinneret.scheduler.sqlite;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.spinneret.api.Request;
+import io.spinneret.api.SpinneretException;
+import io.spinneret.scheduler.Lease;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** What only the SQLite scheduler promises: job files, refusal, locking and kill -9 safety. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class SqliteSchedulerTest {
+    @TempDir Path dir;
+
+    @Test
+    void keepsTheJobInOneFileUnderTheJobDirectory() {
+        Path job = dir.resolve("books");
+        try (SqliteScheduler s = SqliteScheduler.open(job, false)) {
+            s.push(Request.of("http://example.com/"));
+            assertEquals(job, s.directory());
+        }
+        assertTrue(Files.exists(job.resolve("frontier.db")));
+        assertFalse(Files.exists(job.resolve("frontier.db-wal")), "closing checkpoints the write-ahead log");
+    }
+
+    @Test
+    void startingAfreshRefusesAJobWithUnfinishedWork() throws Exception {
+        Path job = dir.resolve("books");
+        try (SqliteScheduler s = SqliteScheduler.open(job, false)) {
+            s.pushAll(List.of(Request.of("http://example.com/1"), Request.of("http://example.com/2")));
+            assertNotNull(s.poll(Duration.ofSeconds(1)));
+        }
+        assertEquals("1 pending, 1 in flight, 2 seen", SqliteScheduler.unfinishedJob(job).orElseThrow());
+        SpinneretException e = assertThrows(SpinneretException.class, () -> SqliteScheduler.open(job, false));
+        assertTrue(e.getMessage().contains("unfinished crawl (1 pending, 1 in flight, 2 seen)"), e.getMessage());
+        assertTrue(e.getMessage().contains("--resume"), e.getMessage());
+        try (SqliteScheduler s = SqliteScheduler.open(job, true)) {
+            assertEquals(2, s.pendingCount(), "the refusal changed nothing");
+        }
+    }
+
+    @Test
+    void anUnfinishedJobCanBeDescribedWhileAnotherSchedulerHasItOpen() throws Exception {
+        Path job = dir.resolve("books");
+        try (SqliteScheduler s = SqliteScheduler.open(job, false)) {
+            s.pushAll(List.of(Request.of("http://example.com/1"), Request.of("http://example.com/2")));
+            assertNotNull(s.poll(Duration.ofSeconds(1)));
+            // the changes are in the write-ahead log only
+            assertEquals("1 pending, 1 in flight, 2 seen", SqliteScheduler.unfinishedJob(job).orElseThrow());
+        }
+    }
+
+    @Test
+    void aFinishedJobIsNotReportedAsUnfinished() throws Exception {
+        Path job = dir.resolve("books");
+        assertTrue(SqliteScheduler.unfinishedJob(job).isEmpty());
+        try (SqliteScheduler s = SqliteScheduler.open(job, false)) {
+            s.push(Request.of("http://example.com/1"));
+            s.ack(s.poll(Duration.ofSeconds(1)));
+        }
+        assertTrue(SqliteScheduler.unfinishedJob(job).isEmpty());
+    }
+
+    @Test
+    void aSecondSchedulerCannotOpenAJobInUse() {
+        Path job = dir.resolve("books");
+        try (SqliteScheduler s = SqliteScheduler.open(job, false)) {
+            SpinneretException e = assertThrows(SpinneretException.class, () -> SqliteScheduler.open(job, true));
+            assertTrue(e.getMessage().contains("in use"), e.getMessage());
+            assertTrue(s.push(Request.of("http://example.com/")), "the first one still works");
+        }
+        try (SqliteScheduler again = SqliteScheduler.open(job, true)) {
+            assertEquals(1, again.pendingCount(), "closing released the lock");
+        }
+    }
+
+    @Test
+    void callsAfterCloseFail() {
+        SqliteScheduler s = SqliteScheduler.open(dir.resolve("books"), false);
+        s.close();
+        s.close(); // idempotent
+        assertThrows(IllegalStateException.class, () -> s.push(Request.of("http://example.com/")));
+    }
+
+    @Test
+    void aKilledProcessLosesNothingAndRepeatsOnlyTheRequestInFlight() throws Exception {
+        Path job = dir.resolve("crash");
+        int n = 5_000;
+        Process child = new ProcessBuilder(javaBinary(), "-cp", testClassPath(),
+                SqliteCrashChild.class.getName(), job.toString(), Integer.toString(n))
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        Set<String> acked = new HashSet<>();
+        String lastTaken = null;
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+            String line;
+            while ((line = out.readLine()) != null) {
+                if (line.startsWith("took ")) lastTaken = line.substring(5);
+                if (line.startsWith("acked ")) acked.add(line.substring(6));
+                if (acked.size() == 300) {
+                    child.destroyForcibly(); // SIGKILL: no shutdown hook, no close()
+                    break;
+                }
+            }
+        } finally {
+            child.destroyForcibly();
+            child.waitFor(10, TimeUnit.SECONDS);
+        }
+        assertEquals(300, acked.size(), "the child printed its progress");
+
+        List<String> back = new ArrayList<>();
+        try (SqliteScheduler s = SqliteScheduler.open(job, true)) {
+            assertEquals(n, s.seenCount(), "the dedup table survived");
+            Lease lease;
+            while ((lease = s.poll(Duration.ZERO)) != null) back.add(lease.request().url());
+        }
+        Set<String> expected = new HashSet<>();
+        for (int i = 0; i < n; i++) expected.add("http://example.com/crash/" + i);
+        expected.removeAll(acked);
+        Set<String> got = new HashSet<>(back);
+        assertEquals(back.size(), got.size(), "nothing comes back twice");
+        // the kill may land after an ack was committed but before it was printed
+        if (!acked.contains(lastTaken)) {
+            expected.remove(lastTaken);
+            got.remove(lastTaken);
+        }
+        assertEquals(expected, got, "everything not acked comes back, nothing acked does");
+        assertTrue(back.size() >= n - 302, "got back " + back.size());
+    }
+
+    static String javaBinary() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    static String testClassPath() {
+        return System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
+    }
+}

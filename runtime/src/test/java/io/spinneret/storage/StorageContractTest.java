@@ -1,0 +1,281 @@
+package io.spinneret.storage;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.spinneret.internal.Field;
+import io.spinneret.internal.FieldType;
+import io.spinneret.internal.ItemSchema;
+import io.spinneret.storage.SampleSchema.Sample;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.math.BigDecimal;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ThreadLocalRandom;
+import org.jspecify.annotations.Nullable;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The behaviour every {@link Storage} shares, run once per backend by a subclass: each field type
+ * round-trips (Unicode, nulls, ~1 MB text, timestamps, dates, decimals, nested JSON), re-writing
+ * is idempotent where the backend upserts, several item types land in their own tables, and field
+ * names that are SQL reserved words work.
+ *
+ * <p>Each test instance uses table names unique to it and drops them afterwards, so test runs on
+ * shared servers do not collide.
+ */
+public abstract class StorageContractTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** Unique per test method: JUnit makes a new instance for each. */
+    protected final String run = "st" + Long.toString(System.currentTimeMillis(), 36)
+            + Integer.toString(ThreadLocalRandom.current().nextInt(1 << 24), 36);
+    protected final SampleSchema samples = new SampleSchema(run + "_sample");
+    protected final BookSchema books = new BookSchema(run + "_book");
+    protected final KeywordSchema keywords = new KeywordSchema(run + "_keyword");
+    protected Storage storage;
+
+    /** A new, unopened storage of the backend under test, writing where {@link #readAll} reads. */
+    protected abstract Storage newStorage() throws Exception;
+
+    /**
+     * Everything stored for {@code schema}, one map per row from field name to value, typed as
+     * {@link ItemSchema#values} documents (JSON fields as text, or as maps and lists).
+     */
+    protected abstract List<Map<String, Object>> readAll(ItemSchema<?> schema) throws Exception;
+
+    /** Removes what the test stored under {@code table}, if anything. */
+    protected abstract void drop(String table) throws Exception;
+
+    /** True for backends that upsert on the key; false for those that append (files). */
+    protected boolean upserts() {
+        return true;
+    }
+
+    /** True for backends that store a null STRING and an empty one alike (CSV). */
+    protected boolean emptyStringIsNull() {
+        return false;
+    }
+
+    @BeforeEach
+    void openStorage() throws Exception {
+        storage = newStorage();
+        storage.open();
+    }
+
+    @AfterEach
+    void closeAndDrop() throws Exception {
+        if (storage != null) storage.close();
+        for (String table : List.of(samples.table(), books.table(), keywords.table())) drop(table);
+    }
+
+    // ---- data
+
+    /** About 1 MB of mixed-script text. */
+    protected static final String LARGE_TEXT = "Grüße, 世界, שלום, 🕷️ — large text line\n".repeat(26_000);
+
+    protected static final String UNICODE = "Ünïcödé — 日本語 — עברית — Ελληνικά — 🕷️🕸️ — \"quotes\" 'single' \\ backslash\ttab\nnewline";
+
+    protected static List<Sample> sampleItems() {
+        Map<String, Object> meta = new LinkedHashMap<>();
+        meta.put("n", 1);
+        meta.put("x", 2.5);
+        meta.put("s", "日本語 🕷");
+        meta.put("flag", true);
+        meta.put("nothing", null);
+        Map<String, Object> inner = new LinkedHashMap<>();
+        inner.put("list", List.of(1, "two", false, List.of(3, 4)));
+        inner.put("empty", Map.of());
+        meta.put("nested", inner);
+        return List.of(
+                new Sample("a-1", UNICODE, Long.MAX_VALUE, 3.141592653589793,
+                        new BigDecimal("12345678901234567890.123456789"), true,
+                        Instant.parse("2024-05-01T12:34:56.789Z"), LocalDate.of(2024, 2, 29), meta,
+                        List.of("x", 1, 2.25, Map.of("k", "v"))),
+                new Sample("b-2", LARGE_TEXT, Long.MIN_VALUE, 1e-300, new BigDecimal("-0.000001"), false,
+                        Instant.parse("1969-07-20T20:17:40Z"), LocalDate.of(1999, 12, 31), Map.of(), List.of()),
+                SampleSchema.empty("c-3"),
+                new Sample("ключ/🔑 key with spaces & 'quotes'", "", 0L, -12.5, BigDecimal.ZERO, true,
+                        Instant.parse("2100-01-01T00:00:00.001Z"), LocalDate.of(2100, 1, 1), Map.of("only", "one"),
+                        List.of("日本")));
+    }
+
+    // ---- tests
+
+    @Test
+    void everyFieldTypeRoundTrips() throws Exception {
+        storage.write(samples, sampleItems());
+        assertStored(samples, sampleItems());
+    }
+
+    @Test
+    void writingTheSameItemsAgainLeavesOneRowPerKey() throws Exception {
+        List<Sample> items = sampleItems();
+        storage.write(samples, items);
+        storage.write(samples, items);
+        if (!upserts()) {
+            assertEquals(2 * items.size(), readAll(samples).size(), "a file storage appends");
+            return;
+        }
+        assertStored(samples, items);
+        List<Sample> changed = items.stream()
+                .map(s -> new Sample(s.id(), "changed " + s.id(), 7L, null, null, false, null, null, null, List.of()))
+                .toList();
+        storage.write(samples, changed);
+        assertStored(samples, changed);
+    }
+
+    @Test
+    void reopeningTheTargetUpsertsIntoTheExistingTable() throws Exception {
+        List<Sample> items = sampleItems();
+        storage.write(samples, items);
+        storage.close();
+        storage = newStorage(); // a second crawl into the same target
+        storage.open();
+        storage.write(samples, items);
+        if (upserts()) assertStored(samples, items);
+        else assertEquals(2 * items.size(), readAll(samples).size());
+    }
+
+    @Test
+    void aRepeatedKeyInOneBatchKeepsTheLastItem() throws Exception {
+        List<Sample> batch = List.of(SampleSchema.empty("k"), new Sample("k", "second", 2L, null, null, null, null,
+                null, null, null), SampleSchema.empty("other"), new Sample("k", "third", 3L, null, null, null, null,
+                null, null, null));
+        storage.write(samples, batch);
+        if (upserts()) assertStored(samples, List.of(batch.get(2), batch.get(3)));
+        else assertEquals(4, readAll(samples).size());
+    }
+
+    @Test
+    void eachItemTypeGoesToItsOwnTable() throws Exception {
+        storage.write(samples, sampleItems());
+        List<BookSchema.Book> bookItems = List.of(BookSchema.book(1), BookSchema.book(2), BookSchema.book(3));
+        storage.write(books, bookItems);
+        storage.write(samples, List.of(SampleSchema.empty("z-9")));
+        List<Sample> allSamples = new ArrayList<>(sampleItems());
+        allSamples.add(SampleSchema.empty("z-9"));
+        assertStored(samples, allSamples);
+        assertStored(books, bookItems);
+    }
+
+    @Test
+    void reservedWordsWorkAsFieldNames() throws Exception {
+        List<KeywordSchema.Keyword> items = List.of(
+                new KeywordSchema.Keyword("select *", 1, "from", true, "where 1=1; drop table x"),
+                new KeywordSchema.Keyword("\"quoted\" `back`", -2, null, false, null));
+        storage.write(keywords, items);
+        storage.write(keywords, items);
+        if (upserts()) assertStored(keywords, items);
+        else assertEquals(4, readAll(keywords).size());
+    }
+
+    @Test
+    void aLargeBatchIsWrittenWhole() throws Exception {
+        List<BookSchema.Book> items = new ArrayList<>();
+        for (int i = 0; i < 2_500; i++) items.add(BookSchema.book(i));
+        storage.write(books, items);
+        assertStored(books, items);
+    }
+
+    @Test
+    void anItemWithoutKeyFailsNamingTheTableAndTheKey() throws Exception {
+        assumeTrue(upserts(), "files need no key");
+        IOException e = assertThrows(IOException.class,
+                () -> storage.write(samples, List.of(SampleSchema.empty("fine"), SampleSchema.empty(null))));
+        assertTrue(e.getMessage().contains(samples.table()) && e.getMessage().contains("'id'"), e.getMessage());
+    }
+
+    @Test
+    void describeNamesTheTarget() {
+        assertTrue(!storage.describe().isBlank());
+    }
+
+    // ---- assertions
+
+    /** Asserts that what is stored for {@code schema} is exactly {@code expected}, field by field. */
+    protected <T> void assertStored(ItemSchema<T> schema, List<T> expected) throws Exception {
+        List<Map<String, Object>> actual = readAll(schema);
+        Map<String, Map<String, Object>> byKey = new TreeMap<>();
+        String keyName = schema.fields().get(schema.keyIndex()).name();
+        for (Map<String, Object> row : actual) byKey.put(String.valueOf(row.get(keyName)), row);
+        assertEquals(actual.size(), byKey.size(), "keys stored more than once in " + schema.table());
+        Set<String> expectedKeys = new HashSet<>();
+        for (T item : expected) expectedKeys.add(String.valueOf(schema.key(item)));
+        assertEquals(new TreeMap<>(byKey).keySet(), new java.util.TreeSet<>(expectedKeys), "keys in " + schema.table());
+        for (T item : expected) {
+            Object[] values = schema.values(item);
+            Map<String, Object> row = byKey.get(String.valueOf(schema.key(item)));
+            for (int i = 0; i < values.length; i++) {
+                Field f = schema.fields().get(i);
+                Object want = normalise(f.type(), values[i]);
+                Object got = normalise(f.type(), row.get(f.name()));
+                if (!Objects.equals(want, got)) {
+                    fail(schema.table() + " key " + abbreviate(schema.key(item)) + " field " + f.name() + " (" + f.type()
+                            + "): expected " + abbreviate(want) + " but was " + abbreviate(got)
+                            + (got == null ? "" : " (" + got.getClass().getSimpleName() + ")"));
+                }
+            }
+        }
+    }
+
+    /** Values in a form that compares equal when they mean the same. */
+    private @Nullable Object normalise(FieldType type, @Nullable Object value) {
+        if (value == null || emptyStringIsNull() && "".equals(value)) return null;
+        return switch (type) {
+            case INTEGER -> value instanceof Number n ? (Object) n.longValue() : value;
+            case FLOATING -> value instanceof Number n ? (Object) n.doubleValue() : value;
+            case DECIMAL -> value instanceof BigDecimal d ? d.stripTrailingZeros() : new BigDecimal(value.toString()).stripTrailingZeros();
+            case JSON -> new JsonValue(value instanceof String s ? parse(s) : JSON.valueToTree(value));
+            default -> value;
+        };
+    }
+
+    private static JsonNode parse(String text) {
+        try {
+            return JSON.readTree(text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** JSON compared as data: key order and the Java type of a number do not matter. */
+    private record JsonValue(JsonNode node) {
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof JsonValue other && node.equals((a, b) -> a.isNumber() && b.isNumber()
+                    ? a.decimalValue().compareTo(b.decimalValue()) : a.equals(b) ? 0 : 1, other.node);
+        }
+
+        @Override
+        public int hashCode() {
+            return 0;
+        }
+
+        @Override
+        public String toString() {
+            return node.toString();
+        }
+    }
+
+    private static String abbreviate(@Nullable Object value) {
+        String s = String.valueOf(value);
+        return s.length() > 120 ? s.substring(0, 120) + "...(" + s.length() + " chars)" : s;
+    }
+}
