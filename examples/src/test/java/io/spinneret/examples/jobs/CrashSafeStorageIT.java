@@ -158,17 +158,21 @@ class CrashSafeStorageIT {
                     Kill k = KILLS.get(run);
                     CrawlProcess p = CrawlProcess.start(dir, backend.name() + "-run" + run, runArgs(site, backend, jobs, k.batchSize(),
                             "-s", "batch_interval=600")); // only full batches are written: the kill points stay put
-                    p.awaitWhileRunning(() -> site.total() >= k.afterDownloads(), 60);
-                    long rowsBefore = backend.rows();
-                    if (k.onCommit()) {
-                        long[] base = {rowsBefore};
-                        p.awaitWhileRunning(() -> {
-                            long now = backend.rows();
-                            if (base[0] < 0) base[0] = now; // the first read was busy
-                            return base[0] >= 0 && now > base[0];
-                        }, 60);
+                    long rowsBefore;
+                    try {
+                        p.awaitWhileRunning(() -> site.total() >= k.afterDownloads(), 60);
+                        rowsBefore = backend.rows();
+                        if (k.onCommit()) {
+                            long[] base = {rowsBefore};
+                            p.awaitWhileRunning(() -> {
+                                long now = backend.rows();
+                                if (base[0] < 0) base[0] = now; // the first read was busy
+                                return base[0] >= 0 && now > base[0];
+                            }, 60);
+                        }
+                    } finally {
+                        p.kill(); // also when a wait failed: no crawler outlives the test
                     }
-                    p.kill();
                     p.waitFor(30);
                     long rowsAtKill = backend.rows();
                     long unwritten = site.downloads().keySet().stream().filter(details::contains).count() - rowsAtKill;
@@ -225,8 +229,13 @@ class CrashSafeStorageIT {
             // one batch never fills and never times out: only the graceful close writes anything
             CrawlProcess p = CrawlProcess.start(dir, "sigterm", runArgs(site, backend, dir.resolve("jobs-sigterm"), 100_000,
                     "-s", "batch_interval=600"));
-            p.awaitWhileRunning(() -> site.total() >= 300, 60);
-            assertEquals(0, backend.rows(), "nothing written before the signal");
+            try {
+                p.awaitWhileRunning(() -> site.total() >= 300, 60);
+                assertEquals(0, backend.rows(), "nothing written before the signal");
+            } catch (AssertionError e) {
+                p.kill();
+                throw e;
+            }
             p.terminate();
             assertEquals(130, p.waitFor(60), p.toString());
             long[] summary = p.summary();
