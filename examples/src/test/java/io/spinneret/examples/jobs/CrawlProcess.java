@@ -64,6 +64,12 @@ final class CrawlProcess {
         if (kill.waitFor() != 0) throw new AssertionError("kill -INT failed");
     }
 
+    /** SIGTERM, as a service manager or {@code kill} sends. */
+    void terminate() throws IOException, InterruptedException {
+        Process kill = new ProcessBuilder("kill", "-TERM", Long.toString(process.pid())).inheritIO().start();
+        if (kill.waitFor() != 0) throw new AssertionError("kill -TERM failed");
+    }
+
     /** SIGKILL: no shutdown hook, no flush, no close. */
     void kill() {
         process.destroyForcibly();
