@@ -29,6 +29,18 @@ public final class Main {
         System.exit(code);
     }
 
+    /**
+     * The fork step of {@link #main}, for a program whose own {@code main} wraps this CLI (the
+     * examples launcher): when the process was started as {@code java -jar <its jar> run ...}, the
+     * same command line runs again in a child JVM tuned as {@link Launcher} describes, exactly as
+     * for {@code java -jar runtime.jar run ...}. Call it first thing in that {@code main}.
+     *
+     * @return the child's exit code, or -1 if the caller should go on in this JVM (always so in the child)
+     */
+    public static int forkLikeMain(String[] args) {
+        return Launcher.maybeFork(args, 1);
+    }
+
     /** Runs the command line with these streams and returns the exit code (for tests and embedding). */
     public static int execute(String[] args, PrintStream out, PrintStream err) {
         return Cli.execute(args, out, err);

@@ -1,0 +1,62 @@
+package io.spinneret.examples;
+
+import io.spinneret.annotations.Parse;
+import io.spinneret.annotations.Spider;
+import io.spinneret.api.Crawl;
+import io.spinneret.api.Response;
+import org.jsoup.nodes.Element;
+
+/**
+ * Crawls books.toscrape.com: the catalogue's listing pages through the {@code li.next} pager, and
+ * every book's detail page into a {@link Book}. Category pages are not visited, so the crawl is
+ * 50 listing pages and 1000 detail pages.
+ *
+ * <pre>
+ * java -jar examples/target/spinneret-examples.jar run books        # the bundled replica, offline
+ * java -jar runtime/target/runtime.jar run books --spiders examples/target/spiders   # the real site
+ * </pre>
+ */
+@Spider(name = "books", startUrls = "https://books.toscrape.com/",
+        settings = {"concurrency=8", "download_delay=0.1"})
+public class BooksSpider {
+    /** A listing page: every book on it (detail pages first, so the queue stays short), then the next page. */
+    @Parse
+    void parse(Response page, Crawl crawl) {
+        for (Element a : page.css("article.product_pod h3 a")) crawl.follow(a.attr("href"), "detail", 1);
+        for (Element a : page.css("li.next a")) crawl.follow(a.attr("href"));
+    }
+
+    /** A book's detail page. */
+    @Parse(callback = "detail")
+    Book detail(Response page) {
+        return new Book(
+                page.url(),
+                page.textOf("div.product_main h1"),
+                price(page.textOf("div.product_main p.price_color")),
+                page.textOf("table.table-striped th:containsOwn(UPC) + td"),
+                page.textOf("div.product_main p.availability"),
+                stars(page.attrOf("div.product_main p.star-rating", "class")),
+                page.textOf("ul.breadcrumb li:nth-child(3) a"));
+    }
+
+    /** {@code £51.77} to 51.77; anything but digits and the decimal point is ignored. */
+    static double price(String text) {
+        String digits = text.replaceAll("[^0-9.]", "");
+        return digits.isEmpty() ? Double.NaN : Double.parseDouble(digits);
+    }
+
+    /** {@code star-rating Three} to 3; 0 when there is no rating word. */
+    static int stars(String classes) {
+        for (String c : classes.split("\\s+")) {
+            switch (c) {
+                case "One": return 1;
+                case "Two": return 2;
+                case "Three": return 3;
+                case "Four": return 4;
+                case "Five": return 5;
+                default: break;
+            }
+        }
+        return 0;
+    }
+}

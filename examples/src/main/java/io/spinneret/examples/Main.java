@@ -1,0 +1,216 @@
+package io.spinneret.examples;
+
+import io.spinneret.examples.replica.BooksSite;
+import io.spinneret.examples.replica.ReplicaServer;
+import io.spinneret.examples.replica.Site;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The examples launcher, {@code java -jar examples/target/spinneret-examples.jar}:
+ * <ul>
+ *   <li>{@code run <spider> [options]} starts the bundled replica of the spider's site on
+ *       127.0.0.1 and runs the Spinneret CLI against it (no internet needed), with
+ *       {@code start_urls} pointing at the replica and no download delay; every option of
+ *       {@code runtime.jar run} works and wins over those defaults (the same precedence as
+ *       always: the command line is the highest layer). {@code --live} skips the replica and
+ *       crawls the real site with the spider's own settings;</li>
+ *   <li>{@code serve [books|wide|quotes] [--port N] [--books N]} serves a replica until
+ *       interrupted, e.g. for a benchmark or a browser;</li>
+ *   <li>{@code export <books|wide|quotes> DIR [--books N]} writes a replica as static files;</li>
+ *   <li>anything else ({@code list}, {@code --help}, {@code --version}) goes to the Spinneret CLI.</li>
+ * </ul>
+ */
+public final class Main {
+    private Main() {}
+
+    public static void main(String[] args) {
+        // A crawl goes on in a child JVM tuned for crawling, replica included, like runtime.jar's.
+        int forked = io.spinneret.cli.Main.forkLikeMain(args);
+        if (forked >= 0) System.exit(forked);
+        int code;
+        try {
+            code = execute(args, System.out);
+        } catch (UsageException e) {
+            System.err.println("error: " + e.getMessage());
+            code = 2;
+        }
+        System.exit(code);
+    }
+
+    /**
+     * Runs a command. Commands of the Spinneret CLI end the process through
+     * {@link io.spinneret.cli.Main#main}, which also configures logging; the in-process replica
+     * goes down with it. {@code serve} and {@code export} return an exit code.
+     */
+    static int execute(String[] args, PrintStream out) {
+        if (args.length == 0 || List.of("-h", "--help", "help").contains(args[0])) {
+            usage(out);
+            io.spinneret.cli.Main.main(new String[] {"--help"});
+        }
+        return switch (args[0]) {
+            case "run" -> run(List.of(args).subList(1, args.length));
+            case "serve" -> serve(List.of(args).subList(1, args.length), out);
+            case "export" -> export(List.of(args).subList(1, args.length), out);
+            default -> {
+                io.spinneret.cli.Main.main(args);
+                yield 0;
+            }
+        };
+    }
+
+    private static void usage(PrintStream out) {
+        out.println("""
+                Spinneret examples: the books and quotes spiders and a replica of their sites.
+
+                  run <spider> [options]      crawl the bundled replica (offline), e.g. run books -n 20
+                  run <spider> --live [...]   crawl the real site instead
+                  serve [books|wide|quotes] [--port N] [--books N]   serve a replica until Ctrl-C
+                  export <books|wide|quotes> DIR [--books N]         write a replica as static files
+
+                Spiders with a bundled replica: %s. Other commands are those of runtime.jar:
+                """.formatted(String.join(", ", Replicas.spiders())));
+    }
+
+    private static int run(List<String> args) {
+        String spider = args.stream().filter(a -> !a.startsWith("-")).findFirst().orElse(null);
+        boolean live = args.contains("--live");
+        Replicas.Target target = spider == null ? null : Replicas.forSpider(spider).orElse(null);
+        String start = null;
+        if (!live && target != null) {
+            ReplicaServer server = ReplicaServer.start(target.factory().get(), 0);
+            start = server.url() + target.startPath();
+            System.err.println("replica of " + target.site() + " serving at " + server.url() + "; crawling " + start
+                    + " (add --live to crawl the real site)");
+        } else if (!live && spider != null) {
+            System.err.println("note: no bundled replica for spider '" + spider + "'; crawling its own start URLs");
+        }
+        io.spinneret.cli.Main.main(cliArguments(args, start).toArray(String[]::new));
+        return 0;
+    }
+
+    /**
+     * The runtime CLI's arguments for {@code run ARGS}: {@code --live} removed and, when a replica
+     * serves at {@code replicaStart}, its start URL and no download delay first, unless the user set
+     * them (the user's options come later and would win anyway; leaving ours out keeps
+     * {@code --print-settings} honest).
+     */
+    static List<String> cliArguments(List<String> args, @Nullable String replicaStart) {
+        List<String> rest = new ArrayList<>(args);
+        rest.remove("--live");
+        List<String> cli = new ArrayList<>();
+        cli.add("run");
+        if (replicaStart != null) {
+            if (!mentions(rest, "start_urls")) cli.addAll(List.of("-s", "start_urls=" + replicaStart));
+            if (!mentions(rest, "download_delay") && !rest.contains("--delay") && rest.stream().noneMatch(a -> a.startsWith("--delay="))) {
+                cli.addAll(List.of("-s", "download_delay=0"));
+            }
+        }
+        cli.addAll(rest);
+        return cli;
+    }
+
+    /** Whether the arguments set {@code key} with {@code -s key=...}, {@code -skey=...} or {@code --set[=]key=...}. */
+    private static boolean mentions(List<String> args, String key) {
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            String next = i + 1 < args.size() ? args.get(i + 1) : "";
+            if ((a.equals("-s") || a.equals("--set")) && next.startsWith(key + "=")) return true;
+            if (a.startsWith("-s" + key + "=") || a.startsWith("--set=" + key + "=")) return true;
+        }
+        return false;
+    }
+
+    private static int serve(List<String> args, PrintStream out) {
+        Options o = Options.parse(args, "books");
+        Site site = Replicas.site(o.site(), o.books());
+        if (site instanceof BooksSite books) books.warm();
+        ReplicaServer server = ReplicaServer.start(site, o.port());
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            stopped.countDown();
+        }));
+        out.println("serving the " + o.site() + " replica at " + server.url() + " (start " + server.startUrl() + "); Ctrl-C stops");
+        out.flush();
+        try {
+            stopped.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        return 0;
+    }
+
+    private static int export(List<String> args, PrintStream out) {
+        Options o = Options.parse(args, null);
+        if (o.dir() == null) throw new UsageException("export needs a site and a directory: export <books|wide|quotes> DIR");
+        Site site = Replicas.site(o.site(), o.books());
+        Path root = Path.of(o.dir());
+        int files = 0;
+        long bytes = 0;
+        try {
+            for (String path : site.paths()) {
+                Site.Page page = site.page(path);
+                if (page == null) continue;
+                Path file = root.resolve(path.isEmpty() || path.endsWith("/") ? path + "index.html" : path);
+                Files.createDirectories(file.getParent());
+                Files.write(file, page.body());
+                files++;
+                bytes += page.body().length;
+            }
+        } catch (IOException e) {
+            throw new UsageException("cannot write to " + root + ": " + e.getMessage());
+        }
+        out.println("wrote the " + o.site() + " replica to " + root + ": " + files + " files, " + bytes / 1024 + " KiB");
+        return 0;
+    }
+
+    /** Options of serve and export. */
+    record Options(String site, int port, int books, @Nullable String dir) {
+        static Options parse(List<String> args, @Nullable String defaultSite) {
+            String site = null;
+            String dir = null;
+            int port = 0;
+            int books = 10_000;
+            for (int i = 0; i < args.size(); i++) {
+                String a = args.get(i);
+                switch (a) {
+                    case "--port" -> port = intArg(args, ++i, a);
+                    case "--books" -> books = intArg(args, ++i, a);
+                    default -> {
+                        if (a.startsWith("-")) throw new UsageException("unknown option " + a);
+                        if (site == null) site = a;
+                        else if (dir == null) dir = a;
+                        else throw new UsageException("unexpected argument " + a);
+                    }
+                }
+            }
+            if (site == null) site = defaultSite;
+            if (site == null) throw new UsageException("name a site: books, wide or quotes");
+            if (!List.of("books", "wide", "quotes").contains(site)) throw new UsageException("unknown site '" + site + "'; sites: books, wide, quotes");
+            return new Options(site, port, books, dir);
+        }
+
+        private static int intArg(List<String> args, int i, String option) {
+            if (i >= args.size()) throw new UsageException(option + " needs a number");
+            try {
+                return Integer.parseInt(args.get(i));
+            } catch (NumberFormatException e) {
+                throw new UsageException(option + " needs a number, got " + args.get(i));
+            }
+        }
+    }
+
+    /** A command-line mistake: reported on stderr, exit code 2. */
+    static final class UsageException extends RuntimeException {
+        UsageException(String message) {
+            super(message);
+        }
+    }
+}

@@ -1,0 +1,50 @@
+package io.spinneret.examples;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Runs {@code java} commands the way a user types them, in a working directory, with a time limit. */
+final class Processes {
+    private Processes() {}
+
+    /** What a finished process left. */
+    record Result(int exitCode, String stdout, String stderr) {
+        @Override
+        public String toString() {
+            return "exit " + exitCode + "\n--- stdout\n" + stdout + "\n--- stderr\n" + stderr;
+        }
+    }
+
+    /** A built artifact named by a system property that the failsafe configuration sets. */
+    static Path artifact(String property) {
+        String value = System.getProperty(property);
+        if (value == null) throw new IllegalStateException("system property " + property + " is not set (run through ./mvnw verify)");
+        Path p = Path.of(value);
+        if (!Files.exists(p)) throw new IllegalStateException(p + " does not exist: build with ./mvnw package first");
+        return p;
+    }
+
+    /** Runs {@code java <args>} in {@code dir}, killing it after {@code timeoutSeconds}. */
+    static Result java(Path dir, long timeoutSeconds, String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(List.of(args));
+        Path out = Files.createTempFile(dir, "stdout", ".txt");
+        Path err = Files.createTempFile(dir, "stderr", ".txt");
+        Process p = new ProcessBuilder(command).directory(dir.toFile())
+                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        try {
+            if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                throw new AssertionError("timed out after " + timeoutSeconds + " s: " + command);
+            }
+        } finally {
+            p.destroyForcibly();
+        }
+        return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+    }
+}

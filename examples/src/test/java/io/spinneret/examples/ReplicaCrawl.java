@@ -1,0 +1,70 @@
+package io.spinneret.examples;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.spinneret.engine.CrawlResult;
+import io.spinneret.engine.Crawler;
+import io.spinneret.examples.replica.ReplicaServer;
+import io.spinneret.examples.replica.Site;
+import io.spinneret.internal.ItemSchema;
+import io.spinneret.internal.SpiderDefinition;
+import io.spinneret.internal.SpiderRegistry;
+import io.spinneret.settings.Settings;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+
+/**
+ * Runs a spider found through the generated registries (as the CLI finds it) against a replica
+ * served over real TCP on 127.0.0.1, with no delay and robots.txt off, and reads back its JSONL.
+ */
+final class ReplicaCrawl {
+    private ReplicaCrawl() {}
+
+    /** A finished crawl: the engine's result, the items as JSON, and the server's request count. */
+    record Outcome(CrawlResult result, List<JsonNode> items, long served) {}
+
+    static Outcome run(String spiderName, Site site, String startPath, Path dir, String... settings) throws InterruptedException {
+        List<SpiderDefinition> spiders = new ArrayList<>();
+        List<ItemSchema<?>> items = new ArrayList<>();
+        for (SpiderRegistry r : ServiceLoader.load(SpiderRegistry.class)) {
+            spiders.addAll(r.spiders());
+            items.addAll(r.items());
+        }
+        SpiderDefinition spider = spiders.stream().filter(s -> s.name().equals(spiderName)).findFirst()
+                .orElseThrow(() -> new AssertionError("no spider " + spiderName + " among " + spiders.stream().map(SpiderDefinition::name).toList()));
+        Path out = dir.resolve(spiderName + ".jsonl");
+        try (ReplicaServer server = ReplicaServer.start(site, 0)) {
+            Settings s = Settings.defaults()
+                    .with("start_urls", server.url() + startPath, "test")
+                    .with("download_delay", "0", "test")
+                    .with("respect_robots", "false", "test")
+                    .with("progress_interval", "0", "test")
+                    .with("output", out.toString(), "test");
+            for (String kv : settings) {
+                int eq = kv.indexOf('=');
+                s = s.with(kv.substring(0, eq), kv.substring(eq + 1), "test");
+            }
+            CrawlResult result = Crawler.builder(spider).settings(s).items(items).progress(null).build().run();
+            return new Outcome(result, readJsonl(out), server.requests());
+        }
+    }
+
+    static List<JsonNode> readJsonl(Path file) {
+        ObjectMapper json = new ObjectMapper();
+        try {
+            List<JsonNode> out = new ArrayList<>();
+            if (!Files.exists(file)) return out;
+            for (String line : Files.readAllLines(file)) {
+                if (!line.isBlank()) out.add(json.readTree(line));
+            }
+            return out;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

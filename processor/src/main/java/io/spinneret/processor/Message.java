@@ -1,0 +1,106 @@
+package io.spinneret.processor;
+
+import java.util.Locale;
+
+/**
+ * Every diagnostic the processor reports: a stable code (shown in brackets, searchable), a
+ * message template and a fixed hint. Messages name the problem and the valid choices.
+ */
+enum Message {
+    // ---- callbacks used in method bodies
+    UNKNOWN_CALLBACK("UnknownCallback", "no callback '%s' in spider '%s'%s Callbacks: %s", ""),
+    NON_CONSTANT_CALLBACK("NonConstantCallback", "callback name is not a compile-time constant, so it is checked at run time only",
+            "use a string literal or a constant of %s"),
+
+    // ---- @Parse methods
+    DUPLICATE_CALLBACK("DuplicateCallback", "callback '%s' is already defined by %s in spider '%s'",
+            "give one of them another name with @Parse(callback = \"...\")"),
+    BAD_CALLBACK_NAME("BadCallbackName", "callback name '%s' is not a valid name",
+            "use letters, digits, '_', '-' or '.', starting with a letter or '_'"),
+    CALLBACK_PRIVATE("PrivateCallback", "@Parse method %s() must not be private",
+            "generated dispatch code calls it directly; make it package-private or public"),
+    CALLBACK_STATIC("StaticCallback", "@Parse method %s() must not be static",
+            "callbacks run on the spider instance of a crawl; remove 'static'"),
+    CALLBACK_NOT_ACCESSIBLE("InaccessibleCallback", "@Parse method %s() is declared in %s and cannot be called from package '%s'",
+            "make it public"),
+    UNSUPPORTED_PARAMETER("UnsupportedParameter", "@Parse method %s() has a parameter of type %s",
+            "callback parameters are Response and Crawl, at most one of each, in any order"),
+    DUPLICATE_PARAMETER("DuplicateParameter", "@Parse method %s() has more than one %s parameter",
+            "callback parameters are Response and Crawl, at most one of each, in any order"),
+    UNSUPPORTED_RETURN("UnsupportedReturnType", "@Parse method %s() returns %s, which can never be an item or a request",
+            "return void, an @Item record, a Request, or an Iterable, List, Stream, Optional or array of those (or Object, checked at run time)"),
+    UNRESOLVED_TYPE("UnresolvedType", "type %s of %s() cannot be resolved", "check imports and dependencies"),
+
+    // ---- @Spider classes
+    DUPLICATE_SPIDER("DuplicateSpider", "spider name '%s' is already used by %s", "spider names must be unique; rename one"),
+    BAD_SPIDER_NAME("BadSpiderName", "spider name '%s' is not a valid name",
+            "use letters, digits, '_', '-' or '.', starting with a letter"),
+    MISSING_PARSE("MissingParseCallback", "spider '%s' has no 'parse' callback (start requests and follow(href) go to 'parse'). Callbacks: %s",
+            "add a method annotated @Parse named parse, or @Parse(callback = \"parse\")"),
+    SPIDER_NOT_CLASS("SpiderNotClass", "@Spider must annotate a class, not %s", "make it a class"),
+    SPIDER_ABSTRACT("AbstractSpider", "spider class %s is abstract", "the runtime creates an instance per crawl; make it concrete"),
+    SPIDER_NOT_ACCESSIBLE("InaccessibleSpider", "spider class %s is %s", "make it a top-level or static nested class that is not private"),
+    SPIDER_NO_CONSTRUCTOR("NoDefaultConstructor", "spider class %s has no accessible no-argument constructor",
+            "add a constructor without parameters that is not private"),
+    BAD_START_URL("BadStartUrl", "start URL '%s' is not an absolute http(s) URL", "write it like https://example.com/"),
+
+    // ---- settings
+    MALFORMED_SETTING("MalformedSetting", "setting '%s' is not key=value", "write it like \"concurrency=8\""),
+    UNKNOWN_SETTING("UnknownSetting", "unknown setting key '%s'%s Keys: %s", ""),
+    BAD_SETTING_VALUE("BadSettingValue", "setting '%s' %s", "%s"),
+
+    // ---- selectors
+    BAD_SELECTOR("BadSelector", "CSS selector \"%s\" does not parse: %s", "jsoup selector syntax; see https://jsoup.org/cookbook/extracting-data/selector-syntax"),
+
+    // ---- @Item records
+    ITEM_NOT_RECORD("ItemNotRecord", "@Item must annotate a record, not %s", "declare it as: record %s(...) {}"),
+    ITEM_NOT_ACCESSIBLE("InaccessibleItem", "%s %s is private", "generated serializers must see it; make it package-private or public"),
+    ITEM_GENERIC("GenericItem", "@Item record %s has type parameters", "items are stored in fixed columns; use concrete component types"),
+    UNSUPPORTED_COMPONENT("UnsupportedComponentType", "component '%s' has type %s, which cannot be stored: %s",
+            "supported: String, char, enums, primitive numbers and their boxes, BigInteger, BigDecimal, boolean, Instant, "
+                    + "OffsetDateTime, ZonedDateTime, LocalDateTime, LocalDate, and List/Set/Collection, Map<String, V> and records of those"),
+    UNKNOWN_KEY("UnknownKey", "key '%s' names no component of %s.%s Components: %s", ""),
+    MISSING_KEY("MissingKey", "@Item record %s has no key. Components: %s",
+            "name the key with @Item(key = \"...\") or annotate one component with @Key"),
+    DUPLICATE_KEY("DuplicateKey", "%s", "an item has exactly one key component"),
+    BAD_KEY_TYPE("BadKeyType", "key component '%s' is stored as JSON", "the key must be a plain value (string, number, boolean, time)"),
+
+    // ---- internal
+    INTERNAL_ERROR("InternalError", "the Spinneret processor failed on %s: %s", "please report this with the stack trace: %s");
+
+    private final String code;
+    private final String template;
+    private final String hint;
+
+    Message(String code, String template, String hint) {
+        this.code = code;
+        this.template = template;
+        this.hint = hint;
+    }
+
+    String code() {
+        return code;
+    }
+
+    /**
+     * The full text: {@code [Code] message; hint}. Arguments fill the template first, then any
+     * {@code %s} left in the hint.
+     */
+    String format(Object... args) {
+        int inTemplate = count(template);
+        Object[] first = java.util.Arrays.copyOf(args, Math.min(inTemplate, args.length));
+        StringBuilder out = new StringBuilder("[").append(code).append("] ").append(String.format(Locale.ROOT, template, first));
+        if (!hint.isEmpty()) {
+            Object[] rest = args.length > inTemplate ? java.util.Arrays.copyOfRange(args, inTemplate, args.length) : new Object[0];
+            String h = count(hint) <= rest.length ? String.format(Locale.ROOT, hint, rest) : hint;
+            out.append("; ").append(h);
+        }
+        return out.toString();
+    }
+
+    private static int count(String s) {
+        int n = 0;
+        for (int i = s.indexOf("%s"); i >= 0; i = s.indexOf("%s", i + 2)) n++;
+        return n;
+    }
+}

@@ -1,0 +1,33 @@
+package io.spinneret.processor;
+
+import com.palantir.javapoet.ClassName;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * What the processor remembers across rounds. Only names are kept: elements are not valid from one
+ * round to the next.
+ */
+final class ProcessingState {
+    /** Spider name to the qualified name of the class that declared it. */
+    final Map<String, String> spiderNames = new HashMap<>();
+    /** Types to look at again next round because they refer to types not generated yet. */
+    final Set<String> deferredSpiders = new LinkedHashSet<>();
+    final Set<String> deferredItems = new LinkedHashSet<>();
+    /** Generated classes that go into the registry, sorted. */
+    final Set<ClassName> dispatches = new TreeSet<>(Comparator.comparing(ClassName::canonicalName));
+    final Set<ClassName> serializers = new TreeSet<>(Comparator.comparing(ClassName::canonicalName));
+    /** Generated classes already listed by a registry class written in an earlier round. */
+    final Set<ClassName> registered = new java.util.HashSet<>();
+    /** Registry classes written so far, in order; all go into the service file. */
+    final java.util.List<ClassName> registries = new java.util.ArrayList<>();
+    /** Qualified names of every spider and item seen (valid or not), to pick the registry's package. */
+    final Set<String> sources = new TreeSet<>();
+    /** Simple name of a {@code <Spider>_Callbacks} class to its constants (constant name to callback). */
+    final Map<String, Map<String, String>> callbackConstants = new TreeMap<>();
+}

@@ -1,0 +1,174 @@
+package io.spinneret.processor;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import javax.lang.model.element.AnnotationMirror;
+import javax.lang.model.element.AnnotationValue;
+import javax.lang.model.element.Element;
+import javax.lang.model.element.ElementKind;
+import javax.lang.model.element.ExecutableElement;
+import javax.lang.model.element.Modifier;
+import javax.lang.model.element.NestingKind;
+import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeMirror;
+import javax.lang.model.util.ElementFilter;
+import javax.lang.model.util.Elements;
+
+/**
+ * Checks a {@code @Spider} class and its {@code @Parse} methods (everything except the bodies,
+ * see {@link BodyScanner}, and name clashes between spiders, which need the whole compilation).
+ * Returns a report and prints nothing.
+ */
+final class SpiderValidator {
+    static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_.-]*");
+    static final Pattern CALLBACK = Pattern.compile("[A-Za-z_][A-Za-z0-9_.-]*");
+
+    /** The outcome: problems, and whether some type could not be resolved yet (worth another round). */
+    record Outcome(Report report, boolean unresolved) {}
+
+    private final Elements elements;
+    private final ReturnTypes returnTypes;
+
+    SpiderValidator(Elements elements, ReturnTypes returnTypes) {
+        this.elements = elements;
+        this.returnTypes = returnTypes;
+    }
+
+    Outcome validate(TypeElement spider) {
+        Report report = new Report();
+        AnnotationMirror mirror = Annotations.find(spider, Names.SPIDER).orElseThrow();
+        if (spider.getKind() != ElementKind.CLASS) {
+            report.error(spider, mirror, Message.SPIDER_NOT_CLASS.format(ItemValidator.describe(spider)));
+            return new Outcome(report, false);
+        }
+        checkClass(spider, mirror, report);
+        checkName(spider, mirror, report);
+        for (AnnotationValue url : Annotations.array(mirror, "startUrls")) {
+            if (url.getValue() instanceof String s && !s.matches("(?i)https?://[^\\s/]+.*")) {
+                report.error(spider, mirror, url, Message.BAD_START_URL.format(s));
+            }
+        }
+        SettingsValidator.validate(spider, mirror, report);
+        boolean unresolved = checkCallbacks(spider, mirror, report);
+        return new Outcome(report, unresolved);
+    }
+
+    private void checkClass(TypeElement spider, AnnotationMirror mirror, Report report) {
+        String name = spider.getQualifiedName().toString();
+        if (spider.getModifiers().contains(Modifier.ABSTRACT)) report.error(spider, mirror, Message.SPIDER_ABSTRACT.format(name));
+        if (spider.getNestingKind() == NestingKind.LOCAL || spider.getNestingKind() == NestingKind.ANONYMOUS) {
+            report.error(spider, mirror, Message.SPIDER_NOT_ACCESSIBLE.format(name, "a local class"));
+            return;
+        }
+        for (Element e = spider; e.getKind() != ElementKind.PACKAGE; e = e.getEnclosingElement()) {
+            String what = e == spider ? "" : " inside " + ((TypeElement) e).getQualifiedName();
+            if (e.getModifiers().contains(Modifier.PRIVATE)) {
+                report.error(spider, mirror, Message.SPIDER_NOT_ACCESSIBLE.format(name, "private" + (e == spider ? "" : " (or nested" + what + ", which is private)")));
+                return;
+            }
+            if (e instanceof TypeElement t && t.getNestingKind() == NestingKind.MEMBER && !t.getModifiers().contains(Modifier.STATIC)
+                    && t.getEnclosingElement().getKind() == ElementKind.CLASS) {
+                report.error(spider, mirror, Message.SPIDER_NOT_ACCESSIBLE.format(name, "an inner (non-static) class" + what));
+                return;
+            }
+        }
+        boolean constructor = false;
+        for (ExecutableElement c : ElementFilter.constructorsIn(spider.getEnclosedElements())) {
+            if (c.getParameters().isEmpty() && !c.getModifiers().contains(Modifier.PRIVATE)) constructor = true;
+        }
+        if (!constructor) report.error(spider, mirror, Message.SPIDER_NO_CONSTRUCTOR.format(name));
+    }
+
+    private void checkName(TypeElement spider, AnnotationMirror mirror, Report report) {
+        AnnotationValue value = Annotations.explicit(mirror, "name");
+        String name = value != null && value.getValue() instanceof String s ? s : "";
+        if (!NAME.matcher(name).matches()) report.error(spider, mirror, value, Message.BAD_SPIDER_NAME.format(name));
+    }
+
+    /** @return true if some callback signature could not be resolved yet */
+    private boolean checkCallbacks(TypeElement spider, AnnotationMirror spiderMirror, Report report) {
+        String spiderName = Annotations.string(spiderMirror, "name", "");
+        Map<String, ExecutableElement> byName = new LinkedHashMap<>();
+        Map<String, String> byConstant = new LinkedHashMap<>();
+        boolean unresolved = false;
+        for (ExecutableElement method : ParseMethods.of(spider, elements)) {
+            AnnotationMirror parse = Annotations.find(method, Names.PARSE).orElseThrow();
+            AnnotationValue explicit = Annotations.explicit(parse, "callback");
+            String callback = ParseMethods.callbackName(method);
+            String methodName = method.getSimpleName().toString();
+            boolean own = method.getEnclosingElement().equals(spider);
+            Element at = own ? method : spider;
+
+            if (!CALLBACK.matcher(callback).matches()) {
+                report.error(at, own ? parse : null, own ? explicit : null, Message.BAD_CALLBACK_NAME.format(callback));
+            } else if (byName.containsKey(callback)) {
+                ExecutableElement first = byName.get(callback);
+                report.error(at, own ? parse : null, own ? explicit : null,
+                        Message.DUPLICATE_CALLBACK.format(callback, describe(first, spider), spiderName));
+            } else {
+                byName.put(callback, method);
+                String constant = Names.constantName(callback);
+                String clash = byConstant.putIfAbsent(constant, callback);
+                if (clash != null) {
+                    report.error(at, own ? parse : null, own ? explicit : null, Message.DUPLICATE_CALLBACK.format(callback
+                            + "' (constant " + constant + " of callback '" + clash + ")", describe(byName.get(clash), spider), spiderName));
+                }
+            }
+            if (method.getModifiers().contains(Modifier.PRIVATE)) report.error(at, parse, Message.CALLBACK_PRIVATE.format(methodName));
+            if (method.getModifiers().contains(Modifier.STATIC)) report.error(at, parse, Message.CALLBACK_STATIC.format(methodName));
+            if (!own && !method.getModifiers().contains(Modifier.PUBLIC)
+                    && !Names.packageOf(method).equals(Names.packageOf(spider))) {
+                report.error(spider, Message.CALLBACK_NOT_ACCESSIBLE.format(methodName,
+                        ((TypeElement) method.getEnclosingElement()).getQualifiedName(), Names.packageOf(spider)));
+            }
+            List<String> seen = new ArrayList<>();
+            for (VariableElement p : method.getParameters()) {
+                String type = parameterType(p.asType());
+                if (type == null) {
+                    if (!ReturnTypes.isResolved(p.asType())) unresolved = true;
+                    report.error(own ? p : spider, Message.UNSUPPORTED_PARAMETER.format(methodName, p.asType()));
+                } else if (seen.contains(type)) {
+                    report.error(own ? p : spider, Message.DUPLICATE_PARAMETER.format(methodName, type));
+                } else {
+                    seen.add(type);
+                }
+            }
+            try {
+                returnTypes.classify(method.getReturnType());
+            } catch (ReturnTypes.Rejected e) {
+                if (e.unresolved) {
+                    unresolved = true;
+                    report.error(at, Message.UNRESOLVED_TYPE.format(e.getMessage(), methodName));
+                } else {
+                    report.error(at, parse, Message.UNSUPPORTED_RETURN.format(methodName, method.getReturnType()));
+                }
+            }
+        }
+        if (!byName.containsKey("parse")) {
+            report.error(spider, spiderMirror, Message.MISSING_PARSE.format(spiderName,
+                    byName.isEmpty() ? "(none)" : String.join(", ", byName.keySet().stream().sorted().toList())));
+        }
+        return unresolved;
+    }
+
+    private static String describe(ExecutableElement method, TypeElement spider) {
+        return "method " + (method.getEnclosingElement().equals(spider) ? "" : method.getEnclosingElement().getSimpleName() + ".")
+                + method.getSimpleName() + "()";
+    }
+
+    /** "Response" or "Crawl", or null for anything else. */
+    static String parameterType(TypeMirror type) {
+        if (!(type instanceof DeclaredType d)) return null;
+        String name = ((TypeElement) d.asElement()).getQualifiedName().toString();
+        return switch (name) {
+            case Names.RESPONSE_NAME -> "Response";
+            case Names.CRAWL_NAME -> "Crawl";
+            default -> null;
+        };
+    }
+}
