@@ -107,11 +107,16 @@ final class SocketHttpClient implements AutoCloseable {
         if (cookies != null) cookies.put(uri, h.headers());
         boolean noBody = method.equals("HEAD") || h.status() == 204 || h.status() == 304 || h.status() < 200;
         byte[] bytes;
-        boolean reusable = h.keepAlive();
+        boolean reusable = h.keepAlive() && h.status() != 101; // 101: the connection now speaks another protocol
+        List<String> te = h.headers().get("transfer-encoding");
         if (noBody) {
             bytes = new byte[0];
-        } else if (isChunked(h.headers())) {
+        } else if (te != null && isChunked(te)) {
             bytes = BodyReader.chunked(c, maxBodySize, url);
+        } else if (te != null) {
+            // a transfer coding other than chunked last: the body runs to the end of the connection
+            bytes = BodyReader.toClose(c, maxBodySize, url);
+            reusable = false;
         } else {
             long length = contentLength(h.headers(), url);
             if (length >= 0) {
@@ -159,11 +164,11 @@ final class SocketHttpClient implements AutoCloseable {
         }
     }
 
-    private static boolean isChunked(Map<String, List<String>> headers) {
-        List<String> te = headers.get("transfer-encoding");
-        if (te == null) return false;
-        for (String v : te) if (v.toLowerCase(Locale.ROOT).contains("chunked")) return true;
-        return false;
+    /** True if {@code chunked} is the last transfer coding (RFC 9112 6.3). */
+    private static boolean isChunked(List<String> te) {
+        String last = te.get(te.size() - 1);
+        int comma = last.lastIndexOf(',');
+        return last.substring(comma + 1).trim().equalsIgnoreCase("chunked");
     }
 
     private static long contentLength(Map<String, List<String>> headers, String url) throws IOException {

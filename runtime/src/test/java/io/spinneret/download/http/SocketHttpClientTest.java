@@ -149,6 +149,27 @@ class SocketHttpClientTest {
     }
 
     @Test
+    void connectionsTheServerMeansToCloseAreNotPooled() throws Exception {
+        try (RawServer server = serve((in, out, n) -> {
+            RawServer.Req r = readRequest(in);
+            String body = "connection " + n;
+            String head = switch (r.path()) {
+                case "/http10" -> "HTTP/1.0 200 OK\r\nContent-Length: ";
+                case "/close" -> "HTTP/1.1 200 OK\r\nConnection: close\r\nContent-Length: ";
+                default -> "HTTP/1.1 200 OK\r\nConnection: keep-alive, Upgrade\r\nContent-Length: ";
+            };
+            write(out, head + body.length() + "\r\n\r\n" + body);
+            // no further requests served: a pooled connection would fail the next request
+        })) {
+            assertEquals("connection 1", downloader.download(Request.of(server.url("/http10"))).text());
+            assertEquals("connection 2", downloader.download(Request.of(server.url("/close"))).text());
+            assertEquals("connection 3", downloader.download(Request.of(server.url("/x"))).text());
+            assertEquals(3, server.connections.get());
+            assertEquals(3, server.requests.size(), "nothing was sent twice");
+        }
+    }
+
+    @Test
     void headersAreMultiValuedLowerCasedAndLookedUpInAnyCase() throws Exception {
         try (RawServer server = serve((in, out, n) -> {
             readRequest(in);
