@@ -229,6 +229,7 @@ class HttpDownloaderTest {
         }
         IOException e = assertThrows(IOException.class, () -> downloader.download(Request.of("http://127.0.0.1:" + port + "/x")));
         assertTrue(e.getMessage().contains("connection refused"), e.getMessage());
+        assertTrue(e.getCause() instanceof java.net.ConnectException, "RetryMiddleware classifies by the cause: " + e.getCause());
         assertTrue(e.getMessage().contains("http://127.0.0.1:" + port + "/x"), e.getMessage());
     }
 }
