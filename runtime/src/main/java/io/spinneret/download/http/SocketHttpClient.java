@@ -60,6 +60,9 @@ final class SocketHttpClient implements AutoCloseable {
 
     private record Head(int status, SortedMap<String, List<String>> headers, boolean keepAlive) {}
 
+    /** A response read off the wire, its body still encoded. */
+    private record Raw(Head head, byte[] body) {}
+
     Response download(Request request, URI uri) throws IOException, InterruptedException {
         String url = request.url();
         long deadline = System.nanoTime() + Math.min(downloadTimeout.toNanos(), Long.MAX_VALUE / 4);
@@ -73,6 +76,7 @@ final class SocketHttpClient implements AutoCloseable {
                 defaultUserAgent, cookieHeader(uri, request));
         boolean idempotent = IDEMPOTENT.contains(method);
         SocketConnection c = pool.acquire(key, idempotent ? Long.MAX_VALUE : FRESH_NANOS);
+        Raw raw;
         while (true) {
             boolean reused = c != null;
             if (c == null) {
@@ -86,7 +90,8 @@ final class SocketHttpClient implements AutoCloseable {
             c.begin(deadline);
             try {
                 c.send(head, body);
-                return exchange(c, request, uri, method, url);
+                raw = exchange(c, uri, method, url); // the connection is back in the pool or closed
+                break;
             } catch (IOException e) {
                 c.close();
                 if (Thread.interrupted()) throw new InterruptedException("download of " + url + " interrupted");
@@ -100,9 +105,14 @@ final class SocketHttpClient implements AutoCloseable {
                 throw e;
             }
         }
+        // decoded only now: a failure here must not close a connection another request may hold
+        byte[] bytes = raw.body();
+        List<String> ce = raw.head().headers().get("content-encoding");
+        if (ce != null && !ce.isEmpty() && !ce.get(0).isEmpty()) bytes = ContentDecoder.decode(ce.get(0), bytes, maxBodySize, url);
+        return new Response(request, url, raw.head().status(), raw.head().headers(), bytes);
     }
 
-    private Response exchange(SocketConnection c, Request request, URI uri, String method, String url) throws IOException {
+    private Raw exchange(SocketConnection c, URI uri, String method, String url) throws IOException {
         Head h = readHead(c, url);
         if (cookies != null) cookies.put(uri, h.headers());
         boolean noBody = method.equals("HEAD") || h.status() == 204 || h.status() == 304 || h.status() < 200;
@@ -127,9 +137,7 @@ final class SocketHttpClient implements AutoCloseable {
             }
         }
         if (reusable) pool.release(c); else c.close();
-        List<String> ce = h.headers().get("content-encoding");
-        if (ce != null && !ce.isEmpty() && !ce.get(0).isEmpty()) bytes = ContentDecoder.decode(ce.get(0), bytes, maxBodySize, url);
-        return new Response(request, url, h.status(), h.headers(), bytes);
+        return new Raw(h, bytes);
     }
 
     private static Head readHead(SocketConnection c, String url) throws IOException {

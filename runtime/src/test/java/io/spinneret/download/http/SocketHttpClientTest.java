@@ -188,7 +188,9 @@ class SocketHttpClientTest {
         byte[] gz = gzip("<p>compressed</p>");
         try (RawServer server = serve((in, out, n) -> {
             for (RawServer.Req r; (r = readRequest(in)) != null; ) {
-                if (r.path().equals("/gz")) {
+                if (r.path().equals("/notgzip")) {
+                    write(out, "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 9\r\n\r\nnot gzip!");
+                } else if (r.path().equals("/gz")) {
                     write(out, "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n\r\n"
                             + Integer.toHexString(gz.length) + "\r\n");
                     out.write(gz);
@@ -199,6 +201,10 @@ class SocketHttpClientTest {
             }
         })) {
             assertEquals("<p>compressed</p>", downloader.download(Request.of(server.url("/gz"))).text());
+            IOException undecodable = assertThrows(IOException.class, () -> downloader.download(Request.of(server.url("/notgzip"))));
+            assertTrue(undecodable.getMessage() != null, "a decoding error");
+            assertEquals("<p>compressed</p>", downloader.download(Request.of(server.url("/gz"))).text());
+            assertEquals(1, server.connections.get(), "a body that fails to decode does not cost the connection");
             IOException e = assertThrows(IOException.class, () -> downloader.download(Request.of(server.url("/bad"))));
             assertTrue(e.getMessage().contains("malformed chunk size") && e.getMessage().contains(server.url("/bad")), e.getMessage());
         }
