@@ -58,6 +58,12 @@ public enum Setting {
     MAX_REDIRECTS("max_redirects", Type.INT, "10", "redirect hops followed"),
     /** Keep cookies per spider. */
     COOKIES_ENABLED("cookies_enabled", Type.BOOLEAN, "true", "keep cookies per spider"),
+    /**
+     * HTTP client: {@code auto} sends plain {@code http://} requests without a proxy over the
+     * runtime's own blocking HTTP/1.1 sockets (less CPU) and the rest over java.net.http;
+     * {@code jdk} sends everything over java.net.http.
+     */
+    HTTP_CLIENT("http_client", Type.ENUM, "auto", "auto | jdk (java.net.http for plain http too)", "auto", "jdk"),
 
     // ---- middleware
     /** Seconds between two requests to the same domain. */

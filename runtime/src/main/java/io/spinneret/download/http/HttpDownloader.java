@@ -45,14 +45,22 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Request meta {@code proxy} ({@code http://host:port}) sends that request through an HTTP
  * proxy; one client (and connection pool) is kept per proxy, sharing the crawl's cookie jar.
- * Thread-safe; {@link #download} blocks the calling (virtual) thread.
+ *
+ * <p>Plain {@code http://} without a proxy skips HttpClient (whose selector thread and future
+ * chains cost about a third of a crawl's CPU) for {@link SocketHttpClient}, blocking HTTP/1.1 on
+ * the calling thread with its own keep-alive pool and the same cookie jar, headers, limits and
+ * errors; {@code http_client = jdk} turns that off. Thread-safe; {@link #download} blocks the calling (virtual) thread.
  */
 public final class HttpDownloader implements Downloader {
     private static final Logger LOG = LoggerFactory.getLogger(HttpDownloader.class);
     /** Headers HttpClient sets itself and refuses from callers. */
-    private static final Set<String> RESTRICTED = Set.of("connection", "content-length", "expect", "host", "upgrade");
-    private static final String DEFAULT_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
+    static final Set<String> RESTRICTED = Set.of("connection", "content-length", "expect", "host", "upgrade");
+    static final String DEFAULT_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
     private static final String NO_PROXY = "";
+    /** Idle keep-alive connections kept per host:port by the socket path. */
+    private static final int MAX_IDLE_PER_HOST = 256;
+    /** How long an idle connection is kept (java.net.http's default keep-alive timeout). */
+    private static final Duration KEEP_ALIVE = Duration.ofSeconds(30);
 
     private final Duration connectTimeout;
     private final Duration downloadTimeout;
@@ -61,6 +69,8 @@ public final class HttpDownloader implements Downloader {
     private final @Nullable CookieHandler cookies;
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
     private final ConcurrentHashMap<String, HttpClient> clients = new ConcurrentHashMap<>();
+    /** The socket fast path for plain http without a proxy; null with {@code http_client = jdk}. */
+    private final @Nullable SocketHttpClient plain;
 
     public HttpDownloader(Settings settings) {
         this.connectTimeout = positive(settings.getDuration(Setting.CONNECT_TIMEOUT));
@@ -69,6 +79,9 @@ public final class HttpDownloader implements Downloader {
         List<String> agents = settings.getList(Setting.USER_AGENTS);
         this.defaultUserAgent = agents.isEmpty() ? "Spinneret/0.1" : agents.get(0);
         this.cookies = settings.getBoolean(Setting.COOKIES_ENABLED) ? new CookieManager(null, CookiePolicy.ACCEPT_ORIGINAL_SERVER) : null;
+        this.plain = settings.getChoice(Setting.HTTP_CLIENT).equals("jdk") ? null
+                : new SocketHttpClient(connectTimeout, downloadTimeout, maxBodySize, defaultUserAgent, cookies,
+                        new ConnectionPool(MAX_IDLE_PER_HOST, KEEP_ALIVE.toNanos()));
     }
 
     /** The cookie jar of this crawl, or null when {@code cookies_enabled} is false. */
@@ -86,6 +99,7 @@ public final class HttpDownloader implements Downloader {
         }
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("http") && !scheme.equals("https")) throw new IOException("not an http(s) URL: " + request.url());
+        if (plain != null && scheme.equals("http") && request.meta().get("proxy") == null) return plain.download(request, uri);
 
         // no HttpRequest.timeout: it registers a timer with the client's selector thread per request;
         // the deadline on the future below covers the whole exchange, headers and body
@@ -178,7 +192,7 @@ public final class HttpDownloader implements Downloader {
         return new IOException(describe(cause) + " for " + url, cause);
     }
 
-    private static String describe(Throwable t) {
+    static String describe(Throwable t) {
         Throwable root = t;
         while (root.getCause() != null && root.getCause() != root) root = root.getCause();
         if (root instanceof java.nio.channels.UnresolvedAddressException || root instanceof java.net.UnknownHostException) {
@@ -197,7 +211,7 @@ public final class HttpDownloader implements Downloader {
         return t.getClass() == IOException.class ? m : name + ": " + m;
     }
 
-    private static String seconds(Duration d) {
+    static String seconds(Duration d) {
         double s = d.toMillis() / 1000.0;
         return (s == Math.rint(s) ? String.valueOf((long) s) : String.valueOf(s)) + "s";
     }
@@ -208,6 +222,7 @@ public final class HttpDownloader implements Downloader {
 
     @Override
     public void close() {
+        if (plain != null) plain.close();
         for (HttpClient c : clients.values()) c.shutdownNow();
         clients.clear();
         executor.shutdownNow();

@@ -26,14 +26,20 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
+/** Runs on the default client ({@code http_client = auto}: the socket path for plain http). */
 class HttpDownloaderTest {
     private TestSite site;
     private HttpDownloader downloader;
 
+    /** The settings every downloader of this test starts from. */
+    Settings base() {
+        return Settings.defaults();
+    }
+
     @BeforeEach
     void start() throws IOException {
         site = TestSite.books(1);
-        downloader = new HttpDownloader(Settings.defaults());
+        downloader = new HttpDownloader(base());
     }
 
     @AfterEach
@@ -42,8 +48,8 @@ class HttpDownloaderTest {
         site.close();
     }
 
-    private static HttpDownloader with(String... kv) {
-        Settings s = Settings.defaults();
+    private HttpDownloader with(String... kv) {
+        Settings s = base();
         for (int i = 0; i < kv.length; i += 2) s = s.with(kv[i], kv[i + 1], "test");
         return new HttpDownloader(s);
     }
@@ -176,7 +182,7 @@ class HttpDownloaderTest {
         });
         downloader.download(Request.of(site.url("/set")));
         assertEquals("session=abc", downloader.download(Request.of(site.url("/check"))).text());
-        try (HttpDownloader other = new HttpDownloader(Settings.defaults())) {
+        try (HttpDownloader other = new HttpDownloader(base())) {
             assertEquals("none", other.download(Request.of(site.url("/check"))).text(), "another crawl has its own jar");
         }
         try (HttpDownloader off = with("cookies_enabled", "false")) {
@@ -223,6 +229,7 @@ class HttpDownloaderTest {
         }
         IOException e = assertThrows(IOException.class, () -> downloader.download(Request.of("http://127.0.0.1:" + port + "/x")));
         assertTrue(e.getMessage().contains("connection refused"), e.getMessage());
+        assertTrue(e.getCause() instanceof java.net.ConnectException, "RetryMiddleware classifies by the cause: " + e.getCause());
         assertTrue(e.getMessage().contains("http://127.0.0.1:" + port + "/x"), e.getMessage());
     }
 }

@@ -1,0 +1,167 @@
+package io.spinneret.download.http;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * One HTTP/1.1 connection on a blocking socket: a read buffer that knows the deadline of the
+ * current exchange (each socket read waits at most until it), line reading for the head, and raw
+ * reads for the body. Used by one thread at a time (the pool hands it out exclusively).
+ */
+final class SocketConnection implements AutoCloseable {
+    /** Longest status, header or chunk-size line accepted. */
+    static final int MAX_LINE = 64 * 1024;
+
+    final String key;
+    private final Socket socket;
+    private final InputStream in;
+    private final OutputStream out;
+    private final byte[] buf = new byte[16 * 1024];
+    private int pos;
+    private int lim;
+    private long deadline;
+    private int timeoutMs = -1;
+    /** Bytes received during the current exchange; 0 means the server has not answered yet. */
+    private long received;
+    /** {@link System#nanoTime} when the connection went back to the pool. */
+    long idleSince;
+    /** Exchanges completed on this connection. */
+    int uses;
+
+    SocketConnection(String key, Socket socket) throws IOException {
+        this.key = key;
+        this.socket = socket;
+        this.in = socket.getInputStream();
+        this.out = socket.getOutputStream();
+    }
+
+    /** Starts an exchange whose reads must all complete before {@code deadline} (nanoTime). */
+    void begin(long deadline) {
+        this.deadline = deadline;
+        this.received = 0;
+    }
+
+    boolean answered() {
+        return received > 0;
+    }
+
+    /** Writes the request head and body in one go. */
+    void send(byte[] head, byte[] body) throws IOException {
+        if (body.length > 0 && head.length + body.length <= 64 * 1024) {
+            byte[] all = new byte[head.length + body.length];
+            System.arraycopy(head, 0, all, 0, head.length);
+            System.arraycopy(body, 0, all, head.length, body.length);
+            out.write(all);
+        } else {
+            out.write(head);
+            if (body.length > 0) out.write(body);
+        }
+        out.flush();
+    }
+
+    /** Fills the buffer if empty; false at end of stream. */
+    private boolean fill() throws IOException {
+        if (pos < lim) return true;
+        long left = deadline - System.nanoTime();
+        if (left <= 0) throw new SocketTimeoutException("deadline passed");
+        int ms = (int) Math.max(1, Math.min(Integer.MAX_VALUE, (left + 999_999) / 1_000_000));
+        if (ms != timeoutMs) {
+            socket.setSoTimeout(ms);
+            timeoutMs = ms;
+        }
+        int n = in.read(buf, 0, buf.length);
+        if (n <= 0) return false;
+        pos = 0;
+        lim = n;
+        received += n;
+        return true;
+    }
+
+    /**
+     * A CRLF- (or LF-) terminated line without its terminator, as ISO-8859-1; null at end of
+     * stream before any byte.
+     */
+    String readLine() throws IOException {
+        StringBuilder sb = null;
+        while (true) {
+            if (!fill()) {
+                if (sb == null) return null;
+                throw new EOFException("connection closed in the middle of a line");
+            }
+            int start = pos;
+            while (pos < lim && buf[pos] != '\n') pos++;
+            if (pos < lim) {
+                int end = pos++;
+                if (sb == null) {
+                    if (end > start && buf[end - 1] == '\r') end--;
+                    return new String(buf, start, end - start, StandardCharsets.ISO_8859_1);
+                }
+                sb.append(new String(buf, start, end - start, StandardCharsets.ISO_8859_1));
+                int l = sb.length();
+                if (l > 0 && sb.charAt(l - 1) == '\r') sb.setLength(l - 1);
+                return sb.toString();
+            }
+            if (sb == null) sb = new StringBuilder(256);
+            sb.append(new String(buf, start, pos - start, StandardCharsets.ISO_8859_1));
+            if (sb.length() > MAX_LINE) throw new IOException("response line longer than " + MAX_LINE + " bytes");
+        }
+    }
+
+    /** Reads up to {@code len} bytes; -1 at end of stream. */
+    int read(byte[] dst, int off, int len) throws IOException {
+        if (len == 0) return 0;
+        if (!fill()) return -1;
+        int n = Math.min(len, lim - pos);
+        System.arraycopy(buf, pos, dst, off, n);
+        pos += n;
+        return n;
+    }
+
+    /** Reads exactly {@code len} bytes into {@code dst}. */
+    void readFully(byte[] dst, int off, int len) throws IOException {
+        while (len > 0) {
+            int n = read(dst, off, len);
+            if (n < 0) throw new EOFException("connection closed " + len + " bytes before the end of the body");
+            off += n;
+            len -= n;
+        }
+    }
+
+    /** Skips exactly {@code len} bytes. */
+    void skip(long len) throws IOException {
+        while (len > 0) {
+            if (!fill()) throw new EOFException("connection closed before the end of the body");
+            int n = (int) Math.min(len, lim - pos);
+            pos += n;
+            len -= n;
+        }
+    }
+
+    /** True if the server already sent something (or closed) while the connection sat idle. */
+    boolean hasUnexpectedInput() {
+        if (pos < lim) return true;
+        try {
+            return in.available() > 0;
+        } catch (IOException e) {
+            return true;
+        }
+    }
+
+    boolean isOpen() {
+        return !socket.isClosed();
+    }
+
+    @Override
+    public void close() {
+        try {
+            socket.close();
+        } catch (IOException ignored) {
+            // nothing to do: the connection is gone either way
+        }
+    }
+}
