@@ -66,31 +66,29 @@ public final class RequestCodec {
     public static Request fromJson(byte[] json) {
         try (JsonParser p = JSON.createParser(json)) {
             if (p.nextToken() != JsonToken.START_OBJECT) throw new IllegalArgumentException("not a JSON object");
-            Request.Builder b = null;
+            // url is written first by toJson, but accept any order: fill a builder, set the url last
+            Request.Builder b = Request.builder("");
             String url = null;
-            // url is written first by toJson, but accept any order
-            java.util.List<java.util.function.Consumer<Request.Builder>> pending = new java.util.ArrayList<>();
             while (p.nextToken() == JsonToken.FIELD_NAME) {
                 String name = p.currentName();
                 p.nextToken();
                 switch (name) {
                     case "url" -> url = p.getText();
-                    case "method" -> { String v = p.getText(); pending.add(x -> x.method(v)); }
-                    case "headers" -> { Map<String, String> v = MAPPER.readValue(p, Map.class); pending.add(x -> x.headers(v)); }
-                    case "body" -> { byte[] v = Base64.getDecoder().decode(p.getText()); pending.add(x -> x.body(v)); }
-                    case "callback" -> { String v = p.getText(); pending.add(x -> x.callback(v)); }
-                    case "priority" -> { int v = p.getIntValue(); pending.add(x -> x.priority(v)); }
-                    case "dontFilter" -> { boolean v = p.getBooleanValue(); pending.add(x -> x.dontFilter(v)); }
-                    case "renderer" -> { Renderer v = Renderer.valueOf(p.getText().toUpperCase()); pending.add(x -> x.renderer(v)); }
-                    case "meta" -> { Map<String, Object> v = MAPPER.readValue(p, Map.class); pending.add(x -> x.metaAll(v)); }
-                    case "depth" -> { int v = p.getIntValue(); pending.add(x -> x.depth(v)); }
-                    case "retryCount" -> { int v = p.getIntValue(); pending.add(x -> x.retryCount(v)); }
+                    case "method" -> b.method(p.getText());
+                    case "headers" -> b.headers(MAPPER.readValue(p, Map.class));
+                    case "body" -> b.body(Base64.getDecoder().decode(p.getText()));
+                    case "callback" -> b.callback(p.getText());
+                    case "priority" -> b.priority(p.getIntValue());
+                    case "dontFilter" -> b.dontFilter(p.getBooleanValue());
+                    case "renderer" -> b.renderer(Renderer.valueOf(p.getText().toUpperCase()));
+                    case "meta" -> b.metaAll(MAPPER.readValue(p, Map.class));
+                    case "depth" -> b.depth(p.getIntValue());
+                    case "retryCount" -> b.retryCount(p.getIntValue());
                     default -> p.skipChildren();
                 }
             }
             if (url == null) throw new IllegalArgumentException("request JSON has no url");
-            b = Request.builder(url);
-            for (var f : pending) f.accept(b);
+            b.url(url);
             return b.build();
         } catch (IOException e) {
             throw new IllegalArgumentException("malformed request JSON: " + e.getMessage(), e);

@@ -104,26 +104,25 @@ public final class Urls {
                 out = new StringBuilder(s.length() + 16).append(s, 0, i);
             }
             if (out != null) {
-                if (bad) {
-                    for (byte b : String.valueOf(c).getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
-                        out.append('%').append(Character.toUpperCase(Character.forDigit((b >> 4) & 0xf, 16)))
-                                .append(Character.toUpperCase(Character.forDigit(b & 0xf, 16)));
-                    }
-                    if (Character.isHighSurrogate(c) && i + 1 < s.length()) {
-                        // the pair was encoded above as two replacement chars; encode the code point instead
-                        out.setLength(out.length() - 3);
-                        for (byte b : s.substring(i, i + 2).getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
-                            out.append('%').append(Character.toUpperCase(Character.forDigit((b >> 4) & 0xf, 16)))
-                                    .append(Character.toUpperCase(Character.forDigit(b & 0xf, 16)));
-                        }
-                        i++;
-                    }
-                } else {
+                if (!bad) {
                     out.append(c);
+                } else if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+                    appendEscaped(out, s.substring(i, i + 2));
+                    i++;
+                } else {
+                    appendEscaped(out, String.valueOf(c));
                 }
             }
         }
         return out == null ? s : out.toString();
+    }
+
+    /** Appends the UTF-8 bytes of {@code chars} as {@code %XX} escapes. */
+    private static void appendEscaped(StringBuilder out, String chars) {
+        for (byte b : chars.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
+            out.append('%').append(Character.toUpperCase(Character.forDigit((b >> 4) & 0xf, 16)))
+                    .append(Character.toUpperCase(Character.forDigit(b & 0xf, 16)));
+        }
     }
 
     private static boolean isPercentEscape(String s, int i) {

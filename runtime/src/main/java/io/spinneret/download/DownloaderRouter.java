@@ -6,6 +6,7 @@ import io.spinneret.api.Response;
 import java.io.IOException;
 import java.util.EnumMap;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -19,6 +20,8 @@ public final class DownloaderRouter implements Downloader {
 
     private final Map<Renderer, Supplier<? extends Downloader>> factories;
     private final Map<Renderer, Downloader> started = new EnumMap<>(Renderer.class);
+    /** {@link #started} by ordinal, for the lock-free read on every request. */
+    private final AtomicReferenceArray<Downloader> ready = new AtomicReferenceArray<>(Renderer.values().length);
 
     /** @param factories how to create the downloader of each renderer; called at most once each */
     public DownloaderRouter(Map<Renderer, Supplier<? extends Downloader>> factories) {
@@ -30,8 +33,17 @@ public final class DownloaderRouter implements Downloader {
         return downloaderFor(request.renderer()).download(request);
     }
 
-    /** The downloader of a renderer, creating it on first use. */
+    /**
+     * The downloader of a renderer, creating it on first use. Once created it is read without a
+     * lock: this runs for every request, and the first browser request may hold the lock for the
+     * seconds Chromium takes to start.
+     */
     public Downloader downloaderFor(Renderer renderer) {
+        Downloader d = ready.get(renderer.ordinal());
+        return d != null ? d : start(renderer);
+    }
+
+    private Downloader start(Renderer renderer) {
         synchronized (started) {
             Downloader d = started.get(renderer);
             if (d == null) {
@@ -39,6 +51,7 @@ public final class DownloaderRouter implements Downloader {
                 if (f == null) throw new IllegalStateException("no downloader configured for renderer " + renderer);
                 d = f.get();
                 started.put(renderer, d);
+                ready.set(renderer.ordinal(), d);
                 LOG.debug("started {} downloader", renderer);
             }
             return d;
@@ -47,9 +60,7 @@ public final class DownloaderRouter implements Downloader {
 
     /** True once the downloader of {@code renderer} has been created. */
     public boolean isStarted(Renderer renderer) {
-        synchronized (started) {
-            return started.containsKey(renderer);
-        }
+        return ready.get(renderer.ordinal()) != null;
     }
 
     @Override
@@ -63,6 +74,7 @@ public final class DownloaderRouter implements Downloader {
                 }
             }
             started.clear();
+            for (int i = 0; i < ready.length(); i++) ready.set(i, null);
         }
     }
 }
