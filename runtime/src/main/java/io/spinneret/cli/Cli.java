@@ -16,16 +16,20 @@ final class Cli implements Runnable {
     CommandLine.Model.CommandSpec spec;
 
     static int execute(String[] args, PrintStream out, PrintStream err) {
+        PrintWriter outWriter = new PrintWriter(out, true), errWriter = new PrintWriter(err, true);
+        // the common 'run' command lines skip picocli's start-up (see QuickRunParser)
+        RunCommand quick = QuickRunParser.parse(args);
+        if (quick != null) {
+            try {
+                return quick.crawl(outWriter, errWriter);
+            } catch (Exception e) {
+                return failed(e, err);
+            }
+        }
         CommandLine cl = new CommandLine(new Cli());
-        cl.setOut(new PrintWriter(out, true));
-        cl.setErr(new PrintWriter(err, true));
-        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
-            int code = ex instanceof UsageException || ex instanceof InvalidSettingException ? 2 : 1;
-            String msg = ex instanceof SpinneretException ? ex.getMessage() : ex.toString();
-            err.println("error: " + msg);
-            if (Logging.debug()) ex.printStackTrace(err);
-            return code;
-        });
+        cl.setOut(outWriter);
+        cl.setErr(errWriter);
+        cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> failed(ex, err));
         cl.setParameterExceptionHandler((ex, args1) -> {
             CommandLine c = ex.getCommandLine();
             err.println("error: " + ex.getMessage());
@@ -35,6 +39,15 @@ final class Cli implements Runnable {
             return 2;
         });
         return cl.execute(args);
+    }
+
+    /** Reports a command's exception as one line (plus the stack trace at debug level) and picks the exit code. */
+    private static int failed(Exception ex, PrintStream err) {
+        int code = ex instanceof UsageException || ex instanceof InvalidSettingException ? 2 : 1;
+        String msg = ex instanceof SpinneretException ? ex.getMessage() : ex.toString();
+        err.println("error: " + msg);
+        if (Logging.debug()) ex.printStackTrace(err);
+        return code;
     }
 
     @Override

@@ -4,7 +4,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import sun.misc.Signal;
@@ -18,9 +17,13 @@ import sun.misc.Signal;
  *       the HTTP client, which a crawl of even 10,000 pages never earns back on 2 cores.</li>
  *   <li>{@code -XX:+UseSerialGC -Xmn32m}: a crawl keeps little alive; a small young generation
  *       keeps the footprint down and pauses stay at a few milliseconds.</li>
+ *   <li>{@code -XX:UserThreadWaitAttemptsAtExit=0} (JDK 25+; older JVMs ignore it): at exit the JVM
+ *       otherwise waits up to 300 ms for threads blocked in native code to come back, and the JDK's
+ *       virtual-thread poller always sits in {@code epoll_wait}: every crawl ended 0.3 s late.
+ *       Nothing of the crawl runs by then (storage is closed before {@code System.exit}).</li>
  *   <li>{@code -XX:SharedArchiveFile=... -XX:+AutoCreateSharedArchive}: an application class-data
  *       archive, written after the first run, next to the jar (or in the temp directory), so later
- *       runs load their classes already parsed and verified.</li>
+ *       runs load their classes already parsed and verified (see {@link ClassDataArchive}).</li>
  * </ul>
  *
  * <p>The launcher steps aside (everything runs in this JVM) when: the command is not {@code run};
@@ -31,15 +34,17 @@ import sun.misc.Signal;
  *
  * <p>Signals: the child runs in its own session, so a Ctrl-C reaches only this launcher, which
  * passes each SIGINT/SIGTERM on as one SIGTERM (the child treats it like SIGINT: the first stops
- * gracefully, the second at once). The child's stdin is a pipe from the launcher: if the launcher
- * is killed (even with SIGKILL) the child sees end-of-file at once and exits, so a killed crawl
- * never lingers. The exit code is the child's.
+ * gracefully, the second at once). The child shares the launcher's stdin, stdout and stderr. If the
+ * launcher is killed (even with SIGKILL) the child notices within 50 ms and exits (see
+ * {@link #watchLauncher}), so a killed crawl never lingers. The exit code is the child's.
  */
 final class Launcher {
     /** Set in the child, to the launcher's pid. */
     static final String CHILD_PROPERTY = "spinneret.launcher.pid";
+    /** How often the child checks that the launcher is still there. */
+    static final long WATCH_INTERVAL_MS = 50;
     static final List<String> TUNING = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmn32m",
-            "-XX:+IgnoreUnrecognizedVMOptions");
+            "-XX:UserThreadWaitAttemptsAtExit=0", "-XX:+IgnoreUnrecognizedVMOptions");
     private static final Set<String> OPTIONS_WITH_VALUE = Set.of("-cp", "-classpath", "--class-path", "-p", "--module-path",
             "--add-modules", "--add-opens", "--add-exports", "--add-reads", "--patch-module", "--limit-modules",
             "--upgrade-module-path", "--enable-native-access", "--source");
@@ -51,10 +56,7 @@ final class Launcher {
         try {
             Optional<List<String>> cmd = childCommand(args, callerDepth);
             if (cmd.isEmpty()) return -1;
-            // stdin stays a pipe from here (see watchLauncher); stdout and stderr are shared
-            Process child = new ProcessBuilder(cmd.get()).redirectOutput(ProcessBuilder.Redirect.INHERIT)
-                    .redirectError(ProcessBuilder.Redirect.INHERIT).start();
-            // through the handle: Process.destroy() would also close the child's stdin (see watchLauncher)
+            Process child = new ProcessBuilder(cmd.get()).inheritIO().start();
             Forward forward = new Forward(child.toHandle());
             Signal.handle(new Signal("INT"), forward);
             Signal.handle(new Signal("TERM"), forward);
@@ -85,19 +87,31 @@ final class Launcher {
     }
 
     /**
-     * In the child: exit at once if the launcher disappears (e.g. killed with SIGKILL). The child's
-     * stdin is a pipe from the launcher, which never writes to it: when the launcher dies, however
-     * it dies, the kernel closes the pipe and this read returns end-of-file immediately.
+     * In the child: exit if the launcher disappears (e.g. killed with SIGKILL), within
+     * {@link #WATCH_INTERVAL_MS}. A daemon thread asks every few tens of milliseconds whether the
+     * launcher's process (the same process: the handle compares start times, so a reused pid does
+     * not count) is alive. It sleeps between checks rather than blocking in native code (a read of
+     * a pipe from the launcher, say), which would hold up the JVM's exit on JVMs that wait for such
+     * threads (see {@code UserThreadWaitAttemptsAtExit} above), and the child keeps the launcher's stdin.
      */
     static void watchLauncher() {
-        if (System.getProperty(CHILD_PROPERTY) == null) return;
+        String pid = System.getProperty(CHILD_PROPERTY);
+        if (pid == null) return;
+        Optional<ProcessHandle> launcher;
+        try {
+            launcher = ProcessHandle.of(Long.parseLong(pid));
+        } catch (NumberFormatException e) {
+            return;
+        }
+        if (launcher.isEmpty()) Runtime.getRuntime().halt(137); // already gone
+        ProcessHandle handle = launcher.get();
         Thread.ofPlatform().daemon(true).name("spinneret-launcher-watch").start(() -> {
-            try {
-                while (System.in.read() >= 0) {
-                    // nothing is ever written; keep waiting for the end of the stream
+            while (handle.isAlive()) {
+                try {
+                    Thread.sleep(WATCH_INTERVAL_MS);
+                } catch (InterruptedException e) {
+                    return;
                 }
-            } catch (java.io.IOException ignored) {
-                // the same: the launcher is gone
             }
             Runtime.getRuntime().halt(137);
         });
@@ -176,7 +190,7 @@ final class Launcher {
             for (String o : custom.trim().split("\\s+")) if (!o.isEmpty()) cmd.add(o);
         } else {
             cmd.addAll(TUNING);
-            Path archive = jarsOnly(target) ? archivePath(target) : null; // CDS cannot archive class folders
+            Path archive = ClassDataArchive.forLaunch(target);
             if (archive != null) {
                 cmd.add("-XX:SharedArchiveFile=" + archive);
                 cmd.add("-XX:+AutoCreateSharedArchive");
@@ -185,7 +199,7 @@ final class Launcher {
             }
         }
         cmd.add("-D" + CHILD_PROPERTY + "=" + ProcessHandle.current().pid());
-        // the child's stdin is a pipe, so it cannot tell by itself whether it writes to a terminal
+        // the child has no controlling terminal (its own session), so it is told whether stderr is one
         cmd.add("-Dspinneret.terminal=" + stderrIsTerminal());
         cmd.addAll(target);
         cmd.addAll(List.of(args));
@@ -226,30 +240,4 @@ final class Launcher {
             return false;
         }
     }
-
-    private static boolean jarsOnly(List<String> target) {
-        if (target.get(0).equals("-jar")) return true;
-        for (String e : target.get(1).split(java.io.File.pathSeparator)) {
-            if (!e.isEmpty() && !e.endsWith(".jar")) return false;
-        }
-        return true;
-    }
-
-    /** Where the class-data archive goes: next to the jar if writable, else the temp directory. */
-    private static Path archivePath(List<String> target) {
-        try {
-            Path jar = target.get(0).equals("-jar") ? Path.of(target.get(1)).toAbsolutePath() : null;
-            // a stable name: when the jar changes, AutoCreateSharedArchive notices and rewrites the file
-            String key = (jar != null ? jar.toString() : System.getProperty("java.class.path")) + ":" + Runtime.version();
-            String name = "spinneret-" + Integer.toHexString(key.hashCode()) + ".jsa";
-            if (jar != null && jar.getParent() != null && Files.isWritable(jar.getParent())) return jar.getParent().resolve(name);
-            Path dir = Path.of(System.getProperty("java.io.tmpdir"), "spinneret-" + System.getProperty("user.name", "user")
-                    .toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_.-]", "_"));
-            Files.createDirectories(dir);
-            return Files.isWritable(dir) ? dir.resolve(name) : null;
-        } catch (Exception e) {
-            return null;
-        }
-    }
-
 }

@@ -58,6 +58,11 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        return crawl(spec.commandLine().getOut(), spec.commandLine().getErr());
+    }
+
+    /** Runs the command as its fields say (filled by picocli or by {@link QuickRunParser}). */
+    int crawl(PrintWriter out, PrintWriter err) throws Exception {
         SettingsLoader loader = common.loader();
         SpiderCatalog catalog = common.catalog(loader);
         SpiderDefinition spider = catalog.find(spiderName).orElseThrow(() -> new UsageException(
@@ -65,7 +70,6 @@ final class RunCommand implements Callable<Integer> {
                         ? "no spiders were found on the class path or in the spiders directory"
                         : "available: " + String.join(", ", catalog.spiders().stream().map(SpiderDefinition::name).toList()))));
         Settings settings = loader.resolve(spider.name(), spider.className(), spider.settings(), commandLine(loader, spider));
-        PrintWriter out = spec.commandLine().getOut();
         if (printSettings) {
             print(settings, out);
             return 0;
@@ -77,7 +81,7 @@ final class RunCommand implements Callable<Integer> {
             throw new UsageException(e.getMessage());
         }
         Crawler crawler = Crawler.builder(spider).settings(settings).items(catalog.items()).resume(resume).build();
-        Signals signals = Signals.install(crawler, spec.commandLine().getErr());
+        Signals signals = Signals.install(crawler, err);
         CrawlResult result;
         try {
             result = crawler.run();
@@ -85,7 +89,7 @@ final class RunCommand implements Callable<Integer> {
             signals.uninstall();
         }
         if (result.outcome() == CrawlResult.Outcome.FAILED) {
-            spec.commandLine().getErr().println("error: " + result.error());
+            err.println("error: " + result.error());
         }
         out.println(result.summaryLine());
         out.flush();
