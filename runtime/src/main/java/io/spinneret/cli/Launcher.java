@@ -97,16 +97,15 @@ final class Launcher {
     static void watchLauncher() {
         String pid = System.getProperty(CHILD_PROPERTY);
         if (pid == null) return;
-        Optional<ProcessHandle> launcher;
-        try {
-            launcher = ProcessHandle.of(Long.parseLong(pid));
-        } catch (NumberFormatException e) {
-            return;
-        }
-        if (launcher.isEmpty()) Runtime.getRuntime().halt(137); // already gone
-        ProcessHandle handle = launcher.get();
+        // the handle is looked up on the watch thread: ProcessHandle's first use costs the main thread 10 ms
         Thread.ofPlatform().daemon(true).name("spinneret-launcher-watch").start(() -> {
-            while (handle.isAlive()) {
+            Optional<ProcessHandle> launcher;
+            try {
+                launcher = ProcessHandle.of(Long.parseLong(pid));
+            } catch (NumberFormatException e) {
+                return;
+            }
+            while (launcher.isPresent() && launcher.get().isAlive()) {
                 try {
                     Thread.sleep(WATCH_INTERVAL_MS);
                 } catch (InterruptedException e) {
