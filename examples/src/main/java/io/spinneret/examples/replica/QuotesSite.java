@@ -44,12 +44,7 @@ public final class QuotesSite implements Site {
     @Override
     public @Nullable Page page(String path) {
         if (!path.isEmpty() && !path.endsWith("/") && !path.contains(".")) path = path + "/";
-        Page cached = cache.get(path);
-        if (cached != null) return cached;
-        Page rendered = render(path);
-        if (rendered == null) return null;
-        Page raced = cache.putIfAbsent(path, rendered);
-        return raced == null ? rendered : raced;
+        return cache.computeIfAbsent(path, this::render); // a path with no page (null) is not cached
     }
 
     private @Nullable Page render(String path) {
