@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** Runs {@code java} commands the way a user types them, in a working directory, with a time limit. */
@@ -31,13 +32,20 @@ final class Processes {
 
     /** Runs {@code java <args>} in {@code dir}, killing it after {@code timeoutSeconds}. */
     static Result java(Path dir, long timeoutSeconds, String... args) throws IOException, InterruptedException {
+        return java(dir, timeoutSeconds, Map.of(), args);
+    }
+
+    /** Runs {@code java <args>} in {@code dir} with these variables added to the environment. */
+    static Result java(Path dir, long timeoutSeconds, Map<String, String> env, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(List.of(args));
         Path out = Files.createTempFile(dir, "stdout", ".txt");
         Path err = Files.createTempFile(dir, "stderr", ".txt");
-        Process p = new ProcessBuilder(command).directory(dir.toFile())
-                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
+                .redirectOutput(out.toFile()).redirectError(err.toFile());
+        pb.environment().putAll(env);
+        Process p = pb.start();
         try {
             if (!p.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
                 throw new AssertionError("timed out after " + timeoutSeconds + " s: " + command);

@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import org.jspecify.annotations.Nullable;
 import sun.misc.Signal;
 
 /**
@@ -21,9 +22,9 @@ import sun.misc.Signal;
  *       otherwise waits up to 300 ms for threads blocked in native code to come back, and the JDK's
  *       virtual-thread poller always sits in {@code epoll_wait}: every crawl ended 0.3 s late.
  *       Nothing of the crawl runs by then (storage is closed before {@code System.exit}).</li>
- *   <li>{@code -XX:SharedArchiveFile=... -XX:+AutoCreateSharedArchive}: an application class-data
- *       archive, written after the first run, next to the jar (or in the temp directory), so later
- *       runs load their classes already parsed and verified (see {@link ClassDataArchive}).</li>
+ *   <li>a start-up cache, written after the first run next to the jar (or in the temp directory),
+ *       so that later runs load their classes already parsed, verified and linked: an AOT cache
+ *       on JDK 25+, a class-data archive before (see {@link StartupCache}).</li>
  * </ul>
  *
  * <p>The launcher steps aside (everything runs in this JVM) when: the command is not {@code run};
@@ -51,38 +52,79 @@ final class Launcher {
 
     private Launcher() {}
 
+    /**
+     * The child JVM to start: its command line, and for an AOT training run (see
+     * {@link StartupCache}) what the create step needs once the child has exited.
+     *
+     * @param command the whole command line
+     * @param training set for a training run
+     * @param createCommand {@code java} and the JVM options the create step shares with the child
+     * @param classPath the launch target without main class and arguments ({@code -jar x} or {@code -cp y})
+     */
+    record Child(List<String> command, StartupCache.@Nullable Training training, List<String> createCommand, List<String> classPath) {}
+
     /** @return the child's exit code, or -1 if the launcher stepped aside */
     static int maybeFork(String[] args, int callerDepth) {
         try {
-            Optional<List<String>> cmd = childCommand(args, callerDepth);
-            if (cmd.isEmpty()) return -1;
-            Process child = new ProcessBuilder(cmd.get()).inheritIO().start();
-            Forward forward = new Forward(child.toHandle());
+            Optional<Child> child = childCommand(args, callerDepth);
+            if (child.isEmpty()) return -1;
+            if (System.getenv("SPINNERET_LAUNCHER_DEBUG") != null) {
+                System.err.println("spinneret launcher: child JVM: " + String.join(" ", child.get().command()));
+            }
+            Process process = new ProcessBuilder(child.get().command()).inheritIO().start();
+            Forward forward = new Forward(process.toHandle());
             Signal.handle(new Signal("INT"), forward);
             Signal.handle(new Signal("TERM"), forward);
-            while (true) {
-                try {
-                    return child.waitFor();
-                } catch (InterruptedException e) {
-                    // keep waiting: the child decides when the crawl is over
-                }
-            }
+            int code = waitFor(process);
+            StartupCache.Training training = child.get().training();
+            if (training != null) finishTraining(child.get(), training, code, forward);
+            return code;
         } catch (Exception | LinkageError e) {
             return -1; // could not fork: run here
         }
     }
 
-    /** Passes a signal on to the child as SIGTERM. A class, not a lambda: the launcher stays lean. */
+    /** After a training run: create the start-up cache if the crawl ran to its end. Never throws. */
+    private static void finishTraining(Child child, StartupCache.Training training, int code, Forward forward) {
+        try {
+            // a crawl that finished (with or without failures) trained the JVM on a real run
+            if ((code == 0 || code == 1) && !forward.signalled) {
+                training.createCache(child.createCommand(), child.classPath(), p -> forward.target = p.toHandle(),
+                        () -> forward.signalled);
+            } else {
+                training.discard();
+            }
+        } catch (Exception | LinkageError e) {
+            training.discard(); // the crawl is done; its exit code is what matters
+        }
+    }
+
+    private static int waitFor(Process process) {
+        while (true) {
+            try {
+                return process.waitFor();
+            } catch (InterruptedException e) {
+                // keep waiting: the child decides when the crawl is over
+            }
+        }
+    }
+
+    /**
+     * Passes a signal on to the child (or, after it, to the create step of its start-up cache) as
+     * SIGTERM. A class, not a lambda: the launcher stays lean.
+     */
     private static final class Forward implements sun.misc.SignalHandler {
-        private final ProcessHandle child;
+        volatile ProcessHandle target;
+        volatile boolean signalled;
 
         Forward(ProcessHandle child) {
-            this.child = child;
+            this.target = child;
         }
 
         @Override
         public void handle(Signal signal) {
-            child.destroy();
+            signalled = true;
+            target.destroy();
         }
     }
 
@@ -116,12 +158,12 @@ final class Launcher {
         });
     }
 
-    private static Optional<List<String>> aside(String why) {
+    private static <T> Optional<T> aside(String why) {
         if (System.getenv("SPINNERET_LAUNCHER_DEBUG") != null) System.err.println("spinneret launcher: running in this JVM: " + why);
         return Optional.empty();
     }
 
-    static Optional<List<String>> childCommand(String[] args, int callerDepth) {
+    static Optional<Child> childCommand(String[] args, int callerDepth) {
         if (System.getProperty(CHILD_PROPERTY) != null) return Optional.empty();
         if (args.length == 0 || !args[0].equals("run")) return Optional.empty();
         for (String a : args) {
@@ -180,29 +222,35 @@ final class Launcher {
             return aside("unexpected command line " + List.of(a));
         }
 
+        List<String> options = new ArrayList<>(jvm);
+        StartupCache.Training training = null;
+        String custom = System.getenv("SPINNERET_JAVA_OPTS");
+        if (custom != null) {
+            for (String o : custom.trim().split("\\s+")) if (!o.isEmpty()) options.add(o);
+        } else {
+            options.addAll(TUNING);
+        }
+        List<String> createCommand = new ArrayList<>();
+        createCommand.add(java);
+        createCommand.addAll(options);
+        if (custom == null) {
+            StartupCache.Plan plan = StartupCache.forLaunch(target, Runtime.version().feature());
+            if (plan != null) {
+                options.addAll(plan.jvmOptions());
+                training = plan.training();
+            }
+        }
+
         List<String> cmd = new ArrayList<>();
         cmd.add(setsid.toString());
         cmd.add(java);
-        cmd.addAll(jvm);
-        String custom = System.getenv("SPINNERET_JAVA_OPTS");
-        if (custom != null) {
-            for (String o : custom.trim().split("\\s+")) if (!o.isEmpty()) cmd.add(o);
-        } else {
-            cmd.addAll(TUNING);
-            Path archive = ClassDataArchive.forLaunch(target);
-            if (archive != null) {
-                cmd.add("-XX:SharedArchiveFile=" + archive);
-                cmd.add("-XX:+AutoCreateSharedArchive");
-                cmd.add("-Xlog:cds=off");
-                cmd.add("-Xlog:cds+dynamic=off");
-            }
-        }
+        cmd.addAll(options);
         cmd.add("-D" + CHILD_PROPERTY + "=" + ProcessHandle.current().pid());
         // the child has no controlling terminal (its own session), so it is told whether stderr is one
         cmd.add("-Dspinneret.terminal=" + stderrIsTerminal());
         cmd.addAll(target);
         cmd.addAll(List.of(args));
-        return Optional.of(cmd);
+        return Optional.of(new Child(cmd, training, createCommand, target.subList(0, 2)));
     }
 
     /**
