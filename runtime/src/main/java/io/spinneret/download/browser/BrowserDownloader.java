@@ -125,7 +125,7 @@ public final class BrowserDownloader implements Downloader {
                 startFailure = e;
                 throw e;
             }
-            SharedBrowser s = new SharedBrowser(executable);
+            SharedBrowser s = new SharedBrowser(executable, ResourceBlocker.switches(options.block()));
             try {
                 s.start();
             } catch (IOException e) {

@@ -63,9 +63,10 @@ final class BrowserServer {
     /**
      * Starts the server and its Chromium, and waits until it listens.
      *
+     * @param switches added to {@link #FLAGS}, e.g. {@link ResourceBlocker#switches}
      * @throws IOException if either cannot be started; the message has the last log lines
      */
-    static BrowserServer start(Path executable) throws IOException, InterruptedException {
+    static BrowserServer start(Path executable, List<String> switches) throws IOException, InterruptedException {
         Path dir = Files.createTempDirectory("spinneret-browser-");
         Path config = dir.resolve("launch.json");
         Path out = dir.resolve("server.out");
@@ -73,7 +74,9 @@ final class BrowserServer {
         Map<String, Object> options = new LinkedHashMap<>();
         options.put("executablePath", executable.toString());
         options.put("headless", true);
-        options.put("args", FLAGS);
+        List<String> args = new ArrayList<>(FLAGS);
+        args.addAll(switches);
+        options.put("args", args);
         options.put("host", "127.0.0.1");
         options.put("port", 0);
         options.put("handleSIGINT", false);

@@ -76,6 +76,8 @@ final class RenderWorker implements Runnable {
     private volatile boolean rescued;
     private static final Object DRIVER_START = new Object();
     private boolean methodApplied;
+    /** True when the page's route handler blocks resources (see {@link ResourceBlocker} for why that is the fallback). */
+    private boolean pageRouted;
 
     RenderWorker(int index, BrowserOptions options, SharedBrowser shared, BlockingQueue<RenderJob> queue, AtomicInteger idle,
             BooleanSupplier closing) {
@@ -139,7 +141,7 @@ final class RenderWorker implements Runnable {
                 p.setExtraHTTPHeaders(request.headers());
                 pageHeaders = request.headers();
             }
-            boolean temporaryRoute = needsMethodOverride(request) && options.block().isEmpty();
+            boolean temporaryRoute = needsMethodOverride(request) && !pageRouted;
             if (temporaryRoute) p.route("**/*", this::route);
             com.microsoft.playwright.Response nav;
             try {
@@ -215,7 +217,10 @@ final class RenderWorker implements Runnable {
         return new Response(request, p.url(), status, headers, body);
     }
 
-    /** Route handler (runs on this thread, inside a Playwright call): block types, apply method/body. */
+    /**
+     * Route handler (runs on this thread, inside a Playwright call): applies a request's method and
+     * body to its navigation, and blocks resource types when {@link ResourceBlocker} could not.
+     */
     private void route(Route route) {
         com.microsoft.playwright.Request r = route.request();
         Request req = current;
@@ -281,10 +286,20 @@ final class RenderWorker implements Runnable {
             Browser.NewContextOptions o = new Browser.NewContextOptions();
             if (contextProxy != null) o.setProxy(proxyOption(contextProxy));
             context = b.newContext(o);
-            if (!options.block().isEmpty()) context.route("**/*", this::route);
         }
         Page p = context.newPage();
         p.setDefaultTimeout(options.timeout().toMillis());
+        pageRouted = false;
+        if (!ResourceBlocker.intercepted(options.block()).isEmpty()) {
+            try {
+                ResourceBlocker.attach(p, options.block());
+            } catch (PlaywrightException e) {
+                // no DevTools session: block through a route, which costs every request a round trip
+                LOG.debug("render worker {}: blocking resources through a route: {}", index, firstLine(e.getMessage()));
+                p.route("**/*", this::route);
+                pageRouted = true;
+            }
+        }
         pageCrashed = false;
         p.onCrash(x -> pageCrashed = true);
         page = p;

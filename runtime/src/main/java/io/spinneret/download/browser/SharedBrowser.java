@@ -2,6 +2,7 @@ package io.spinneret.download.browser;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -24,6 +25,7 @@ final class SharedBrowser {
     record Endpoint(int generation, String wsUrl) {}
 
     private final Path executable;
+    private final List<String> switches;
     private final ReentrantLock lock = new ReentrantLock();
     private @Nullable BrowserServer chromium;
     private int generation;
@@ -31,8 +33,10 @@ final class SharedBrowser {
     private @Nullable IOException dead;
     private boolean closed;
 
-    SharedBrowser(Path executable) {
+    /** @param switches Chromium command-line switches added to the built-in ones */
+    SharedBrowser(Path executable, List<String> switches) {
         this.executable = executable;
+        this.switches = List.copyOf(switches);
     }
 
     /** Starts Chromium now if it is not running yet. */
@@ -53,7 +57,7 @@ final class SharedBrowser {
             if (closed) throw new IOException("the browser downloader is closed");
             if (dead != null) throw new IOException(dead.getMessage(), dead);
             if (chromium == null) {
-                chromium = BrowserServer.start(executable);
+                chromium = BrowserServer.start(executable, switches);
                 generation++;
             } else if (seenGeneration == generation && !chromium.isAlive()) {
                 String note = chromium.deathNote();
@@ -67,7 +71,7 @@ final class SharedBrowser {
                 }
                 restarts++;
                 LOG.warn("Chromium crashed ({}); restarting it", note);
-                chromium = BrowserServer.start(executable);
+                chromium = BrowserServer.start(executable, switches);
                 generation++;
             }
             return new Endpoint(generation, chromium.wsEndpoint());

@@ -31,6 +31,8 @@ final class TestSite implements AutoCloseable {
             </script></body></html>""";
 
     final AtomicInteger imageHits = new AtomicInteger();
+    /** Requests for the {@code /assets} page's sub-resources, by path. */
+    final java.util.Map<String, AtomicInteger> assetHits = new java.util.concurrent.ConcurrentHashMap<>();
     final AtomicInteger slowInFlight = new AtomicInteger();
     final AtomicInteger slowMaxInFlight = new AtomicInteger();
     final AtomicInteger slowGateTimeouts = new AtomicInteger();
@@ -60,6 +62,21 @@ final class TestSite implements AutoCloseable {
             ex.getResponseHeaders().add("Content-Type", "image/png");
             ex.sendResponseHeaders(200, png.length);
             try (OutputStream o = ex.getResponseBody()) { o.write(png); }
+        });
+        // a page with one sub-resource of each blockable kind that it is likely to meet
+        server.createContext("/assets", ex -> html(ex, 200, """
+                <html><head><link rel="stylesheet" href="/asset/style.css">
+                <style>@font-face { font-family: F; src: url(/asset/font.woff2); } p { font-family: F; }</style>
+                </head><body><p>assets</p><img src="/asset/photo.png">
+                <video src="/asset/clip.mp4" preload="auto" muted></video>
+                <script src="/asset/app.js"></script></body></html>"""));
+        server.createContext("/asset/", ex -> {
+            String path = ex.getRequestURI().getPath();
+            assetHits.computeIfAbsent(path, k -> new AtomicInteger()).incrementAndGet();
+            byte[] body = path.endsWith(".js") ? "document.title = 'script ran';".getBytes(StandardCharsets.UTF_8)
+                    : path.endsWith(".css") ? "p { color: red; }".getBytes(StandardCharsets.UTF_8) : new byte[16];
+            ex.sendResponseHeaders(200, body.length);
+            try (OutputStream o = ex.getResponseBody()) { o.write(body); }
         });
         server.createContext("/late", ex -> html(ex, 200, """
                 <html><body><p>early</p><script>
