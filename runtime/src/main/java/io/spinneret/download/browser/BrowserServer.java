@@ -1,7 +1,6 @@
 package io.spinneret.download.browser;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.microsoft.playwright.impl.driver.Driver;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -83,9 +82,8 @@ final class BrowserServer {
         options.put("timeout", START_TIMEOUT.toMillis());
         new ObjectMapper().writeValue(config.toFile(), options);
 
-        // The driver (node + Playwright's package) that playwright-java extracts once per JVM.
-        ProcessBuilder driver = Driver.ensureDriverInstalled(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1"), false)
-                .createProcessBuilder();
+        // The driver (node + Playwright's package), extracted by playwright-java or kept from an earlier run.
+        ProcessBuilder driver = DriverCache.driver(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")).createProcessBuilder();
         List<String> cmd = new ArrayList<>();
         if (Files.isExecutable(SETSID)) cmd.add(SETSID.toString());
         cmd.addAll(List.of(SH.toString(), "-c", "\"$@\" </dev/null & c=$!; read _; kill -TERM $c 2>/dev/null; wait $c", "sh"));
@@ -182,7 +180,8 @@ final class BrowserServer {
         }
     }
 
-    private static void deleteTree(Path dir) {
+    /** Deletes a directory tree, as far as it can. */
+    static void deleteTree(Path dir) {
         if (!Files.exists(dir)) return;
         try (Stream<Path> all = Files.walk(dir)) {
             all.sorted(Comparator.reverseOrder()).forEach(f -> {
