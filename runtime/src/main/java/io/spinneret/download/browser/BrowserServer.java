@@ -137,11 +137,11 @@ final class BrowserServer {
     /** The pid of the Chromium browser process. */
     long pid() { return browser.pid(); }
 
-    boolean isAlive() { return browser.isAlive() && wrapper.isAlive(); }
+    boolean isAlive() { return running(browser) && wrapper.isAlive(); }
 
     /** What is known about a browser that died, for error messages. */
     String deathNote() {
-        return "Chromium pid " + browser.pid() + (browser.isAlive() ? " still running" : " exited") + "; log: " + tail(dir.resolve("server.log"));
+        return "Chromium pid " + browser.pid() + (running(browser) ? " still running" : " exited") + "; log: " + tail(dir.resolve("server.log"));
     }
 
     /** Stops the server, Chromium and all their children, then deletes the temp files. Idempotent. */
@@ -159,12 +159,29 @@ final class BrowserServer {
         try {
             if (!p.waitFor(5, TimeUnit.SECONDS)) p.destroyForcibly();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
-            while (System.nanoTime() < deadline && tree.stream().anyMatch(ProcessHandle::isAlive)) Thread.sleep(20);
+            while (System.nanoTime() < deadline && tree.stream().anyMatch(BrowserServer::running)) Thread.sleep(20);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
         for (ProcessHandle h : tree) {
-            if (h.isAlive()) h.destroyForcibly();
+            if (running(h)) h.destroyForcibly();
+        }
+    }
+
+    /**
+     * Alive and not a zombie. Chromium's helpers outlive the server by a moment and are then
+     * reparented to PID 1, which in a container may reap them late or never; to
+     * {@link ProcessHandle#isAlive} a zombie is alive, and waiting for those cost every browser
+     * crawl about 1.1 s here (3 s, the whole deadline, where PID 1 never reaps).
+     */
+    static boolean running(ProcessHandle h) {
+        if (!h.isAlive()) return false;
+        try {
+            String stat = Files.readString(Path.of("/proc", Long.toString(h.pid()), "stat"), StandardCharsets.US_ASCII);
+            int end = stat.lastIndexOf(')'); // the command name in parentheses may contain anything
+            return end < 0 || end + 2 >= stat.length() || stat.charAt(end + 2) != 'Z';
+        } catch (IOException | RuntimeException e) {
+            return h.isAlive(); // no /proc (not Linux), or it has just gone
         }
     }
 

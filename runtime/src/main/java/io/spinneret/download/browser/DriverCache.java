@@ -21,7 +21,7 @@ import org.slf4j.LoggerFactory;
  * runs. playwright-java unpacks it from its jar into a new temp directory in every JVM, which cost
  * about 0.75 CPU-s of each browser crawl's start (async-profiler, {@code DriverJar.extractDriverToTempDir}).
  * The first run keeps a copy in {@code $XDG_CACHE_HOME/spinneret} (else {@code ~/.cache/spinneret}),
- * named after the driver jar's path, size and modification time; later runs point playwright-java
+ * named after the driver jar's name (it carries Playwright's version) and size; later runs point playwright-java
  * at it with its {@code playwright.cli.dir} property. A property set by the user wins, and a cache
  * that cannot be written only means the extraction happens every time, as before.
  */
@@ -52,7 +52,7 @@ final class DriverCache {
         return Files.exists(dir.resolve(COMPLETE)) && Files.isExecutable(dir.resolve("node")) && Files.isDirectory(dir.resolve("package"));
     }
 
-    /** Where this driver jar's copy goes, or null when the jar or a cache directory cannot be found. */
+    /** Where the copy of this driver jar goes, or null when the jar or a cache directory cannot be found. */
     static @Nullable Path cacheDir(@Nullable Path root) {
         if (root == null) return null;
         try {
@@ -60,7 +60,8 @@ final class DriverCache {
             var source = jar.getProtectionDomain().getCodeSource();
             if (source == null) return null;
             Path bundle = Path.of(source.getLocation().toURI());
-            String state = bundle.toAbsolutePath() + ":" + Files.size(bundle) + ":" + Files.getLastModifiedTime(bundle).toMillis();
+            // by content, not location: the same jar copied into several lib folders shares one copy
+            String state = bundle.getFileName() + ":" + Files.size(bundle);
             CRC32 crc = new CRC32();
             crc.update(state.getBytes(StandardCharsets.UTF_8));
             return root.resolve("playwright-driver-" + Long.toHexString(crc.getValue()));

@@ -15,10 +15,14 @@ final class ChromiumProcesses {
         return ProcessHandle.current().descendants().filter(ChromiumProcesses::isChromium).toList();
     }
 
-    /** Playwright driver processes (node) below this JVM. */
+    /**
+     * Playwright driver processes below this JVM: Node.js running Playwright's {@code cli.js}, from
+     * playwright-java's temp directory or from the {@link DriverCache}.
+     */
     static List<ProcessHandle> driversUnderThisJvm() {
         return ProcessHandle.current().descendants()
-                .filter(p -> p.info().command().map(c -> c.contains("playwright-java")).orElse(false)).toList();
+                .filter(p -> p.info().command().map(c -> c.endsWith("/node")).orElse(false) && cmdline(p).contains("package/cli.js"))
+                .toList();
     }
 
     static boolean isChromium(ProcessHandle p) {
@@ -41,10 +45,13 @@ final class ChromiumProcesses {
         }
     }
 
-    /** Waits up to {@code millis} for all of {@code processes} to be gone; returns the ones still alive. */
+    /**
+     * Waits up to {@code millis} for all of {@code processes} to be gone; returns the ones still
+     * running. A zombie waiting for PID 1 to reap it counts as gone (see {@link BrowserServer#running}).
+     */
     static List<ProcessHandle> awaitGone(List<ProcessHandle> processes, long millis) throws InterruptedException {
         long deadline = System.currentTimeMillis() + millis;
-        while (System.currentTimeMillis() < deadline && processes.stream().anyMatch(ProcessHandle::isAlive)) Thread.sleep(50);
-        return processes.stream().filter(ProcessHandle::isAlive).toList();
+        while (System.currentTimeMillis() < deadline && processes.stream().anyMatch(BrowserServer::running)) Thread.sleep(50);
+        return processes.stream().filter(BrowserServer::running).toList();
     }
 }
