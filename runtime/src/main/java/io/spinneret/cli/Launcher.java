@@ -84,11 +84,10 @@ final class Launcher {
         }
     }
 
-    /** After a training run: create the start-up cache if the crawl ran to its end. Never throws. */
+    /** After a training run: create the start-up cache if the crawl trained the JVM well. Never throws. */
     private static void finishTraining(Child child, StartupCache.Training training, int code, Forward forward) {
         try {
-            // a crawl that finished (with or without failures) trained the JVM on a real run
-            if ((code == 0 || code == 1) && !forward.signalled) {
+            if (!forward.signalled && training.worthKeeping(code)) {
                 training.createCache(child.createCommand(), child.classPath(), p -> forward.target = p.toHandle(),
                         () -> forward.signalled);
             } else {

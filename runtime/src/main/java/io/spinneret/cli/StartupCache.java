@@ -68,8 +68,28 @@ final class StartupCache {
      * @param cache where the finished cache goes
      * @param failedMarker left when the create step fails, so that later runs fall back to the
      *     class-data archive instead of training again every time
+     * @param triedMarker left by a training run whose crawl had failures (see {@link #worthKeeping})
      */
-    record Training(Path configuration, Path cache, Path failedMarker) {
+    record Training(Path configuration, Path cache, Path failedMarker, Path triedMarker) {
+        /**
+         * Whether a training run that ended with this exit code trained the JVM on a real crawl. A
+         * clean crawl (0) did. One with failures (1) may have done next to nothing (the site was
+         * down: one failed request), so the first such run is not kept and the next one trains
+         * again; a second one is kept, so that a site that always fails somewhere does not cost a
+         * training run every time.
+         */
+        boolean worthKeeping(int exitCode) {
+            if (exitCode == 0) return true;
+            if (exitCode != 1) return false;
+            if (Files.exists(triedMarker)) return true;
+            try {
+                Files.writeString(triedMarker, "a training run ended with failures; the next one is kept\n");
+            } catch (IOException e) {
+                return true; // cannot remember the attempt: keep this one rather than train forever
+            }
+            return false;
+        }
+
         /**
          * Runs the JVM's create step (output discarded) and moves the cache into place; deletes the
          * configuration either way.
@@ -111,6 +131,7 @@ final class StartupCache {
             } finally {
                 deleteQuietly(partial);
                 deleteQuietly(configuration);
+                deleteQuietly(triedMarker);
             }
         }
 
@@ -158,7 +179,7 @@ final class StartupCache {
                 options.addAll(List.of("-XX:AOTMode=record", "-XX:AOTConfiguration=" + configuration));
                 options.addAll(QUIET);
                 options.addAll(List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:-DisplayVMOutput"));
-                return new Plan(options, new Training(configuration, cache, failed));
+                return new Plan(options, new Training(configuration, cache, failed, dir.resolve(current + ".aot-tried")));
             }
             List<String> options = new ArrayList<>();
             options.add("-XX:SharedArchiveFile=" + dir.resolve(current + ".jsa"));

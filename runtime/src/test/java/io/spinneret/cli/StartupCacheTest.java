@@ -82,6 +82,20 @@ class StartupCacheTest {
     }
 
     @Test
+    void aCleanCrawlTrainsAtOnceACrawlWithFailuresOnlyTheSecondTime() throws IOException {
+        Path jar = jar(dir.resolve("app.jar"), null);
+        StartupCache.Training first = StartupCache.forLaunch(List.of("-jar", jar.toString()), AOT_JDK).training();
+        assertTrue(first.worthKeeping(0), "a clean crawl");
+        assertFalse(first.worthKeeping(2), "a usage error ran no crawl");
+        assertFalse(first.worthKeeping(130), "interrupted");
+        assertFalse(first.worthKeeping(1), "the first crawl with failures may have fetched next to nothing");
+
+        StartupCache.Training second = StartupCache.forLaunch(List.of("-jar", jar.toString()), AOT_JDK).training();
+        assertNotNull(second, "so the next run trains again");
+        assertTrue(second.worthKeeping(1), "a site that always fails somewhere does not cost a training run every time");
+    }
+
+    @Test
     void afterAFailedCreateStepLaterRunsUseTheClassDataArchiveInstead() throws IOException {
         Path jar = jar(dir.resolve("app.jar"), null);
         StartupCache.Training training = StartupCache.forLaunch(List.of("-jar", jar.toString()), AOT_JDK).training();
