@@ -30,7 +30,7 @@ import org.jspecify.annotations.Nullable;
  *       launcher runs the JVM's create step ({@code -XX:AOTMode=create}, about a second) and moves
  *       the cache into place. Measured on the books replica: 0.09 to 0.14 s less wall time and
  *       0.15 to 0.2 CPU-s less per run than the class-data archive below; the training run costs
- *       about 1.4 s more, once.</li>
+ *       about 1.4 s more, once (twice when the first crawl has failures, see {@link Training#worthKeeping}).</li>
  *   <li><b>Older JDKs: a dynamic class-data archive</b> ({@code -XX:SharedArchiveFile} with
  *       {@code -XX:+AutoCreateSharedArchive}), written by the JVM at the end of the first run.</li>
  * </ul>
@@ -119,7 +119,7 @@ final class StartupCache {
                 boolean done = p.waitFor(CREATE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
                 if (!done) p.destroyForcibly().waitFor();
                 if (cancelled.getAsBoolean()) return false;
-                if (done && p.exitValue() == 0 && Files.size(partial) > 0) {
+                if (done && p.exitValue() == 0 && Files.isRegularFile(partial) && Files.size(partial) > 0) {
                     move(partial, cache);
                     return true;
                 }
