@@ -92,6 +92,9 @@ final class BrowserServer {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(log.toFile());
         pb.environment().putAll(driver.environment());
         pb.environment().put("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1");
+        // Chromium's profile and temp files go into our directory, which kill() deletes: the
+        // server removes the profile when it closes Chromium itself, not when Chromium crashes
+        pb.environment().put("TMPDIR", dir.toString());
         Process p;
         try {
             p = pb.start();

@@ -11,6 +11,7 @@ import io.spinneret.annotations.Renderer;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -263,6 +264,7 @@ class BrowserDownloaderTest {
 
     @Test
     void crashedBrowserIsRestartedOnceThenRequestsFailWithTheCause() throws Exception {
+        java.util.Set<Path> profilesBefore = chromiumProfilesInTmp();
         BrowserDownloader d = downloader(1);
         d.download(browser(site.url("/js/")));
         long first = d.browserPid();
@@ -280,6 +282,17 @@ class BrowserDownloaderTest {
         }
         assertTrue(last.getMessage().contains("crashed again"), last.getMessage());
         assertEquals(-1, d.browserPid(), "no third browser");
+        java.util.Set<Path> left = chromiumProfilesInTmp();
+        left.removeAll(profilesBefore);
+        assertEquals(java.util.Set.of(), left, "the crashed browsers' profiles are not left in the temp directory");
+    }
+
+    /** The profile directories Playwright's server creates for Chromium, as found in the system temp directory. */
+    private static java.util.Set<Path> chromiumProfilesInTmp() throws IOException {
+        try (var files = java.nio.file.Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return files.filter(f -> f.getFileName().toString().startsWith("playwright_chromiumdev_profile-"))
+                    .collect(java.util.stream.Collectors.toCollection(java.util.HashSet::new));
+        }
     }
 
     @Test
