@@ -52,6 +52,8 @@ final class StartupCache {
     static final int AOT_CACHE_JDK = 25;
     private static final long CREATE_TIMEOUT_SECONDS = 120;
     private static final List<String> QUIET = List.of("-Xlog:aot=off", "-Xlog:cds=off", "-Xlog:cds+dynamic=off");
+    /** For the record and create steps, which print lines that {@link #QUIET} does not reach. */
+    private static final List<String> VM_OUTPUT_OFF = List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:-DisplayVMOutput");
 
     /**
      * The options for the child JVM, and for a training run what to do once it has exited.
@@ -110,7 +112,7 @@ final class StartupCache {
                 List<String> cmd = new ArrayList<>(createCommand);
                 cmd.addAll(List.of("-XX:AOTMode=create", "-XX:AOTConfiguration=" + configuration, "-XX:AOTCache=" + partial));
                 cmd.addAll(QUIET);
-                cmd.addAll(List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:-DisplayVMOutput"));
+                cmd.addAll(VM_OUTPUT_OFF);
                 cmd.addAll(classPath);
                 Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD)
                         .redirectError(ProcessBuilder.Redirect.DISCARD).start();
@@ -178,7 +180,7 @@ final class StartupCache {
                 Path configuration = dir.resolve(current + "-" + ProcessHandle.current().pid() + ".aotconf");
                 options.addAll(List.of("-XX:AOTMode=record", "-XX:AOTConfiguration=" + configuration));
                 options.addAll(QUIET);
-                options.addAll(List.of("-XX:+UnlockDiagnosticVMOptions", "-XX:-DisplayVMOutput"));
+                options.addAll(VM_OUTPUT_OFF);
                 return new Plan(options, new Training(configuration, cache, failed, dir.resolve(current + ".aot-tried")));
             }
             List<String> options = new ArrayList<>();
