@@ -37,14 +37,14 @@ final class DriverCache {
      * then cached for the next run.
      */
     static synchronized Driver driver(Map<String, String> env) {
-        if (System.getProperty(PROPERTY) == null) {
-            Path cached = cacheDir(cacheRoot());
-            if (cached != null && usable(cached)) System.setProperty(PROPERTY, cached.toString());
-            Driver driver = Driver.ensureDriverInstalled(env, false);
-            if (cached != null && System.getProperty(PROPERTY) == null) keep(driver.driverDir(), cached);
-            return driver;
+        Path toKeep = System.getProperty(PROPERTY) == null ? cacheDir(cacheRoot()) : null;
+        if (toKeep != null && usable(toKeep)) {
+            System.setProperty(PROPERTY, toKeep.toString());
+            toKeep = null;
         }
-        return Driver.ensureDriverInstalled(env, false);
+        Driver driver = Driver.ensureDriverInstalled(env, false);
+        if (toKeep != null) keep(driver.driverDir(), toKeep);
+        return driver;
     }
 
     /** A whole copy: marked complete, with the Node.js binary and Playwright's package in it. */
