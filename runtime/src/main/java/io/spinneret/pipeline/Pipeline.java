@@ -10,9 +10,11 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -35,7 +37,10 @@ import org.slf4j.LoggerFactory;
  *       silently.</li>
  * </ul>
  *
- * <p>Thread-safe: any number of crawling threads submit; one writer thread writes and acks.
+ * <p>Thread-safe: any number of crawling threads submit; one writer thread writes and acks. A
+ * submission wakes the writer only when the items not yet taken in reach a batch, when the buffer
+ * is full, or when the writer holds nothing (the batch interval starts when it takes the first
+ * item): waking a platform thread per item cost more CPU than parsing a small page's links.
  */
 public final class Pipeline implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Pipeline.class);
@@ -86,7 +91,13 @@ public final class Pipeline implements AutoCloseable {
     private final int capacity;
     private final int retryTimes;
     private final Semaphore space;
-    private final LinkedBlockingQueue<Object> queue = new LinkedBlockingQueue<>();
+    private final ConcurrentLinkedQueue<Object> queue = new ConcurrentLinkedQueue<>();
+    /** Items submitted that the writer has not taken from the queue yet. */
+    private final AtomicInteger untaken = new AtomicInteger();
+    /** {@link #untaken} at which a submission wakes the writer. */
+    private final int wakeAt;
+    /** The writer holds no items and waits without a deadline: the next submission must wake it. */
+    private volatile boolean writerIdle;
     private final Map<ItemSchema<?>, Batch> batches = new IdentityHashMap<>();
     private final Thread writer;
     private volatile @Nullable PipelineFailedException failure;
@@ -110,6 +121,7 @@ public final class Pipeline implements AutoCloseable {
         this.capacity = Math.max(1, settings.getInt(Setting.PIPELINE_CAPACITY));
         this.retryTimes = Math.max(0, settings.getInt(Setting.STORAGE_RETRY_TIMES));
         this.space = new Semaphore(capacity);
+        this.wakeAt = Math.min(batchSize, capacity);
         this.writer = Thread.ofPlatform().name("spinneret-pipeline").daemon(true).unstarted(this::run);
         writer.start();
     }
@@ -128,18 +140,25 @@ public final class Pipeline implements AutoCloseable {
             return;
         }
         int permits = Math.min(items.size(), capacity);
-        while (!space.tryAcquire(permits, 100, TimeUnit.MILLISECONDS)) checkFailure();
+        if (!space.tryAcquire(permits)) {
+            LockSupport.unpark(writer); // full: what is buffered must be written first
+            while (!space.tryAcquire(permits, 100, TimeUnit.MILLISECONDS)) checkFailure();
+        }
         checkFailure();
         if (closed) {
             space.release(permits);
             throw new IllegalStateException("pipeline is closed");
         }
         queue.add(new Submission(items, schemas, new Ticket(lease, permits, items.size())));
+        int n = items.size();
+        int now = untaken.addAndGet(n);
+        if (now >= wakeAt && now - n < wakeAt || writerIdle) LockSupport.unpark(writer);
     }
 
     /** Asks the writer to write every partial batch now (e.g. when the crawl goes idle). */
     public void flush() {
         queue.add(FLUSH);
+        LockSupport.unpark(writer);
     }
 
     /** Items written so far. */
@@ -166,6 +185,7 @@ public final class Pipeline implements AutoCloseable {
     public void close() throws InterruptedException {
         closed = true;
         queue.add(CLOSE);
+        LockSupport.unpark(writer);
         writer.join();
         checkFailure();
     }
@@ -173,9 +193,22 @@ public final class Pipeline implements AutoCloseable {
     private void run() {
         try {
             while (true) {
-                long deadline = nextDeadline();
-                Object o = deadline == Long.MAX_VALUE ? queue.take()
-                        : queue.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+                Object o = queue.poll();
+                if (o == null) {
+                    long deadline = nextDeadline();
+                    if (buffered == 0) {
+                        writerIdle = true; // then look again: a submission that missed the flag is in the queue
+                        if (queue.isEmpty()) LockSupport.park(this);
+                        writerIdle = false;
+                    } else if (deadline == Long.MAX_VALUE) {
+                        LockSupport.park(this); // no batch_interval: until a batch fills, a flush or close
+                    } else {
+                        LockSupport.parkNanos(this, deadline - System.nanoTime());
+                    }
+                    if (Thread.interrupted()) throw new InterruptedException();
+                    writeDue();
+                    continue;
+                }
                 if (o == CLOSE) {
                     drainQueue();
                     writeAll();
@@ -186,10 +219,8 @@ public final class Pipeline implements AutoCloseable {
                     writeAll();
                     continue;
                 }
-                if (o != null) {
-                    add((Submission) o);
-                    drainQueue();
-                }
+                add((Submission) o);
+                drainQueue();
                 writeDue();
             }
         } catch (PipelineFailedException e) {
@@ -224,6 +255,7 @@ public final class Pipeline implements AutoCloseable {
     }
 
     private void add(Submission s) {
+        untaken.addAndGet(-s.items().size());
         long now = System.nanoTime();
         for (int i = 0; i < s.items().size(); i++) {
             Batch b = batches.computeIfAbsent(s.schemas().get(i), Batch::new);

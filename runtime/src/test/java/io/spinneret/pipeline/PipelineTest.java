@@ -108,11 +108,30 @@ class PipelineTest {
         RecordingStorage st = new RecordingStorage(new CopyOnWriteArrayList<>());
         CountDownLatch acked = new CountDownLatch(1);
         Pipeline p = new Pipeline(st, settings("batch_size", "1000", "batch_interval", "0.2"), l -> acked.countDown(), e -> { });
+        Thread.sleep(100); // the writer, holding nothing, waits without a deadline: the item must wake it
         long t0 = System.nanoTime();
         submit(p, 1);
         assertTrue(acked.await(5, TimeUnit.SECONDS));
         assertTrue((System.nanoTime() - t0) / 1e9 >= 0.15);
         assertEquals(List.of(1), st.batches);
+        p.close();
+    }
+
+    @Test
+    void aFullBatchOrAFlushIsWrittenAtOnceNotAfterTheInterval() throws Exception {
+        RecordingStorage st = new RecordingStorage(new CopyOnWriteArrayList<>());
+        CountDownLatch firstBatch = new CountDownLatch(10);
+        CountDownLatch flushed = new CountDownLatch(13);
+        Pipeline p = new Pipeline(st, settings("batch_size", "10", "batch_interval", "60"), l -> {
+            firstBatch.countDown();
+            flushed.countDown();
+        }, e -> { });
+        for (int i = 0; i < 13; i++) submit(p, i);
+        assertTrue(firstBatch.await(5, TimeUnit.SECONDS), "the 10th item wakes the writer");
+        assertEquals(List.of(10), st.batches, "the 3 left wait for a full batch");
+        p.flush();
+        assertTrue(flushed.await(5, TimeUnit.SECONDS), "a flush wakes the writer");
+        assertEquals(List.of(10, 3), st.batches);
         p.close();
     }
 
