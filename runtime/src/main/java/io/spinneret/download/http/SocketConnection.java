@@ -7,25 +7,33 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * One HTTP/1.1 connection on a blocking socket: a read buffer that knows the deadline of the
- * current exchange (each socket read waits at most until it), line reading for the head, and raw
+ * One HTTP/1.1 connection on a blocking socket: a read buffer, line reading for the head, and raw
  * reads for the body. Used by one thread at a time (the pool hands it out exclusively).
+ *
+ * <p>The socket has no timeout of its own: from {@link #begin} to {@link #finish} the exchange is
+ * watched by a {@link DeadlineWatchdog}, which closes the socket once the deadline has passed; the
+ * blocked read or write then fails with a {@link SocketTimeoutException}.
  */
 final class SocketConnection implements AutoCloseable {
     /** Longest status, header or chunk-size line accepted. */
     static final int MAX_LINE = 64 * 1024;
 
+    private static final int IDLE = 0, BUSY = 1, EXPIRED = 2;
+
     final String key;
     private final Socket socket;
+    private final DeadlineWatchdog watchdog;
+    /** IDLE, BUSY (an exchange under way) or EXPIRED (its deadline passed; the socket is closed). */
+    private final AtomicInteger state = new AtomicInteger(IDLE);
     private final InputStream in;
     private final OutputStream out;
     private final byte[] buf = new byte[16 * 1024];
     private int pos;
     private int lim;
-    private long deadline;
-    private int timeoutMs = -1;
+    private volatile long deadline;
     /** Bytes received during the current exchange; 0 means the server has not answered yet. */
     private long received;
     /** {@link System#nanoTime} when the connection went back to the pool. */
@@ -33,17 +41,43 @@ final class SocketConnection implements AutoCloseable {
     /** Exchanges completed on this connection. */
     int uses;
 
-    SocketConnection(String key, Socket socket) throws IOException {
+    SocketConnection(String key, Socket socket, DeadlineWatchdog watchdog) throws IOException {
         this.key = key;
         this.socket = socket;
+        this.watchdog = watchdog;
         this.in = socket.getInputStream();
         this.out = socket.getOutputStream();
     }
 
-    /** Starts an exchange whose reads must all complete before {@code deadline} (nanoTime). */
+    /** Starts an exchange that must complete before {@code deadline} (nanoTime). */
     void begin(long deadline) {
         this.deadline = deadline;
         this.received = 0;
+        state.set(BUSY);
+        watchdog.watch(this);
+    }
+
+    /**
+     * Ends the exchange begun by {@link #begin}.
+     *
+     * @return false if the watchdog expired it first (the socket is closed: do not reuse it)
+     */
+    boolean finish() {
+        watchdog.unwatch(this);
+        return state.compareAndSet(BUSY, IDLE);
+    }
+
+    /** Called by the watchdog: closes the socket if the exchange under way is past its deadline. */
+    void expireIfPast(long now) {
+        if (state.get() == BUSY && now - deadline >= 0 && state.compareAndSet(BUSY, EXPIRED)) close();
+    }
+
+    /** {@code e}, or a timeout if the watchdog closed the socket under it. */
+    private IOException timeoutOr(IOException e) {
+        if (state.get() != EXPIRED) return e;
+        SocketTimeoutException t = new SocketTimeoutException("deadline passed");
+        t.initCause(e);
+        return t;
     }
 
     boolean answered() {
@@ -52,29 +86,32 @@ final class SocketConnection implements AutoCloseable {
 
     /** Writes the request head and body in one go. */
     void send(byte[] head, byte[] body) throws IOException {
-        if (body.length > 0 && head.length + body.length <= 64 * 1024) {
-            byte[] all = new byte[head.length + body.length];
-            System.arraycopy(head, 0, all, 0, head.length);
-            System.arraycopy(body, 0, all, head.length, body.length);
-            out.write(all);
-        } else {
-            out.write(head);
-            if (body.length > 0) out.write(body);
+        try {
+            if (body.length > 0 && head.length + body.length <= 64 * 1024) {
+                byte[] all = new byte[head.length + body.length];
+                System.arraycopy(head, 0, all, 0, head.length);
+                System.arraycopy(body, 0, all, head.length, body.length);
+                out.write(all);
+            } else {
+                out.write(head);
+                if (body.length > 0) out.write(body);
+            }
+            out.flush();
+        } catch (IOException e) {
+            throw timeoutOr(e);
         }
-        out.flush();
     }
 
     /** Fills the buffer if empty; false at end of stream. */
     private boolean fill() throws IOException {
         if (pos < lim) return true;
-        long left = deadline - System.nanoTime();
-        if (left <= 0) throw new SocketTimeoutException("deadline passed");
-        int ms = (int) Math.max(1, Math.min(Integer.MAX_VALUE, (left + 999_999) / 1_000_000));
-        if (ms != timeoutMs) {
-            socket.setSoTimeout(ms);
-            timeoutMs = ms;
+        if (deadline - System.nanoTime() <= 0) throw new SocketTimeoutException("deadline passed");
+        int n;
+        try {
+            n = in.read(buf, 0, buf.length);
+        } catch (IOException e) {
+            throw timeoutOr(e);
         }
-        int n = in.read(buf, 0, buf.length);
         if (n <= 0) return false;
         pos = 0;
         lim = n;
@@ -158,6 +195,7 @@ final class SocketConnection implements AutoCloseable {
 
     @Override
     public void close() {
+        watchdog.unwatch(this);
         try {
             socket.close();
         } catch (IOException ignored) {

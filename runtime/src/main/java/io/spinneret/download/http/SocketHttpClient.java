@@ -47,6 +47,7 @@ final class SocketHttpClient implements AutoCloseable {
     private final String defaultUserAgent;
     private final @Nullable CookieHandler cookies;
     private final ConnectionPool pool;
+    private final DeadlineWatchdog watchdog = new DeadlineWatchdog();
 
     SocketHttpClient(Duration connectTimeout, Duration downloadTimeout, long maxBodySize, String defaultUserAgent,
             @Nullable CookieHandler cookies, ConnectionPool pool) {
@@ -136,7 +137,7 @@ final class SocketHttpClient implements AutoCloseable {
                 reusable = false;
             }
         }
-        if (reusable) pool.release(c); else c.close();
+        if (c.finish() && reusable) pool.release(c); else c.close();
         return new Raw(h, bytes);
     }
 
@@ -220,7 +221,7 @@ final class SocketHttpClient implements AutoCloseable {
         try {
             s.setTcpNoDelay(true);
             s.connect(new InetSocketAddress(host, port), ms);
-            return new SocketConnection(key, s);
+            return new SocketConnection(key, s, watchdog);
         } catch (SocketTimeoutException e) {
             s.close();
             if (connectBound) {
@@ -253,5 +254,6 @@ final class SocketHttpClient implements AutoCloseable {
     @Override
     public void close() {
         pool.close();
+        watchdog.close();
     }
 }

@@ -232,6 +232,20 @@ class SocketHttpClientTest {
     }
 
     @Test
+    void aRequestBodyTheServerNeverReadsTimesOut() throws Exception {
+        // the server takes the connection and reads nothing: once the socket buffers are full the
+        // client's write blocks, and only the deadline can end it
+        try (RawServer server = serve((in, out, n) -> Thread.sleep(5000));
+             HttpDownloader d = with("download_timeout", "0.3")) {
+            Request post = Request.builder(server.url("/upload")).method("POST").body(new byte[32 << 20]).build();
+            long t0 = System.nanoTime();
+            HttpTimeoutException e = assertThrows(HttpTimeoutException.class, () -> d.download(post));
+            assertTrue((System.nanoTime() - t0) / 1e9 < 2.5, "gave up in time");
+            assertEquals("download of " + server.url("/upload") + " timed out after 0.3s", e.getMessage());
+        }
+    }
+
+    @Test
     void cookiesGoToTheSameJarAsJavaNetHttp() throws Exception {
         try (TestSite site = TestSite.books(1)) {
             site.route("/set", ex -> {
