@@ -96,7 +96,7 @@ events { worker_connections 4096; }
 http {
   include /etc/nginx/mime.types; default_type application/octet-stream; charset utf-8;
   access_log off; sendfile on; tcp_nopush on; tcp_nodelay on; gzip off;
-  keepalive_timeout 65; keepalive_requests 100000; open_file_cache max=20000 inactive=60s;
+  keepalive_timeout 65; keepalive_requests 100000; open_file_cache max=16000 inactive=60s; # each entry holds a descriptor: stay under a 20,000 fd limit
   client_body_temp_path $BENCH_DIR/nginx/cb; proxy_temp_path $BENCH_DIR/nginx/px;
   fastcgi_temp_path $BENCH_DIR/nginx/fc; uwsgi_temp_path $BENCH_DIR/nginx/uw; scgi_temp_path $BENCH_DIR/nginx/sc;
   $servers
