@@ -17,7 +17,7 @@
 # The crawler runs as users run it, `java -jar runtime/target/runtime.jar run books ...`, so the
 # runtime's launcher tunes the JVM (a child JVM with C1 only, SerialGC, AppCDS). --java-opts (or
 # JAVA_OPTS) with -X/-XX options replaces that tuning; SPINNERET_FORK=0 runs an untuned single JVM.
-# Each row is the median of --runs runs after one discarded warm-up run per site (min-max wall in
+# Each row is the median of --runs runs after two discarded warm-up runs per site (min-max wall in
 # brackets). Environment: JAVA (else JAVA_HOME, else the first Java 21+ found), BENCH_DIR (default
 # /tmp/spinneret-bench), PORT (default 8097; the wide site uses PORT+1).
 set -euo pipefail
@@ -141,8 +141,11 @@ median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2 ? a[(NR+1)/2] : (a[NR/2]
 
 ROWS=()
 for site in $SITES; do
+  # two warm-ups: the first records the crawl's length, which picks the JIT compilers of the next
+  # (runtime JitChoice); the second trains the start-up cache for that choice if it is new
   echo "warm-up: $site" >&2
   crawl "$site" 64 warmup > /dev/null
+  crawl "$site" 64 warmup2 > /dev/null
   for c in $CONCS; do
     : > "$BENCH_DIR/runs.txt"
     for r in $(seq 1 "$RUNS"); do

@@ -30,6 +30,24 @@ final class Processes {
         return p;
     }
 
+    /**
+     * A fresh installation: the examples jar copied into {@code dir}, its libraries linked rather
+     * than copied. Closing it removes the link only (the build's libraries stay).
+     */
+    record Installation(Path dir, Path jar, Path lib) implements AutoCloseable {
+        static Installation in(Path dir) throws IOException {
+            Path examplesJar = artifact("spinneret.examples.jar");
+            Files.createDirectories(dir);
+            Path jar = Files.copy(examplesJar, dir.resolve(examplesJar.getFileName()));
+            return new Installation(dir, jar, Files.createSymbolicLink(dir.resolve("lib"), examplesJar.resolveSibling("lib")));
+        }
+
+        @Override
+        public void close() throws IOException {
+            Files.delete(lib);
+        }
+    }
+
     /** Runs {@code java <args>} in {@code dir}, killing it after {@code timeoutSeconds}. */
     static Result java(Path dir, long timeoutSeconds, String... args) throws IOException, InterruptedException {
         return java(dir, timeoutSeconds, Map.of(), args);

@@ -1,5 +1,6 @@
 package io.spinneret.cli;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -15,7 +16,8 @@ import sun.misc.Signal;
  * default JVM 2.9 CPU-s and 220 MB peak RSS; tuned 1.5 CPU-s and 105 MB. The options:
  * <ul>
  *   <li>{@code -XX:TieredStopAtLevel=1}: C1 only. C2 spends about 1.4 CPU-s compiling jsoup and
- *       the HTTP client, which a crawl of even 10,000 pages never earns back on 2 cores.</li>
+ *       the HTTP client, which a crawl of 10,000 pages never earns back on 2 cores. A spider whose
+ *       previous crawl fetched 20,000 pages or more gets both compilers (see {@link JitChoice}).</li>
  *   <li>{@code -XX:+UseSerialGC -Xmn32m}: a crawl keeps little alive; a small young generation
  *       keeps the footprint down and pauses stay at a few milliseconds.</li>
  *   <li>{@code -XX:UserThreadWaitAttemptsAtExit=0} (JDK 25+; older JVMs ignore it): at exit the JVM
@@ -224,16 +226,18 @@ final class Launcher {
         List<String> options = new ArrayList<>(jvm);
         StartupCache.Training training = null;
         String custom = System.getenv("SPINNERET_JAVA_OPTS");
+        Path record = crawlRecord(target, args);
+        boolean tiered = JitChoice.tiered(System.getenv(JitChoice.ENV), record);
         if (custom != null) {
             for (String o : custom.trim().split("\\s+")) if (!o.isEmpty()) options.add(o);
         } else {
-            options.addAll(TUNING);
+            for (String o : TUNING) if (!(tiered && o.equals(JitChoice.C1_ONLY))) options.add(o);
         }
         List<String> createCommand = new ArrayList<>();
         createCommand.add(java);
         createCommand.addAll(options);
         if (custom == null) {
-            StartupCache.Plan plan = StartupCache.forLaunch(target, Runtime.version().feature());
+            StartupCache.Plan plan = StartupCache.forLaunch(target, Runtime.version().feature(), tiered);
             if (plan != null) {
                 options.addAll(plan.jvmOptions());
                 training = plan.training();
@@ -245,11 +249,24 @@ final class Launcher {
         cmd.add(java);
         cmd.addAll(options);
         cmd.add("-D" + CHILD_PROPERTY + "=" + ProcessHandle.current().pid());
+        if (record != null) cmd.add("-D" + JitChoice.RECORD_PROPERTY + "=" + record);
         // the child has no controlling terminal (its own session), so it is told whether stderr is one
         cmd.add("-Dspinneret.terminal=" + stderrIsTerminal());
         cmd.addAll(target);
         cmd.addAll(List.of(args));
         return Optional.of(new Child(cmd, training, createCommand, target.subList(0, 2)));
+    }
+
+    /** The file recording the previous crawl of the spider in {@code args} (see {@link JitChoice}), or null. */
+    private static @Nullable Path crawlRecord(List<String> target, String[] args) {
+        RunCommand run = QuickRunParser.parse(args);
+        if (run == null || run.spiderName.isEmpty()) return null;
+        try {
+            Path dir = StartupCache.directory(target);
+            return dir == null ? null : JitChoice.recordFile(dir, StartupCache.prefix(target), run.spiderName);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
     }
 
     /**

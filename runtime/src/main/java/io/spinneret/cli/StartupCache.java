@@ -148,10 +148,12 @@ final class StartupCache {
     /**
      * @param target {@code ["-jar", jar]} or {@code ["-cp", classPath, mainClass]}
      * @param jdkFeature the feature release of the JVM that will run the child
+     * @param tiered whether the child runs both JIT compilers (see {@link JitChoice}): each choice
+     *     trains a cache of its own, and both are kept
      * @return the plan, or null when there is nothing to use (class folders on the class path,
      *     which neither mechanism can archive; no writable directory; an unreadable jar)
      */
-    static @Nullable Plan forLaunch(List<String> target, int jdkFeature) {
+    static @Nullable Plan forLaunch(List<String> target, int jdkFeature, boolean tiered) {
         try {
             boolean jar = target.get(0).equals("-jar");
             List<Path> classPath = jar ? jarWithManifestClassPath(Path.of(target.get(1))) : entries(target.get(1));
@@ -161,12 +163,12 @@ final class StartupCache {
                 BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
                 state.append('|').append(p).append(':').append(a.size()).append(':').append(a.lastModifiedTime().toMillis());
             }
-            String owner = jar ? Path.of(target.get(1)).toAbsolutePath().toString() : target.get(1);
-            String prefix = "spinneret-" + crc(owner) + "-";
-            Path dir = directory(jar ? Path.of(target.get(1)).toAbsolutePath().getParent() : null);
+            String prefix = prefix(target);
+            Path dir = directory(target);
             if (dir == null) return null;
-            String current = prefix + crc(state.toString());
-            deleteOutdated(dir, prefix, current);
+            String build = prefix + crc(state.toString());
+            deleteOutdated(dir, prefix, build);
+            String current = tiered ? build + "-tiered" : build;
 
             Path cache = dir.resolve(current + ".aot");
             Path failed = dir.resolve(current + ".aot-failed");
@@ -213,8 +215,18 @@ final class StartupCache {
         return all;
     }
 
-    /** Next to the jar if that directory is writable, else a per-user temp directory. */
-    private static @Nullable Path directory(@Nullable Path jarDir) throws IOException {
+    /** How the names of a launch target's files begin: {@code spinneret-<checksum of the jar or class path>-}. */
+    static String prefix(List<String> target) {
+        boolean jar = target.get(0).equals("-jar");
+        return "spinneret-" + crc(jar ? Path.of(target.get(1)).toAbsolutePath().toString() : target.get(1)) + "-";
+    }
+
+    /**
+     * Where a launch target's files go: next to the jar if that directory is writable, else a
+     * per-user temp directory; null if neither is writable.
+     */
+    static @Nullable Path directory(List<String> target) throws IOException {
+        Path jarDir = target.get(0).equals("-jar") ? Path.of(target.get(1)).toAbsolutePath().getParent() : null;
         if (jarDir != null && Files.isWritable(jarDir)) return jarDir;
         Path dir = Path.of(System.getProperty("java.io.tmpdir"), "spinneret-" + System.getProperty("user.name", "user")
                 .toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_.-]", "_"));
@@ -225,6 +237,8 @@ final class StartupCache {
     /**
      * Deletes the files of this launch target that belong to other jars or another JDK, and what
      * a training run that was killed left behind (its configuration, a partial cache).
+     *
+     * @param current how the names of the files of the current jars and JDK begin
      */
     private static void deleteOutdated(Path dir, String prefix, String current) {
         long abandoned = System.currentTimeMillis() - TimeUnit.HOURS.toMillis(1);

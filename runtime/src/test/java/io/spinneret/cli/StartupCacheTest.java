@@ -33,14 +33,14 @@ class StartupCacheTest {
     void aRebuiltJarGetsANewArchiveAndTheOutdatedOneIsDeleted() throws IOException {
         Path jar = jar(dir.resolve("app.jar"), "lib/dep.jar");
         Path dep = jar(dir.resolve("lib/dep.jar"), null);
-        Path first = archive(StartupCache.forLaunch(List.of("-jar", jar.toString()), OLD_JDK));
+        Path first = archive(StartupCache.forLaunch(List.of("-jar", jar.toString()), OLD_JDK, false));
         assertEquals(dir, first.getParent(), "next to the jar");
-        assertEquals(first, archive(StartupCache.forLaunch(List.of("-jar", jar.toString()), OLD_JDK)), "stable while nothing changes");
+        assertEquals(first, archive(StartupCache.forLaunch(List.of("-jar", jar.toString()), OLD_JDK, false)), "stable while nothing changes");
         Files.writeString(first, "archive written by the JVM");
 
         // a dependency named in the manifest's Class-Path is rebuilt
         Files.setLastModifiedTime(dep, FileTime.fromMillis(Files.getLastModifiedTime(dep).toMillis() + 5_000));
-        Path second = archive(StartupCache.forLaunch(List.of("-jar", jar.toString()), OLD_JDK));
+        Path second = archive(StartupCache.forLaunch(List.of("-jar", jar.toString()), OLD_JDK, false));
         assertNotEquals(first, second);
         assertFalse(Files.exists(first), "the outdated archive of the same jar is removed");
     }
@@ -49,9 +49,9 @@ class StartupCacheTest {
     void archivesOfOtherJarsInTheSameDirectoryAreKept() throws IOException {
         Path a = jar(dir.resolve("a.jar"), null);
         Path b = jar(dir.resolve("b.jar"), null);
-        Path archiveOfA = archive(StartupCache.forLaunch(List.of("-jar", a.toString()), OLD_JDK));
+        Path archiveOfA = archive(StartupCache.forLaunch(List.of("-jar", a.toString()), OLD_JDK, false));
         Files.writeString(archiveOfA, "x");
-        Path archiveOfB = archive(StartupCache.forLaunch(List.of("-jar", b.toString()), OLD_JDK));
+        Path archiveOfB = archive(StartupCache.forLaunch(List.of("-jar", b.toString()), OLD_JDK, false));
         assertNotEquals(archiveOfA, archiveOfB);
         assertTrue(Files.exists(archiveOfA));
     }
@@ -60,14 +60,14 @@ class StartupCacheTest {
     void aClassFolderOnTheClassPathMeansNoCache() throws IOException {
         Path a = jar(dir.resolve("a.jar"), null);
         Path classes = Files.createDirectories(dir.resolve("classes"));
-        assertNull(StartupCache.forLaunch(List.of("-cp", a + java.io.File.pathSeparator + classes, "x.Main"), AOT_JDK));
-        assertTrue(archive(StartupCache.forLaunch(List.of("-cp", a.toString(), "x.Main"), OLD_JDK)).toString().endsWith(".jsa"));
+        assertNull(StartupCache.forLaunch(List.of("-cp", a + java.io.File.pathSeparator + classes, "x.Main"), AOT_JDK, false));
+        assertTrue(archive(StartupCache.forLaunch(List.of("-cp", a.toString(), "x.Main"), OLD_JDK, false)).toString().endsWith(".jsa"));
     }
 
     @Test
     void onAnAotJdkTheFirstRunTrainsAndLaterRunsUseTheCache() throws IOException {
         Path jar = jar(dir.resolve("app.jar"), null);
-        StartupCache.Plan first = StartupCache.forLaunch(List.of("-jar", jar.toString()), AOT_JDK);
+        StartupCache.Plan first = StartupCache.forLaunch(List.of("-jar", jar.toString()), AOT_JDK, false);
         assertNotNull(first.training(), "no cache yet: a training run");
         assertTrue(first.jvmOptions().contains("-XX:AOTMode=record"), first.jvmOptions().toString());
         assertTrue(first.jvmOptions().contains("-XX:AOTConfiguration=" + first.training().configuration()));
@@ -75,22 +75,38 @@ class StartupCacheTest {
         assertEquals(dir, first.training().cache().getParent());
 
         Files.writeString(first.training().cache(), "cache created by the JVM");
-        StartupCache.Plan later = StartupCache.forLaunch(List.of("-jar", jar.toString()), AOT_JDK);
+        StartupCache.Plan later = StartupCache.forLaunch(List.of("-jar", jar.toString()), AOT_JDK, false);
         assertNull(later.training());
         assertTrue(later.jvmOptions().contains("-XX:AOTCache=" + first.training().cache()), later.jvmOptions().toString());
         assertFalse(later.jvmOptions().stream().anyMatch(o -> o.startsWith("-XX:AOTMode")), later.jvmOptions().toString());
     }
 
     @Test
+    void eachJitChoiceTrainsACacheOfItsOwnAndBothAreKept() throws IOException {
+        List<String> target = List.of("-jar", jar(dir.resolve("app.jar"), null).toString());
+        Path c1 = StartupCache.forLaunch(target, AOT_JDK, false).training().cache();
+        Files.writeString(c1, "cache trained with C1 alone");
+        StartupCache.Plan tieredFirst = StartupCache.forLaunch(target, AOT_JDK, true);
+        assertNotNull(tieredFirst.training(), "the C1 cache does not serve a tiered JVM: it trains its own");
+        Path tiered = tieredFirst.training().cache();
+        assertNotEquals(c1, tiered);
+        Files.writeString(tiered, "cache trained with both compilers");
+
+        assertTrue(StartupCache.forLaunch(target, AOT_JDK, false).jvmOptions().contains("-XX:AOTCache=" + c1));
+        assertTrue(StartupCache.forLaunch(target, AOT_JDK, true).jvmOptions().contains("-XX:AOTCache=" + tiered));
+        assertTrue(Files.exists(c1) && Files.exists(tiered), "switching back and forth retrains neither");
+    }
+
+    @Test
     void aCleanCrawlTrainsAtOnceACrawlWithFailuresOnlyTheSecondTime() throws IOException {
         Path jar = jar(dir.resolve("app.jar"), null);
-        StartupCache.Training first = StartupCache.forLaunch(List.of("-jar", jar.toString()), AOT_JDK).training();
+        StartupCache.Training first = StartupCache.forLaunch(List.of("-jar", jar.toString()), AOT_JDK, false).training();
         assertTrue(first.worthKeeping(0), "a clean crawl");
         assertFalse(first.worthKeeping(2), "a usage error ran no crawl");
         assertFalse(first.worthKeeping(130), "interrupted");
         assertFalse(first.worthKeeping(1), "the first crawl with failures may have fetched next to nothing");
 
-        StartupCache.Training second = StartupCache.forLaunch(List.of("-jar", jar.toString()), AOT_JDK).training();
+        StartupCache.Training second = StartupCache.forLaunch(List.of("-jar", jar.toString()), AOT_JDK, false).training();
         assertNotNull(second, "so the next run trains again");
         assertTrue(second.worthKeeping(1), "a site that always fails somewhere does not cost a training run every time");
     }
@@ -98,9 +114,9 @@ class StartupCacheTest {
     @Test
     void afterAFailedCreateStepLaterRunsUseTheClassDataArchiveInstead() throws IOException {
         Path jar = jar(dir.resolve("app.jar"), null);
-        StartupCache.Training training = StartupCache.forLaunch(List.of("-jar", jar.toString()), AOT_JDK).training();
+        StartupCache.Training training = StartupCache.forLaunch(List.of("-jar", jar.toString()), AOT_JDK, false).training();
         Files.writeString(training.failedMarker(), "failed");
-        StartupCache.Plan later = StartupCache.forLaunch(List.of("-jar", jar.toString()), AOT_JDK);
+        StartupCache.Plan later = StartupCache.forLaunch(List.of("-jar", jar.toString()), AOT_JDK, false);
         assertNull(later.training(), "no training run after every crawl");
         assertTrue(archive(later).toString().endsWith(".jsa"), later.jvmOptions().toString());
     }
@@ -108,10 +124,10 @@ class StartupCacheTest {
     @Test
     void aCacheOfAnOutdatedJarIsDeleted() throws IOException {
         Path jar = jar(dir.resolve("app.jar"), null);
-        Path cache = StartupCache.forLaunch(List.of("-jar", jar.toString()), AOT_JDK).training().cache();
+        Path cache = StartupCache.forLaunch(List.of("-jar", jar.toString()), AOT_JDK, false).training().cache();
         Files.writeString(cache, "cache");
         Files.setLastModifiedTime(jar, FileTime.fromMillis(Files.getLastModifiedTime(jar).toMillis() + 5_000));
-        StartupCache.Plan rebuilt = StartupCache.forLaunch(List.of("-jar", jar.toString()), AOT_JDK);
+        StartupCache.Plan rebuilt = StartupCache.forLaunch(List.of("-jar", jar.toString()), AOT_JDK, false);
         assertNotNull(rebuilt.training(), "a rebuilt jar trains again");
         assertNotEquals(cache, rebuilt.training().cache());
         assertFalse(Files.exists(cache));
@@ -122,7 +138,7 @@ class StartupCacheTest {
         assumeTrue(Runtime.version().feature() >= AOT_JDK, "the JVM running the tests has no AOT cache");
         Path jar = mainJar(dir.resolve("hello.jar"));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        StartupCache.Plan plan = StartupCache.forLaunch(List.of("-jar", jar.toString()), AOT_JDK);
+        StartupCache.Plan plan = StartupCache.forLaunch(List.of("-jar", jar.toString()), AOT_JDK, false);
         StartupCache.Training training = plan.training();
 
         Process train = new ProcessBuilder(Stream.of(List.of(java), plan.jvmOptions(), List.of("-jar", jar.toString()))
@@ -141,7 +157,7 @@ class StartupCacheTest {
             assertEquals(List.of(), files.filter(f -> f.toString().endsWith(".tmp")).toList(), "no partial cache left");
         }
 
-        StartupCache.Plan later = StartupCache.forLaunch(List.of("-jar", jar.toString()), AOT_JDK);
+        StartupCache.Plan later = StartupCache.forLaunch(List.of("-jar", jar.toString()), AOT_JDK, false);
         Process use = new ProcessBuilder(Stream.of(List.of(java), later.jvmOptions(), List.of("-Xlog:class+load", "-jar", jar.toString()))
                 .flatMap(List::stream).toList()).redirectErrorStream(true).start();
         String log = new String(use.getInputStream().readAllBytes());
@@ -152,7 +168,7 @@ class StartupCacheTest {
     @Test
     void aCancelledCreateStepLeavesNoCacheAndNoMarker() throws Exception {
         Path jar = jar(dir.resolve("app.jar"), null);
-        StartupCache.Training training = StartupCache.forLaunch(List.of("-jar", jar.toString()), AOT_JDK).training();
+        StartupCache.Training training = StartupCache.forLaunch(List.of("-jar", jar.toString()), AOT_JDK, false).training();
         Files.writeString(training.configuration(), "recorded");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         assertFalse(training.createCache(List.of(java), List.of("-jar", jar.toString()), p -> { }, () -> true));
