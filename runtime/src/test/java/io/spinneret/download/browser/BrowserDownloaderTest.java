@@ -27,7 +27,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
-/** Real Chromium ({@code SPINNERET_TEST_CHROMIUM}) against pages served on 127.0.0.1. */
+/**
+ * Real Chromium ({@code SPINNERET_TEST_CHROMIUM}, in CI the headless shell; the full browser in
+ * {@code SPINNERET_TEST_CHROMIUM_FULL}) against pages served on 127.0.0.1.
+ */
 @Timeout(60)
 class BrowserDownloaderTest {
     private static final String CHROMIUM = System.getenv("SPINNERET_TEST_CHROMIUM");
@@ -79,6 +82,21 @@ class BrowserDownloaderTest {
         assertEquals(200, rendered.status());
         assertEquals(10, rendered.css("div.quote").size());
         assertEquals("Quote 3", rendered.css("div.quote span.text").get(3).text());
+    }
+
+    @Test
+    void theFullChromiumRendersAsTheHeadlessShellDoes() throws Exception {
+        // the headless shell is the default executable; the full browser (package chromium) is the fallback
+        String full = System.getenv("SPINNERET_TEST_CHROMIUM_FULL");
+        assumeTrue(full != null && !full.isBlank(), "SPINNERET_TEST_CHROMIUM_FULL is not set");
+        BrowserDownloader d = new BrowserDownloader(new BrowserOptions(full, 2, Set.of("image", "font", "media"), "load",
+                Duration.ofSeconds(15)), Duration.ofSeconds(5));
+        opened.add(d);
+        Response rendered = d.download(browser(site.url("/js/")));
+        assertEquals(10, rendered.css("div.quote").size());
+        Response redirected = d.download(browser(site.url("/redirect")));
+        assertEquals(site.url("/target"), redirected.url());
+        assertEquals("ran", redirected.textOf("title"));
     }
 
     @Test

@@ -80,7 +80,8 @@ class BrowserRoutingTest {
         BrowserNotFoundException none = assertThrows(BrowserNotFoundException.class,
                 () -> BrowserLocator.locate("", List.of(Path.of("/nonexistent/chromium"))));
         assertTrue(none.getMessage().contains("browser_path"), none.getMessage());
-        assertTrue(none.getMessage().contains("apt-get install -y chromium"), none.getMessage());
+        assertTrue(none.getMessage().contains("apt-get install -y chromium-headless-shell"), none.getMessage());
+        assertTrue(none.getMessage().contains("looked for /nonexistent/chromium)"), none.getMessage());
 
         BrowserNotFoundException wrong = assertThrows(BrowserNotFoundException.class,
                 () -> BrowserLocator.locate(dir.toString(), List.of()));
@@ -102,7 +103,8 @@ class BrowserRoutingTest {
             java.nio.file.Files.writeString(exe, "");
         }
         List<Path> candidates = BrowserLocator.defaultCandidates(java.util.Map.of("PLAYWRIGHT_BROWSERS_PATH", cache.toString()));
-        assertEquals(BrowserLocator.SYSTEM_CHROMIUM, candidates.get(0));
+        assertEquals(List.of(BrowserLocator.SYSTEM_HEADLESS_SHELL, BrowserLocator.SYSTEM_CHROMIUM), candidates.subList(0, 2),
+                "the lighter headless shell before the full browser");
         assertTrue(candidates.indexOf(cache.resolve("chromium-1200/chrome-linux/chrome"))
                 < candidates.indexOf(cache.resolve("chromium-1100/chrome-linux/chrome")), "newest revision first: " + candidates);
     }
