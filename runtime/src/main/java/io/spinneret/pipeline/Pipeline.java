@@ -26,8 +26,8 @@ import org.slf4j.LoggerFactory;
  *
  * <ul>
  *   <li>A type's batch is written when it holds {@code batch_size} items, when its oldest item is
- *       {@code batch_interval} old, when the whole buffer reaches {@code pipeline_capacity}, on
- *       {@link #flush()} and on {@link #close()}.</li>
+ *       {@code batch_interval} old, when the whole buffer reaches {@code pipeline_capacity} or a
+ *       submission waits for room, on {@link #flush()} and on {@link #close()}.</li>
  *   <li>Backpressure: at most {@code pipeline_capacity} items wait for storage; {@link #submit}
  *       blocks the crawling thread beyond that.</li>
  *   <li>A failing write is retried {@code storage_retry_times} times with exponential backoff;
@@ -98,6 +98,8 @@ public final class Pipeline implements AutoCloseable {
     private final int wakeAt;
     /** The writer holds no items and waits without a deadline: the next submission must wake it. */
     private volatile boolean writerIdle;
+    /** A submission waits for room: the writer writes everything it holds, full batches or not. */
+    private volatile boolean roomWanted;
     private final Map<ItemSchema<?>, Batch> batches = new IdentityHashMap<>();
     private final Thread writer;
     private volatile @Nullable PipelineFailedException failure;
@@ -140,9 +142,11 @@ public final class Pipeline implements AutoCloseable {
             return;
         }
         int permits = Math.min(items.size(), capacity);
-        if (!space.tryAcquire(permits)) {
-            LockSupport.unpark(writer); // full: what is buffered must be written first
-            while (!space.tryAcquire(permits, 100, TimeUnit.MILLISECONDS)) checkFailure();
+        while (!space.tryAcquire(permits)) {
+            roomWanted = true; // what is buffered must be written first, full batches or not
+            LockSupport.unpark(writer);
+            if (space.tryAcquire(permits, 100, TimeUnit.MILLISECONDS)) break;
+            checkFailure();
         }
         checkFailure();
         if (closed) {
@@ -268,7 +272,8 @@ public final class Pipeline implements AutoCloseable {
 
     private void writeDue() {
         long now = System.nanoTime();
-        boolean full = buffered >= capacity;
+        boolean full = buffered >= capacity || roomWanted;
+        roomWanted = false;
         for (Batch b : batches.values()) {
             if (b.items.isEmpty()) continue;
             if (full || now - b.firstNanos >= intervalNanos) {

@@ -163,6 +163,20 @@ class PipelineTest {
     }
 
     @Test
+    void aSubmissionLargerThanTheRoomLeftIsNotHeldUpUntilTheInterval() throws Exception {
+        RecordingStorage st = new RecordingStorage(new CopyOnWriteArrayList<>());
+        Pipeline p = new Pipeline(st, settings("batch_size", "100", "batch_interval", "60", "pipeline_capacity", "5"), l -> { }, e -> { });
+        for (int i = 0; i < 3; i++) submit(p, i);
+        long t0 = System.nanoTime();
+        // 4 items, 2 places left: the 3 buffered ones must be written although no batch is full
+        p.submit(List.of(book(3), book(4), book(5), book(6)), java.util.Collections.nCopies(4, BookSchema.INSTANCE), lease(3));
+        assertTrue((System.nanoTime() - t0) / 1e9 < 5, "waited for room, not for the 60 s interval");
+        assertEquals(List.of(3), st.batches);
+        p.close();
+        assertEquals(7, st.items.size());
+    }
+
+    @Test
     void storageErrorsAreRetriedWithBackoff() throws Exception {
         RecordingStorage st = new RecordingStorage(new CopyOnWriteArrayList<>());
         st.failuresLeft.set(2);
