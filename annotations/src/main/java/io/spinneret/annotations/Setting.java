@@ -98,7 +98,7 @@ public enum Setting {
     MIDDLEWARES("middlewares", Type.LIST, "", "extra middlewares: name or name@position"),
 
     // ---- browser
-    /** Chromium executable; empty means /usr/bin/chromium or a Playwright-managed browser. */
+    /** Chromium executable; empty means /usr/bin/chromium-headless-shell, /usr/bin/chromium or a Playwright-managed browser. */
     BROWSER_PATH("browser_path", Type.STRING, "", "Chromium executable"),
     /** Pages rendered at once by the shared browser. */
     BROWSER_POOL_SIZE("browser_pool_size", Type.INT, "4", "pages rendered at once"),

@@ -29,7 +29,7 @@ import org.slf4j.LoggerFactory;
  * }</pre>
  *
  * <p><b>Lifecycle.</b> Nothing starts until the first {@link #download}: then Chromium is found
- * ({@code browser_path}, else {@code /usr/bin/chromium}, else a Playwright-managed one; never
+ * ({@code browser_path}, else {@code /usr/bin/chromium-headless-shell} or {@code /usr/bin/chromium}, else a Playwright-managed one; never
  * downloaded) and started once for the whole run, with a pool of at most {@code browser_pool_size}
  * pages, opened as requests queue up (a crawl that renders one page at a time uses one). Images,
  * fonts and media are not loaded ({@code browser_block}). A page is done at
