@@ -15,8 +15,9 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>C1 alone ({@code -XX:TieredStopAtLevel=1}) is the default: C2 spends seconds of CPU compiling
  * jsoup and the HTTP path, which a crawl of a few thousand pages never earns back on 2 cores. A long
- * crawl does: compiled by C2, jsoup parses the wide replica's pages about 1.7 times as fast (7,700
- * vs 4,400 pages/s on one core). Measured with {@code examples/bench/bench.sh} on a 2-core machine:
+ * crawl does: compiled by C2, the {@code books} spider's parsing and selecting runs 2 to 3 times as
+ * fast ({@code ParseBenchmark} on the wide replica's pages, one core: 8,100 to 9,500 pages/s against
+ * 2,900 to 3,700). Measured with {@code examples/bench/bench.sh} on a 2-core machine:
  * <ul>
  *   <li>10,500 pages: C1 3.7 s, both compilers 4.6 to 5.6 s;</li>
  *   <li>52,500 pages: C1 14.7 to 15.7 s (3,600 to 3,900 pages/s sustained), both compilers 11.1 to

@@ -112,6 +112,7 @@ final class SocketConnection implements AutoCloseable {
         } catch (IOException e) {
             throw timeoutOr(e);
         }
+        if (n <= 0 && state.get() == EXPIRED) throw new SocketTimeoutException("deadline passed");
         if (n <= 0) return false;
         pos = 0;
         lim = n;
