@@ -184,7 +184,12 @@ final class Engine implements CrawlContext {
         });
         poller = t;
         t.start();
-        t.join();
+        try {
+            t.join();
+        } catch (InterruptedException e) {
+            t.interrupt(); // as when the poller ran on this thread: an interrupt ends it
+            throw e;
+        }
         switch (thrown[0]) {
             case null -> { }
             case InterruptedException e -> throw e;
