@@ -2,10 +2,8 @@ package io.spinneret.cli;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 
@@ -75,17 +73,9 @@ final class JitChoice {
         Path tmp = target.resolveSibling(target.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
         try {
             Files.writeString(tmp, pages + "\n", StandardCharsets.US_ASCII);
-            try {
-                Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-            }
+            StartupCache.move(tmp, target);
         } catch (IOException | RuntimeException e) {
-            try {
-                Files.deleteIfExists(tmp);
-            } catch (IOException ignored) {
-                // a stray temp file is only disk space
-            }
+            StartupCache.deleteQuietly(tmp);
         }
     }
 }

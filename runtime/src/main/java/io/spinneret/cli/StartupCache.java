@@ -256,7 +256,8 @@ final class StartupCache {
         }
     }
 
-    private static void move(Path from, Path to) throws IOException {
+    /** Moves a file into place, atomically where the file system can. */
+    static void move(Path from, Path to) throws IOException {
         try {
             Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
         } catch (AtomicMoveNotSupportedException e) {
@@ -264,7 +265,7 @@ final class StartupCache {
         }
     }
 
-    private static void deleteQuietly(Path p) {
+    static void deleteQuietly(Path p) {
         try {
             Files.deleteIfExists(p);
         } catch (IOException ignored) {
