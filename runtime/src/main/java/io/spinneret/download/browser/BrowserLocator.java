@@ -26,6 +26,9 @@ final class BrowserLocator {
     static final Path SYSTEM_HEADLESS_SHELL = Path.of("/usr/bin/chromium-headless-shell");
     static final Path SYSTEM_CHROMIUM = Path.of("/usr/bin/chromium");
     static final String INSTALL_HINT = "apt-get install -y chromium-headless-shell";
+    /** Where the executable lies in a Playwright-managed browser folder, the headless shell first. */
+    private static final List<String> PLAYWRIGHT_LAYOUTS = List.of("chrome-headless-shell-linux64/chrome-headless-shell",
+            "chrome-linux/headless_shell", "chrome-linux64/chrome", "chrome-linux/chrome");
 
     private BrowserLocator() {}
 
@@ -44,7 +47,8 @@ final class BrowserLocator {
         for (Path p : candidates) {
             if (Files.isRegularFile(p) && Files.isExecutable(p)) return p;
         }
-        List<String> system = candidates.stream().filter(c -> !c.toString().contains("ms-playwright")).map(Path::toString).toList();
+        List<String> system = candidates.stream().filter(c -> PLAYWRIGHT_LAYOUTS.stream().noneMatch(c::endsWith))
+                .map(Path::toString).toList();
         throw new BrowserNotFoundException("no Chromium found for requests with renderer BROWSER (looked for "
                 + (system.isEmpty() ? "nothing" : String.join(", ", system)) + (system.size() < candidates.size() ? " and Playwright-managed browsers" : "")
                 + "); install one with `" + INSTALL_HINT + "`, or set browser_path to a Chromium executable"
@@ -63,12 +67,7 @@ final class BrowserLocator {
             try (Stream<Path> dirs = Files.list(root)) {
                 dirs.filter(d -> d.getFileName().toString().startsWith("chromium"))
                         .sorted(Comparator.comparingInt(BrowserLocator::revision).reversed())
-                        .forEach(d -> {
-                            out.add(d.resolve("chrome-headless-shell-linux64/chrome-headless-shell"));
-                            out.add(d.resolve("chrome-linux/headless_shell"));
-                            out.add(d.resolve("chrome-linux64/chrome"));
-                            out.add(d.resolve("chrome-linux/chrome"));
-                        });
+                        .forEach(d -> PLAYWRIGHT_LAYOUTS.forEach(layout -> out.add(d.resolve(layout))));
             } catch (IOException e) {
                 // an unreadable cache is the same as none
             }

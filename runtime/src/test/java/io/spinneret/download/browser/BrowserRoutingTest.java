@@ -82,6 +82,10 @@ class BrowserRoutingTest {
         assertTrue(none.getMessage().contains("browser_path"), none.getMessage());
         assertTrue(none.getMessage().contains("apt-get install -y chromium-headless-shell"), none.getMessage());
         assertTrue(none.getMessage().contains("looked for /nonexistent/chromium)"), none.getMessage());
+        BrowserNotFoundException noneAnywhere = assertThrows(BrowserNotFoundException.class, () -> BrowserLocator.locate("",
+                List.of(Path.of("/nonexistent/chromium"), Path.of("/browsers/chromium-1200/chrome-linux/chrome"))));
+        assertTrue(noneAnywhere.getMessage().contains("looked for /nonexistent/chromium and Playwright-managed browsers)"),
+                noneAnywhere.getMessage());
 
         BrowserNotFoundException wrong = assertThrows(BrowserNotFoundException.class,
                 () -> BrowserLocator.locate(dir.toString(), List.of()));
