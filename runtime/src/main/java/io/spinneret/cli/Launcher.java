@@ -20,6 +20,12 @@ import sun.misc.Signal;
  *       previous crawl fetched 20,000 pages or more gets both compilers (see {@link JitChoice}).</li>
  *   <li>{@code -XX:+UseSerialGC -Xmn32m}: a crawl keeps little alive; a small young generation
  *       keeps the footprint down and pauses stay at a few milliseconds.</li>
+ *   <li>{@code -XX:+UseTransparentHugePages}, when the kernel gives huge pages to programs that ask
+ *       for them ({@code madvise} in {@value #THP_SETTING}): the heap is then backed by 2 MiB
+ *       pages, and a crawl takes half as many page faults (18,000 to 8,800 on the books replica),
+ *       which cost a lot in a virtual machine: 5-8 % less CPU and wall time on the books and wide
+ *       crawls. Not added when the kernel gives them to everyone ({@code always}; the JVM needs no
+ *       option then) or to no one ({@code never}: the JVM would print a warning).</li>
  *   <li>{@code -XX:UserThreadWaitAttemptsAtExit=0} (JDK 25+; older JVMs ignore it): at exit the JVM
  *       otherwise waits up to 300 ms for threads blocked in native code to come back, and the JDK's
  *       virtual-thread poller always sits in {@code epoll_wait}: every crawl ended 0.3 s late.
@@ -48,6 +54,9 @@ final class Launcher {
     static final long WATCH_INTERVAL_MS = 50;
     static final List<String> TUNING = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmn32m",
             "-XX:UserThreadWaitAttemptsAtExit=0", "-XX:+IgnoreUnrecognizedVMOptions");
+    /** Where Linux says who gets transparent huge pages: {@code always [madvise] never}, the choice in brackets. */
+    static final String THP_SETTING = "/sys/kernel/mm/transparent_hugepage/enabled";
+    static final String HUGE_PAGES = "-XX:+UseTransparentHugePages";
     private static final Set<String> OPTIONS_WITH_VALUE = Set.of("-cp", "-classpath", "--class-path", "-p", "--module-path",
             "--add-modules", "--add-opens", "--add-exports", "--add-reads", "--patch-module", "--limit-modules",
             "--upgrade-module-path", "--enable-native-access", "--source");
@@ -232,6 +241,7 @@ final class Launcher {
             for (String o : custom.trim().split("\\s+")) if (!o.isEmpty()) options.add(o);
         } else {
             for (String o : TUNING) if (!(tiered && o.equals(JitChoice.C1_ONLY))) options.add(o);
+            if (hugePagesOnRequest(readQuietly(Path.of(THP_SETTING)))) options.add(HUGE_PAGES);
         }
         List<String> createCommand = new ArrayList<>();
         createCommand.add(java);
@@ -266,6 +276,19 @@ final class Launcher {
             return dir == null ? null : JitChoice.recordFile(dir, StartupCache.prefix(target), run.spiderName);
         } catch (IOException | RuntimeException e) {
             return null;
+        }
+    }
+
+    /** Whether {@code setting} (the content of {@value #THP_SETTING}) gives huge pages to programs that ask: {@code [madvise]}. */
+    static boolean hugePagesOnRequest(@Nullable String setting) {
+        return setting != null && setting.contains("[madvise]");
+    }
+
+    private static @Nullable String readQuietly(Path file) {
+        try {
+            return Files.readString(file);
+        } catch (IOException | RuntimeException e) {
+            return null; // not Linux, or no THP support
         }
     }
 
