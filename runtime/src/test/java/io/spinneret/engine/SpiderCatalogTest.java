@@ -58,6 +58,32 @@ class SpiderCatalogTest {
     }
 
     @Test
+    void startedFromTheRuntimeJarAloneOnlyItAndTheSpidersDirectoryAreSearched() throws Exception {
+        // a dependency of the runtime naming a registry that does not exist: searching it would fail
+        Path dependency = jarWithService(dir.resolve("lib/dependency.jar"), "x.NoSuchRegistry");
+        Path runtime = jarWithService(dir.resolve("runtime.jar"), "io.spinneret.testing.TestRegistry");
+        Files.createDirectories(dir.resolve("spiders"));
+        try (java.net.URLClassLoader classPath = new java.net.URLClassLoader(
+                new java.net.URL[] {dependency.toUri().toURL()}, getClass().getClassLoader())) {
+            SpiderCatalog c = SpiderCatalog.discover(classPath, dir.resolve("spiders"), runtime);
+            assertTrue(c.find("testbooks").isPresent(), "the runtime jar's own registry");
+            assertThrows(SpinneretException.class, () -> SpiderCatalog.discover(classPath, dir.resolve("spiders"), null),
+                    "any other class path is searched whole");
+        }
+        assertEquals(null, SpiderCatalog.runtimeJarAlone(getClass().getClassLoader()), "the tests' class path is not one jar");
+    }
+
+    private static Path jarWithService(Path jar, String provider) throws Exception {
+        Files.createDirectories(jar.getParent());
+        try (ZipOutputStream z = new ZipOutputStream(Files.newOutputStream(jar))) {
+            z.putNextEntry(new java.util.zip.ZipEntry("META-INF/services/io.spinneret.internal.SpiderRegistry"));
+            z.write((provider + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            z.closeEntry();
+        }
+        return jar;
+    }
+
+    @Test
     void spidersDirectoryContributesJarsAndClassFolders() throws Exception {
         try (ZipOutputStream z = new ZipOutputStream(Files.newOutputStream(dir.resolve("b-spiders.jar")))) {
             z.putNextEntry(new java.util.zip.ZipEntry("README"));
