@@ -18,6 +18,7 @@ import java.net.Socket;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.zip.Deflater;
 import java.util.zip.DeflaterOutputStream;
@@ -81,18 +82,30 @@ class HttpDownloaderTest {
         assertEquals("Book 3", r.textOf("h1"));
     }
 
+    /** {@code brotli -q 11} of the {@code squeezed} page below, and of 5,000,000 zero bytes (a bomb: 14 bytes). */
+    private static final byte[] SQUEEZED_BR = Base64.getDecoder().decode("wShDwG+kXK3rkfRkMZr+vSVvBEMRaEmLUoalDp8AA7aScwPn9EmvgDnz+gE=");
+    private static final byte[] ZEROS_BR = Base64.getDecoder().decode("nz9LTPgnAOKxQCBfiAk=");
+
     @Test
-    void decodesGzipAndBothDeflateFlavours() throws Exception {
+    void decodesGzipBothDeflateFlavoursAndBrotli() throws Exception {
         byte[] html = "<html><body><h1>squeezed</h1></body></html>".repeat(50).getBytes(StandardCharsets.UTF_8);
         List<String> accepted = new ArrayList<>();
         site.route("/gz", ex -> { accepted.add(ex.getRequestHeaders().getFirst("Accept-Encoding")); sendBytes(ex, 200, gzip(html), "Content-Encoding", "gzip"); });
         site.route("/zlib", ex -> sendBytes(ex, 200, deflate(html, false), "Content-Encoding", "deflate"));
         site.route("/raw", ex -> sendBytes(ex, 200, deflate(html, true), "Content-Encoding", "deflate"));
-        for (String p : new String[] {"/gz", "/zlib", "/raw"}) {
+        site.route("/br", ex -> sendBytes(ex, 200, SQUEEZED_BR, "Content-Encoding", "br"));
+        for (String p : new String[] {"/gz", "/zlib", "/raw", "/br"}) {
             Response r = downloader.download(Request.of(site.url(p)));
             assertEquals(new String(html, StandardCharsets.UTF_8), r.text(), p);
         }
-        assertTrue(accepted.get(0).contains("gzip") && accepted.get(0).contains("deflate"), accepted.toString());
+        assertEquals("gzip, deflate, br", accepted.get(0));
+    }
+
+    @Test
+    void malformedBrotliFailsWithAClearReason() throws Exception {
+        site.route("/notbr", ex -> sendBytes(ex, 200, "not brotli at all".getBytes(StandardCharsets.UTF_8), "Content-Encoding", "br"));
+        IOException e = assertThrows(IOException.class, () -> downloader.download(Request.of(site.url("/notbr"))));
+        assertTrue(e.getMessage().startsWith("malformed brotli body from " + site.url("/notbr")), e.getMessage());
     }
 
     @Test
@@ -108,8 +121,9 @@ class HttpDownloaderTest {
             }
         });
         site.route("/bomb", ex -> sendBytes(ex, 200, gzip(new byte[5_000_000]), "Content-Encoding", "gzip"));
+        site.route("/brbomb", ex -> sendBytes(ex, 200, ZEROS_BR, "Content-Encoding", "br"));
         try (HttpDownloader d = with("max_body_size", "100000")) {
-            for (String p : new String[] {"/announced", "/chunked", "/bomb"}) {
+            for (String p : new String[] {"/announced", "/chunked", "/bomb", "/brbomb"}) {
                 IOException e = assertThrows(IOException.class, () -> d.download(Request.of(site.url(p))), p);
                 assertTrue(e.getMessage().contains("larger than max_body_size (100000 bytes)"), e.getMessage());
                 assertTrue(e.getMessage().contains(site.url(p)), e.getMessage());
