@@ -1,7 +1,5 @@
 package io.spinneret.cli;
 
-import java.text.SimpleDateFormat;
-import java.util.Date;
 import java.util.Locale;
 import java.util.Set;
 
@@ -46,24 +44,6 @@ final class Logging {
             setDefault("org.slf4j.simpleLogger.log.com.zaxxer.hikari", "warn");
             setDefault("org.slf4j.simpleLogger.log.org.mongodb", "warn");
         }
-    }
-
-    /**
-     * Builds the log's timestamp format once on a background thread, while the main thread goes on
-     * (finding the spiders, reading settings). A JVM's first {@link SimpleDateFormat} loads the time
-     * zone, calendar and locale data: about 17 ms that the first log line would otherwise wait for.
-     * Touches only JDK classes, so slf4j is still initialised by whichever thread logs first.
-     */
-    static void prepareInBackground() {
-        String pattern = System.getProperty("org.slf4j.simpleLogger.dateTimeFormat");
-        if (pattern == null || !"true".equals(System.getProperty("org.slf4j.simpleLogger.showDateTime"))) return;
-        Thread.ofPlatform().daemon(true).name("spinneret-log-prepare").start(() -> {
-            try {
-                new SimpleDateFormat(pattern).format(new Date());
-            } catch (RuntimeException e) {
-                // a bad pattern: slf4j reports it when it reads the same property
-            }
-        });
     }
 
     /** True when errors should carry stack traces. */

@@ -24,7 +24,6 @@ public final class Main {
         if (forked >= 0) System.exit(forked);
         Launcher.watchLauncher();
         Logging.configure(Logging.levelFrom(args));
-        Logging.prepareInBackground();
         int code = execute(args, System.out, System.err);
         System.out.flush();
         System.exit(code);
