@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 
@@ -22,8 +23,9 @@ import org.jspecify.annotations.Nullable;
  *       13.0 s (4,500 to 6,100 pages/s, rising to 7,000 and more once C2 is done).</li>
  * </ul>
  * A crawl's length is not known when it starts, so a spider whose previous crawl from the same
- * launch target fetched at least {@link #LONG_CRAWL_PAGES} pages gets both compilers (the JVM's
- * default tiered compilation); any other crawl gets C1. {@code SPINNERET_JIT=c1} or {@code c2}
+ * launch target, and from the same {@code -s start_urls} if the command line gives them, fetched at
+ * least {@link #LONG_CRAWL_PAGES} pages gets both compilers (the JVM's default tiered compilation);
+ * any other crawl gets C1. {@code SPINNERET_JIT=c1} or {@code c2}
  * decides instead.
  */
 final class JitChoice {
@@ -48,9 +50,27 @@ final class JitChoice {
         return record != null && previousPages(record) >= LONG_CRAWL_PAGES;
     }
 
-    /** {@code dir/<prefix><spider>.pages}: the record of a spider's crawls from one launch target. */
-    static Path recordFile(Path dir, String prefix, String spider) {
-        return dir.resolve(prefix + spider.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_.-]", "_") + ".pages");
+    /**
+     * {@code dir/<prefix><spider>[-<checksum of startUrls>].pages}: the record of a spider's crawls
+     * from one launch target and, when the command line names them, from these start URLs. The same
+     * spider started elsewhere (another site, a small part of a big one) is another crawl, whose
+     * length says nothing about this one's.
+     *
+     * @param startUrls the value of {@code -s start_urls=...} on the command line, or null
+     */
+    static Path recordFile(Path dir, String prefix, String spider, @Nullable String startUrls) {
+        String name = spider.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_.-]", "_");
+        return dir.resolve(prefix + name + (startUrls == null ? "" : "-" + StartupCache.crc(startUrls.strip())) + ".pages");
+    }
+
+    /** The value of the last {@code start_urls=...} among {@code -s key=value} arguments, or null. */
+    static @Nullable String startUrls(List<String> settings) {
+        String found = null;
+        for (String kv : settings) {
+            int eq = kv.indexOf('=');
+            if (eq > 0 && kv.substring(0, eq).strip().equals("start_urls")) found = kv.substring(eq + 1);
+        }
+        return found;
     }
 
     /** Pages fetched by the crawl recorded in {@code record}; 0 if there is none or it is unreadable. */

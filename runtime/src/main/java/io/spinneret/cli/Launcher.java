@@ -273,7 +273,7 @@ final class Launcher {
         if (run == null || run.spiderName.isEmpty()) return null;
         try {
             Path dir = StartupCache.directory(target);
-            return dir == null ? null : JitChoice.recordFile(dir, StartupCache.prefix(target), run.spiderName);
+            return dir == null ? null : JitChoice.recordFile(dir, StartupCache.prefix(target), run.spiderName, JitChoice.startUrls(run.sets));
         } catch (IOException | RuntimeException e) {
             return null;
         }

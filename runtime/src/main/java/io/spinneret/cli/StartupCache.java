@@ -273,7 +273,7 @@ final class StartupCache {
         }
     }
 
-    private static String crc(String s) {
+    static String crc(String s) {
         CRC32 crc = new CRC32();
         crc.update(s.getBytes(StandardCharsets.UTF_8));
         return Long.toHexString(crc.getValue());
