@@ -205,6 +205,10 @@ public final class HttpDownloader implements Downloader {
         if (t instanceof java.nio.channels.ClosedChannelException || root instanceof java.nio.channels.ClosedChannelException) {
             return "connection closed by the server";
         }
+        if (t instanceof javax.net.ssl.SSLHandshakeException) {
+            // e.g. "(bad_certificate) PKIX path validation failed: ...": the JVM's trust store decides
+            return "TLS handshake failed (" + t.getMessage() + ")";
+        }
         String m = t.getMessage();
         String name = t.getClass().getSimpleName();
         if (m == null || m.isBlank()) return name;
