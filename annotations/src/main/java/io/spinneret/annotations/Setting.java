@@ -112,6 +112,8 @@ public enum Setting {
     // ---- output
     /** Output file or database URI; empty means {@code <spider>.jsonl}. */
     OUTPUT("output", Type.STRING, "", "output file or database URI"),
+    /** Empty an output file before the crawl writes to it, instead of appending (files only; {@code -O}). */
+    OVERWRITE_OUTPUT("overwrite_output", Type.BOOLEAN, "false", "empty output files before writing (files only)"),
     /** Items written per storage batch. */
     BATCH_SIZE("batch_size", Type.INT, "200", "items per storage batch"),
     /** Seconds after which a partial batch is written anyway. */

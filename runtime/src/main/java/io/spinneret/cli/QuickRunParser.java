@@ -20,7 +20,7 @@ import org.jspecify.annotations.Nullable;
  */
 final class QuickRunParser {
     /** Options taking a value, under every name picocli knows them by. */
-    static final Set<String> VALUED = Set.of("-n", "--max-items", "-o", "--output", "-c", "--concurrency", "--delay",
+    static final Set<String> VALUED = Set.of("-n", "--max-items", "-o", "--output", "-O", "--overwrite-output", "-c", "--concurrency", "--delay",
             "-s", "--set", "--redis", "--settings", "--spiders", "--log-level");
     static final Set<String> FLAGS = Set.of("--resume");
     /** Options always parsed by picocli. */
@@ -71,6 +71,7 @@ final class QuickRunParser {
                 c.concurrency = Integer.valueOf(value);
             }
             case "-o", "--output" -> c.output = value;
+            case "-O", "--overwrite-output" -> c.overwriteOutput = value;
             case "--delay" -> c.delay = value;
             case "-s", "--set" -> c.sets.add(value);
             case "--redis" -> c.redis = value;

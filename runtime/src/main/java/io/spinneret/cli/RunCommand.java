@@ -38,6 +38,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, paramLabel = "TARGET", description = "output file (.jsonl, .csv, ...) or database URI (default: <spider>.jsonl)")
     @Nullable String output;
 
+    @Option(names = {"-O", "--overwrite-output"}, paramLabel = "FILE", description = "like -o, but the output file is emptied first instead of appended to")
+    @Nullable String overwriteOutput;
+
     @Option(names = {"-c", "--concurrency"}, paramLabel = "N", description = "requests in flight at once")
     @Nullable Integer concurrency;
 
@@ -75,6 +78,12 @@ final class RunCommand implements Callable<Integer> {
             return 0;
         }
         String target = settings.getString(Setting.OUTPUT).isBlank() ? spider.name() + ".jsonl" : settings.getString(Setting.OUTPUT);
+        if (settings.getBoolean(Setting.OVERWRITE_OUTPUT)) {
+            if (resume) throw new UsageException("--resume adds to the interrupted crawl's output; emptying it first (-O, overwrite_output) would lose those items");
+            if (Storages.isDatabase(target)) {
+                throw new UsageException("-O (overwrite_output) empties output files; " + target + " is a database, which a crawl upserts into (use -o)");
+            }
+        }
         try {
             Storages.forTarget(target, settings); // fail fast on an unsupported target, as a usage error
         } catch (RuntimeException e) {
@@ -103,7 +112,12 @@ final class RunCommand implements Callable<Integer> {
         if (concurrency != null) v.add(new CommandLineValue(Setting.CONCURRENCY.key(), concurrency.toString(), "-c"));
         if (delay != null) v.add(new CommandLineValue(Setting.DOWNLOAD_DELAY.key(), delay, "--delay"));
         if (maxItems != null) v.add(new CommandLineValue(Setting.MAX_ITEMS.key(), maxItems.toString(), "-n"));
+        if (output != null && overwriteOutput != null) throw new UsageException("give -o (append) or -O (overwrite), not both");
         if (output != null) v.add(new CommandLineValue(Setting.OUTPUT.key(), output, "-o"));
+        if (overwriteOutput != null) {
+            v.add(new CommandLineValue(Setting.OUTPUT.key(), overwriteOutput, "-O"));
+            v.add(new CommandLineValue(Setting.OVERWRITE_OUTPUT.key(), "true", "-O"));
+        }
         if (common.spidersDir != null) v.add(new CommandLineValue(Setting.SPIDERS_DIR.key(), common.spidersDir.toString(), "--spiders"));
         if (redis != null) {
             v.add(new CommandLineValue(Setting.SCHEDULER.key(), "redis", "--redis"));

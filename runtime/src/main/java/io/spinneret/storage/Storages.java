@@ -1,5 +1,6 @@
 package io.spinneret.storage;
 
+import io.spinneret.annotations.Setting;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.settings.Settings;
 import io.spinneret.storage.jdbc.DatabaseUri;
@@ -26,10 +27,16 @@ public final class Storages {
         // each backend adds its case here
         String lower = target.toLowerCase(java.util.Locale.ROOT);
         if (!lower.contains("://")) {
-            if (lower.endsWith(".jsonl") || lower.endsWith(".ndjson")) return new io.spinneret.storage.file.JsonlStorage(java.nio.file.Path.of(target));
-            if (lower.endsWith(".csv")) return new io.spinneret.storage.file.CsvStorage(java.nio.file.Path.of(target));
+            boolean overwrite = settings.getBoolean(Setting.OVERWRITE_OUTPUT);
+            if (lower.endsWith(".jsonl") || lower.endsWith(".ndjson")) return new io.spinneret.storage.file.JsonlStorage(java.nio.file.Path.of(target), overwrite);
+            if (lower.endsWith(".csv")) return new io.spinneret.storage.file.CsvStorage(java.nio.file.Path.of(target), overwrite);
         }
         throw new SpinneretException("unsupported output '" + target + "'");
+    }
+
+    /** Whether {@code target} names a database (whose writes are upserts), not a file. */
+    public static boolean isDatabase(String target) {
+        return database(target) != null;
     }
 
     /**

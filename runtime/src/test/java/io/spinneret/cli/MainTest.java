@@ -130,6 +130,31 @@ class MainTest {
     }
 
     @Test
+    void dashOEmptiesTheOutputFileWhereDashOAppends() throws Exception {
+        Path out = dir.resolve("out.jsonl");
+        for (int i = 0; i < 2; i++) assertEquals(0, run(crawl("testbooks")).code());
+        assertEquals(120, Files.readAllLines(out).size(), "-o appends");
+        String[] overwrite = crawl("testbooks");
+        overwrite[overwrite.length - 2] = "-O";
+        Run r = run(overwrite);
+        assertEquals(0, r.code(), r.err());
+        assertEquals(60, Files.readAllLines(out).size(), "-O starts the file afresh");
+    }
+
+    @Test
+    void dashOIsRefusedWhereItWouldLoseOrCouldNotEmptyAnything() {
+        Run both = run("run", "testbooks", "-o", dir.resolve("a.jsonl").toString(), "-O", dir.resolve("b.jsonl").toString());
+        assertEquals(2, both.code());
+        assertTrue(both.err().contains("give -o (append) or -O (overwrite), not both"), both.err());
+        Run resume = run("run", "testbooks", "--resume", "-s", "job_dir=" + dir.resolve("jobs"), "-O", dir.resolve("b.jsonl").toString());
+        assertEquals(2, resume.code());
+        assertTrue(resume.err().contains("--resume adds to the interrupted crawl's output"), resume.err());
+        Run database = run("run", "testbooks", "-O", dir.resolve("b.db").toString());
+        assertEquals(2, database.code());
+        assertTrue(database.err().contains("is a database, which a crawl upserts into (use -o)"), database.err());
+    }
+
+    @Test
     void unsupportedOutputIsAUsageError() {
         Run r = run("run", "testbooks", "-o", dir.resolve("x.xml").toString());
         assertEquals(2, r.code());

@@ -16,13 +16,19 @@ import java.util.List;
  * and append semantics (a file that already has content gets no second header).
  */
 public final class CsvStorage extends FileStorage {
+    /** Appends to the file(s). */
     public CsvStorage(Path target) {
-        super(target);
+        this(target, false);
+    }
+
+    /** @param overwrite empty each file when first writing to it, rather than append */
+    public CsvStorage(Path target, boolean overwrite) {
+        super(target, overwrite);
     }
 
     @Override
     Sink open(Path path, ItemSchema<?> schema) throws IOException {
-        return new Sink(path) {
+        return new Sink(path, overwrite) {
             private final Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
             private boolean headerDone = !fresh;
 

@@ -22,17 +22,20 @@ import org.slf4j.LoggerFactory;
  * itself ({@code books.jsonl}); every further type goes next to it, named
  * {@code <stem>-<table>.<ext>} ({@code books-author.jsonl}). Files are opened for appending: a
  * second run adds to what a first one wrote (deduplicate by the item key if you resume into a
- * file). A batch is flushed to the operating system before {@link #write} returns, so it survives
+ * file); with {@code overwrite} each file is emptied when this storage first writes to it. A batch is flushed to the operating system before {@link #write} returns, so it survives
  * the process being killed (not a power failure: nothing is fsynced until {@link #close}).
  * Called from one pipeline thread at a time.
  */
 abstract sealed class FileStorage implements Storage permits JsonlStorage, CsvStorage {
     private static final Logger LOG = LoggerFactory.getLogger(FileStorage.class);
     private final Path target;
+    /** Empty each file on opening it rather than append to it. */
+    final boolean overwrite;
     private final Map<ItemSchema<?>, Sink> sinks = new LinkedHashMap<>();
 
-    FileStorage(Path target) {
+    FileStorage(Path target, boolean overwrite) {
         this.target = target;
+        this.overwrite = overwrite;
     }
 
     /** One open file. */
@@ -41,14 +44,14 @@ abstract sealed class FileStorage implements Storage permits JsonlStorage, CsvSt
         final OutputStream out;
         final boolean fresh;
 
-        Sink(Path path) throws IOException {
+        Sink(Path path, boolean overwrite) throws IOException {
             this.path = path;
             Path parent = path.toAbsolutePath().getParent();
             if (parent != null) Files.createDirectories(parent);
-            if (Files.exists(path)) dropPartialLastLine(path);
-            this.fresh = !Files.exists(path) || Files.size(path) == 0;
-            this.out = new BufferedOutputStream(Files.newOutputStream(path, StandardOpenOption.CREATE,
-                    StandardOpenOption.WRITE, StandardOpenOption.APPEND), 1 << 16);
+            if (!overwrite && Files.exists(path)) dropPartialLastLine(path);
+            this.fresh = overwrite || !Files.exists(path) || Files.size(path) == 0;
+            this.out = new BufferedOutputStream(Files.newOutputStream(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    overwrite ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.APPEND), 1 << 16);
         }
 
         abstract <T> void write(ItemSchema<T> schema, List<T> items) throws IOException;

@@ -16,13 +16,19 @@ import java.util.List;
 public final class JsonlStorage extends FileStorage {
     private static final JsonFactory JSON = JsonFactory.builder().build();
 
+    /** Appends to the file(s). */
     public JsonlStorage(Path target) {
-        super(target);
+        this(target, false);
+    }
+
+    /** @param overwrite empty each file when first writing to it, rather than append */
+    public JsonlStorage(Path target, boolean overwrite) {
+        super(target, overwrite);
     }
 
     @Override
     Sink open(Path path, ItemSchema<?> schema) throws IOException {
-        return new Sink(path) {
+        return new Sink(path, overwrite) {
             private final JsonGenerator gen = newGenerator(out);
 
             @Override

@@ -90,6 +90,27 @@ class FileStorageTest {
     }
 
     @Test
+    void overwriteEmptiesEachFileOnceWhenItIsFirstWritten() throws Exception {
+        Path jsonl = dir.resolve("books.jsonl");
+        Path csv = dir.resolve("books.csv");
+        Files.writeString(jsonl, "{\"from\":\"an earlier run\"}\n{\"half a li");
+        Files.writeString(csv, "url,title,price,upc\r\nhttp://old/,old,0.0,\r\n");
+        try (JsonlStorage j = new JsonlStorage(jsonl, true); CsvStorage c = new CsvStorage(csv, true)) {
+            j.open();
+            c.open();
+            for (String u : List.of("u1", "u2")) { // two batches: only the first open empties the file
+                j.write(BookSchema.INSTANCE, List.of(new Book("http://h/" + u, "A", 1, u)));
+                c.write(BookSchema.INSTANCE, List.of(new Book("http://h/" + u, "A", 1.0, u)));
+            }
+        }
+        List<String> lines = Files.readAllLines(jsonl, StandardCharsets.UTF_8);
+        assertEquals(2, lines.size(), lines.toString());
+        assertTrue(lines.get(0).contains("http://h/u1") && lines.get(1).contains("http://h/u2"), lines.toString());
+        assertEquals("url,title,price,upc\r\nhttp://h/u1,A,1.0,u1\r\nhttp://h/u2,A,1.0,u2\r\n",
+                Files.readString(csv, StandardCharsets.UTF_8), "one header, the earlier rows gone");
+    }
+
+    @Test
     void eachItemTypeGetsItsOwnFile() throws Exception {
         Path out = dir.resolve("books.jsonl");
         try (JsonlStorage s = new JsonlStorage(out)) {
