@@ -16,18 +16,33 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.security.KeyStore;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.zip.GZIPOutputStream;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
+import org.eclipse.jetty.alpn.server.ALPNServerConnectionFactory;
+import org.eclipse.jetty.http2.server.HTTP2ServerConnectionFactory;
+import org.eclipse.jetty.server.Handler;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.SecureRequestCustomizer;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.SslConnectionFactory;
+import org.eclipse.jetty.util.Callback;
+import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.junit.jupiter.api.Test;
 
 /**
  * {@code https://} goes through java.net.http, the socket client being plain http only: pages,
- * cookies and compressed bodies work as over http, and a certificate nobody trusts fails with a
- * reason. The server's certificate is self-signed; the test JVM trusts it alone (see
- * {@code src/test/resources/tls/README.md}).
+ * cookies and compressed bodies work as over http, HTTP/2 is used when the server offers it, and a
+ * certificate nobody trusts fails with a reason. The servers' certificate is self-signed; the test
+ * JVM trusts it alone (see {@code src/test/resources/tls/README.md}).
  */
 class HttpsDownloadTest {
     private static final String HTML = "<html><body><h1>over TLS</h1></body></html>";
@@ -50,6 +65,62 @@ class HttpsDownloadTest {
         } finally {
             server.stop(0);
         }
+    }
+
+    @Test
+    void aServerOfferingHttp2IsSpokenToInHttp2() throws Exception {
+        List<String> protocols = new CopyOnWriteArrayList<>();
+        Server server = http2Server(protocols);
+        try (HttpDownloader downloader = new HttpDownloader(Settings.defaults())) {
+            String base = "https://127.0.0.1:" + ((ServerConnector) server.getConnectors()[0]).getLocalPort();
+            for (String path : List.of("/page", "/gz")) {
+                Response r = downloader.download(Request.of(base + path));
+                assertEquals(200, r.status(), path);
+                assertEquals("over TLS", r.textOf("h1"), path);
+                assertEquals("text/html; charset=utf-8", r.header("content-type").orElseThrow(), path);
+            }
+            assertEquals(List.of("HTTP/2.0", "HTTP/2.0"), protocols);
+        } finally {
+            server.stop();
+        }
+    }
+
+    /** Jetty with ALPN offering h2 and http/1.1; records the protocol of each request it answers. */
+    private static Server http2Server(List<String> protocols) throws Exception {
+        Server server = new Server();
+        HttpConfiguration config = new HttpConfiguration();
+        SecureRequestCustomizer secure = new SecureRequestCustomizer();
+        secure.setSniHostCheck(false); // the client connects to 127.0.0.1, for which it sends no SNI
+        config.addCustomizer(secure);
+        HttpConnectionFactory http11 = new HttpConnectionFactory(config);
+        HTTP2ServerConnectionFactory h2 = new HTTP2ServerConnectionFactory(config);
+        ALPNServerConnectionFactory alpn = new ALPNServerConnectionFactory();
+        alpn.setDefaultProtocol(http11.getProtocol());
+        SslContextFactory.Server tls = new SslContextFactory.Server();
+        tls.setKeyStorePath(Path.of(HttpsDownloadTest.class.getResource("/tls/server.p12").toURI()).toString());
+        tls.setKeyStorePassword("changeit");
+        tls.setKeyStoreType("PKCS12");
+        ServerConnector connector = new ServerConnector(server, new SslConnectionFactory(tls, alpn.getProtocol()), alpn, h2, http11);
+        connector.setHost("127.0.0.1");
+        connector.setPort(0);
+        server.addConnector(connector);
+        server.setHandler(new Handler.Abstract() {
+            @Override
+            public boolean handle(org.eclipse.jetty.server.Request request, org.eclipse.jetty.server.Response response,
+                    Callback callback) throws IOException {
+                protocols.add(request.getConnectionMetaData().getProtocol());
+                byte[] body = HTML.getBytes(StandardCharsets.UTF_8);
+                if (request.getHttpURI().getPath().equals("/gz")) {
+                    body = gzip(body);
+                    response.getHeaders().put("Content-Encoding", "gzip");
+                }
+                response.getHeaders().put("Content-Type", "text/html; charset=utf-8");
+                response.write(true, ByteBuffer.wrap(body), callback);
+                return true;
+            }
+        });
+        server.start();
+        return server;
     }
 
     @Test
@@ -87,15 +158,19 @@ class HttpsDownloadTest {
             send(ex, (cookie == null ? "" : cookie).getBytes(StandardCharsets.UTF_8));
         });
         server.createContext("/gz", ex -> {
-            ByteArrayOutputStream b = new ByteArrayOutputStream();
-            try (GZIPOutputStream g = new GZIPOutputStream(b)) {
-                g.write(HTML.getBytes(StandardCharsets.UTF_8));
-            }
             ex.getResponseHeaders().add("Content-Encoding", "gzip");
-            send(ex, b.toByteArray());
+            send(ex, gzip(HTML.getBytes(StandardCharsets.UTF_8)));
         });
         server.start();
         return server;
+    }
+
+    private static byte[] gzip(byte[] data) throws IOException {
+        ByteArrayOutputStream b = new ByteArrayOutputStream();
+        try (GZIPOutputStream g = new GZIPOutputStream(b)) {
+            g.write(data);
+        }
+        return b.toByteArray();
     }
 
     private static void send(HttpExchange ex, byte[] body) throws IOException {
