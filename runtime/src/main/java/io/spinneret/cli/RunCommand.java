@@ -78,16 +78,16 @@ final class RunCommand implements Callable<Integer> {
             return 0;
         }
         String target = settings.getString(Setting.OUTPUT).isBlank() ? spider.name() + ".jsonl" : settings.getString(Setting.OUTPUT);
+        try {
+            Storages.forTarget(target, settings); // fail fast on an unsupported target, as a usage error
+        } catch (RuntimeException e) {
+            throw new UsageException(e.getMessage());
+        }
         if (settings.getBoolean(Setting.OVERWRITE_OUTPUT)) {
             if (resume) throw new UsageException("--resume adds to the interrupted crawl's output; emptying it first (-O, overwrite_output) would lose those items");
             if (Storages.isDatabase(target)) {
                 throw new UsageException("-O (overwrite_output) empties output files; " + target + " is a database, which a crawl upserts into (use -o)");
             }
-        }
-        try {
-            Storages.forTarget(target, settings); // fail fast on an unsupported target, as a usage error
-        } catch (RuntimeException e) {
-            throw new UsageException(e.getMessage());
         }
         Crawler crawler = Crawler.builder(spider).settings(settings).items(catalog.items()).resume(resume).build();
         Signals signals = Signals.install(crawler, err);
