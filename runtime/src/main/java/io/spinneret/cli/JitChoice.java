@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -59,8 +58,7 @@ final class JitChoice {
      * @param startUrls the value of {@code -s start_urls=...} on the command line, or null
      */
     static Path recordFile(Path dir, String prefix, String spider, @Nullable String startUrls) {
-        String name = spider.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_.-]", "_");
-        return dir.resolve(prefix + name + (startUrls == null ? "" : "-" + StartupCache.crc(startUrls.strip())) + ".pages");
+        return dir.resolve(prefix + StartupCache.safeName(spider) + (startUrls == null ? "" : "-" + StartupCache.crc(startUrls.strip())) + ".pages");
     }
 
     /** The value of the last {@code start_urls=...} among {@code -s key=value} arguments, or null. */

@@ -235,7 +235,14 @@ final class Launcher {
         List<String> options = new ArrayList<>(jvm);
         StartupCache.Training training = null;
         String custom = System.getenv("SPINNERET_JAVA_OPTS");
-        Path record = crawlRecord(target, args);
+        Path dir;
+        try {
+            dir = StartupCache.directory(target);
+        } catch (IOException | RuntimeException e) {
+            dir = null;
+        }
+        String prefix = StartupCache.prefix(target);
+        Path record = crawlRecord(dir, prefix, args);
         boolean tiered = JitChoice.tiered(System.getenv(JitChoice.ENV), record);
         if (custom != null) {
             for (String o : custom.trim().split("\\s+")) if (!o.isEmpty()) options.add(o);
@@ -247,7 +254,7 @@ final class Launcher {
         createCommand.add(java);
         createCommand.addAll(options);
         if (custom == null) {
-            StartupCache.Plan plan = StartupCache.forLaunch(target, Runtime.version().feature(), tiered);
+            StartupCache.Plan plan = StartupCache.forLaunch(target, dir, prefix, StartupCache.jdkFeature(), tiered);
             if (plan != null) {
                 options.addAll(plan.jvmOptions());
                 training = plan.training();
@@ -268,15 +275,10 @@ final class Launcher {
     }
 
     /** The file recording the previous crawl of the spider in {@code args} (see {@link JitChoice}), or null. */
-    private static @Nullable Path crawlRecord(List<String> target, String[] args) {
+    private static @Nullable Path crawlRecord(@Nullable Path dir, String prefix, String[] args) {
         RunCommand run = QuickRunParser.parse(args);
-        if (run == null || run.spiderName.isEmpty()) return null;
-        try {
-            Path dir = StartupCache.directory(target);
-            return dir == null ? null : JitChoice.recordFile(dir, StartupCache.prefix(target), run.spiderName, JitChoice.startUrls(run.sets));
-        } catch (IOException | RuntimeException e) {
-            return null;
-        }
+        if (dir == null || run == null || run.spiderName.isEmpty()) return null;
+        return JitChoice.recordFile(dir, prefix, run.spiderName, JitChoice.startUrls(run.sets));
     }
 
     /** Whether {@code setting} (the content of {@value #THP_SETTING}) gives huge pages to programs that ask: {@code [madvise]}. */

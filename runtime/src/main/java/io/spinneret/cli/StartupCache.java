@@ -155,17 +155,25 @@ final class StartupCache {
      */
     static @Nullable Plan forLaunch(List<String> target, int jdkFeature, boolean tiered) {
         try {
+            return forLaunch(target, directory(target), prefix(target), jdkFeature, tiered);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /** {@link #forLaunch(List, int, boolean)} with the target's {@link #directory} and {@link #prefix} already known. */
+    static @Nullable Plan forLaunch(List<String> target, @Nullable Path dir, String prefix, int jdkFeature, boolean tiered) {
+        try {
+            if (dir == null) return null;
             boolean jar = target.get(0).equals("-jar");
             List<Path> classPath = jar ? jarWithManifestClassPath(Path.of(target.get(1))) : entries(target.get(1));
-            StringBuilder state = new StringBuilder(Runtime.version().toString());
+            // the property Runtime.version() is parsed from: the same text, without the parsing (streams, a regex)
+            StringBuilder state = new StringBuilder(System.getProperty("java.runtime.version", ""));
             for (Path p : classPath) {
                 if (!p.getFileName().toString().endsWith(".jar")) return null;
                 BasicFileAttributes a = Files.readAttributes(p, BasicFileAttributes.class);
                 state.append('|').append(p).append(':').append(a.size()).append(':').append(a.lastModifiedTime().toMillis());
             }
-            String prefix = prefix(target);
-            Path dir = directory(target);
-            if (dir == null) return null;
             String build = prefix + crc(state.toString());
             deleteOutdated(dir, prefix, build);
             String current = tiered ? build + "-tiered" : build;
@@ -228,8 +236,7 @@ final class StartupCache {
     static @Nullable Path directory(List<String> target) throws IOException {
         Path jarDir = target.get(0).equals("-jar") ? Path.of(target.get(1)).toAbsolutePath().getParent() : null;
         if (jarDir != null && Files.isWritable(jarDir)) return jarDir;
-        Path dir = Path.of(System.getProperty("java.io.tmpdir"), "spinneret-" + System.getProperty("user.name", "user")
-                .toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9_.-]", "_"));
+        Path dir = Path.of(System.getProperty("java.io.tmpdir"), "spinneret-" + safeName(System.getProperty("user.name", "user")));
         Files.createDirectories(dir);
         return Files.isWritable(dir) ? dir : null;
     }
@@ -242,9 +249,10 @@ final class StartupCache {
      */
     private static void deleteOutdated(Path dir, String prefix, String current) {
         long abandoned = System.currentTimeMillis() - TimeUnit.HOURS.toMillis(1);
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir, prefix + "*")) {
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(dir)) { // no glob: it compiles a regex
             for (Path p : files) {
                 String name = p.getFileName().toString();
+                if (!name.startsWith(prefix)) continue;
                 boolean ours = name.endsWith(".jsa") || name.contains(".aot");
                 boolean leftover = name.endsWith(".aotconf") || name.endsWith(".tmp");
                 if (ours && (!name.startsWith(current) || leftover && Files.getLastModifiedTime(p).toMillis() < abandoned)) {
@@ -270,6 +278,25 @@ final class StartupCache {
             Files.deleteIfExists(p);
         } catch (IOException ignored) {
             // a leftover file is only disk space; deleteOutdated removes it after the next rebuild
+        }
+    }
+
+    /** {@code name} in lower case with every character but {@code a-z 0-9 _ . -} replaced by {@code _}. */
+    static String safeName(String name) {
+        char[] c = name.toLowerCase(Locale.ROOT).toCharArray();
+        for (int i = 0; i < c.length; i++) {
+            boolean ok = (c[i] >= 'a' && c[i] <= 'z') || (c[i] >= '0' && c[i] <= '9') || c[i] == '_' || c[i] == '.' || c[i] == '-';
+            if (!ok) c[i] = '_';
+        }
+        return new String(c);
+    }
+
+    /** The feature release of this JVM, e.g. 25, read without parsing the whole version string. */
+    static int jdkFeature() {
+        try {
+            return Integer.parseInt(System.getProperty("java.specification.version", ""));
+        } catch (NumberFormatException e) {
+            return Runtime.version().feature();
         }
     }
 
