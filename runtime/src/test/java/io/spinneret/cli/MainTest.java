@@ -130,7 +130,7 @@ class MainTest {
     }
 
     @Test
-    void dashOEmptiesTheOutputFileWhereDashOAppends() throws Exception {
+    void capitalOEmptiesTheOutputFileWhereLowercaseOAppends() throws Exception {
         Path out = dir.resolve("out.jsonl");
         for (int i = 0; i < 2; i++) assertEquals(0, run(crawl("testbooks")).code());
         assertEquals(120, Files.readAllLines(out).size(), "-o appends");
@@ -142,7 +142,7 @@ class MainTest {
     }
 
     @Test
-    void dashOIsRefusedWhereItWouldLoseOrCouldNotEmptyAnything() {
+    void capitalOIsRefusedWhereItWouldLoseItemsOrHasNoFileToEmpty() {
         Run both = run("run", "testbooks", "-o", dir.resolve("a.jsonl").toString(), "-O", dir.resolve("b.jsonl").toString());
         assertEquals(2, both.code());
         assertTrue(both.err().contains("give -o (append) or -O (overwrite), not both"), both.err());

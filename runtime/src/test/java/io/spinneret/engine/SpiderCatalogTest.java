@@ -1,6 +1,7 @@
 package io.spinneret.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -70,7 +71,7 @@ class SpiderCatalogTest {
             assertThrows(SpinneretException.class, () -> SpiderCatalog.discover(classPath, dir.resolve("spiders"), null),
                     "any other class path is searched whole");
         }
-        assertEquals(null, SpiderCatalog.runtimeJarAlone(getClass().getClassLoader()), "the tests' class path is not one jar");
+        assertNull(SpiderCatalog.runtimeJarAlone(getClass().getClassLoader()), "the tests' class path is not one jar");
     }
 
     private static Path jarWithService(Path jar, String provider) throws Exception {
