@@ -79,15 +79,12 @@ final class RunCommand implements Callable<Integer> {
         }
         String target = settings.getString(Setting.OUTPUT).isBlank() ? spider.name() + ".jsonl" : settings.getString(Setting.OUTPUT);
         try {
-            Storages.forTarget(target, settings); // fail fast on an unsupported target, as a usage error
+            Storages.forTarget(target, settings); // fail fast on an unsupported target (or -O with a database), as a usage error
         } catch (RuntimeException e) {
             throw new UsageException(e.getMessage());
         }
-        if (settings.getBoolean(Setting.OVERWRITE_OUTPUT)) {
-            if (resume) throw new UsageException("--resume adds to the interrupted crawl's output; emptying it first (-O, overwrite_output) would lose those items");
-            if (Storages.isDatabase(target)) {
-                throw new UsageException("-O (overwrite_output) empties output files; " + target + " is a database, which a crawl upserts into (use -o)");
-            }
+        if (resume && settings.getBoolean(Setting.OVERWRITE_OUTPUT)) {
+            throw new UsageException("--resume adds to the interrupted crawl's output; emptying it first (-O, overwrite_output) would lose those items");
         }
         Crawler crawler = Crawler.builder(spider).settings(settings).items(catalog.items()).resume(resume).build();
         Signals signals = Signals.install(crawler, err);

@@ -20,23 +20,27 @@ import org.jspecify.annotations.Nullable;
 public final class Storages {
     private Storages() {}
 
-    /** A storage for {@code target}; not yet opened. @throws SpinneretException for an unknown target */
+    /**
+     * A storage for {@code target}; not yet opened.
+     *
+     * @throws SpinneretException for an unknown target, or for {@code overwrite_output} with a
+     *     database (there is no file to empty: a crawl upserts into it)
+     */
     public static Storage forTarget(String target, Settings settings) {
+        boolean overwrite = settings.getBoolean(Setting.OVERWRITE_OUTPUT);
         Storage database = database(target);
+        if (database != null && overwrite) {
+            throw new SpinneretException("-O (overwrite_output) empties output files; " + target
+                    + " is a database, which a crawl upserts into (use -o)");
+        }
         if (database != null) return database;
         // each backend adds its case here
         String lower = target.toLowerCase(java.util.Locale.ROOT);
         if (!lower.contains("://")) {
-            boolean overwrite = settings.getBoolean(Setting.OVERWRITE_OUTPUT);
             if (lower.endsWith(".jsonl") || lower.endsWith(".ndjson")) return new io.spinneret.storage.file.JsonlStorage(java.nio.file.Path.of(target), overwrite);
             if (lower.endsWith(".csv")) return new io.spinneret.storage.file.CsvStorage(java.nio.file.Path.of(target), overwrite);
         }
         throw new SpinneretException("unsupported output '" + target + "'");
-    }
-
-    /** Whether {@code target} names a database (whose writes are upserts), not a file. */
-    public static boolean isDatabase(String target) {
-        return database(target) != null;
     }
 
     /**

@@ -47,6 +47,17 @@ class StoragesTest {
     }
 
     @Test
+    void overwriteOutputIsRefusedForADatabaseWhichHasNoFileToEmpty() {
+        Settings overwrite = Settings.defaults().with("overwrite_output", "true", "test");
+        for (String db : new String[] {"books.db", "postgresql://u@h/db", "mongodb://h/db"}) {
+            SpinneretException e = assertThrows(SpinneretException.class, () -> Storages.forTarget(db, overwrite), db);
+            assertEquals("-O (overwrite_output) empties output files; " + db + " is a database, which a crawl upserts into (use -o)",
+                    e.getMessage());
+        }
+        assertEquals(io.spinneret.storage.file.JsonlStorage.class, Storages.forTarget("books.jsonl", overwrite).getClass());
+    }
+
+    @Test
     void anUnknownTargetIsRefused() {
         assertThrows(SpinneretException.class, () -> of("ftp://example.com/items"));
         assertThrows(SpinneretException.class, () -> of("sqlite:"));
