@@ -210,7 +210,7 @@ public final class Pipeline implements AutoCloseable {
                         LockSupport.parkNanos(this, deadline - System.nanoTime());
                     }
                     if (Thread.interrupted()) throw new InterruptedException();
-                    writeDue();
+                    takeInAndWrite();
                     continue;
                 }
                 if (o == CLOSE) {
@@ -224,8 +224,7 @@ public final class Pipeline implements AutoCloseable {
                     continue;
                 }
                 add((Submission) o);
-                drainQueue();
-                writeDue();
+                takeInAndWrite();
             }
         } catch (PipelineFailedException e) {
             failure = e;
@@ -246,16 +245,34 @@ public final class Pipeline implements AutoCloseable {
         return d;
     }
 
-    private void drainQueue() {
+    /**
+     * Takes in what is queued, then writes what is due, or everything held when a flush was queued
+     * or a submitter waits for room. {@link #roomWanted} is read before the queue is drained: what
+     * that submitter had submitted before asking is in the queue by then, so it is written too.
+     */
+    private void takeInAndWrite() {
+        boolean room = roomWanted;
+        if (room) roomWanted = false;
+        boolean flush = drainQueue();
+        if (room || flush) writeAll(); else writeDue();
+    }
+
+    /** Takes in every queued submission; true if a flush was asked for among them. A CLOSE stays queued. */
+    private boolean drainQueue() {
+        boolean flush = false;
         Object o;
         while ((o = queue.poll()) != null) {
             if (o == CLOSE) {
                 queue.add(CLOSE); // keep it for the loop, after what is already buffered
-                return;
+                return flush;
             }
-            if (o == FLUSH) continue;
+            if (o == FLUSH) {
+                flush = true;
+                continue;
+            }
             add((Submission) o);
         }
+        return flush;
     }
 
     private void add(Submission s) {
@@ -272,8 +289,7 @@ public final class Pipeline implements AutoCloseable {
 
     private void writeDue() {
         long now = System.nanoTime();
-        boolean full = buffered >= capacity || roomWanted;
-        roomWanted = false;
+        boolean full = buffered >= capacity;
         for (Batch b : batches.values()) {
             if (b.items.isEmpty()) continue;
             if (full || now - b.firstNanos >= intervalNanos) {

@@ -177,6 +177,22 @@ class PipelineTest {
     }
 
     @Test
+    void aFlushQueuedRightBehindASubmissionIsNotLost() throws Exception {
+        RecordingStorage st = new RecordingStorage(new CopyOnWriteArrayList<>());
+        st.delayMillis = 300;
+        Pipeline p = new Pipeline(st, settings("batch_size", "2", "batch_interval", "60", "pipeline_capacity", "100"), l -> { }, e -> { });
+        submit(p, 0);
+        submit(p, 1); // a full batch: the writer is busy storing it for 300 ms
+        Thread.sleep(100);
+        submit(p, 2); // half a batch, queued while the writer is busy...
+        p.flush(); // ...and the flush right behind it: both are taken in together
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
+        while (st.items.size() < 3 && System.nanoTime() < deadline) Thread.sleep(10);
+        assertEquals(3, st.items.size(), "the flush wrote the half batch, rather than the 60 s interval");
+        p.close();
+    }
+
+    @Test
     void storageErrorsAreRetriedWithBackoff() throws Exception {
         RecordingStorage st = new RecordingStorage(new CopyOnWriteArrayList<>());
         st.failuresLeft.set(2);
