@@ -9,6 +9,7 @@ import io.spinneret.api.Response;
         "concurency=4",
         "download_delay=soon",
         "scheduler=postgres",
+        "start_urls=https://example.com/, file:///etc/passwd",
         "respect_robots"})
 public class ErroneousSettings {
     @Parse

@@ -187,13 +187,26 @@ public enum Setting {
                     if (!choices.contains(v.toLowerCase(java.util.Locale.ROOT)))
                         return Optional.of("expects one of " + String.join(", ", choices) + ", got \"" + value + "\"");
                 }
-                case STRING, LIST -> { }
+                case STRING -> { }
+                case LIST -> {
+                    if (this == START_URLS) {
+                        for (String url : v.split(",")) {
+                            String u = url.trim();
+                            if (!u.isEmpty() && !isHttpUrl(u)) return Optional.of("expects http(s) URLs, got \"" + u + "\"");
+                        }
+                    }
+                }
             }
         } catch (NumberFormatException e) {
             return Optional.of("expects " + (type == Type.INT || type == Type.LONG ? "an integer" : "a number")
                     + ", got \"" + value + "\"");
         }
         return Optional.empty();
+    }
+
+    /** Whether {@code url} is absolute http or https with a host: what a start URL must be. */
+    public static boolean isHttpUrl(String url) {
+        return url.matches("(?i)https?://[^\\s/?#]+\\S*");
     }
 
     /** All keys, for "did you mean" hints and error messages. */

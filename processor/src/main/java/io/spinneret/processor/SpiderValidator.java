@@ -1,5 +1,6 @@
 package io.spinneret.processor;
 
+import io.spinneret.annotations.Setting;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -50,7 +51,7 @@ final class SpiderValidator {
         checkClass(spider, mirror, report);
         checkName(spider, mirror, report);
         for (AnnotationValue url : Annotations.array(mirror, "startUrls")) {
-            if (url.getValue() instanceof String s && !s.matches("(?i)https?://[^\\s/]+.*")) {
+            if (url.getValue() instanceof String s && !Setting.isHttpUrl(s)) {
                 report.error(spider, mirror, url, Message.BAD_START_URL.format(s));
             }
         }

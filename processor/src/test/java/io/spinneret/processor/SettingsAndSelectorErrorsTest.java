@@ -11,13 +11,15 @@ class SettingsAndSelectorErrorsTest {
     void unknownKeysBadValuesAndMalformedEntriesAreErrorsOnTheirArrayElement() {
         Compilation c = Compilations.compile("settings/ErroneousSettings.java");
         var file = Compilations.source("settings/ErroneousSettings.java");
-        assertThat(c).hadErrorCount(4);
+        assertThat(c).hadErrorCount(5);
         assertThat(c).hadErrorContaining("[UnknownSetting] unknown setting key 'concurency'; did you mean 'concurrency'? Keys: concurrency, ")
                 .inFile(file).onLineContaining("\"concurency=4\"");
         assertThat(c).hadErrorContaining("[BadSettingValue] setting 'download_delay' expects a number, got \"soon\"")
                 .inFile(file).onLineContaining("\"download_delay=soon\"");
         assertThat(c).hadErrorContaining("setting 'scheduler' expects one of memory, sqlite, redis, got \"postgres\"")
                 .inFile(file).onLineContaining("\"scheduler=postgres\"");
+        assertThat(c).hadErrorContaining("setting 'start_urls' expects http(s) URLs, got \"file:///etc/passwd\"")
+                .inFile(file).onLineContaining("\"start_urls=");
         assertThat(c).hadErrorContaining("[MalformedSetting] setting 'respect_robots' is not key=value")
                 .inFile(file).onLineContaining("\"respect_robots\"");
     }

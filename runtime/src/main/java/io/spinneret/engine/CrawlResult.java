@@ -3,6 +3,8 @@ package io.spinneret.engine;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
+import java.util.StringJoiner;
+import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -30,6 +32,9 @@ public record CrawlResult(String spider, Map<String, Long> stats, Duration elaps
         FAILED
     }
 
+    /** The stats key of a retried request's earlier attempt (RetryMiddleware's drop reason {@code retry}). */
+    private static final String RETRY_ATTEMPT = Stats.DROPPED + "retry";
+
     public long get(String key) {
         return stats.getOrDefault(key, 0L);
     }
@@ -46,10 +51,34 @@ public record CrawlResult(String spider, Map<String, Long> stats, Duration elaps
     /** Items accepted and stored. */
     public long items() { return get(Stats.ITEMS); }
 
-    /** {@code 1050 requests | 1050 responses | 0 failures | 1000 items | 0.9s} */
+    /**
+     * Requests dropped on purpose by a middleware ({@code dropped/<reason>}, e.g. disallowed by
+     * robots.txt), by reason. A retry's attempt that ends so that the next can be scheduled
+     * ({@code dropped/retry}) is not counted: that request is not given up.
+     */
+    public Map<String, Long> dropped() {
+        Map<String, Long> byReason = new TreeMap<>();
+        stats.forEach((key, n) -> {
+            if (key.startsWith(Stats.DROPPED) && !key.equals(RETRY_ATTEMPT) && n > 0) byReason.put(key.substring(Stats.DROPPED.length()), n);
+        });
+        return byReason;
+    }
+
+    /**
+     * {@code 1050 requests | 1050 responses | 0 failures | 1000 items | 0.9s}, with
+     * {@code | 3 dropped (robots: 3)} before the time when a middleware dropped requests.
+     */
     public String summaryLine() {
-        return requests() + " requests | " + responses() + " responses | " + failures() + " failures | " + items()
-                + " items | " + String.format(Locale.ROOT, "%.1fs", elapsed.toNanos() / 1e9);
+        StringBuilder line = new StringBuilder().append(requests()).append(" requests | ").append(responses()).append(" responses | ")
+                .append(failures()).append(" failures | ").append(items()).append(" items | ");
+        Map<String, Long> dropped = dropped();
+        if (!dropped.isEmpty()) {
+            long total = dropped.values().stream().mapToLong(Long::longValue).sum();
+            StringJoiner reasons = new StringJoiner(", ", " (", ") | ");
+            dropped.forEach((reason, n) -> reasons.add(reason + ": " + n));
+            line.append(total).append(" dropped").append(reasons);
+        }
+        return line.append(String.format(Locale.ROOT, "%.1fs", elapsed.toNanos() / 1e9)).toString();
     }
 
     /** 0 clean, 1 with failures or a storage failure, 130 interrupted by a signal. */

@@ -5,6 +5,7 @@ import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.engine.Stats;
 import java.io.IOException;
+import java.net.MalformedURLException;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -12,7 +13,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Tries failed requests again: connection errors, timeouts, 5xx, 429 and {@code retry_http_codes}
- * (see {@link RetryPolicy}), at most {@code retry_times} times per request. The outermost built-in
+ * (see {@link RetryPolicy}), at most {@code retry_times} times per request. A URL the downloader
+ * cannot fetch at all ({@link MalformedURLException}: malformed, not http(s), no host) fails at
+ * once. The outermost built-in
  * middleware, so on the way back it decides last: the proxy middleware has already put a dead proxy
  * into cooldown when the retry's next attempt picks one.
  *
@@ -69,6 +72,8 @@ public final class RetryMiddleware implements Middleware {
         Response response;
         try {
             response = chain.proceed(request);
+        } catch (MalformedURLException e) {
+            throw e; // another attempt cannot mend the URL
         } catch (IOException e) {
             return retryOrGiveUp(chain, request, RetryPolicy.rootCause(e).getClass().getSimpleName(), RetryPolicy.describe(e), null, e);
         }

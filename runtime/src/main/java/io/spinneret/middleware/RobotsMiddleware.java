@@ -119,11 +119,19 @@ public final class RobotsMiddleware implements Middleware {
         String origin = origin(request.url());
         if (origin == null || isRobotsTxt(request.url())) return chain.proceed(request);
         HostRules rules = rulesFor(origin, chain);
+        if (rules.error()) {
+            throw new RobotsUnavailableException("not sent: " + origin + "/robots.txt is unavailable (" + rules.summary()
+                    + "), so RFC 9309 disallows the host for " + ttlSeconds() + " s (robots_error_ttl)");
+        }
         if (!rules.rules().isAllowed(request.url())) {
-            throw new DropRequest(DROP_REASON, request.url() + " is disallowed by " + origin + "/robots.txt"
-                    + (rules.error() ? " (" + rules.summary() + ")" : ""));
+            throw new DropRequest(DROP_REASON, request.url() + " is disallowed by " + origin + "/robots.txt");
         }
         return chain.proceed(request);
+    }
+
+    /** {@code robots_error_ttl} as written: {@code 300}, {@code 0.3}. */
+    private String ttlSeconds() {
+        return java.math.BigDecimal.valueOf(errorTtlNanos, 9).stripTrailingZeros().toPlainString();
     }
 
     /** The cached rules of {@code origin}, fetching them first if no other request is already doing so. */
@@ -188,10 +196,9 @@ public final class RobotsMiddleware implements Middleware {
                     continue;
                 }
                 stats.increment(STAT_UNAVAILABLE);
-                LOG.warn("robots.txt of {} is unavailable ({}): disallowing the host for {} s", origin, problem,
-                        errorTtlNanos / 1_000_000_000L);
+                LOG.warn("robots.txt of {} is unavailable ({}): disallowing the host for {} s", origin, problem, ttlSeconds());
                 return new HostRules(new SimpleRobotRules(SimpleRobotRules.RobotRulesMode.ALLOW_NONE), true,
-                        System.nanoTime() + errorTtlNanos, "robots.txt unavailable: " + problem);
+                        System.nanoTime() + errorTtlNanos, problem);
             }
             Response got = response;
             int status = got.status();

@@ -106,6 +106,26 @@ class MainTest {
     }
 
     @Test
+    void aStartUrlThatIsNotHttpIsAUsageErrorNamingItsLayer() {
+        Run r = run("run", "testbooks", "-s", "start_urls=" + site.root() + ", ftp://example.com/books");
+        assertEquals(2, r.code(), r.err());
+        assertEquals("error: start_urls expects http(s) URLs, got \"ftp://example.com/books\" (in command line (-s start_urls="
+                + site.root() + ", ftp://example.com/books))", r.err().strip());
+    }
+
+    @Test
+    void aHostThatCannotBeReachedFailsTheCrawlEvenWithRobotsTxtObeyed() throws Exception {
+        // nothing listens on port 1: robots.txt is unreachable, so RFC 9309 disallows the host; that must
+        // show as a failure (exit 1), not as a crawl that quietly found nothing
+        Run r = run("run", "testbooks", "-s", "start_urls=http://127.0.0.1:1/", "-s", "respect_robots=true", "-s", "retry_times=0",
+                "-o", dir.resolve("none.jsonl").toString());
+        assertEquals(1, r.code(), r.out() + r.err());
+        assertTrue(r.out().contains("0 requests | 0 responses | 1 failures | 0 items |"), r.out());
+        assertTrue(r.err().contains("GET http://127.0.0.1:1/ failed: not sent: http://127.0.0.1:1/robots.txt is unavailable (ConnectException"),
+                r.err());
+    }
+
+    @Test
     void badValueInSettingsFileNamesKeySectionAndFile() throws Exception {
         Path toml = dir.resolve("settings.toml");
         Files.writeString(toml, "[default]\nconcurrency = 4\n\n[spider.testbooks]\ndownload_timeout = \"soon\"\n");

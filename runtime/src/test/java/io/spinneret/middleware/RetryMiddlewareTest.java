@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spinneret.api.Request;
 import io.spinneret.middleware.TestSite.Reply;
+import io.spinneret.download.http.HttpDownloader;
+import java.net.MalformedURLException;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.util.List;
@@ -121,6 +123,19 @@ class RetryMiddlewareTest {
         assertInstanceOf(java.net.ConnectException.class, e.getCause());
         assertTrue(e.getMessage().startsWith("gave up on " + dead + " after 1 retry: ConnectException"), e.getMessage());
         assertEquals(1, crawl.stats.get("retry/reason/ConnectException"));
+    }
+
+    @Test
+    void aUrlTheDownloaderCannotFetchAtAllFailsAtOnce() throws Exception {
+        TestCrawl crawl = new TestCrawl(TestSettings.of("retry_times=3"));
+        try (HttpDownloader http = new HttpDownloader(crawl.settings)) {
+            crawl.run(MiddlewareStack.build(crawl.settings), http, Request.of("ftp://example.com/file"), Request.of("http:///no-host"));
+        }
+        assertEquals(2, crawl.failures.size(), crawl.failures.toString());
+        for (Exception e : crawl.failures) assertInstanceOf(MalformedURLException.class, e);
+        assertEquals(List.of("no host in URL http:///no-host", "not an http(s) URL: ftp://example.com/file"),
+                crawl.failures.stream().map(Exception::getMessage).sorted().toList());
+        assertEquals(0, crawl.stats.get(RetryMiddleware.STAT_COUNT), "another attempt cannot mend a URL");
     }
 
     @Test

@@ -119,9 +119,12 @@ class RobotsMiddlewareTest {
         crawl.run(chain, downloader, Request.of(site.url("/page")));
         assertEquals(2, site.count("/robots.txt"), "tried again once (retry_times=1), then gave up");
         assertEquals(0, site.count("/page"), "5xx: everything disallowed");
-        assertEquals(1, crawl.stats.get("dropped/robots"));
         assertEquals(1, crawl.stats.get(RobotsMiddleware.STAT_UNAVAILABLE));
-        assertTrue(crawl.drops.get(0).getMessage().contains("HTTP 503"), crawl.drops.get(0).getMessage());
+        assertEquals(List.of(), crawl.drops, "not a deliberate drop: the host could not be crawled");
+        assertEquals(1, crawl.failures.size());
+        assertTrue(crawl.failures.get(0) instanceof RobotsUnavailableException, crawl.failures.get(0).toString());
+        assertEquals("not sent: " + site.url("") + "/robots.txt is unavailable (HTTP 503), so RFC 9309 disallows the host"
+                + " for 0.3 s (robots_error_ttl)", crawl.failures.get(0).getMessage());
 
         crawl.run(chain, downloader, Request.builder(site.url("/page")).dontFilter(true).build());
         assertEquals(0, site.count("/page"), "still within robots_error_ttl: not even robots.txt is asked again");
@@ -145,8 +148,9 @@ class RobotsMiddlewareTest {
         }
 
         assertEquals(0, site.count("/page"));
-        assertEquals(1, crawl.stats.get("dropped/robots"));
-        assertTrue(crawl.drops.get(0).getMessage().contains("HttpTimeoutException"), crawl.drops.get(0).getMessage());
+        assertEquals(0, crawl.stats.get("dropped/robots"));
+        assertEquals(1, crawl.failures.size(), "a failure of the crawl, not a silent drop");
+        assertTrue(crawl.failures.get(0).getMessage().contains("HttpTimeoutException"), crawl.failures.get(0).getMessage());
     }
 
     @Test

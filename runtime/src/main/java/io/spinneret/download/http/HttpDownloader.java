@@ -11,6 +11,7 @@ import java.net.CookieManager;
 import java.net.CookiePolicy;
 import java.net.InetSocketAddress;
 import java.net.ProxySelector;
+import java.net.MalformedURLException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
@@ -95,10 +96,11 @@ public final class HttpDownloader implements Downloader {
         try {
             uri = URI.create(request.url());
         } catch (IllegalArgumentException e) {
-            throw new IOException("malformed URL " + request.url() + ": " + e.getMessage());
+            throw new MalformedURLException("malformed URL " + request.url() + ": " + e.getMessage());
         }
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-        if (!scheme.equals("http") && !scheme.equals("https")) throw new IOException("not an http(s) URL: " + request.url());
+        if (!scheme.equals("http") && !scheme.equals("https")) throw new MalformedURLException("not an http(s) URL: " + request.url());
+        if (uri.getHost() == null) throw new MalformedURLException("no host in URL " + request.url());
         if (plain != null && scheme.equals("http") && request.meta().get("proxy") == null) return plain.download(request, uri);
 
         // no HttpRequest.timeout: it registers a timer with the client's selector thread per request;
