@@ -49,9 +49,9 @@ public enum Setting {
 
     // ---- downloading
     /** Seconds to wait for a response (headers and body). */
-    DOWNLOAD_TIMEOUT("download_timeout", Type.DURATION, "30", "seconds to wait for a response"),
+    DOWNLOAD_TIMEOUT("download_timeout", Type.DURATION, "30", "seconds to wait for a response (0 = no limit)"),
     /** Seconds to wait for a TCP connection. */
-    CONNECT_TIMEOUT("connect_timeout", Type.DURATION, "10", "seconds to wait for a connection"),
+    CONNECT_TIMEOUT("connect_timeout", Type.DURATION, "10", "seconds to wait for a connection (0 = no limit)"),
     /** Largest response body accepted, in bytes; larger is a failure, never an OutOfMemoryError. */
     MAX_BODY_SIZE("max_body_size", Type.LONG, "16777216", "largest body in bytes"),
     /** Redirect hops followed per request. */
@@ -173,11 +173,18 @@ public enum Setting {
         String v = value.trim();
         try {
             switch (type) {
-                case INT -> Integer.parseInt(v);
-                case LONG -> Long.parseLong(v);
-                case DOUBLE -> Double.parseDouble(v);
+                case INT -> {
+                    return outOfRange(Integer.parseInt(v), value);
+                }
+                case LONG -> {
+                    return outOfRange(Long.parseLong(v), value);
+                }
+                case DOUBLE -> {
+                    return outOfRange(Double.parseDouble(v), value);
+                }
                 case DURATION -> {
                     if (Double.parseDouble(v) < 0) return Optional.of("expects a non-negative number of seconds, got \"" + value + "\"");
+                    return outOfRange(Double.parseDouble(v), value);
                 }
                 case BOOLEAN -> {
                     if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false"))
@@ -202,6 +209,17 @@ public enum Setting {
                     + ", got \"" + value + "\"");
         }
         return Optional.empty();
+    }
+
+    /** The range of a numeric setting whose type alone allows values that mean nothing (a concurrency of 0, say). */
+    private Optional<String> outOfRange(double n, String value) {
+        String wanted = switch (this) {
+            case CONCURRENCY, BROWSER_POOL_SIZE, BATCH_SIZE, PIPELINE_CAPACITY, MAX_BODY_SIZE, STORAGE_RETRY_TIMES -> n >= 1 ? null : "an integer >= 1";
+            case CONCURRENCY_PER_DOMAIN, MAX_ITEMS, DEPTH_LIMIT, MAX_REDIRECTS, RETRY_TIMES -> n >= 0 ? null : "an integer >= 0";
+            case AUTOTHROTTLE_TARGET_CONCURRENCY, BROWSER_TIMEOUT -> n > 0 ? null : "a number > 0";
+            default -> null;
+        };
+        return wanted == null ? Optional.empty() : Optional.of("expects " + wanted + ", got \"" + value + "\"");
     }
 
     /** Whether {@code url} is absolute http or https with a host: what a start URL must be. */

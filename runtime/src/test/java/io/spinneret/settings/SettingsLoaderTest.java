@@ -8,7 +8,9 @@ import io.spinneret.annotations.Setting;
 import io.spinneret.settings.SettingsLoader.CommandLineValue;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -81,6 +83,34 @@ class SettingsLoaderTest {
         Path f3 = toml("[default]\nconcurrency = [1, 2]\n");
         e = assertThrows(InvalidSettingException.class, () -> SettingsLoader.load(f3));
         assertEquals("concurrency expects an integer, got a list (in [default] of " + f3 + ")", e.getMessage());
+    }
+
+    @Test
+    void numbersOutsideTheRangeThatMeansSomethingAreRefused() {
+        Map<String, String> refused = new LinkedHashMap<>();
+        refused.put("concurrency=0", "concurrency expects an integer >= 1, got \"0\"");
+        refused.put("concurrency=-1", "concurrency expects an integer >= 1, got \"-1\"");
+        refused.put("max_items=-5", "max_items expects an integer >= 0, got \"-5\"");
+        refused.put("retry_times=-1", "retry_times expects an integer >= 0, got \"-1\"");
+        refused.put("concurrency_per_domain=-2", "concurrency_per_domain expects an integer >= 0, got \"-2\"");
+        refused.put("batch_size=0", "batch_size expects an integer >= 1, got \"0\"");
+        refused.put("pipeline_capacity=0", "pipeline_capacity expects an integer >= 1, got \"0\"");
+        refused.put("max_body_size=0", "max_body_size expects an integer >= 1, got \"0\"");
+        refused.put("autothrottle_target_concurrency=0", "autothrottle_target_concurrency expects a number > 0, got \"0\"");
+        refused.put("browser_timeout=0", "browser_timeout expects a number > 0, got \"0\"");
+        refused.put("start_urls=http://a/,mailto:x@y", "start_urls expects http(s) URLs, got \"mailto:x@y\"");
+        SettingsLoader none = SettingsLoader.none();
+        refused.forEach((kv, message) -> {
+            InvalidSettingException e = assertThrows(InvalidSettingException.class,
+                    () -> none.resolve("x", "a.Spider", List.of(), List.of(CommandLineValue.parse(kv))), kv);
+            assertEquals(message + " (in command line (-s " + kv + "))", e.getMessage());
+        });
+        // the edges that do mean something
+        Settings ok = none.resolve("x", "a.Spider", List.of(), List.of(CommandLineValue.parse("concurrency=1"),
+                CommandLineValue.parse("max_items=0"), CommandLineValue.parse("retry_times=0"), CommandLineValue.parse("download_timeout=0"),
+                CommandLineValue.parse("start_urls=HTTPS://Example.com, http://127.0.0.1:8080/a?b=c")));
+        assertEquals(1, ok.getInt(Setting.CONCURRENCY));
+        assertEquals(List.of("HTTPS://Example.com", "http://127.0.0.1:8080/a?b=c"), ok.getList(Setting.START_URLS));
     }
 
     @Test
