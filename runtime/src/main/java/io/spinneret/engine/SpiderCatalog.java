@@ -23,7 +23,10 @@ import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
 import java.util.stream.Stream;
+import java.util.zip.ZipFile;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The spiders that can be run: every generated {@link SpiderRegistry} found through
@@ -39,6 +42,7 @@ import org.jspecify.annotations.Nullable;
  * dependencies means opening some thirty jars, 20-25 ms of every crawl's start.
  */
 public final class SpiderCatalog {
+    private static final Logger LOG = LoggerFactory.getLogger(SpiderCatalog.class);
     private static final String SERVICE = "META-INF/services/" + SpiderRegistry.class.getName();
 
     private final Map<String, SpiderDefinition> spiders;
@@ -152,13 +156,28 @@ public final class SpiderCatalog {
         if (Files.isRegularFile(dir.resolve(SERVICE))) out.add(dir);
         try (Stream<Path> s = Files.list(dir)) {
             s.sorted(Comparator.comparing(Path::toString)).forEach(p -> {
-                if (Files.isRegularFile(p) && p.getFileName().toString().endsWith(".jar")) out.add(p);
+                if (Files.isRegularFile(p) && p.getFileName().toString().endsWith(".jar")) {
+                    if (readableJar(p)) out.add(p);
+                }
                 else if (Files.isDirectory(p) && Files.isRegularFile(p.resolve(SERVICE))) out.add(p);
             });
         } catch (IOException e) {
             throw new SpinneretException("cannot list spiders directory " + dir + ": " + e.getMessage());
         }
         return out;
+    }
+
+    /**
+     * Whether {@code jar} opens as a zip; if not (half copied, not a jar at all) a warning says so
+     * and it is left out, where the class loader would skip it without a word.
+     */
+    private static boolean readableJar(Path jar) {
+        try (ZipFile ignored = new ZipFile(jar.toFile())) {
+            return true;
+        } catch (IOException e) {
+            LOG.warn("skipping {} in the spiders directory: not a readable jar ({})", jar, e.getMessage());
+            return false;
+        }
     }
 
     /** Spiders sorted by name. */

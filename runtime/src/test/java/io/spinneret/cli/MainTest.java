@@ -91,6 +91,15 @@ class MainTest {
     }
 
     @Test
+    void aJarInTheSpidersDirectoryThatCannotBeReadIsNamed() throws Exception {
+        Files.writeString(dir.resolve("half-copied.jar"), "not a zip");
+        Run r = run("list", "--spiders", dir.toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.err().contains("skipping " + dir.resolve("half-copied.jar") + " in the spiders directory: not a readable jar ("), r.err());
+        assertTrue(r.out().contains("testbooks"), "the class path's spiders are still listed: " + r.out());
+    }
+
+    @Test
     void unknownSpiderIsAUsageErrorListingTheAvailableOnes() {
         Run r = run("run", "nope");
         assertEquals(2, r.code());

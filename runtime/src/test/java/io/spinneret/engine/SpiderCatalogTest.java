@@ -96,6 +96,8 @@ class SpiderCatalogTest {
         Files.writeString(folder.resolve("io.spinneret.internal.SpiderRegistry"), "io.spinneret.testing.TestRegistry\n");
         Files.createDirectories(dir.resolve("not-spiders"));
         Files.writeString(dir.resolve("notes.txt"), "x");
+        // half copied, or not a jar at all: left out (with a warning) rather than passed to the class loader
+        Files.write(dir.resolve("a-truncated.jar"), new byte[] {'P', 'K', 3, 4, 20, 0});
 
         SpiderCatalog c = SpiderCatalog.discover(getClass().getClassLoader(), dir);
         assertEquals(List.of(dir.resolve("b-spiders.jar"), dir.resolve("classes")), c.sources());
