@@ -57,28 +57,45 @@ public record CrawlResult(String spider, Map<String, Long> stats, Duration elaps
      * ({@code dropped/retry}) is not counted: that request is not given up.
      */
     public Map<String, Long> dropped() {
+        return byKeySuffix(Stats.DROPPED, RETRY_ATTEMPT);
+    }
+
+    /**
+     * Responses not handed to a callback because their status was not 2xx (nor a redirect
+     * followed), by status ({@code http_status/<code>}); not failures: a 404 is an answer.
+     */
+    public Map<String, Long> ignored() {
+        return byKeySuffix(Stats.HTTP_STATUS, null);
+    }
+
+    private Map<String, Long> byKeySuffix(String prefix, @Nullable String except) {
         Map<String, Long> byReason = new TreeMap<>();
         stats.forEach((key, n) -> {
-            if (key.startsWith(Stats.DROPPED) && !key.equals(RETRY_ATTEMPT) && n > 0) byReason.put(key.substring(Stats.DROPPED.length()), n);
+            if (key.startsWith(prefix) && !key.equals(except) && n > 0) byReason.put(key.substring(prefix.length()), n);
         });
         return byReason;
     }
 
     /**
-     * {@code 1050 requests | 1050 responses | 0 failures | 1000 items | 0.9s}, with
-     * {@code | 3 dropped (robots: 3)} before the time when a middleware dropped requests.
+     * {@code 1050 requests | 1050 responses | 0 failures | 1000 items | 0.9s}; before the time, when
+     * there are any, the responses ignored for their status and the requests a middleware dropped:
+     * {@code | 2 ignored (HTTP 404: 2) | 3 dropped (robots: 3) |}.
      */
     public String summaryLine() {
         StringBuilder line = new StringBuilder().append(requests()).append(" requests | ").append(responses()).append(" responses | ")
                 .append(failures()).append(" failures | ").append(items()).append(" items | ");
-        Map<String, Long> dropped = dropped();
-        if (!dropped.isEmpty()) {
-            long total = dropped.values().stream().mapToLong(Long::longValue).sum();
-            StringJoiner reasons = new StringJoiner(", ", " (", ") | ");
-            dropped.forEach((reason, n) -> reasons.add(reason + ": " + n));
-            line.append(total).append(" dropped").append(reasons);
-        }
+        appendCounts(line, "ignored", "HTTP ", ignored());
+        appendCounts(line, "dropped", "", dropped());
         return line.append(String.format(Locale.ROOT, "%.1fs", elapsed.toNanos() / 1e9)).toString();
+    }
+
+    /** {@code 3 dropped (robots: 2, offsite: 1) | }, or nothing for no counts. */
+    private static void appendCounts(StringBuilder line, String what, String label, Map<String, Long> byReason) {
+        if (byReason.isEmpty()) return;
+        long total = byReason.values().stream().mapToLong(Long::longValue).sum();
+        StringJoiner reasons = new StringJoiner(", ", " (", ") | ");
+        byReason.forEach((reason, n) -> reasons.add(label + reason + ": " + n));
+        line.append(total).append(' ').append(what).append(reasons);
     }
 
     /** 0 clean, 1 with failures or a storage failure, 130 interrupted by a signal. */

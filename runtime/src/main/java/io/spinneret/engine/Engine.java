@@ -347,7 +347,7 @@ final class Engine implements CrawlContext {
             return;
         }
         if (status < 200 || status >= 300) {
-            stats.increment("http_status/" + status);
+            stats.increment(Stats.HTTP_STATUS + status);
             LOG.debug("ignoring {} response from {}", status, req.url());
             scheduler.ack(lease);
             return;

@@ -17,6 +17,8 @@ public final class Stats {
     public static final String DUPLICATES = "duplicates";
     /** Prefix of requests dropped on purpose, e.g. {@code dropped/robots}. */
     public static final String DROPPED = "dropped/";
+    /** Prefix of responses not handed to a callback for their status, e.g. {@code http_status/404}. */
+    public static final String HTTP_STATUS = "http_status/";
 
     private final ConcurrentHashMap<String, LongAdder> counters = new ConcurrentHashMap<>();
 

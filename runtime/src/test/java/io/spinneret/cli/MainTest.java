@@ -91,6 +91,14 @@ class MainTest {
     }
 
     @Test
+    void aStartUrlThatAnswers404IsShownInTheSummaryLine() {
+        Run r = run("run", "testbooks", "-s", "start_urls=" + site.root() + "no-such-page.html", "-s", "download_delay=0",
+                "-s", "respect_robots=false", "-o", dir.resolve("none.jsonl").toString());
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("1 requests | 1 responses | 0 failures | 0 items | 1 ignored (HTTP 404: 1) | "), r.out());
+    }
+
+    @Test
     void aJarInTheSpidersDirectoryThatCannotBeReadIsNamed() throws Exception {
         Files.writeString(dir.resolve("half-copied.jar"), "not a zip");
         Run r = run("list", "--spiders", dir.toString());

@@ -26,6 +26,17 @@ class CrawlResultTest {
                 "dropped/robots", 7L, "dropped/offsite", 2L, "dropped/retry", 3L, Stats.FAILURES, 1L));
         assertEquals(Map.of("robots", 7L, "offsite", 2L), r.dropped());
         assertEquals("40 requests | 40 responses | 1 failures | 30 items | 9 dropped (offsite: 2, robots: 7) | 0.9s", r.summaryLine());
+        assertEquals(Map.of(), r.ignored());
         assertEquals(1, r.exitCode(), "drops do not change the exit code; the failure does");
+    }
+
+    @Test
+    void responsesIgnoredForTheirStatusAreCountedByStatus() {
+        CrawlResult r = finished(Map.of(Stats.REQUESTS, 5L, Stats.RESPONSES, 5L, Stats.ITEMS, 2L,
+                "http_status/404", 2L, "http_status/410", 1L, "dropped/robots", 1L));
+        assertEquals(Map.of("404", 2L, "410", 1L), r.ignored());
+        assertEquals("5 requests | 5 responses | 0 failures | 2 items | 3 ignored (HTTP 404: 2, HTTP 410: 1) | 1 dropped (robots: 1) | 0.9s",
+                r.summaryLine());
+        assertEquals(0, r.exitCode(), "a 404 is an answer, not a failure");
     }
 }
