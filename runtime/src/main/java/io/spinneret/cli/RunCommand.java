@@ -123,6 +123,11 @@ final class RunCommand implements Callable<Integer> {
             // --resume needs a persistent frontier: sqlite unless a layer already chose one
             Settings without = loader.resolve(spider.name(), spider.className(), spider.settings(), v);
             if (without.getChoice(Setting.SCHEDULER).equals("memory")) {
+                String origin = without.value(Setting.SCHEDULER).origin();
+                if (!origin.equals(Settings.BUILT_IN)) {
+                    throw new UsageException("--resume needs a persistent scheduler (sqlite or redis), but scheduler = memory is set in "
+                            + origin + ": a memory queue keeps nothing to resume");
+                }
                 v.add(new CommandLineValue(Setting.SCHEDULER.key(), "sqlite", "--resume"));
             }
         }

@@ -23,10 +23,13 @@ public final class Settings {
         this.values = values;
     }
 
+    /** The {@link Value#origin} of a built-in default. */
+    public static final String BUILT_IN = "default";
+
     /** The built-in defaults. */
     public static Settings defaults() {
         EnumMap<Setting, Value> m = new EnumMap<>(Setting.class);
-        for (Setting s : Setting.values()) m.put(s, new Value(s.defaultValue(), "default"));
+        for (Setting s : Setting.values()) m.put(s, new Value(s.defaultValue(), BUILT_IN));
         return new Settings(m);
     }
 

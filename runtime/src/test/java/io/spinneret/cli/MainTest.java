@@ -99,6 +99,14 @@ class MainTest {
     }
 
     @Test
+    void resumeWithAMemorySchedulerChosenExplicitlyIsAUsageError() {
+        Run r = run(crawl("testbooks", "-s", "scheduler=memory", "--resume"));
+        assertEquals(2, r.code(), r.err());
+        assertEquals("error: --resume needs a persistent scheduler (sqlite or redis), but scheduler = memory is set in command line"
+                + " (-s scheduler=memory): a memory queue keeps nothing to resume", r.err().strip());
+    }
+
+    @Test
     void aJarInTheSpidersDirectoryThatCannotBeReadIsNamed() throws Exception {
         Files.writeString(dir.resolve("half-copied.jar"), "not a zip");
         Run r = run("list", "--spiders", dir.toString());
