@@ -4,6 +4,7 @@ import io.spinneret.annotations.Parse;
 import io.spinneret.annotations.Spider;
 import io.spinneret.api.Crawl;
 import io.spinneret.api.Response;
+import java.util.regex.Pattern;
 import org.jsoup.nodes.Element;
 
 /**
@@ -19,6 +20,10 @@ import org.jsoup.nodes.Element;
 @Spider(name = "books", startUrls = "https://books.toscrape.com/",
         settings = {"concurrency=8", "download_delay=0.1"})
 public class BooksSpider {
+    /** Compiled once: {@code String.replaceAll} and {@code split} with a regex compile it again on every call. */
+    private static final Pattern NOT_PRICE = Pattern.compile("[^0-9.]");
+    private static final Pattern SPACES = Pattern.compile("\\s+");
+
     /** A listing page: every book on it (detail pages first, so the queue stays short), then the next page. */
     @Parse
     void parse(Response page, Crawl crawl) {
@@ -41,13 +46,13 @@ public class BooksSpider {
 
     /** {@code £51.77} to 51.77; anything but digits and the decimal point is ignored. */
     static double price(String text) {
-        String digits = text.replaceAll("[^0-9.]", "");
+        String digits = NOT_PRICE.matcher(text).replaceAll("");
         return digits.isEmpty() ? Double.NaN : Double.parseDouble(digits);
     }
 
     /** {@code star-rating Three} to 3; 0 when there is no rating word. */
     static int stars(String classes) {
-        for (String c : classes.split("\\s+")) {
+        for (String c : SPACES.split(classes)) {
             switch (c) {
                 case "One": return 1;
                 case "Two": return 2;
