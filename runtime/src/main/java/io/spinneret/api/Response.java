@@ -187,6 +187,17 @@ public final class Response {
         }
     }
 
+    /**
+     * The body read as a sitemap: the pages of a {@code <urlset>}, text sitemap or RSS/Atom feed, or
+     * the further sitemaps of a {@code <sitemapindex>} or of a robots.txt's {@code Sitemap:} lines;
+     * gzipped or not. See {@link Sitemap}.
+     *
+     * @throws SpinneretException if the body is not a sitemap (the engine counts a failure of the callback)
+     */
+    public Sitemap sitemap() {
+        return Sitemap.parse(url, header("Content-Type").orElse(null), body);
+    }
+
     /** A request for {@code href} to the {@code parse} callback; see {@link #follow(String, String, int)}. */
     public Optional<Request> follow(String href) {
         return follow(href, Request.DEFAULT_CALLBACK, 0);
