@@ -74,7 +74,7 @@ public record Sitemap(List<Entry> pages, List<Entry> sitemaps) {
         }
         if (location.getPath().equalsIgnoreCase("/robots.txt")) {
             List<Entry> listed = new ArrayList<>();
-            for (String s : new SimpleRobotRulesParser().parseContent(url, body, contentType, List.of("spinneret")).getSitemaps()) {
+            for (String s : new SimpleRobotRulesParser().parseContent(url, body, contentType == null ? "text/plain" : contentType, List.of("spinneret")).getSitemaps()) {
                 listed.add(new Entry(s, null));
             }
             return new Sitemap(List.of(), listed);
@@ -107,7 +107,7 @@ public record Sitemap(List<Entry> pages, List<Entry> sitemaps) {
     /** Inflates a gzipped sitemap ({@code .xml.gz} files usually come without Content-Encoding), at most {@link #MAX_BYTES}. */
     private static byte[] gunzip(String url, byte[] body) {
         try (InputStream in = new GZIPInputStream(new ByteArrayInputStream(body))) {
-            ByteArrayOutputStream out = new ByteArrayOutputStream(Math.min(MAX_BYTES, body.length * 8));
+            ByteArrayOutputStream out = new ByteArrayOutputStream((int) Math.min(MAX_BYTES, body.length * 8L));
             byte[] buf = new byte[16 * 1024];
             for (int n; (n = in.read(buf)) > 0; ) {
                 if (out.size() + n > MAX_BYTES) {

@@ -158,8 +158,9 @@ public final class SpiderCatalog {
             s.sorted(Comparator.comparing(Path::toString)).forEach(p -> {
                 if (Files.isRegularFile(p) && p.getFileName().toString().endsWith(".jar")) {
                     if (readableJar(p)) out.add(p);
+                } else if (Files.isDirectory(p) && Files.isRegularFile(p.resolve(SERVICE))) {
+                    out.add(p);
                 }
-                else if (Files.isDirectory(p) && Files.isRegularFile(p.resolve(SERVICE))) out.add(p);
             });
         } catch (IOException e) {
             throw new SpinneretException("cannot list spiders directory " + dir + ": " + e.getMessage());

@@ -15,9 +15,8 @@ import org.slf4j.LoggerFactory;
  * Tries failed requests again: connection errors, timeouts, 5xx, 429 and {@code retry_http_codes}
  * (see {@link RetryPolicy}), at most {@code retry_times} times per request. A URL the downloader
  * cannot fetch at all ({@link MalformedURLException}: malformed, not http(s), no host) fails at
- * once. The outermost built-in
- * middleware, so on the way back it decides last: the proxy middleware has already put a dead proxy
- * into cooldown when the retry's next attempt picks one.
+ * once. The outermost built-in middleware, so on the way back it decides last: the proxy
+ * middleware has already put a dead proxy into cooldown when the retry's next attempt picks one.
  *
  * <h2>How a retry happens</h2>
  * The next attempt is {@link Request#nextAttempt()} of the request as it reached this middleware

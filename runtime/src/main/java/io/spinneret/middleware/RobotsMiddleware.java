@@ -11,6 +11,7 @@ import io.spinneret.api.Urls;
 import io.spinneret.engine.Stats;
 import io.spinneret.settings.Settings;
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
@@ -131,7 +132,7 @@ public final class RobotsMiddleware implements Middleware {
 
     /** {@code robots_error_ttl} as written: {@code 300}, {@code 0.3}. */
     private String ttlSeconds() {
-        return java.math.BigDecimal.valueOf(errorTtlNanos, 9).stripTrailingZeros().toPlainString();
+        return BigDecimal.valueOf(errorTtlNanos, 9).stripTrailingZeros().toPlainString();
     }
 
     /** The cached rules of {@code origin}, fetching them first if no other request is already doing so. */

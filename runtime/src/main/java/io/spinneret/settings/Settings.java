@@ -17,14 +17,14 @@ public final class Settings {
     /** A value and where it came from, e.g. {@code settings.toml [spider.books]}. */
     public record Value(String raw, String origin) {}
 
+    /** The {@link Value#origin} of a built-in default. */
+    public static final String BUILT_IN = "default";
+
     private final Map<Setting, Value> values;
 
     private Settings(Map<Setting, Value> values) {
         this.values = values;
     }
-
-    /** The {@link Value#origin} of a built-in default. */
-    public static final String BUILT_IN = "default";
 
     /** The built-in defaults. */
     public static Settings defaults() {
