@@ -26,6 +26,8 @@ public enum Setting {
     MAX_ITEMS("max_items", Type.INT, "0", "stop after this many items (0 = no limit)"),
     /** Drop requests deeper than this many links from a start URL; 0 means no limit. */
     DEPTH_LIMIT("depth_limit", Type.INT, "0", "maximum link depth (0 = no limit)"),
+    /** Domains (with their subdomains) that links and redirects may lead to; empty means any. */
+    ALLOWED_DOMAINS("allowed_domains", Type.LIST, "", "domains links may lead to, with subdomains (empty = any)"),
     /** Start URLs replacing the spider's own, e.g. to crawl a mirror. */
     START_URLS("start_urls", Type.LIST, "", "start URLs replacing the spider's own"),
     /** Seconds between progress lines when the output is not a terminal. */
@@ -196,10 +198,12 @@ public enum Setting {
                 }
                 case STRING -> { }
                 case LIST -> {
-                    if (this == START_URLS) {
-                        for (String url : v.split(",")) {
-                            String u = url.trim();
-                            if (!u.isEmpty() && !isHttpUrl(u)) return Optional.of("expects http(s) URLs, got \"" + u + "\"");
+                    for (String item : v.split(",")) {
+                        String x = item.trim();
+                        if (x.isEmpty()) continue;
+                        if (this == START_URLS && !isHttpUrl(x)) return Optional.of("expects http(s) URLs, got \"" + x + "\"");
+                        if (this == ALLOWED_DOMAINS && !x.matches("[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?")) {
+                            return Optional.of("expects domain names such as example.com, got \"" + x + "\"");
                         }
                     }
                 }

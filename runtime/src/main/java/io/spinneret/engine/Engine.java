@@ -56,7 +56,9 @@ final class Engine implements CrawlContext {
     private final Dispatcher dispatcher;
     private final ItemSchemas schemas;
     private final int concurrency;
+    private static final String DROPPED_OFFSITE = Stats.DROPPED + "offsite";
     private final int depthLimit;
+    private final @Nullable AllowedDomains allowedDomains;
     private final int maxRedirects;
     private final long maxItems;
     private final Semaphore permits;
@@ -85,6 +87,7 @@ final class Engine implements CrawlContext {
         this.schemas = schemas;
         this.concurrency = Math.max(1, settings.getInt(Setting.CONCURRENCY));
         this.depthLimit = settings.getInt(Setting.DEPTH_LIMIT);
+        this.allowedDomains = AllowedDomains.of(settings.getList(Setting.ALLOWED_DOMAINS));
         this.maxRedirects = settings.getInt(Setting.MAX_REDIRECTS);
         this.maxItems = settings.getLong(Setting.MAX_ITEMS);
         this.permits = new Semaphore(concurrency);
@@ -161,8 +164,16 @@ final class Engine implements CrawlContext {
     }
 
     /** Pushes the start requests. */
+    /** Queues the start requests; {@code allowed_domains} does not apply to them (a warning says when it would have). */
     void start(List<Request> startRequests) {
-        push(startRequests);
+        if (allowedDomains != null) {
+            for (Request r : startRequests) {
+                if (!allowedDomains.allows(r.url())) {
+                    LOG.warn("start URL {} is outside allowed_domains: it is crawled, but its links to hosts outside them are not", r.url());
+                }
+            }
+        }
+        push(startRequests, false);
     }
 
     /**
@@ -380,18 +391,35 @@ final class Engine implements CrawlContext {
         } else {
             stats.increment("redirects");
             LOG.debug("{} redirect {} -> {}", resp.status(), req.url(), next.get().url());
-            if (!schedule(next.get())) LOG.debug("redirect target {} was already seen", next.get().url());
+            if (offsite(next.get())) {
+                stats.increment(DROPPED_OFFSITE);
+            } else if (!schedule(next.get())) {
+                LOG.debug("redirect target {} was already seen", next.get().url());
+            }
         }
         scheduler.ack(lease);
     }
 
+    /** Whether {@code r}, found on a page or by a redirect, leads outside {@code allowed_domains}. */
+    private boolean offsite(Request r) {
+        return allowedDomains != null && !r.dontFilter() && !allowedDomains.allows(r.url());
+    }
+
     private void push(List<Request> out) {
+        push(out, true);
+    }
+
+    /** @param found true for requests a callback emitted, which {@code allowed_domains} applies to */
+    private void push(List<Request> out, boolean found) {
         if (out.isEmpty()) return;
         List<Request> accepted = out;
-        if (depthLimit > 0) {
+        boolean offsiteApplies = found && allowedDomains != null;
+        if (depthLimit > 0 || offsiteApplies) {
             accepted = new ArrayList<>(out.size());
             for (Request r : out) {
-                if (r.depth() > depthLimit) stats.increment(Stats.DROPPED + "depth"); else accepted.add(r);
+                if (depthLimit > 0 && r.depth() > depthLimit) stats.increment(Stats.DROPPED + "depth");
+                else if (offsiteApplies && offsite(r)) stats.increment(DROPPED_OFFSITE);
+                else accepted.add(r);
             }
         }
         int added = scheduler.pushAll(accepted);

@@ -99,6 +99,7 @@ class SettingsLoaderTest {
         refused.put("autothrottle_target_concurrency=0", "autothrottle_target_concurrency expects a number > 0, got \"0\"");
         refused.put("browser_timeout=0", "browser_timeout expects a number > 0, got \"0\"");
         refused.put("start_urls=http://a/,mailto:x@y", "start_urls expects http(s) URLs, got \"mailto:x@y\"");
+        refused.put("allowed_domains=example.com, https://example.org/", "allowed_domains expects domain names such as example.com, got \"https://example.org/\"");
         SettingsLoader none = SettingsLoader.none();
         refused.forEach((kv, message) -> {
             InvalidSettingException e = assertThrows(InvalidSettingException.class,
