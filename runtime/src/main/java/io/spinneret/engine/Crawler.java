@@ -23,6 +23,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -174,7 +175,9 @@ public final class Crawler {
             case SIGNAL -> CrawlResult.Outcome.INTERRUPTED;
             case FAILED -> CrawlResult.Outcome.FAILED;
         };
-        return new CrawlResult(name, stats.snapshot(), elapsed, outcome, e.failure(), storage.describe());
+        Map<String, Long> counters = stats.snapshot();
+        LOG.info("stats {}", counters); // every counter (retries, redirects, robots, statuses...): the summary line has the main ones
+        return new CrawlResult(name, counters, elapsed, outcome, e.failure(), storage.describe());
     }
 
     private Scheduler openScheduler(String name) {

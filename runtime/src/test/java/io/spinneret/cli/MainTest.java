@@ -69,6 +69,8 @@ class MainTest {
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().strip().matches("63 requests \\| 63 responses \\| 0 failures \\| 60 items \\| \\d+\\.\\ds"), r.out());
         assertEquals(60, Files.readAllLines(dir.resolve("out.jsonl")).size());
+        assertTrue(r.err().lines().anyMatch(l -> l.contains("Crawler - stats {") && l.contains("items=60") && l.contains("responses=63")),
+                "every counter is logged at the end: " + r.err());
     }
 
     @Test
