@@ -1,6 +1,7 @@
 package io.spinneret.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -45,7 +46,7 @@ class SitemapTest {
         assertEquals(List.of("https://example.com/b/2", "https://example.com/b/1", "https://elsewhere.example.org/c/3"), map.pageUrls(),
                 "in document order, and a URL outside the sitemap's directory is kept");
         assertEquals(Instant.parse("2026-11-30T10:00:00Z"), map.pages().get(0).lastModified());
-        assertEquals(null, map.pages().get(1).lastModified());
+        assertNull(map.pages().get(1).lastModified());
         assertEquals(List.of(), map.sitemaps());
     }
 
