@@ -43,6 +43,7 @@ import org.slf4j.LoggerFactory;
  */
 final class Engine implements CrawlContext {
     private static final Logger LOG = LoggerFactory.getLogger(Engine.class);
+    private static final String DROPPED_OFFSITE = Stats.DROPPED + "offsite";
     private static final long IDLE_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
     enum Stop { NONE, ITEM_LIMIT, SIGNAL, FAILED }
@@ -56,7 +57,6 @@ final class Engine implements CrawlContext {
     private final Dispatcher dispatcher;
     private final ItemSchemas schemas;
     private final int concurrency;
-    private static final String DROPPED_OFFSITE = Stats.DROPPED + "offsite";
     private final int depthLimit;
     private final @Nullable AllowedDomains allowedDomains;
     private final int maxRedirects;
@@ -163,7 +163,6 @@ final class Engine implements CrawlContext {
         requestStop(Stop.FAILED);
     }
 
-    /** Pushes the start requests. */
     /** Queues the start requests; {@code allowed_domains} does not apply to them (a warning says when it would have). */
     void start(List<Request> startRequests) {
         if (allowedDomains != null) {
