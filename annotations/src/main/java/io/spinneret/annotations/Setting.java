@@ -42,6 +42,12 @@ public enum Setting {
     SCHEDULER("scheduler", Type.ENUM, "memory", "frontier: memory | sqlite | redis", "memory", "sqlite", "redis"),
     /** Directory under which resumable crawls keep their state, one folder per spider. */
     JOB_DIR("job_dir", Type.STRING, ".spinneret/jobs", "state directory of resumable crawls"),
+    /** Keep responses on disk and replay them in later crawls of the spider (for developing it). */
+    HTTP_CACHE("http_cache", Type.BOOLEAN, "false", "replay responses kept on disk by earlier crawls"),
+    /** Where the HTTP cache keeps responses, one directory per spider. */
+    HTTP_CACHE_DIR("http_cache_dir", Type.STRING, ".spinneret/httpcache", "directory of the HTTP cache"),
+    /** Seconds a kept response may be replayed; 0 means for ever. */
+    HTTP_CACHE_EXPIRATION("http_cache_expiration", Type.DURATION, "0", "seconds a kept response is replayed (0 = for ever)"),
     /** The Redis server of a distributed crawl, e.g. {@code redis://127.0.0.1:6379/0}. */
     REDIS_URL("redis_url", Type.STRING, "", "Redis URL of a distributed crawl"),
     /** Seconds after which a Redis in-flight entry counts as abandoned and is reclaimed. */

@@ -5,6 +5,7 @@ import io.spinneret.api.DropRequest;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.download.Downloader;
+import io.spinneret.download.cache.HttpCache;
 import io.spinneret.internal.Dispatcher;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.middleware.Middleware;
@@ -59,6 +60,7 @@ final class Engine implements CrawlContext {
     private final int concurrency;
     private final int depthLimit;
     private final @Nullable AllowedDomains allowedDomains;
+    private final @Nullable HttpCache httpCache;
     private final int maxRedirects;
     private final long maxItems;
     private final Semaphore permits;
@@ -88,6 +90,7 @@ final class Engine implements CrawlContext {
         this.concurrency = Math.max(1, settings.getInt(Setting.CONCURRENCY));
         this.depthLimit = settings.getInt(Setting.DEPTH_LIMIT);
         this.allowedDomains = AllowedDomains.of(settings.getList(Setting.ALLOWED_DOMAINS));
+        this.httpCache = HttpCache.from(settings, spiderName);
         this.maxRedirects = settings.getInt(Setting.MAX_REDIRECTS);
         this.maxItems = settings.getLong(Setting.MAX_ITEMS);
         this.permits = new Semaphore(concurrency);
@@ -336,7 +339,7 @@ final class Engine implements CrawlContext {
     private void handle(Lease lease, Request req) {
         Response resp;
         try {
-            resp = RealChain.execute(middlewares, req, downloader, this);
+            resp = httpCache == null ? RealChain.execute(middlewares, req, downloader, this) : throughCache(httpCache, req);
         } catch (DropRequest d) {
             stats.increment(Stats.DROPPED + d.reason());
             LOG.debug("dropped {} ({}): {}", req.url(), d.reason(), d.getMessage());
@@ -372,6 +375,21 @@ final class Engine implements CrawlContext {
         }
         push(crawl.requests);
         store(lease, crawl.items, crawl.itemSchemas);
+    }
+
+    /** The kept response to {@code req} (counted as a request and a response, as the downloader counts them), else the chain's, kept. */
+    private Response throughCache(HttpCache cache, Request req) throws Exception {
+        Response cached = cache.lookup(req);
+        if (cached != null) {
+            requests.increment();
+            responses.increment();
+            stats.increment(HttpCache.STAT_HIT);
+            return cached;
+        }
+        if (HttpCache.cacheable(req)) stats.increment(HttpCache.STAT_MISS);
+        Response resp = RealChain.execute(middlewares, req, downloader, this);
+        if (cache.store(req, resp)) stats.increment(HttpCache.STAT_STORED);
+        return resp;
     }
 
     private void redirect(Lease lease, Response resp) {
