@@ -208,7 +208,7 @@ public enum Setting {
                         String x = item.trim();
                         if (x.isEmpty()) continue;
                         if (this == START_URLS && !isHttpUrl(x)) return Optional.of("expects http(s) URLs, got \"" + x + "\"");
-                        if (this == ALLOWED_DOMAINS && !x.matches("[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?")) {
+                        if (this == ALLOWED_DOMAINS && !x.matches("[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?|\\[[0-9A-Fa-f:.]+]")) {
                             return Optional.of("expects domain names such as example.com, got \"" + x + "\"");
                         }
                     }

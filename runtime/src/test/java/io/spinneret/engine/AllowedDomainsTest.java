@@ -20,7 +20,7 @@ class AllowedDomainsTest {
 
     @Test
     void aDomainAllowsItselfAndItsSubdomainsOnAnyPort() {
-        AllowedDomains a = AllowedDomains.of(List.of("Example.com", "127.0.0.1"));
+        AllowedDomains a = AllowedDomains.of(List.of("Example.com", "127.0.0.1", "[::1]"));
         assertTrue(a.allows("https://example.com/x"));
         assertTrue(a.allows("http://www.EXAMPLE.com:8080/x?y"));
         assertTrue(a.allows("http://a.b.example.com/"));
@@ -28,6 +28,7 @@ class AllowedDomainsTest {
         assertFalse(a.allows("https://badexample.com/"), "a suffix is not a subdomain");
         assertFalse(a.allows("https://example.com.evil.org/"));
         assertFalse(a.allows("http://localhost/"));
+        assertTrue(a.allows("http://[::1]:8080/x"), "an IPv6 host, written as in URLs");
         assertNull(AllowedDomains.of(List.of()), "no list: every host");
     }
 

@@ -109,7 +109,9 @@ class SettingsLoaderTest {
         // the edges that do mean something
         Settings ok = none.resolve("x", "a.Spider", List.of(), List.of(CommandLineValue.parse("concurrency=1"),
                 CommandLineValue.parse("max_items=0"), CommandLineValue.parse("retry_times=0"), CommandLineValue.parse("download_timeout=0"),
-                CommandLineValue.parse("start_urls=HTTPS://Example.com, http://127.0.0.1:8080/a?b=c")));
+                CommandLineValue.parse("start_urls=HTTPS://Example.com, http://127.0.0.1:8080/a?b=c"),
+                CommandLineValue.parse("allowed_domains=example.com, shop.example.org, 10.0.0.1, [::1]")));
+        assertEquals(List.of("example.com", "shop.example.org", "10.0.0.1", "[::1]"), ok.getList(Setting.ALLOWED_DOMAINS));
         assertEquals(1, ok.getInt(Setting.CONCURRENCY));
         assertEquals(List.of("HTTPS://Example.com", "http://127.0.0.1:8080/a?b=c"), ok.getList(Setting.START_URLS));
     }
