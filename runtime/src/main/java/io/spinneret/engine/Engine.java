@@ -10,6 +10,7 @@ import io.spinneret.internal.Dispatcher;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.middleware.Middleware;
 import io.spinneret.middleware.RealChain;
+import io.spinneret.middleware.RetriesExhaustedException;
 import io.spinneret.pipeline.ItemSchemas;
 import io.spinneret.pipeline.Pipeline;
 import io.spinneret.pipeline.PipelineFailedException;
@@ -491,7 +492,12 @@ final class Engine implements CrawlContext {
             LOG.warn("callback '{}' failed on {}: {}", callback, req.url(), reason);
         } else {
             stats.increment("failures/download");
-            LOG.warn("{} {} failed: {}", req.method(), req.url(), reason);
+            if (t instanceof RetriesExhaustedException r && r.url().equals(req.url())) {
+                // its message names the URL again: "GET u failed after 3 retries: ..." rather than "GET u failed: gave up on u after ..."
+                LOG.warn("{} {} failed after {} {}: {}", req.method(), req.url(), r.retries(), r.retries() == 1 ? "retry" : "retries", r.reason());
+            } else {
+                LOG.warn("{} {} failed: {}", req.method(), req.url(), reason);
+            }
         }
         if (LOG.isDebugEnabled()) LOG.debug("failure details for " + req.url(), t);
     }

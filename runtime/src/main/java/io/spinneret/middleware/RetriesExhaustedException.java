@@ -12,13 +12,20 @@ import org.jspecify.annotations.Nullable;
 public final class RetriesExhaustedException extends SpinneretException {
     private final String url;
     private final int retries;
+    private final String reason;
     private final transient @Nullable Response response;
 
     RetriesExhaustedException(String url, int retries, String reason, @Nullable Response response, @Nullable Throwable cause) {
         super("gave up on " + url + " after " + retries + (retries == 1 ? " retry: " : " retries: ") + reason, cause);
         this.url = url;
         this.retries = retries;
+        this.reason = reason;
         this.response = response;
+    }
+
+    /** Why the last attempt failed, e.g. {@code HTTP 503} or {@code ConnectException: Connection refused}. */
+    public String reason() {
+        return reason;
     }
 
     public String url() {

@@ -93,6 +93,15 @@ class MainTest {
     }
 
     @Test
+    void aRequestThatFailsAfterItsRetriesIsLoggedOnceWithItsUrlAndLastReason() {
+        Run r = run("run", "testbooks", "-s", "start_urls=http://127.0.0.1:1/", "-s", "respect_robots=false", "-s", "retry_times=1",
+                "-s", "retry_backoff=0.01", "-o", dir.resolve("none.jsonl").toString());
+        assertEquals(1, r.code(), r.err());
+        assertTrue(r.err().contains("GET http://127.0.0.1:1/ failed after 1 retry: ConnectException: Connection refused"), r.err());
+        assertFalse(r.err().contains("gave up on"), "the URL is not repeated: " + r.err());
+    }
+
+    @Test
     void aStartUrlThatAnswers404IsShownInTheSummaryLine() {
         Run r = run("run", "testbooks", "-s", "start_urls=" + site.root() + "no-such-page.html", "-s", "download_delay=0",
                 "-s", "respect_robots=false", "-o", dir.resolve("none.jsonl").toString());
