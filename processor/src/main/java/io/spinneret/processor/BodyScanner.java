@@ -5,6 +5,7 @@ import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.ExpressionTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
+import com.sun.source.tree.Tree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
 import com.sun.source.util.Trees;
@@ -20,7 +21,8 @@ import org.jsoup.select.QueryParser;
 /**
  * Checks the literals inside a spider's method bodies with the javac Tree API: callback names
  * given to {@code follow(href, "cb", ...)}, {@code .callback("cb")} of request builders and
- * {@code Request.of(url, "cb")}; and CSS selectors given to {@code css}, {@code cssFirst},
+ * {@code Request.of(url, "cb")}; errback names given to {@code .errback("eb")} and
+ * {@code withErrback("eb")}; and CSS selectors given to {@code css}, {@code cssFirst},
  * {@code textOf}, {@code attrOf}, {@code select} and {@code selectFirst}.
  *
  * <p>Trees are not attributed yet during annotation processing, so calls are recognised by method
@@ -45,7 +47,11 @@ final class BodyScanner {
         TreePath path = trees.getPath(spider);
         if (path == null) return report; // compiled from a class file: nothing to scan
         String spiderName = Annotations.find(spider, Names.SPIDER).map(m -> Annotations.string(m, "name", "")).orElse("");
-        List<String> callbacks = ParseMethods.of(spider, elements).stream().map(ParseMethods::callbackName).sorted().distinct().toList();
+        var handlers = ParseMethods.of(spider, elements);
+        List<String> callbacks = handlers.stream().filter(m -> !ParseMethods.isErrback(m)).map(ParseMethods::callbackName)
+                .sorted().distinct().toList();
+        List<String> errbacks = handlers.stream().filter(ParseMethods::isErrback).map(ParseMethods::callbackName)
+                .sorted().distinct().toList();
         CompilationUnitTree unit = path.getCompilationUnit();
         ConstantResolver constants = new ConstantResolver(trees, elements, state.callbackConstants, unit);
         String constantsClass = Names.flatName(spider) + "_Callbacks";
@@ -70,6 +76,8 @@ final class BodyScanner {
                         callback(args.get(1));
                     } else if (method.equals("callback") && args.size() == 1) {
                         callback(args.get(0));
+                    } else if ((method.equals("errback") || method.equals("withErrback")) && args.size() == 1) {
+                        errback(args.get(0));
                     } else if (method.equals("of") && args.size() == 2 && (receiver.equals("Request") || receiver.endsWith(".Request"))) {
                         callback(args.get(1));
                     } else if (SELECTOR_METHODS.contains(method) && !args.isEmpty()) {
@@ -84,8 +92,23 @@ final class BodyScanner {
                 if (value.isEmpty() || !(value.get() instanceof String name)) {
                     report.atTree(Diagnostic.Kind.WARNING, Message.NON_CONSTANT_CALLBACK.format(constantsClass), arg, unit);
                 } else if (!callbacks.contains(name)) {
-                    report.atTree(Diagnostic.Kind.ERROR, Message.UNKNOWN_CALLBACK.format(name, spiderName,
-                            Suggestions.didYouMean(name, callbacks), String.join(", ", callbacks)), arg, unit);
+                    String hint = errbacks.contains(name) ? "; '" + name + "' is an @Errback, which handles failures, not responses."
+                            : Suggestions.didYouMean(name, callbacks);
+                    report.atTree(Diagnostic.Kind.ERROR, Message.UNKNOWN_CALLBACK.format(name, spiderName, hint,
+                            String.join(", ", callbacks)), arg, unit);
+                }
+            }
+
+            private void errback(ExpressionTree arg) {
+                if (arg.getKind() == Tree.Kind.NULL_LITERAL) return; // no errback
+                Optional<Object> value = constants.resolve(new TreePath(getCurrentPath(), arg));
+                if (value.isEmpty()) {
+                    report.atTree(Diagnostic.Kind.WARNING, Message.NON_CONSTANT_CALLBACK.format(constantsClass), arg, unit);
+                } else if (value.get() instanceof String name && !errbacks.contains(name)) {
+                    String hint = callbacks.contains(name) ? "; '" + name + "' is a @Parse callback, which handles responses, not failures."
+                            : Suggestions.didYouMean(name, errbacks);
+                    report.atTree(Diagnostic.Kind.ERROR, Message.UNKNOWN_ERRBACK.format(name, spiderName, hint,
+                            errbacks.isEmpty() ? "(none)" : String.join(", ", errbacks)), arg, unit);
                 }
             }
 

@@ -3,9 +3,9 @@ package io.spinneret.processor;
 import java.util.List;
 
 /**
- * One {@code @Parse} method.
+ * One {@code @Parse} or {@code @Errback} method.
  *
- * @param name the callback name requests use
+ * @param name the callback (or errback) name requests use
  * @param method the Java method name
  * @param parameters the arguments to pass, in order
  * @param result how the return value is handed to the crawl
@@ -13,7 +13,7 @@ import java.util.List;
 record CallbackModel(String name, String method, List<Parameter> parameters, Result result) {
 
     /** What a callback parameter receives. */
-    enum Parameter { RESPONSE, CRAWL }
+    enum Parameter { RESPONSE, FAILURE, CRAWL }
 
     /** The outer shape of the return type. */
     enum Shape { VOID, SINGLE, ITERABLE, ARRAY, STREAM, OPTIONAL }

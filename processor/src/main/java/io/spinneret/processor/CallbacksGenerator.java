@@ -8,8 +8,8 @@ import javax.lang.model.element.Element;
 import javax.lang.model.element.Modifier;
 
 /**
- * Writes {@code <Spider>_Callbacks}: one constant per callback name, for code that cannot use a
- * literal (the processor checks literals and these constants alike).
+ * Writes {@code <Spider>_Callbacks}: one constant per callback and errback name, for code that
+ * cannot use a literal (the processor checks literals and these constants alike).
  */
 final class CallbacksGenerator {
     private CallbacksGenerator() {}
@@ -23,6 +23,11 @@ final class CallbacksGenerator {
         for (CallbackModel c : spider.callbacks()) {
             type.addField(FieldSpec.builder(String.class, Names.constantName(c.name()), Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                     .addJavadoc("Handled by {@code $L()}.\n", c.method())
+                    .initializer("$S", c.name()).build());
+        }
+        for (CallbackModel c : spider.errbacks()) {
+            type.addField(FieldSpec.builder(String.class, Names.constantName(c.name()), Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+                    .addJavadoc("Errback: failures handled by {@code $L()}.\n", c.method())
                     .initializer("$S", c.name()).build());
         }
         type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());

@@ -16,7 +16,8 @@ import javax.lang.model.element.Modifier;
 /**
  * Writes {@code <Spider>_Dispatch}: the spider's {@code SpiderDefinition}, whose dispatcher is a
  * {@code switch} on the callback name that calls each {@code @Parse} method directly and hands
- * what it returns to the crawl.
+ * what it returns to the crawl; and, for a spider with {@code @Errback} methods, a second
+ * {@code switch} that does the same for failed requests.
  */
 final class DispatchGenerator {
     private static final TypeName LIST_STRING = ParameterizedTypeName.get(ClassName.get(List.class), ClassName.get(String.class));
@@ -25,15 +26,17 @@ final class DispatchGenerator {
 
     static JavaFile generate(SpiderModel spider, Element origin) {
         ClassName self = spider.dispatch();
-        TypeSpec type = TypeSpec.classBuilder(self)
+        boolean errbacks = !spider.errbacks().isEmpty();
+        TypeSpec.Builder type = TypeSpec.classBuilder(self)
                 .addOriginatingElement(origin)
                 .addJavadoc("Dispatch table of spider {@code $L} ({@link $T}): calls callbacks by name, without reflection.\n",
                         spider.name(), spider.type())
                 .addAnnotation(Generators.generated())
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .addSuperinterface(Names.SPIDER_DEFINITION)
-                .addField(list("CALLBACKS", spider.callbackNames()))
-                .addField(list("START_URLS", spider.startUrls()))
+                .addField(list("CALLBACKS", spider.callbackNames()));
+        if (errbacks) type.addField(list("ERRBACKS", spider.errbackNames()));
+        type.addField(list("START_URLS", spider.startUrls()))
                 .addField(list("SETTINGS", spider.settings()))
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC).build())
                 .addMethod(getter("name", ClassName.get(String.class), CodeBlock.of("$S", spider.name())))
@@ -41,15 +44,30 @@ final class DispatchGenerator {
                 .addMethod(getter("startUrls", LIST_STRING, CodeBlock.of("START_URLS")))
                 .addMethod(getter("renderer", Names.RENDERER, CodeBlock.of("$T.$L", Names.RENDERER, spider.renderer())))
                 .addMethod(getter("settings", LIST_STRING, CodeBlock.of("SETTINGS")))
-                .addMethod(getter("callbacks", LIST_STRING, CodeBlock.of("CALLBACKS")))
-                .addMethod(MethodSpec.methodBuilder("newDispatcher").addAnnotation(Override.class)
-                        .addModifiers(Modifier.PUBLIC).returns(Names.DISPATCHER)
-                        .addStatement("var spider = new $T$L()", spider.type(), spider.generic() ? "<>" : "")
-                        .addStatement("return (callback, response, crawl) -> dispatch(spider, callback, response, crawl)")
-                        .build())
-                .addMethod(dispatch(spider))
+                .addMethod(getter("callbacks", LIST_STRING, CodeBlock.of("CALLBACKS")));
+        if (errbacks) type.addMethod(getter("errbacks", LIST_STRING, CodeBlock.of("ERRBACKS")));
+        type.addMethod(newDispatcher(spider, errbacks)).addMethod(dispatch(spider));
+        if (errbacks) type.addMethod(dispatchFailure(spider));
+        return JavaFile.builder(self.packageName(), type.build()).skipJavaLangImports(true).indent("    ").build();
+    }
+
+    /** A lambda for a spider without errbacks; else a class that overrides {@code dispatchFailure} too. */
+    private static MethodSpec newDispatcher(SpiderModel spider, boolean errbacks) {
+        MethodSpec.Builder m = MethodSpec.methodBuilder("newDispatcher").addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC).returns(Names.DISPATCHER)
+                .addStatement("var spider = new $T$L()", spider.type(), spider.generic() ? "<>" : "");
+        if (!errbacks) return m.addStatement("return (callback, response, crawl) -> dispatch(spider, callback, response, crawl)").build();
+        TypeSpec dispatcher = TypeSpec.anonymousClassBuilder("").addSuperinterface(Names.DISPATCHER)
+                .addMethod(MethodSpec.methodBuilder("dispatch").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+                        .addParameter(String.class, "callback").addParameter(Names.RESPONSE, "response")
+                        .addParameter(Names.CRAWL, "crawl").addException(Exception.class)
+                        .addStatement("$T.dispatch(spider, callback, response, crawl)", spider.dispatch()).build())
+                .addMethod(MethodSpec.methodBuilder("dispatchFailure").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+                        .addParameter(String.class, "errback").addParameter(Names.FAILURE, "failure")
+                        .addParameter(Names.CRAWL, "crawl").addException(Exception.class)
+                        .addStatement("$T.dispatchFailure(spider, errback, failure, crawl)", spider.dispatch()).build())
                 .build();
-        return JavaFile.builder(self.packageName(), type).skipJavaLangImports(true).indent("    ").build();
+        return m.addStatement("return $L", dispatcher).build();
     }
 
     private static FieldSpec list(String name, List<String> values) {
@@ -64,19 +82,34 @@ final class DispatchGenerator {
     }
 
     private static MethodSpec dispatch(SpiderModel spider) {
-        TypeName spiderType = spider.generic() ? ParameterizedTypeName.get(spider.type(), wildcards(spider)) : spider.type();
-        CodeBlock.Builder body = CodeBlock.builder().beginControlFlow("switch (callback)");
-        for (CallbackModel c : spider.callbacks()) {
+        return switchOnName(spider, "dispatch", "callback", Names.RESPONSE, "response", spider.callbacks(),
+                CodeBlock.of("throw new $T($S, callback, CALLBACKS)", Names.UNKNOWN_CALLBACK, spider.name()));
+    }
+
+    private static MethodSpec dispatchFailure(SpiderModel spider) {
+        return switchOnName(spider, "dispatchFailure", "errback", Names.FAILURE, "failure", spider.errbacks(),
+                CodeBlock.of("throw $T.errback($S, errback, ERRBACKS)", Names.UNKNOWN_CALLBACK, spider.name()));
+    }
+
+    /** {@code static void method(spider, String name, <input> input, Crawl crawl)}: a case per handler, else {@code unknown}. */
+    private static MethodSpec switchOnName(SpiderModel spider, String method, String name, ClassName inputType, String input,
+            List<CallbackModel> handlers, CodeBlock unknown) {
+        CodeBlock.Builder body = CodeBlock.builder().beginControlFlow("switch ($N)", name);
+        for (CallbackModel c : handlers) {
             body.beginControlFlow("case $S ->", c.name()).add(call(c)).endControlFlow();
         }
-        body.addStatement("default -> throw new $T($S, callback, CALLBACKS)", Names.UNKNOWN_CALLBACK, spider.name());
+        body.addStatement("default -> $L", unknown);
         body.endControlFlow();
-        return MethodSpec.methodBuilder("dispatch").addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                .addParameter(spiderType, "spider").addParameter(String.class, "callback")
-                .addParameter(Names.RESPONSE, "response").addParameter(Names.CRAWL, "crawl")
+        return MethodSpec.methodBuilder(method).addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .addParameter(spiderType(spider), "spider").addParameter(String.class, name)
+                .addParameter(inputType, input).addParameter(Names.CRAWL, "crawl")
                 .addException(Exception.class)
                 .addCode(body.build())
                 .build();
+    }
+
+    private static TypeName spiderType(SpiderModel spider) {
+        return spider.generic() ? ParameterizedTypeName.get(spider.type(), wildcards(spider)) : spider.type();
     }
 
     private static TypeName[] wildcards(SpiderModel spider) {
@@ -85,8 +118,11 @@ final class DispatchGenerator {
 
     /** The statements of one case: the call, then the adaptation of its result. */
     private static CodeBlock call(CallbackModel c) {
-        String args = c.parameters().stream().map(p -> p == CallbackModel.Parameter.RESPONSE ? "response" : "crawl")
-                .collect(Collectors.joining(", "));
+        String args = c.parameters().stream().map(p -> switch (p) {
+                    case RESPONSE -> "response";
+                    case FAILURE -> "failure";
+                    case CRAWL -> "crawl";
+                }).collect(Collectors.joining(", "));
         CodeBlock invoke = CodeBlock.of("spider.$N($L)", c.method(), args);
         CallbackModel.Result r = c.result();
         CodeBlock.Builder out = CodeBlock.builder();

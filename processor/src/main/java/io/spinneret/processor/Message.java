@@ -9,25 +9,28 @@ import java.util.Locale;
 enum Message {
     // ---- callbacks used in method bodies
     UNKNOWN_CALLBACK("UnknownCallback", "no callback '%s' in spider '%s'%s Callbacks: %s", ""),
+    UNKNOWN_ERRBACK("UnknownErrback", "no errback '%s' in spider '%s'%s Errbacks: %s", ""),
     NON_CONSTANT_CALLBACK("NonConstantCallback", "callback name is not a compile-time constant, so it is checked at run time only",
             "use a string literal or a constant of %s"),
 
-    // ---- @Parse methods
+    // ---- @Parse and @Errback methods
     DUPLICATE_CALLBACK("DuplicateCallback", "callback '%s' is already defined by %s in spider '%s'",
-            "give one of them another name with @Parse(callback = \"...\")"),
+            "callbacks and errbacks share one set of names; rename one with @Parse(callback = \"...\") or @Errback(name = \"...\")"),
+    PARSE_AND_ERRBACK("ParseAndErrback", "method %s() is annotated both @Parse and @Errback",
+            "a method handles either responses (@Parse) or failures (@Errback); remove one"),
     BAD_CALLBACK_NAME("BadCallbackName", "callback name '%s' is not a valid name",
             "use letters, digits, '_', '-' or '.', starting with a letter or '_'"),
-    CALLBACK_PRIVATE("PrivateCallback", "@Parse method %s() must not be private",
+    CALLBACK_PRIVATE("PrivateCallback", "@%s method %s() must not be private",
             "generated dispatch code calls it directly; make it package-private or public"),
-    CALLBACK_STATIC("StaticCallback", "@Parse method %s() must not be static",
+    CALLBACK_STATIC("StaticCallback", "@%s method %s() must not be static",
             "callbacks run on the spider instance of a crawl; remove 'static'"),
-    CALLBACK_NOT_ACCESSIBLE("InaccessibleCallback", "@Parse method %s() is declared in %s and cannot be called from package '%s'",
+    CALLBACK_NOT_ACCESSIBLE("InaccessibleCallback", "@%s method %s() is declared in %s and cannot be called from package '%s'",
             "make it public"),
-    UNSUPPORTED_PARAMETER("UnsupportedParameter", "@Parse method %s() has a parameter of type %s",
-            "callback parameters are Response and Crawl, at most one of each, in any order"),
-    DUPLICATE_PARAMETER("DuplicateParameter", "@Parse method %s() has more than one %s parameter",
-            "callback parameters are Response and Crawl, at most one of each, in any order"),
-    UNSUPPORTED_RETURN("UnsupportedReturnType", "@Parse method %s() returns %s, which can never be an item or a request",
+    UNSUPPORTED_PARAMETER("UnsupportedParameter", "@%s method %s() has a parameter of type %s",
+            "its parameters are %s, at most one of each, in any order"),
+    DUPLICATE_PARAMETER("DuplicateParameter", "@%s method %s() has more than one %s parameter",
+            "its parameters are %s, at most one of each, in any order"),
+    UNSUPPORTED_RETURN("UnsupportedReturnType", "@%s method %s() returns %s, which can never be an item or a request",
             "return void, an @Item record, a Request, or an Iterable, List, Stream, Optional or array of those (or Object, checked at run time)"),
     UNRESOLVED_TYPE("UnresolvedType", "type %s of %s() cannot be resolved", "check imports and dependencies"),
 

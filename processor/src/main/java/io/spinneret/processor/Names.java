@@ -15,16 +15,19 @@ final class Names {
 
     static final String SPIDER = "io.spinneret.annotations.Spider";
     static final String PARSE = "io.spinneret.annotations.Parse";
+    static final String ERRBACK = "io.spinneret.annotations.Errback";
     static final String ITEM = "io.spinneret.annotations.Item";
     static final String KEY = "io.spinneret.annotations.Key";
 
     static final String RESPONSE_NAME = "io.spinneret.api.Response";
     static final String CRAWL_NAME = "io.spinneret.api.Crawl";
     static final String REQUEST_NAME = "io.spinneret.api.Request";
+    static final String FAILURE_NAME = "io.spinneret.api.Failure";
 
     static final ClassName RESPONSE = ClassName.get("io.spinneret.api", "Response");
     static final ClassName CRAWL = ClassName.get("io.spinneret.api", "Crawl");
     static final ClassName REQUEST = ClassName.get("io.spinneret.api", "Request");
+    static final ClassName FAILURE = ClassName.get("io.spinneret.api", "Failure");
     static final ClassName UNKNOWN_CALLBACK = ClassName.get("io.spinneret.api", "UnknownCallbackException");
     static final ClassName RENDERER = ClassName.get("io.spinneret.annotations", "Renderer");
 

@@ -2,6 +2,7 @@ package io.spinneret.processor;
 
 import java.util.ArrayList;
 import java.util.List;
+import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.type.DeclaredType;
@@ -11,7 +12,10 @@ import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
 import org.jspecify.annotations.Nullable;
 
-/** The {@code @Parse} methods of a spider: its own in source order, then inherited ones not overridden. */
+/**
+ * The {@code @Parse} and {@code @Errback} methods of a spider (its handlers): its own in source
+ * order, then inherited ones not overridden. Callbacks and errbacks share one set of names.
+ */
 final class ParseMethods {
     private ParseMethods() {}
 
@@ -22,18 +26,36 @@ final class ParseMethods {
             for (ExecutableElement m : ElementFilter.methodsIn(t.getEnclosedElements())) {
                 boolean overridden = seen.stream().anyMatch(s -> elements.overrides(s, m, spider));
                 seen.add(m);
-                if (!overridden && Annotations.has(m, Names.PARSE)) found.add(m);
+                if (!overridden && (Annotations.has(m, Names.PARSE) || Annotations.has(m, Names.ERRBACK))) found.add(m);
             }
         }
         return found;
     }
 
-    /** The callback name: {@code @Parse(callback)} or the method name. */
+    /** Whether the method is an {@code @Errback} rather than a {@code @Parse} callback. */
+    static boolean isErrback(ExecutableElement method) {
+        return !Annotations.has(method, Names.PARSE) && Annotations.has(method, Names.ERRBACK);
+    }
+
+    /** {@code @Parse} or {@code @Errback}; for a method with both (an error), {@code @Parse}. */
+    static AnnotationMirror annotation(ExecutableElement method) {
+        return Annotations.find(method, Names.PARSE).or(() -> Annotations.find(method, Names.ERRBACK)).orElseThrow();
+    }
+
+    /** "Parse" or "Errback", for messages. */
+    static String annotationName(ExecutableElement method) {
+        return isErrback(method) ? "Errback" : "Parse";
+    }
+
+    /** The annotation attribute that names the handler: {@code callback} or {@code name}. */
+    static String nameAttribute(ExecutableElement method) {
+        return isErrback(method) ? "name" : "callback";
+    }
+
+    /** The name requests use: {@code @Parse(callback)}, {@code @Errback(name)}, or the method name. */
     static String callbackName(ExecutableElement method) {
-        return Annotations.find(method, Names.PARSE)
-                .map(p -> Annotations.string(p, "callback", ""))
-                .filter(s -> !s.isEmpty())
-                .orElse(method.getSimpleName().toString());
+        String given = Annotations.string(annotation(method), nameAttribute(method), "");
+        return given.isEmpty() ? method.getSimpleName().toString() : given;
     }
 
     private static @Nullable TypeElement superclass(TypeElement t) {

@@ -8,10 +8,11 @@ import java.util.List;
  *
  * @param type the spider class
  * @param generic whether the class has type parameters (instantiated with {@code <>})
- * @param callbacks sorted by callback name
+ * @param callbacks the {@code @Parse} methods, sorted by callback name
+ * @param errbacks the {@code @Errback} methods, sorted by name
  */
 record SpiderModel(ClassName type, boolean generic, String name, List<String> startUrls, String renderer,
-                   List<String> settings, List<CallbackModel> callbacks) {
+                   List<String> settings, List<CallbackModel> callbacks, List<CallbackModel> errbacks) {
 
     ClassName dispatch() {
         return ClassName.get(type.packageName(), String.join("_", type.simpleNames()) + "_Dispatch");
@@ -23,5 +24,9 @@ record SpiderModel(ClassName type, boolean generic, String name, List<String> st
 
     List<String> callbackNames() {
         return callbacks.stream().map(CallbackModel::name).toList();
+    }
+
+    List<String> errbackNames() {
+        return errbacks.stream().map(CallbackModel::name).toList();
     }
 }

@@ -24,19 +24,22 @@ final class SpiderReader {
     SpiderModel read(TypeElement spider) throws ReturnTypes.Rejected {
         AnnotationMirror mirror = Annotations.find(spider, Names.SPIDER).orElseThrow();
         List<CallbackModel> callbacks = new ArrayList<>();
+        List<CallbackModel> errbacks = new ArrayList<>();
         for (ExecutableElement method : ParseMethods.of(spider, elements)) {
             List<CallbackModel.Parameter> parameters = new ArrayList<>();
             for (VariableElement p : method.getParameters()) {
-                parameters.add("Response".equals(SpiderValidator.parameterType(p.asType()))
-                        ? CallbackModel.Parameter.RESPONSE : CallbackModel.Parameter.CRAWL);
+                String type = SpiderValidator.parameterType(p.asType());
+                parameters.add("Response".equals(type) ? CallbackModel.Parameter.RESPONSE
+                        : "Failure".equals(type) ? CallbackModel.Parameter.FAILURE : CallbackModel.Parameter.CRAWL);
             }
-            callbacks.add(new CallbackModel(ParseMethods.callbackName(method), method.getSimpleName().toString(), parameters,
-                    returnTypes.classify(method.getReturnType())));
+            (ParseMethods.isErrback(method) ? errbacks : callbacks).add(new CallbackModel(ParseMethods.callbackName(method),
+                    method.getSimpleName().toString(), parameters, returnTypes.classify(method.getReturnType())));
         }
         callbacks.sort(Comparator.comparing(CallbackModel::name));
+        errbacks.sort(Comparator.comparing(CallbackModel::name));
         return new SpiderModel(ClassName.get(spider), !spider.getTypeParameters().isEmpty(),
                 Annotations.string(mirror, "name", ""), strings(mirror, "startUrls"),
-                Annotations.enumName(mirror, "renderer", "HTTP"), strings(mirror, "settings"), callbacks);
+                Annotations.enumName(mirror, "renderer", "HTTP"), strings(mirror, "settings"), callbacks, errbacks);
     }
 
     private static List<String> strings(AnnotationMirror mirror, String attribute) {

@@ -22,7 +22,8 @@ import javax.lang.model.util.Elements;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Checks a {@code @Spider} class and its {@code @Parse} methods (everything except the bodies,
+ * Checks a {@code @Spider} class and its {@code @Parse} and {@code @Errback} methods (everything
+ * except the bodies,
  * see {@link BodyScanner}, and name clashes between spiders, which need the whole compilation).
  * Returns a report and prints nothing.
  */
@@ -99,13 +100,18 @@ final class SpiderValidator {
         Map<String, String> byConstant = new LinkedHashMap<>();
         boolean unresolved = false;
         for (ExecutableElement method : ParseMethods.of(spider, elements)) {
-            AnnotationMirror parse = Annotations.find(method, Names.PARSE).orElseThrow();
-            AnnotationValue explicit = Annotations.explicit(parse, "callback");
+            AnnotationMirror parse = ParseMethods.annotation(method);
+            AnnotationValue explicit = Annotations.explicit(parse, ParseMethods.nameAttribute(method));
             String callback = ParseMethods.callbackName(method);
             String methodName = method.getSimpleName().toString();
+            String kind = ParseMethods.annotationName(method);
+            boolean errback = ParseMethods.isErrback(method);
             boolean own = method.getEnclosingElement().equals(spider);
             Element at = own ? method : spider;
 
+            if (Annotations.has(method, Names.PARSE) && Annotations.has(method, Names.ERRBACK)) {
+                report.error(at, Message.PARSE_AND_ERRBACK.format(methodName));
+            }
             if (!CALLBACK.matcher(callback).matches()) {
                 report.error(at, own ? parse : null, own ? explicit : null, Message.BAD_CALLBACK_NAME.format(callback));
             } else if (byName.containsKey(callback)) {
@@ -121,21 +127,22 @@ final class SpiderValidator {
                             + "' (constant " + constant + " of callback '" + clash + ")", describe(byName.get(clash), spider), spiderName));
                 }
             }
-            if (method.getModifiers().contains(Modifier.PRIVATE)) report.error(at, Message.CALLBACK_PRIVATE.format(methodName));
-            if (method.getModifiers().contains(Modifier.STATIC)) report.error(at, Message.CALLBACK_STATIC.format(methodName));
+            if (method.getModifiers().contains(Modifier.PRIVATE)) report.error(at, Message.CALLBACK_PRIVATE.format(kind, methodName));
+            if (method.getModifiers().contains(Modifier.STATIC)) report.error(at, Message.CALLBACK_STATIC.format(kind, methodName));
             if (!own && !method.getModifiers().contains(Modifier.PUBLIC)
                     && !Names.packageOf(method).equals(Names.packageOf(spider))) {
-                report.error(spider, Message.CALLBACK_NOT_ACCESSIBLE.format(methodName,
+                report.error(spider, Message.CALLBACK_NOT_ACCESSIBLE.format(kind, methodName,
                         ((TypeElement) method.getEnclosingElement()).getQualifiedName(), Names.packageOf(spider)));
             }
+            String allowed = errback ? "Failure and Crawl" : "Response and Crawl";
             List<String> seen = new ArrayList<>();
             for (VariableElement p : method.getParameters()) {
                 String type = parameterType(p.asType());
-                if (type == null) {
-                    if (!ReturnTypes.isResolved(p.asType())) unresolved = true;
-                    report.error(own ? p : spider, Message.UNSUPPORTED_PARAMETER.format(methodName, p.asType()));
+                if (type == null || type.equals(errback ? "Response" : "Failure")) {
+                    if (type == null && !ReturnTypes.isResolved(p.asType())) unresolved = true;
+                    report.error(own ? p : spider, Message.UNSUPPORTED_PARAMETER.format(kind, methodName, p.asType(), allowed));
                 } else if (seen.contains(type)) {
-                    report.error(own ? p : spider, Message.DUPLICATE_PARAMETER.format(methodName, type));
+                    report.error(own ? p : spider, Message.DUPLICATE_PARAMETER.format(kind, methodName, type, allowed));
                 } else {
                     seen.add(type);
                 }
@@ -147,13 +154,16 @@ final class SpiderValidator {
                     unresolved = true;
                     report.error(at, Message.UNRESOLVED_TYPE.format(e.getMessage(), methodName));
                 } else {
-                    report.error(at, Message.UNSUPPORTED_RETURN.format(methodName, method.getReturnType()));
+                    report.error(at, Message.UNSUPPORTED_RETURN.format(kind, methodName, method.getReturnType()));
                 }
             }
         }
-        if (!byName.containsKey("parse")) {
+        ExecutableElement parse = byName.get("parse");
+        if (parse == null || ParseMethods.isErrback(parse)) {
+            List<String> callbacks = byName.entrySet().stream().filter(e -> !ParseMethods.isErrback(e.getValue()))
+                    .map(Map.Entry::getKey).sorted().toList();
             report.error(spider, spiderMirror, Message.MISSING_PARSE.format(spiderName,
-                    byName.isEmpty() ? "(none)" : String.join(", ", byName.keySet().stream().sorted().toList())));
+                    callbacks.isEmpty() ? "(none)" : String.join(", ", callbacks)));
         }
         return unresolved;
     }
@@ -163,12 +173,13 @@ final class SpiderValidator {
                 + method.getSimpleName() + "()";
     }
 
-    /** "Response" or "Crawl", or null for anything else. */
+    /** "Response", "Failure" or "Crawl", or null for anything else. */
     static @Nullable String parameterType(TypeMirror type) {
         if (!(type instanceof DeclaredType d)) return null;
         String name = ((TypeElement) d.asElement()).getQualifiedName().toString();
         return switch (name) {
             case Names.RESPONSE_NAME -> "Response";
+            case Names.FAILURE_NAME -> "Failure";
             case Names.CRAWL_NAME -> "Crawl";
             default -> null;
         };

@@ -4,7 +4,7 @@ import java.util.Optional;
 
 /**
  * What a callback can do besides returning values: follow links, schedule requests and emit
- * items. Passed to a {@code @Parse} method that declares a {@code Crawl} parameter; bound to the
+ * items. Passed to a {@code @Parse} or {@code @Errback} method that declares a {@code Crawl} parameter; bound to the
  * response being parsed, so relative links resolve against it.
  *
  * <pre>{@code
@@ -20,7 +20,11 @@ import java.util.Optional;
  * engine when the callback returns.
  */
 public interface Crawl {
-    /** The response being parsed. */
+    /**
+     * The response being parsed; in an {@code @Errback}, the failed response (a 404 page, say).
+     *
+     * @throws SpinneretException in an errback of a request that got no response at all
+     */
     Response response();
 
     /** Follows a link to the {@code parse} callback. @return false if the link was skipped (not http(s)) */

@@ -33,6 +33,7 @@ public final class Request {
     private final Map<String, String> headers;
     private final byte @Nullable [] body;
     private final String callback;
+    private final @Nullable String errback;
     private final int priority;
     private final boolean dontFilter;
     private final Renderer renderer;
@@ -46,6 +47,7 @@ public final class Request {
         this.headers = b.headers.isEmpty() ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(b.headers));
         this.body = b.body;
         this.callback = b.callback;
+        this.errback = b.errback;
         this.priority = b.priority;
         this.dontFilter = b.dontFilter;
         this.renderer = b.renderer;
@@ -74,6 +76,7 @@ public final class Request {
         b.headers.putAll(headers);
         b.body = body;
         b.callback = callback;
+        b.errback = errback;
         b.priority = priority;
         b.dontFilter = dontFilter;
         b.renderer = renderer;
@@ -96,6 +99,12 @@ public final class Request {
 
     /** The name of the {@code @Parse} callback that handles the response. */
     public String callback() { return callback; }
+
+    /**
+     * The name of the {@code @Errback} method that handles this request's failure, or null when a
+     * failure is only logged and counted.
+     */
+    public @Nullable String errback() { return errback; }
 
     /** Higher values are dequeued first; FIFO among equal priorities. */
     public int priority() { return priority; }
@@ -124,6 +133,11 @@ public final class Request {
         return toBuilder().url(newUrl).build();
     }
 
+    /** A copy whose failure goes to the {@code @Errback} method {@code name}; null for none. */
+    public Request withErrback(@Nullable String name) {
+        return toBuilder().errback(name).build();
+    }
+
     /** A copy with one more meta entry. */
     public Request withMeta(String key, @Nullable Object value) {
         return toBuilder().meta(key, value).build();
@@ -145,7 +159,7 @@ public final class Request {
     @Override
     public boolean equals(Object o) {
         return o instanceof Request r && url.equals(r.url) && method.equals(r.method) && headers.equals(r.headers)
-                && Arrays.equals(body, r.body) && callback.equals(r.callback) && priority == r.priority
+                && Arrays.equals(body, r.body) && callback.equals(r.callback) && Objects.equals(errback, r.errback) && priority == r.priority
                 && dontFilter == r.dontFilter && renderer == r.renderer && meta.equals(r.meta)
                 && depth == r.depth && retryCount == r.retryCount;
     }
@@ -157,7 +171,8 @@ public final class Request {
 
     @Override
     public String toString() {
-        return method + " " + url + " -> " + callback + (priority != 0 ? " (priority " + priority + ")" : "");
+        return method + " " + url + " -> " + callback + (errback != null ? ", on failure " + errback : "")
+                + (priority != 0 ? " (priority " + priority + ")" : "");
     }
 
     /** Builds a {@link Request}. Not thread-safe. */
@@ -167,6 +182,7 @@ public final class Request {
         private final Map<String, String> headers = new LinkedHashMap<>();
         private byte @Nullable [] body;
         private String callback = DEFAULT_CALLBACK;
+        private @Nullable String errback;
         private int priority;
         private boolean dontFilter;
         private Renderer renderer = Renderer.HTTP;
@@ -196,6 +212,12 @@ public final class Request {
 
         /** The callback name; a string literal here is checked by the annotation processor. */
         public Builder callback(String callback) { this.callback = Objects.requireNonNull(callback, "callback"); return this; }
+
+        /**
+         * The {@code @Errback} method that handles this request's failure; null for none. A string
+         * literal here is checked by the annotation processor.
+         */
+        public Builder errback(@Nullable String errback) { this.errback = errback; return this; }
 
         public Builder priority(int priority) { this.priority = priority; return this; }
 

@@ -37,6 +37,7 @@ public final class RequestCodec {
             }
             if (r.body() != null) g.writeStringField("body", Base64.getEncoder().encodeToString(r.body()));
             if (!r.callback().equals(Request.DEFAULT_CALLBACK)) g.writeStringField("callback", r.callback());
+            if (r.errback() != null) g.writeStringField("errback", r.errback());
             if (r.priority() != 0) g.writeNumberField("priority", r.priority());
             if (r.dontFilter()) g.writeBooleanField("dontFilter", true);
             if (r.renderer() != Renderer.HTTP) g.writeStringField("renderer", r.renderer().name().toLowerCase());
@@ -78,6 +79,7 @@ public final class RequestCodec {
                     case "headers" -> b.headers(MAPPER.readValue(p, Map.class));
                     case "body" -> b.body(Base64.getDecoder().decode(p.getText()));
                     case "callback" -> b.callback(p.getText());
+                    case "errback" -> b.errback(p.getText());
                     case "priority" -> b.priority(p.getIntValue());
                     case "dontFilter" -> b.dontFilter(p.getBooleanValue());
                     case "renderer" -> b.renderer(Renderer.valueOf(p.getText().toUpperCase()));

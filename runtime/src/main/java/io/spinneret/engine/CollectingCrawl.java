@@ -1,6 +1,7 @@
 package io.spinneret.engine;
 
 import io.spinneret.api.Crawl;
+import io.spinneret.api.Failure;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.api.SpinneretException;
@@ -8,13 +9,15 @@ import io.spinneret.internal.ItemSchema;
 import io.spinneret.pipeline.ItemSchemas;
 import java.util.ArrayList;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
- * The {@link Crawl} handed to one callback: collects the requests and items it emits, which the
- * engine then pushes and stores when the callback returns. Used by one thread.
+ * The {@link Crawl} handed to one callback or errback: collects the requests and items it emits,
+ * which the engine then pushes and stores when it returns. Used by one thread.
  */
 final class CollectingCrawl implements Crawl {
-    private final Response response;
+    private final @Nullable Response response;
+    private final @Nullable Failure failure;
     private final ItemSchemas schemas;
     final ArrayList<Request> requests = new ArrayList<>();
     final ArrayList<Object> items = new ArrayList<>(2);
@@ -22,11 +25,24 @@ final class CollectingCrawl implements Crawl {
 
     CollectingCrawl(Response response, ItemSchemas schemas) {
         this.response = response;
+        this.failure = null;
         this.schemas = schemas;
     }
 
+    /** For an errback: bound to the failure's response, if one arrived. */
+    CollectingCrawl(Failure failure, ItemSchemas schemas) {
+        this.response = failure.response();
+        this.failure = failure;
+        this.schemas = schemas;
+    }
+
+    /** @throws SpinneretException in an errback of a request that got no response */
     @Override
     public Response response() {
+        if (response == null) {
+            throw new SpinneretException("no response to follow links from: " + (failure == null ? "" : failure.request().url()
+                    + " failed with " + failure.reason()) + "; schedule absolute URLs with crawl.request(...) instead");
+        }
         return response;
     }
 

@@ -2,6 +2,7 @@ package io.spinneret.engine;
 
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.DropRequest;
+import io.spinneret.api.Failure;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.download.Downloader;
@@ -352,7 +353,7 @@ final class Engine implements CrawlContext {
                 return;
             }
             failed(req, e, null);
-            scheduler.ack(lease);
+            errback(lease, new Failure(req, failureReason(e, req.url()), e, e instanceof RetriesExhaustedException r ? r.response() : null));
             return;
         }
         int status = resp.status();
@@ -363,7 +364,7 @@ final class Engine implements CrawlContext {
         if (status < 200 || status >= 300) {
             stats.increment(Stats.HTTP_STATUS + status);
             LOG.debug("ignoring {} response from {}", status, req.url());
-            scheduler.ack(lease);
+            errback(lease, new Failure(req, "HTTP " + status, null, resp));
             return;
         }
         CollectingCrawl crawl = new CollectingCrawl(resp, schemas);
@@ -397,25 +398,56 @@ final class Engine implements CrawlContext {
         Request req = resp.request();
         int hops = Redirects.times(req);
         if (hops >= maxRedirects) {
-            failed(req, new java.io.IOException("too many redirects (" + maxRedirects + "); last Location: "
-                    + resp.header("Location").orElse("")), null);
-            scheduler.ack(lease);
+            redirectFailed(lease, resp, "too many redirects (" + maxRedirects + "); last Location: " + resp.header("Location").orElse(""));
             return;
         }
         var next = Redirects.follow(resp);
         if (next.isEmpty()) {
-            failed(req, new java.io.IOException(resp.status() + " redirect with an unusable Location: "
-                    + resp.header("Location").orElse("")), null);
-        } else {
-            stats.increment("redirects");
-            LOG.debug("{} redirect {} -> {}", resp.status(), req.url(), next.get().url());
-            if (offsite(next.get())) {
-                stats.increment(DROPPED_OFFSITE);
-            } else if (!schedule(next.get())) {
-                LOG.debug("redirect target {} was already seen", next.get().url());
-            }
+            redirectFailed(lease, resp, resp.status() + " redirect with an unusable Location: " + resp.header("Location").orElse(""));
+            return;
+        }
+        stats.increment("redirects");
+        LOG.debug("{} redirect {} -> {}", resp.status(), req.url(), next.get().url());
+        if (offsite(next.get())) {
+            stats.increment(DROPPED_OFFSITE);
+        } else if (!schedule(next.get())) {
+            LOG.debug("redirect target {} was already seen", next.get().url());
         }
         scheduler.ack(lease);
+    }
+
+    private void redirectFailed(Lease lease, Response resp, String why) {
+        Request req = resp.request();
+        java.io.IOException e = new java.io.IOException(why);
+        failed(req, e, null);
+        errback(lease, new Failure(req, why, e, resp));
+    }
+
+    /**
+     * Hands a failed request to its errback, if it names one, and stores and schedules what that
+     * emits as a callback's output; acknowledges the lease either way (after storing, as for a
+     * response). An errback that throws counts as a failure, like a callback that throws.
+     */
+    private void errback(Lease lease, Failure failure) {
+        Request req = failure.request();
+        String name = req.errback();
+        if (name == null) {
+            scheduler.ack(lease);
+            return;
+        }
+        CollectingCrawl crawl = new CollectingCrawl(failure, schemas);
+        stats.increment(Stats.ERRBACKS);
+        try {
+            dispatcher.dispatchFailure(name, failure, crawl);
+        } catch (Throwable t) {
+            if (t instanceof VirtualMachineError && !(t instanceof StackOverflowError)) throw (VirtualMachineError) t;
+            failures.increment();
+            stats.increment("failures/errback");
+            LOG.warn("errback '{}' failed on {}: {}", name, req.url(), failureReason(t, req.url()));
+            if (LOG.isDebugEnabled()) LOG.debug("errback failure details for " + req.url(), t);
+        }
+        push(crawl.requests);
+        store(lease, crawl.items, crawl.itemSchemas);
     }
 
     /** Whether {@code r}, found on a page or by a redirect, leads outside {@code allowed_domains}. */
@@ -482,11 +514,22 @@ final class Engine implements CrawlContext {
                 || e.getCause() instanceof InterruptedException;
     }
 
-    private void failed(Request req, Throwable t, @Nullable String callback) {
-        failures.increment();
+    /**
+     * A one-line description of {@code t}, as the failure log line and {@link Failure#reason()} give
+     * it. Both name the URL already, so the downloader's "... for &lt;url&gt;" is left out of it.
+     */
+    static String failureReason(Throwable t, String url) {
+        if (t instanceof RetriesExhaustedException r) return r.reason() + " (after " + r.retries() + (r.retries() == 1 ? " retry)" : " retries)");
         String reason = t.getMessage() == null ? t.getClass().getSimpleName()
                 : t.getClass() == java.io.IOException.class || t instanceof io.spinneret.api.SpinneretException ? t.getMessage()
                 : t.getClass().getSimpleName() + ": " + t.getMessage();
+        if (reason.endsWith(" for " + url)) return reason.substring(0, reason.length() - url.length() - 5);
+        return reason.replace(" of " + url + " ", " ");
+    }
+
+    private void failed(Request req, Throwable t, @Nullable String callback) {
+        failures.increment();
+        String reason = failureReason(t, req.url());
         if (callback != null) {
             stats.increment("failures/callback");
             LOG.warn("callback '{}' failed on {}: {}", callback, req.url(), reason);

@@ -19,6 +19,8 @@ public final class Stats {
     public static final String DROPPED = "dropped/";
     /** Prefix of responses not handed to a callback for their status, e.g. {@code http_status/404}. */
     public static final String HTTP_STATUS = "http_status/";
+    /** Failed requests handed to their spider's {@code @Errback} method. */
+    public static final String ERRBACKS = "errbacks";
 
     private final ConcurrentHashMap<String, LongAdder> counters = new ConcurrentHashMap<>();
 

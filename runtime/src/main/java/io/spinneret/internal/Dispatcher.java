@@ -1,11 +1,14 @@
 package io.spinneret.internal;
 
 import io.spinneret.api.Crawl;
+import io.spinneret.api.Failure;
 import io.spinneret.api.Response;
+import io.spinneret.api.UnknownCallbackException;
+import java.util.List;
 
 /**
- * Calls a spider's callback by name: a generated {@code switch} over the callback names, adapting
- * whatever the method returns into {@link Crawl#request} and {@link Crawl#emit} calls.
+ * Calls a spider's callbacks and errbacks by name: generated {@code switch}es over the names,
+ * adapting whatever the method returns into {@link Crawl#request} and {@link Crawl#emit} calls.
  * Thread-safe if the spider instance is (callbacks of one spider run concurrently).
  */
 @FunctionalInterface
@@ -15,4 +18,15 @@ public interface Dispatcher {
      * @throws Exception whatever the callback throws
      */
     void dispatch(String callback, Response response, Crawl crawl) throws Exception;
+
+    /**
+     * Hands a failed request to its {@code @Errback} method. Generated dispatchers override this;
+     * the default is a spider without errbacks.
+     *
+     * @throws io.spinneret.api.UnknownCallbackException if the spider has no such errback
+     * @throws Exception whatever the errback throws
+     */
+    default void dispatchFailure(String errback, Failure failure, Crawl crawl) throws Exception {
+        throw UnknownCallbackException.errback(null, errback, List.of());
+    }
 }

@@ -24,6 +24,11 @@ public interface SpiderDefinition {
     /** Callback names, sorted. */
     List<String> callbacks();
 
+    /** Errback names ({@code @Errback} methods), sorted. */
+    default List<String> errbacks() {
+        return List.of();
+    }
+
     /** A new spider instance bound to a dispatcher; one per crawl. */
     Dispatcher newDispatcher();
 }

@@ -2,6 +2,8 @@ package io.spinneret.api;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.spinneret.annotations.Renderer;
@@ -18,7 +20,7 @@ class RequestCodecTest {
     @Test
     void everyFieldRoundTrips() {
         Request r = Request.builder("https://h/p?q=é").method("post").header("X-A", "1").header("Content-Type", "text/plain")
-                .body(new byte[] {0, 1, 2, (byte) 255}).callback("detail").priority(-3).dontFilter(true)
+                .body(new byte[] {0, 1, 2, (byte) 255}).callback("detail").errback("gone").priority(-3).dontFilter(true)
                 .renderer(Renderer.BROWSER).meta("proxy", "http://p:3128").meta("n", 5).meta("list", List.of("a", 1, true))
                 .meta("map", Map.of("k", "v")).depth(4).retryCount(2).build();
         Request back = RequestCodec.fromJson(RequestCodec.toJson(r));
@@ -26,6 +28,19 @@ class RequestCodecTest {
         assertArrayEquals(r.body(), back.body());
         assertEquals(r.fingerprint(), back.fingerprint());
         assertEquals(RequestCodec.toJson(r), RequestCodec.toJson(back));
+    }
+
+    @Test
+    void errbackTravelsWithRetriesAndRedirectsButNotWithFollowedLinks() {
+        Request r = Request.builder("https://h/a").callback("detail").errback("gone").build();
+        assertEquals("gone", RequestCodec.fromJson(RequestCodec.toJson(r)).errback());
+        assertEquals("gone", r.nextAttempt().errback());
+        assertEquals("gone", r.withUrl("https://h/b").errback());
+        assertNull(r.withErrback(null).errback());
+        assertNotEquals(r, r.withErrback("other"));
+        Response page = new Response(r, "https://h/a", 200, Map.of(), new byte[0]);
+        assertNull(page.follow("/c", "detail", 0).orElseThrow().errback());
+        assertEquals("GET https://h/a -> detail, on failure gone", r.toString());
     }
 
     @Test

@@ -1,0 +1,24 @@
+package io.spinneret.api;
+
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Why a request failed, as handed to its {@link io.spinneret.annotations.Errback errback}.
+ *
+ * @param request the request as it was last tried (its {@link Request#retryCount()} says how often)
+ * @param reason a one-line description, as the crawl's log gives it
+ * @param exception what was thrown, or null when a response arrived with an unwanted status
+ * @param response the response, when one arrived (a 404 page, say); null when nothing was fetched
+ */
+public record Failure(Request request, String reason, @Nullable Throwable exception, @Nullable Response response) {
+    public Failure {
+        Objects.requireNonNull(request, "request");
+        Objects.requireNonNull(reason, "reason");
+    }
+
+    /** The HTTP status of {@link #response()}, or 0 when there is none. */
+    public int status() {
+        return response == null ? 0 : response.status();
+    }
+}

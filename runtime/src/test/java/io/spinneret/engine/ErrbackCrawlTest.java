@@ -1,0 +1,125 @@
+package io.spinneret.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.spinneret.annotations.Renderer;
+import io.spinneret.api.Crawl;
+import io.spinneret.api.Failure;
+import io.spinneret.api.Request;
+import io.spinneret.api.Response;
+import io.spinneret.api.UnknownCallbackException;
+import io.spinneret.internal.Dispatcher;
+import io.spinneret.internal.Emit;
+import io.spinneret.internal.SpiderDefinition;
+import io.spinneret.testing.Book;
+import io.spinneret.testing.BookSchema;
+import io.spinneret.testing.TestSettings;
+import io.spinneret.testing.TestSite;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Failed requests reach their errback over real TCP; what it emits is stored and crawled. */
+class ErrbackCrawlTest {
+    @TempDir Path dir;
+
+    /**
+     * parse requests each URL of {@code targets} with the errback its value names (null: none);
+     * book turns a page into an item; the errback "record" stores a failure as an item (title =
+     * its reason, price = its status) and, for a 404, follows a link from the error page; "boom" throws.
+     */
+    private record ErrbackSpider(String start, Map<String, String> targets) implements SpiderDefinition {
+        @Override public String name() { return "errbacks"; }
+        @Override public String className() { return "test.ErrbackSpider"; }
+        @Override public List<String> startUrls() { return List.of(start); }
+        @Override public Renderer renderer() { return Renderer.HTTP; }
+        @Override public List<String> settings() { return List.of(); }
+        @Override public List<String> callbacks() { return List.of("book", "parse"); }
+        @Override public List<String> errbacks() { return List.of("boom", "record"); }
+
+        @Override
+        public Dispatcher newDispatcher() {
+            return new Dispatcher() {
+                @Override
+                public void dispatch(String callback, Response response, Crawl crawl) {
+                    switch (callback) {
+                        case "parse" -> targets.forEach((url, errback) ->
+                                crawl.request(Request.builder(url).callback("book").errback(errback).build()));
+                        case "book" -> Emit.value(new Book(response.url(), response.textOf("h1"), 0, response.url()), crawl);
+                        default -> throw new UnknownCallbackException(name(), callback, callbacks());
+                    }
+                }
+
+                @Override
+                public void dispatchFailure(String errback, Failure failure, Crawl crawl) {
+                    switch (errback) {
+                        case "record" -> {
+                            crawl.emit(new Book(failure.request().url(), failure.reason(), failure.status(), "failed " + failure.request().url()));
+                            if (failure.status() == 404) crawl.follow("/book/7", "book");
+                        }
+                        case "boom" -> throw new IllegalStateException("errback bug");
+                        default -> throw UnknownCallbackException.errback(name(), errback, errbacks());
+                    }
+                }
+            };
+        }
+    }
+
+    private static int closedPort() throws Exception {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    @Test
+    void failuresGoToTheirErrbacksWhoseItemsAreStoredAndWhoseRequestsAreCrawled() throws Exception {
+        try (TestSite site = TestSite.books(1)) {
+            site.route("/r1", ex -> { ex.getResponseHeaders().set("Location", "/r2"); TestSite.send(ex, 302, ""); });
+            site.route("/r2", ex -> { ex.getResponseHeaders().set("Location", "/r3"); TestSite.send(ex, 302, ""); });
+            site.route("/unavailable", ex -> TestSite.send(ex, 503, "busy"));
+            String dead = "http://127.0.0.1:" + closedPort() + "/x";
+            Map<String, String> targets = new TreeMap<>();
+            targets.put(site.url("/missing"), "record");       // 404: the errback gets the error page
+            targets.put(dead, "record");                       // connection refused after 1 retry
+            targets.put(site.url("/unavailable"), "record");   // 503 after 1 retry
+            targets.put(site.url("/r1"), "record");            // more redirects than max_redirects
+            targets.put(site.url("/book/1"), "record");        // fetched fine: no errback
+            targets.put(site.url("/gone"), "boom");            // 404 to an errback that throws
+            targets.put(site.url("/lost"), null);              // 404, no errback: only counted
+
+            Path out = dir.resolve("items.jsonl");
+            CrawlResult r = Crawler.builder(new ErrbackSpider(site.root(), targets))
+                    .settings(TestSettings.fast(out, "retry_times=1", "retry_backoff=0.01", "max_redirects=1", "concurrency=4"))
+                    .items(List.of(BookSchema.INSTANCE))
+                    .progress(null)
+                    .build().run();
+
+            Map<String, String> stored = new TreeMap<>();
+            for (String line : Files.readAllLines(out)) {
+                var item = new com.fasterxml.jackson.databind.ObjectMapper().readTree(line);
+                stored.put(item.get("url").asText(), item.get("title").asText() + " / " + item.get("price").asInt());
+            }
+            String refused = stored.remove(dead);
+            assertTrue(refused != null && refused.toLowerCase(java.util.Locale.ROOT).contains("refused")
+                    && refused.endsWith("(after 1 retry) / 0"), "the dead host's item: " + refused);
+            assertEquals(Map.of(
+                    site.url("/missing"), "HTTP 404 / 404",
+                    site.url("/unavailable"), "HTTP 503 (after 1 retry) / 503",
+                    site.url("/r2"), "too many redirects (1); last Location: /r3 / 302",
+                    site.url("/book/1"), "Book 1 / 0",
+                    site.url("/book/7"), "Book 7 / 0"), stored);
+            assertEquals(1, site.hits("/book/7"), "the errback's follow-up, resolved against the 404 page");
+            assertEquals(5, r.get(Stats.ERRBACKS), "missing, dead, unavailable, r2 and gone");
+            assertEquals(3, r.get("failures/download"), "dead, unavailable and r2");
+            assertEquals(1, r.get("failures/errback"), "the errback that threw");
+            assertEquals(4, r.failures());
+            assertEquals(Map.of("404", 3L), r.ignored(), "missing, gone and lost");
+        }
+    }
+}
