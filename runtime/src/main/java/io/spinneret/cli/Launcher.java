@@ -1,5 +1,6 @@
 package io.spinneret.cli;
 
+import io.spinneret.engine.RuntimeJar;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -231,6 +232,7 @@ final class Launcher {
         if (target.isEmpty() || a.length - i != args.length) {
             return aside("unexpected command line " + List.of(a));
         }
+        List<String> launch = childLaunch(target);
 
         List<String> options = new ArrayList<>(jvm);
         StartupCache.Training training = null;
@@ -269,9 +271,29 @@ final class Launcher {
         if (record != null) cmd.add("-D" + JitChoice.RECORD_PROPERTY + "=" + record);
         // the child has no controlling terminal (its own session), so it is told whether stderr is one
         cmd.add("-Dspinneret.terminal=" + stderrIsTerminal());
-        cmd.addAll(target);
+        cmd.addAll(launch);
         cmd.addAll(List.of(args));
-        return Optional.of(new Child(cmd, training, createCommand, target.subList(0, 2)));
+        return Optional.of(new Child(cmd, training, createCommand, launch.subList(0, 2)));
+    }
+
+    /**
+     * How the child is launched. {@code -jar runtime.jar} becomes {@code -cp runtime.jar:<its
+     * dependencies> io.spinneret.cli.Main}: the jar names them in {@link RuntimeJar#ATTRIBUTE}, not
+     * in {@code Class-Path}, which only this JVM would have paid for (see {@link RuntimeJar}). A
+     * class path without them gets them added. Anything else (a jar of one's own with a
+     * {@code Class-Path}, say) is launched as it was.
+     *
+     * @param target {@code ["-jar", jar]} or {@code ["-cp", classPath, mainClass]}
+     */
+    static List<String> childLaunch(List<String> target) {
+        if (target.get(0).equals("-jar")) {
+            Optional<RuntimeJar> runtime = RuntimeJar.of(Path.of(target.get(1)));
+            return runtime.isPresent() ? List.of("-cp", runtime.get().classPathString(), Main.class.getName()) : target;
+        }
+        Optional<RuntimeJar> runtime = Main.dependenciesLoadable() ? Optional.empty() : RuntimeJar.current();
+        return runtime.isPresent()
+                ? List.of("-cp", target.get(1) + java.io.File.pathSeparator + RuntimeJar.join(runtime.get().dependencies()), target.get(2))
+                : target;
     }
 
     /** The file recording the previous crawl of the spider in {@code args} (see {@link JitChoice}), or null. */

@@ -1,5 +1,6 @@
 package io.spinneret.cli;
 
+import io.spinneret.engine.RuntimeJar;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -12,6 +13,7 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -203,7 +205,10 @@ final class StartupCache {
         }
     }
 
+    /** The jar and what its manifest puts on the class path: its {@code Class-Path}, or the runtime's {@link RuntimeJar#ATTRIBUTE}. */
     private static List<Path> jarWithManifestClassPath(Path jar) throws IOException {
+        Optional<RuntimeJar> runtime = RuntimeJar.of(jar);
+        if (runtime.isPresent()) return runtime.get().classPath();
         List<Path> all = new ArrayList<>();
         all.add(jar.toAbsolutePath());
         try (JarFile file = new JarFile(jar.toFile(), false)) {

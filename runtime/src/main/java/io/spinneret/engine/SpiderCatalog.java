@@ -124,8 +124,37 @@ public final class SpiderCatalog {
         return new SpiderCatalog(byName, List.copyOf(items), List.copyOf(sources));
     }
 
-    /** The runtime's jar if it is the whole class path of {@code parent} ({@code java -jar runtime.jar}), else null. */
+    /**
+     * The runtime's jar if {@code parent} sees nothing but it and its dependencies, which hold no
+     * spiders, else null. So it is for {@code java -jar runtime.jar}: the crawl's JVM gets them as its
+     * class path from the launcher, and the launcher's own JVM loads them with a class loader of its
+     * own (see {@link RuntimeJar}); so it was for a jar whose manifest names them in {@code Class-Path}.
+     */
     static @Nullable Path runtimeJarAlone(ClassLoader parent) {
+        Optional<RuntimeJar> runtime = RuntimeJar.current();
+        if (runtime.isEmpty()) return jarAloneOnClassPath(parent);
+        List<Path> expected = runtime.get().classPath();
+        if (parent == ClassLoader.getSystemClassLoader()) {
+            List<Path> classPath = new ArrayList<>();
+            for (String e : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
+                if (!e.isEmpty()) classPath.add(Path.of(e).toAbsolutePath().normalize());
+            }
+            return classPath.equals(expected) ? runtime.get().jar() : null;
+        }
+        if (parent instanceof URLClassLoader urls && RuntimeJar.LOADER_NAME.equals(parent.getName())) {
+            List<Path> loaded = new ArrayList<>();
+            try {
+                for (URL u : urls.getURLs()) loaded.add(Path.of(u.toURI()).toAbsolutePath().normalize());
+            } catch (java.net.URISyntaxException | RuntimeException e) {
+                return null;
+            }
+            return loaded.equals(expected) ? runtime.get().jar() : null;
+        }
+        return null;
+    }
+
+    /** The code source of this class if it is the whole class path of {@code parent} (a jar with its own {@code Class-Path}), else null. */
+    private static @Nullable Path jarAloneOnClassPath(ClassLoader parent) {
         String classPath = System.getProperty("java.class.path", "");
         if (parent != ClassLoader.getSystemClassLoader() || classPath.isEmpty() || classPath.contains(File.pathSeparator)) return null;
         try {

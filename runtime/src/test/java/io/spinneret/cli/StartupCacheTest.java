@@ -8,12 +8,14 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.spinneret.testing.TestJars;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.jar.Attributes;
 import java.util.jar.JarEntry;
@@ -28,6 +30,16 @@ class StartupCacheTest {
     private static final int AOT_JDK = StartupCache.AOT_CACHE_JDK;
 
     @TempDir Path dir;
+
+    @Test
+    void aRebuiltDependencyOfTheRuntimeJarGetsANewCache() throws IOException {
+        Path jar = TestJars.withManifest(dir.resolve("runtime.jar"), Map.of(io.spinneret.engine.RuntimeJar.ATTRIBUTE, "lib/dep.jar"));
+        Path dep = jar(dir.resolve("lib/dep.jar"), null);
+        Path first = archive(StartupCache.forLaunch(List.of("-jar", jar.toString()), OLD_JDK, false));
+        Files.setLastModifiedTime(dep, FileTime.fromMillis(Files.getLastModifiedTime(dep).toMillis() + 5_000));
+        assertNotEquals(first, archive(StartupCache.forLaunch(List.of("-jar", jar.toString()), OLD_JDK, false)),
+                "a dependency named in Spinneret-Class-Path counts like one in Class-Path");
+    }
 
     @Test
     void aRebuiltJarGetsANewArchiveAndTheOutdatedOneIsDeleted() throws IOException {
@@ -185,14 +197,7 @@ class StartupCacheTest {
     }
 
     private static Path jar(Path path, String classPath) throws IOException {
-        Files.createDirectories(path.getParent());
-        Manifest m = new Manifest();
-        m.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
-        if (classPath != null) m.getMainAttributes().put(Attributes.Name.CLASS_PATH, classPath);
-        try (OutputStream out = Files.newOutputStream(path); JarOutputStream jar = new JarOutputStream(out, m)) {
-            jar.flush();
-        }
-        return path;
+        return TestJars.withManifest(path, classPath == null ? Map.of() : Map.of(Attributes.Name.CLASS_PATH.toString(), classPath));
     }
 
     /** A jar whose main class {@code Hello} prints "hello", compiled from source by the JDK's compiler. */
