@@ -3,7 +3,7 @@ package io.spinneret.processor;
 import java.util.List;
 
 /**
- * One {@code @Parse} or {@code @Errback} method.
+ * One {@code @Parse}, {@code @Errback} or {@code @Start} method.
  *
  * @param name the callback (or errback) name requests use
  * @param method the Java method name
@@ -13,7 +13,7 @@ import java.util.List;
 record CallbackModel(String name, String method, List<Parameter> parameters, Result result) {
 
     /** What a callback parameter receives. */
-    enum Parameter { RESPONSE, FAILURE, CRAWL }
+    enum Parameter { RESPONSE, FAILURE, CRAWL, START_URLS }
 
     /** The outer shape of the return type. */
     enum Shape { VOID, SINGLE, ITERABLE, ARRAY, STREAM, OPTIONAL }

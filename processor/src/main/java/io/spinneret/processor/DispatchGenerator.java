@@ -46,28 +46,41 @@ final class DispatchGenerator {
                 .addMethod(getter("settings", LIST_STRING, CodeBlock.of("SETTINGS")))
                 .addMethod(getter("callbacks", LIST_STRING, CodeBlock.of("CALLBACKS")));
         if (errbacks) type.addMethod(getter("errbacks", LIST_STRING, CodeBlock.of("ERRBACKS")));
-        type.addMethod(newDispatcher(spider, errbacks)).addMethod(dispatch(spider));
+        type.addMethod(newDispatcher(spider)).addMethod(dispatch(spider));
         if (errbacks) type.addMethod(dispatchFailure(spider));
         return JavaFile.builder(self.packageName(), type.build()).skipJavaLangImports(true).indent("    ").build();
     }
 
-    /** A lambda for a spider without errbacks; else a class that overrides {@code dispatchFailure} too. */
-    private static MethodSpec newDispatcher(SpiderModel spider, boolean errbacks) {
+    /**
+     * A lambda for a spider with callbacks only; else a class that also overrides
+     * {@code dispatchFailure} (errbacks) and {@code start} (a {@code @Start} method).
+     */
+    private static MethodSpec newDispatcher(SpiderModel spider) {
         MethodSpec.Builder m = MethodSpec.methodBuilder("newDispatcher").addAnnotation(Override.class)
                 .addModifiers(Modifier.PUBLIC).returns(Names.DISPATCHER)
                 .addStatement("var spider = new $T$L()", spider.type(), spider.generic() ? "<>" : "");
-        if (!errbacks) return m.addStatement("return (callback, response, crawl) -> dispatch(spider, callback, response, crawl)").build();
-        TypeSpec dispatcher = TypeSpec.anonymousClassBuilder("").addSuperinterface(Names.DISPATCHER)
+        if (spider.errbacks().isEmpty() && spider.start() == null) {
+            return m.addStatement("return (callback, response, crawl) -> dispatch(spider, callback, response, crawl)").build();
+        }
+        TypeSpec.Builder dispatcher = TypeSpec.anonymousClassBuilder("").addSuperinterface(Names.DISPATCHER)
                 .addMethod(MethodSpec.methodBuilder("dispatch").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                         .addParameter(String.class, "callback").addParameter(Names.RESPONSE, "response")
                         .addParameter(Names.CRAWL, "crawl").addException(Exception.class)
-                        .addStatement("$T.dispatch(spider, callback, response, crawl)", spider.dispatch()).build())
-                .addMethod(MethodSpec.methodBuilder("dispatchFailure").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
-                        .addParameter(String.class, "errback").addParameter(Names.FAILURE, "failure")
-                        .addParameter(Names.CRAWL, "crawl").addException(Exception.class)
-                        .addStatement("$T.dispatchFailure(spider, errback, failure, crawl)", spider.dispatch()).build())
-                .build();
-        return m.addStatement("return $L", dispatcher).build();
+                        .addStatement("$T.dispatch(spider, callback, response, crawl)", spider.dispatch()).build());
+        if (!spider.errbacks().isEmpty()) {
+            dispatcher.addMethod(MethodSpec.methodBuilder("dispatchFailure").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+                    .addParameter(String.class, "errback").addParameter(Names.FAILURE, "failure")
+                    .addParameter(Names.CRAWL, "crawl").addException(Exception.class)
+                    .addStatement("$T.dispatchFailure(spider, errback, failure, crawl)", spider.dispatch()).build());
+        }
+        CallbackModel start = spider.start();
+        if (start != null) {
+            dispatcher.addMethod(MethodSpec.methodBuilder("start").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+                    .returns(boolean.class).addParameter(LIST_STRING, "startUrls")
+                    .addParameter(Names.CRAWL, "crawl").addException(Exception.class)
+                    .addCode(call(start)).addStatement("return true").build());
+        }
+        return m.addStatement("return $L", dispatcher.build()).build();
     }
 
     private static FieldSpec list(String name, List<String> values) {
@@ -122,6 +135,7 @@ final class DispatchGenerator {
                     case RESPONSE -> "response";
                     case FAILURE -> "failure";
                     case CRAWL -> "crawl";
+                    case START_URLS -> "startUrls";
                 }).collect(Collectors.joining(", "));
         CodeBlock invoke = CodeBlock.of("spider.$N($L)", c.method(), args);
         CallbackModel.Result r = c.result();

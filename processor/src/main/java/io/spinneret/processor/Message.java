@@ -32,6 +32,11 @@ enum Message {
             "its parameters are %s, at most one of each, in any order"),
     UNSUPPORTED_RETURN("UnsupportedReturnType", "@%s method %s() returns %s, which can never be an item or a request",
             "return void, an @Item record, a Request, or an Iterable, List, Stream, Optional or array of those (or Object, checked at run time)"),
+    DUPLICATE_START("DuplicateStart", "spider '%s' has more than one @Start method: %s and %s", "keep one"),
+    START_AND_HANDLER("StartAndCallback", "method %s() is annotated @Start and @Parse or @Errback",
+            "the @Start method makes the start requests; callbacks handle their responses"),
+    START_RETURNS_ITEMS("StartReturnsItems", "@Start method %s() returns %s, but it makes requests, not items",
+            "return a Request, or an Iterable, List, Stream, Optional or array of them"),
     UNRESOLVED_TYPE("UnresolvedType", "type %s of %s() cannot be resolved", "check imports and dependencies"),
 
     // ---- @Spider classes

@@ -16,6 +16,7 @@ final class Names {
     static final String SPIDER = "io.spinneret.annotations.Spider";
     static final String PARSE = "io.spinneret.annotations.Parse";
     static final String ERRBACK = "io.spinneret.annotations.Errback";
+    static final String START = "io.spinneret.annotations.Start";
     static final String ITEM = "io.spinneret.annotations.Item";
     static final String KEY = "io.spinneret.annotations.Key";
 

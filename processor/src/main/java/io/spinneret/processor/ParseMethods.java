@@ -2,6 +2,7 @@ package io.spinneret.processor;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
@@ -13,20 +14,30 @@ import javax.lang.model.util.Elements;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The {@code @Parse} and {@code @Errback} methods of a spider (its handlers): its own in source
- * order, then inherited ones not overridden. Callbacks and errbacks share one set of names.
+ * The {@code @Parse} and {@code @Errback} methods of a spider (its handlers), and its
+ * {@code @Start} method: its own in source order, then inherited ones not overridden. Callbacks and
+ * errbacks share one set of names.
  */
 final class ParseMethods {
     private ParseMethods() {}
 
     static List<ExecutableElement> of(TypeElement spider, Elements elements) {
+        return annotated(spider, elements, m -> Annotations.has(m, Names.PARSE) || Annotations.has(m, Names.ERRBACK));
+    }
+
+    /** The {@code @Start} methods: one, if the spider is right. */
+    static List<ExecutableElement> start(TypeElement spider, Elements elements) {
+        return annotated(spider, elements, m -> Annotations.has(m, Names.START));
+    }
+
+    private static List<ExecutableElement> annotated(TypeElement spider, Elements elements, Predicate<ExecutableElement> wanted) {
         List<ExecutableElement> found = new ArrayList<>();
         List<ExecutableElement> seen = new ArrayList<>();
         for (TypeElement t = spider; t != null; t = superclass(t)) {
             for (ExecutableElement m : ElementFilter.methodsIn(t.getEnclosedElements())) {
                 boolean overridden = seen.stream().anyMatch(s -> elements.overrides(s, m, spider));
                 seen.add(m);
-                if (!overridden && (Annotations.has(m, Names.PARSE) || Annotations.has(m, Names.ERRBACK))) found.add(m);
+                if (!overridden && wanted.test(m)) found.add(m);
             }
         }
         return found;

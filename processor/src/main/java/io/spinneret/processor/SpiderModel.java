@@ -2,6 +2,7 @@ package io.spinneret.processor;
 
 import com.palantir.javapoet.ClassName;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A {@code @Spider} class as the dispatch generator needs it.
@@ -10,9 +11,10 @@ import java.util.List;
  * @param generic whether the class has type parameters (instantiated with {@code <>})
  * @param callbacks the {@code @Parse} methods, sorted by callback name
  * @param errbacks the {@code @Errback} methods, sorted by name
+ * @param start the {@code @Start} method, or null
  */
 record SpiderModel(ClassName type, boolean generic, String name, List<String> startUrls, String renderer,
-                   List<String> settings, List<CallbackModel> callbacks, List<CallbackModel> errbacks) {
+                   List<String> settings, List<CallbackModel> callbacks, List<CallbackModel> errbacks, @Nullable CallbackModel start) {
 
     ClassName dispatch() {
         return ClassName.get(type.packageName(), String.join("_", type.simpleNames()) + "_Dispatch");

@@ -26,20 +26,28 @@ final class SpiderReader {
         List<CallbackModel> callbacks = new ArrayList<>();
         List<CallbackModel> errbacks = new ArrayList<>();
         for (ExecutableElement method : ParseMethods.of(spider, elements)) {
-            List<CallbackModel.Parameter> parameters = new ArrayList<>();
-            for (VariableElement p : method.getParameters()) {
-                String type = SpiderValidator.parameterType(p.asType());
-                parameters.add("Response".equals(type) ? CallbackModel.Parameter.RESPONSE
-                        : "Failure".equals(type) ? CallbackModel.Parameter.FAILURE : CallbackModel.Parameter.CRAWL);
-            }
-            (ParseMethods.isErrback(method) ? errbacks : callbacks).add(new CallbackModel(ParseMethods.callbackName(method),
-                    method.getSimpleName().toString(), parameters, returnTypes.classify(method.getReturnType())));
+            (ParseMethods.isErrback(method) ? errbacks : callbacks).add(model(ParseMethods.callbackName(method), method));
         }
         callbacks.sort(Comparator.comparing(CallbackModel::name));
         errbacks.sort(Comparator.comparing(CallbackModel::name));
+        List<ExecutableElement> starts = ParseMethods.start(spider, elements);
+        CallbackModel start = starts.isEmpty() ? null : model("@Start", starts.get(0));
         return new SpiderModel(ClassName.get(spider), !spider.getTypeParameters().isEmpty(),
                 Annotations.string(mirror, "name", ""), strings(mirror, "startUrls"),
-                Annotations.enumName(mirror, "renderer", "HTTP"), strings(mirror, "settings"), callbacks, errbacks);
+                Annotations.enumName(mirror, "renderer", "HTTP"), strings(mirror, "settings"), callbacks, errbacks, start);
+    }
+
+    private CallbackModel model(String name, ExecutableElement method) throws ReturnTypes.Rejected {
+        List<CallbackModel.Parameter> parameters = new ArrayList<>();
+        for (VariableElement p : method.getParameters()) {
+            parameters.add(switch (String.valueOf(SpiderValidator.parameterType(p.asType()))) {
+                case "Response" -> CallbackModel.Parameter.RESPONSE;
+                case "Failure" -> CallbackModel.Parameter.FAILURE;
+                case "List<String>" -> CallbackModel.Parameter.START_URLS;
+                default -> CallbackModel.Parameter.CRAWL;
+            });
+        }
+        return new CallbackModel(name, method.getSimpleName().toString(), parameters, returnTypes.classify(method.getReturnType()));
     }
 
     private static List<String> strings(AnnotationMirror mirror, String attribute) {

@@ -58,6 +58,7 @@ final class SpiderValidator {
         }
         SettingsValidator.validate(spider, mirror, report);
         boolean unresolved = checkCallbacks(spider, mirror, report);
+        unresolved |= checkStart(spider, mirror, report);
         return new Outcome(report, unresolved);
     }
 
@@ -134,29 +135,7 @@ final class SpiderValidator {
                 report.error(spider, Message.CALLBACK_NOT_ACCESSIBLE.format(kind, methodName,
                         ((TypeElement) method.getEnclosingElement()).getQualifiedName(), Names.packageOf(spider)));
             }
-            String allowed = errback ? "Failure and Crawl" : "Response and Crawl";
-            List<String> seen = new ArrayList<>();
-            for (VariableElement p : method.getParameters()) {
-                String type = parameterType(p.asType());
-                if (type == null || type.equals(errback ? "Response" : "Failure")) {
-                    if (type == null && !ReturnTypes.isResolved(p.asType())) unresolved = true;
-                    report.error(own ? p : spider, Message.UNSUPPORTED_PARAMETER.format(kind, methodName, p.asType(), allowed));
-                } else if (seen.contains(type)) {
-                    report.error(own ? p : spider, Message.DUPLICATE_PARAMETER.format(kind, methodName, type, allowed));
-                } else {
-                    seen.add(type);
-                }
-            }
-            try {
-                returnTypes.classify(method.getReturnType());
-            } catch (ReturnTypes.Rejected e) {
-                if (e.unresolved) {
-                    unresolved = true;
-                    report.error(at, Message.UNRESOLVED_TYPE.format(e.getMessage(), methodName));
-                } else {
-                    report.error(at, Message.UNSUPPORTED_RETURN.format(kind, methodName, method.getReturnType()));
-                }
-            }
+            unresolved |= checkSignature(spider, method, kind, errback ? "Failure" : "Response", report) == null;
         }
         ExecutableElement parse = byName.get("parse");
         if (parse == null || ParseMethods.isErrback(parse)) {
@@ -168,12 +147,75 @@ final class SpiderValidator {
         return unresolved;
     }
 
+    /**
+     * Checks the modifiers-independent signature of a handler: parameters {@code input} and
+     * {@code Crawl}, at most one each, and a return type the dispatch code can adapt.
+     *
+     * @return the classified return type, or null when it could not be resolved yet (worth another round)
+     */
+    private CallbackModel.@Nullable Result checkSignature(TypeElement spider, ExecutableElement method, String kind, String input,
+            Report report) {
+        boolean own = method.getEnclosingElement().equals(spider);
+        Element at = own ? method : spider;
+        String methodName = method.getSimpleName().toString();
+        String allowed = input + " and Crawl";
+        boolean unresolved = false;
+        List<String> seen = new ArrayList<>();
+        for (VariableElement p : method.getParameters()) {
+            String type = parameterType(p.asType());
+            if (type == null || !type.equals(input) && !type.equals("Crawl")) {
+                if (type == null && !ReturnTypes.isResolved(p.asType())) unresolved = true;
+                report.error(own ? p : spider, Message.UNSUPPORTED_PARAMETER.format(kind, methodName, p.asType(), allowed));
+            } else if (seen.contains(type)) {
+                report.error(own ? p : spider, Message.DUPLICATE_PARAMETER.format(kind, methodName, type, allowed));
+            } else {
+                seen.add(type);
+            }
+        }
+        try {
+            CallbackModel.Result result = returnTypes.classify(method.getReturnType());
+            return unresolved ? null : result;
+        } catch (ReturnTypes.Rejected e) {
+            if (e.unresolved) {
+                report.error(at, Message.UNRESOLVED_TYPE.format(e.getMessage(), methodName));
+                return null;
+            }
+            report.error(at, Message.UNSUPPORTED_RETURN.format(kind, methodName, method.getReturnType()));
+            return CallbackModel.Result.VOID;
+        }
+    }
+
+    /** @return true if the {@code @Start} method's signature could not be resolved yet */
+    private boolean checkStart(TypeElement spider, AnnotationMirror spiderMirror, Report report) {
+        List<ExecutableElement> starts = ParseMethods.start(spider, elements);
+        boolean unresolved = false;
+        for (int i = 0; i < starts.size(); i++) {
+            ExecutableElement method = starts.get(i);
+            boolean own = method.getEnclosingElement().equals(spider);
+            Element at = own ? method : spider;
+            String methodName = method.getSimpleName().toString();
+            if (i > 0) {
+                report.error(at, Message.DUPLICATE_START.format(Annotations.string(spiderMirror, "name", ""), describe(starts.get(0), spider),
+                        describe(method, spider)));
+            }
+            if (Annotations.has(method, Names.PARSE) || Annotations.has(method, Names.ERRBACK)) {
+                report.error(at, Message.START_AND_HANDLER.format(methodName));
+            }
+            if (method.getModifiers().contains(Modifier.PRIVATE)) report.error(at, Message.CALLBACK_PRIVATE.format("Start", methodName));
+            if (method.getModifiers().contains(Modifier.STATIC)) report.error(at, Message.CALLBACK_STATIC.format("Start", methodName));
+            CallbackModel.Result result = checkSignature(spider, method, "Start", "List<String>", report);
+            if (result == null) unresolved = true;
+            else if (result.element() == CallbackModel.Element.ITEM) report.error(at, Message.START_RETURNS_ITEMS.format(methodName, method.getReturnType()));
+        }
+        return unresolved;
+    }
+
     private static String describe(ExecutableElement method, TypeElement spider) {
         return "method " + (method.getEnclosingElement().equals(spider) ? "" : method.getEnclosingElement().getSimpleName() + ".")
                 + method.getSimpleName() + "()";
     }
 
-    /** "Response", "Failure" or "Crawl", or null for anything else. */
+    /** "Response", "Failure", "Crawl" or "List<String>", or null for anything else. */
     static @Nullable String parameterType(TypeMirror type) {
         if (!(type instanceof DeclaredType d)) return null;
         String name = ((TypeElement) d.asElement()).getQualifiedName().toString();
@@ -181,6 +223,8 @@ final class SpiderValidator {
             case Names.RESPONSE_NAME -> "Response";
             case Names.FAILURE_NAME -> "Failure";
             case Names.CRAWL_NAME -> "Crawl";
+            case "java.util.List" -> d.getTypeArguments().size() == 1 && d.getTypeArguments().get(0).toString().equals("java.lang.String")
+                    ? "List<String>" : null;
             default -> null;
         };
     }

@@ -59,7 +59,7 @@ public final class SpinneretProcessor extends AbstractProcessor {
 
     @Override
     public Set<String> getSupportedAnnotationTypes() {
-        return Set.of(Names.SPIDER, Names.ITEM, Names.PARSE, Names.ERRBACK);
+        return Set.of(Names.SPIDER, Names.ITEM, Names.PARSE, Names.ERRBACK, Names.START);
     }
 
     @Override

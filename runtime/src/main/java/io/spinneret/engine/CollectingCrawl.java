@@ -17,31 +17,39 @@ import org.jspecify.annotations.Nullable;
  */
 final class CollectingCrawl implements Crawl {
     private final @Nullable Response response;
-    private final @Nullable Failure failure;
+    /** Why there may be no response, for the message when one is asked for. */
+    private final String without;
     private final ItemSchemas schemas;
     final ArrayList<Request> requests = new ArrayList<>();
     final ArrayList<Object> items = new ArrayList<>(2);
     final ArrayList<ItemSchema<?>> itemSchemas = new ArrayList<>(2);
 
     CollectingCrawl(Response response, ItemSchemas schemas) {
-        this.response = response;
-        this.failure = null;
-        this.schemas = schemas;
+        this(response, "", schemas);
     }
 
     /** For an errback: bound to the failure's response, if one arrived. */
     CollectingCrawl(Failure failure, ItemSchemas schemas) {
-        this.response = failure.response();
-        this.failure = failure;
+        this(failure.response(), failure.request().url() + " failed with " + failure.reason(), schemas);
+    }
+
+    /** For a {@code @Start} method: no response at all. */
+    static CollectingCrawl forStart(ItemSchemas schemas) {
+        return new CollectingCrawl(null, "a @Start method has none", schemas);
+    }
+
+    private CollectingCrawl(@Nullable Response response, String without, ItemSchemas schemas) {
+        this.response = response;
+        this.without = without;
         this.schemas = schemas;
     }
 
-    /** @throws SpinneretException in an errback of a request that got no response */
+    /** @throws SpinneretException in a {@code @Start} method, and in an errback of a request that got no response */
     @Override
     public Response response() {
         if (response == null) {
-            throw new SpinneretException("no response to follow links from: " + (failure == null ? "" : failure.request().url()
-                    + " failed with " + failure.reason()) + "; schedule absolute URLs with crawl.request(...) instead");
+            throw new SpinneretException("no response to follow links from (" + without
+                    + "); schedule absolute URLs with crawl.request(...) instead");
         }
         return response;
     }

@@ -5,6 +5,7 @@ import io.spinneret.api.Request;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.download.Downloader;
 import io.spinneret.download.Downloaders;
+import io.spinneret.internal.Dispatcher;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.internal.SpiderDefinition;
 import io.spinneret.middleware.Middleware;
@@ -120,6 +121,9 @@ public final class Crawler {
         boolean pipelineClosed = false;
         Storage storage = givenStorage != null ? givenStorage : Storages.forTarget(target, settings);
         try {
+            // first, so that a failing @Start method leaves no scheduler, output or browser behind
+            Dispatcher dispatcher = spider.newDispatcher();
+            List<Request> start = startRequests(dispatcher);
             Scheduler scheduler = givenScheduler != null ? givenScheduler : openScheduler(name);
             toClose.add(scheduler);
             Downloader router = givenDownloader != null ? givenDownloader : Downloaders.router(settings);
@@ -132,14 +136,14 @@ public final class Crawler {
             } catch (IOException ex) {
                 throw new SpinneretException("cannot open output " + storage.describe() + ": " + ex.getMessage(), ex);
             }
-            e = new Engine(name, settings, stats, scheduler, middlewares, router, spider.newDispatcher(), schemas);
+            e = new Engine(name, settings, stats, scheduler, middlewares, router, dispatcher, schemas);
             Engine engineRef = e;
             p = new Pipeline(storage, settings, scheduler::ack, engineRef::fail);
             e.pipeline(p);
             engine = e;
             pipeline = p;
             if (stopRequested) e.requestStop(Engine.Stop.SIGNAL);
-            e.start(startRequests());
+            e.start(start);
             LOG.info("crawling {} ({}) into {}, concurrency {}", name, spider.className(), storage.describe(),
                     settings.getInt(Setting.CONCURRENCY));
             progress = Progress.start(stats, scheduler, e, settings, progressOut);
@@ -191,10 +195,32 @@ public final class Crawler {
         }
     }
 
-    /** The start requests: {@code start_urls} if set, else the spider's, to the {@code parse} callback. */
-    List<Request> startRequests() {
+    /**
+     * The start requests: what the spider's {@code @Start} method schedules, given the start URLs
+     * ({@code start_urls} if set, else the spider's); without one, a request per start URL to the
+     * {@code parse} callback with the spider's renderer.
+     *
+     * @throws SpinneretException if the {@code @Start} method throws or emits an item
+     */
+    List<Request> startRequests(Dispatcher dispatcher) {
         List<String> urls = settings.getList(Setting.START_URLS);
         if (urls.isEmpty()) urls = spider.startUrls();
+        CollectingCrawl crawl = CollectingCrawl.forStart(schemas);
+        boolean started;
+        try {
+            started = dispatcher.start(urls, crawl);
+        } catch (Exception | LinkageError | StackOverflowError ex) {
+            throw new SpinneretException("the @Start method of spider '" + spider.name() + "' failed: "
+                    + (ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getClass().getSimpleName() + ": " + ex.getMessage()), ex);
+        }
+        if (started) {
+            if (!crawl.items.isEmpty()) {
+                throw new SpinneretException("the @Start method of spider '" + spider.name() + "' emitted "
+                        + crawl.items.get(0).getClass().getSimpleName() + " items; it makes requests only");
+            }
+            LOG.debug("{} start requests from the @Start method", crawl.requests.size());
+            return crawl.requests;
+        }
         List<Request> out = new ArrayList<>(urls.size());
         for (String u : urls) out.add(Request.builder(u).renderer(spider.renderer()).build());
         return out;

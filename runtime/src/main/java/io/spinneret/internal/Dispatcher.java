@@ -29,4 +29,16 @@ public interface Dispatcher {
     default void dispatchFailure(String errback, Failure failure, Crawl crawl) throws Exception {
         throw UnknownCallbackException.errback(null, errback, List.of());
     }
+
+    /**
+     * Runs the spider's {@code @Start} method, which schedules the start requests on {@code crawl}
+     * (a crawl without a response). Generated dispatchers of spiders with one override this.
+     *
+     * @param startUrls the {@code start_urls} setting if set, else the spider's start URLs
+     * @return false if the spider has no {@code @Start} method: then each start URL is crawled
+     * @throws Exception whatever the method throws
+     */
+    default boolean start(List<String> startUrls, Crawl crawl) throws Exception {
+        return false;
+    }
 }
