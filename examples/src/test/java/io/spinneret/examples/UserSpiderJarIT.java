@@ -55,6 +55,27 @@ class UserSpiderJarIT {
         assertTrue(items.stream().allMatch(i -> i.get("price").asDouble() >= 10), items.get(0).toString());
     }
 
+    @Test
+    void theLinkCheckerTemplatesStartAndErrbackMethodsRunThroughTheCli() throws Exception {
+        buildTemplateJar(dir.resolve("spiders").resolve("my-spiders-1.0.jar"));
+        try (ReplicaServer server = ReplicaServer.start(BooksSite.standard(), 0)) {
+            String dead = server.url() + "no-such-page.html";
+            Processes.Result r = Processes.java(dir, 120, "-jar", runtimeJar.toString(), "run", "dead_links",
+                    "-s", "start_urls=" + server.url() + "," + dead, "--delay", "0", "-o", "dead.jsonl");
+
+            assertEquals(0, r.exitCode(), "a 404 is not a failure: " + r);
+            assertTrue(r.stdout().contains("| 0 failures | 1 items |") && r.stdout().contains("| 1 ignored (HTTP 404: 1) |"), r.toString());
+            List<JsonNode> items = ReplicaCrawl.readJsonl(dir.resolve("dead.jsonl"));
+            assertEquals(1, items.size(), items.toString());
+            assertEquals(dead, items.get(0).get("url").asText());
+            assertEquals("start_urls", items.get(0).get("foundOn").asText());
+            assertEquals(404, items.get(0).get("status").asInt());
+            assertEquals("HTTP 404", items.get(0).get("reason").asText());
+            int requests = Integer.parseInt(r.stdout().replaceAll("(?s).*?(\\d+) requests \\|.*", "$1"));
+            assertTrue(requests > 50, "the index page's links were checked: " + r);
+        }
+    }
+
     /** javac with the processor on the processor path, as maven-compiler-plugin runs it, then a jar of the output. */
     private void buildTemplateJar(Path jar) throws IOException {
         List<String> classPath = List.of(System.getProperty("java.class.path").split(File.pathSeparator));
