@@ -32,7 +32,6 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
-        // a crawl runs in a child JVM with options suited to it, unless told otherwise (see Launcher)
         // java -jar runtime.jar: the dependencies are not on the class path, but named in the jar
         boolean child = System.getProperty(Launcher.CHILD_PROPERTY) != null;
         Optional<RuntimeJar> runtime = child || dependenciesLoadable() ? Optional.empty() : RuntimeJar.current();
@@ -42,6 +41,7 @@ public final class Main {
                     + " needs the jars its build put in " + runtime.get().jar().resolveSibling("lib") + " (rebuild with ./mvnw package)");
             System.exit(1);
         }
+        // a crawl runs in a child JVM with options suited to it, unless told otherwise (see Launcher)
         int forked = Launcher.maybeFork(args, new Throwable().getStackTrace().length);
         if (forked >= 0) System.exit(forked);
         if (runtime.isPresent()) {
