@@ -41,6 +41,18 @@ class SqliteSchedulerTest {
     }
 
     @Test
+    void aJobDirectoryThatCannotBeMadeIsNamedWithWhatWentWrong() throws Exception {
+        Path file = Files.writeString(dir.resolve("a-file"), "x");
+        SpinneretException e = assertThrows(SpinneretException.class, () -> SqliteScheduler.open(file.resolve("jobs/books"), false));
+        assertTrue(e.getMessage().startsWith("cannot open the frontier in " + file.resolve("jobs/books") + ": "), e.getMessage());
+        assertTrue(e.getMessage().endsWith(" (" + file.resolve("jobs") + ")") || e.getMessage().endsWith(" (" + file + ")"), e.getMessage());
+        assertEquals("no such file or directory (/x)", SqliteScheduler.describe(new java.nio.file.NoSuchFileException("/x")));
+        assertEquals("permission denied (/x)", SqliteScheduler.describe(new java.nio.file.AccessDeniedException("/x")));
+        assertEquals("Not a directory (/x)", SqliteScheduler.describe(new java.nio.file.FileSystemException("/x", null, "Not a directory")));
+        assertEquals("disk full", SqliteScheduler.describe(new java.io.IOException("disk full")));
+    }
+
+    @Test
     void startingAfreshRefusesAJobWithUnfinishedWork() throws Exception {
         Path job = dir.resolve("books");
         try (SqliteScheduler s = SqliteScheduler.open(job, false)) {
