@@ -72,7 +72,8 @@ final class Engine implements CrawlContext {
     private final LinkedTransferQueue<Lease> handoff = new LinkedTransferQueue<>();
     private final List<Thread> workers = new ArrayList<>();
     private volatile boolean workersStopping;
-    private final LongAdder requests, responses, failures, items, duplicates;
+    private final LongAdder requests, responses, items, duplicates;
+    private final FailureLog failureLog;
     private @Nullable Pipeline pipeline;
     private volatile @Nullable Thread poller;
     private volatile Stop stop = Stop.NONE;
@@ -98,7 +99,7 @@ final class Engine implements CrawlContext {
         this.permits = new Semaphore(concurrency);
         this.requests = stats.counter(Stats.REQUESTS);
         this.responses = stats.counter(Stats.RESPONSES);
-        this.failures = stats.counter(Stats.FAILURES);
+        this.failureLog = new FailureLog(stats);
         this.items = stats.counter(Stats.ITEMS);
         this.duplicates = stats.counter(Stats.DUPLICATES);
         this.downloader = request -> {
@@ -352,8 +353,8 @@ final class Engine implements CrawlContext {
                 scheduler.requeue(lease, req);
                 return;
             }
-            failed(req, e, null);
-            errback(lease, new Failure(req, failureReason(e, req.url()), e, e instanceof RetriesExhaustedException r ? r.response() : null));
+            failureLog.download(req, e);
+            errback(lease, new Failure(req, FailureLog.reason(e, req.url()), e, e instanceof RetriesExhaustedException r ? r.response() : null));
             return;
         }
         int status = resp.status();
@@ -372,7 +373,7 @@ final class Engine implements CrawlContext {
             dispatcher.dispatch(req.callback(), resp, crawl);
         } catch (Throwable t) {
             if (t instanceof VirtualMachineError && !(t instanceof StackOverflowError)) throw (VirtualMachineError) t;
-            failed(req, t, req.callback());
+            failureLog.callback(req, t, req.callback());
             // what the callback emitted before it threw is kept
         }
         push(crawl.requests);
@@ -419,7 +420,7 @@ final class Engine implements CrawlContext {
     private void redirectFailed(Lease lease, Response resp, String why) {
         Request req = resp.request();
         java.io.IOException e = new java.io.IOException(why);
-        failed(req, e, null);
+        failureLog.download(req, e);
         errback(lease, new Failure(req, why, e, resp));
     }
 
@@ -441,10 +442,7 @@ final class Engine implements CrawlContext {
             dispatcher.dispatchFailure(name, failure, crawl);
         } catch (Throwable t) {
             if (t instanceof VirtualMachineError && !(t instanceof StackOverflowError)) throw (VirtualMachineError) t;
-            failures.increment();
-            stats.increment("failures/errback");
-            LOG.warn("errback '{}' failed on {}: {}", name, req.url(), failureReason(t, req.url()));
-            if (LOG.isDebugEnabled()) LOG.debug("errback failure details for " + req.url(), t);
+            failureLog.errback(req, t, name);
         }
         push(crawl.requests);
         store(lease, crawl.items, crawl.itemSchemas);
@@ -512,36 +510,5 @@ final class Engine implements CrawlContext {
         if (stop == Stop.NONE) return false;
         return e instanceof InterruptedException || Thread.currentThread().isInterrupted()
                 || e.getCause() instanceof InterruptedException;
-    }
-
-    /**
-     * A one-line description of {@code t}, as the failure log line and {@link Failure#reason()} give
-     * it. Both name the URL already, so the downloader's "... for &lt;url&gt;" is left out of it.
-     */
-    static String failureReason(Throwable t, String url) {
-        if (t instanceof RetriesExhaustedException r) return r.reason() + " (after " + r.retries() + (r.retries() == 1 ? " retry)" : " retries)");
-        String reason = t.getMessage() == null ? t.getClass().getSimpleName()
-                : t.getClass() == java.io.IOException.class || t instanceof io.spinneret.api.SpinneretException ? t.getMessage()
-                : t.getClass().getSimpleName() + ": " + t.getMessage();
-        if (reason.endsWith(" for " + url)) return reason.substring(0, reason.length() - url.length() - 5);
-        return reason.replace(" of " + url + " ", " ");
-    }
-
-    private void failed(Request req, Throwable t, @Nullable String callback) {
-        failures.increment();
-        String reason = failureReason(t, req.url());
-        if (callback != null) {
-            stats.increment("failures/callback");
-            LOG.warn("callback '{}' failed on {}: {}", callback, req.url(), reason);
-        } else {
-            stats.increment("failures/download");
-            if (t instanceof RetriesExhaustedException r && r.url().equals(req.url())) {
-                // its message names the URL again: "GET u failed after 3 retries: ..." rather than "GET u failed: gave up on u after ..."
-                LOG.warn("{} {} failed after {} {}: {}", req.method(), req.url(), r.retries(), r.retries() == 1 ? "retry" : "retries", r.reason());
-            } else {
-                LOG.warn("{} {} failed: {}", req.method(), req.url(), reason);
-            }
-        }
-        if (LOG.isDebugEnabled()) LOG.debug("failure details for " + req.url(), t);
     }
 }

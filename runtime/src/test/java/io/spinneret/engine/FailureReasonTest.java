@@ -12,17 +12,17 @@ class FailureReasonTest {
 
     @Test
     void theDownloadersForUrlSuffixIsLeftOutSinceTheLogLineNamesTheUrl() {
-        assertEquals("connection refused", Engine.failureReason(new IOException("connection refused for " + URL), URL));
+        assertEquals("connection refused", FailureLog.reason(new IOException("connection refused for " + URL), URL));
         assertEquals("HttpTimeoutException: download timed out after 30s",
-                Engine.failureReason(new HttpTimeoutException("download of " + URL + " timed out after 30s"), URL));
+                FailureLog.reason(new HttpTimeoutException("download of " + URL + " timed out after 30s"), URL));
     }
 
     @Test
     void otherUrlsAndMessagelessExceptionsAreKept() {
         assertEquals("not sent: http://h.example/robots.txt is unavailable",
-                Engine.failureReason(new IOException("not sent: http://h.example/robots.txt is unavailable"), URL));
-        assertEquals("connection refused for " + URL + "b", Engine.failureReason(new IOException("connection refused for " + URL + "b"), URL));
-        assertEquals("IllegalStateException", Engine.failureReason(new IllegalStateException(), URL));
-        assertEquals("IllegalStateException: boom", Engine.failureReason(new IllegalStateException("boom"), URL));
+                FailureLog.reason(new IOException("not sent: http://h.example/robots.txt is unavailable"), URL));
+        assertEquals("connection refused for " + URL + "b", FailureLog.reason(new IOException("connection refused for " + URL + "b"), URL));
+        assertEquals("IllegalStateException", FailureLog.reason(new IllegalStateException(), URL));
+        assertEquals("IllegalStateException: boom", FailureLog.reason(new IllegalStateException("boom"), URL));
     }
 }
