@@ -22,9 +22,9 @@ import javax.lang.model.util.Elements;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Checks a {@code @Spider} class and its {@code @Parse} and {@code @Errback} methods (everything
- * except the bodies,
- * see {@link BodyScanner}, and name clashes between spiders, which need the whole compilation).
+ * Checks a {@code @Spider} class and its {@code @Parse}, {@code @Errback} and {@code @Start}
+ * methods: everything except the bodies (see {@link BodyScanner}) and name clashes between
+ * spiders, which need the whole compilation.
  * Returns a report and prints nothing.
  */
 final class SpiderValidator {
@@ -128,13 +128,7 @@ final class SpiderValidator {
                             + "' (constant " + constant + " of callback '" + clash + ")", describe(byName.get(clash), spider), spiderName));
                 }
             }
-            if (method.getModifiers().contains(Modifier.PRIVATE)) report.error(at, Message.CALLBACK_PRIVATE.format(kind, methodName));
-            if (method.getModifiers().contains(Modifier.STATIC)) report.error(at, Message.CALLBACK_STATIC.format(kind, methodName));
-            if (!own && !method.getModifiers().contains(Modifier.PUBLIC)
-                    && !Names.packageOf(method).equals(Names.packageOf(spider))) {
-                report.error(spider, Message.CALLBACK_NOT_ACCESSIBLE.format(kind, methodName,
-                        ((TypeElement) method.getEnclosingElement()).getQualifiedName(), Names.packageOf(spider)));
-            }
+            checkModifiers(spider, method, kind, report);
             unresolved |= checkSignature(spider, method, kind, errback ? "Failure" : "Response", report) == null;
         }
         ExecutableElement parse = byName.get("parse");
@@ -147,9 +141,22 @@ final class SpiderValidator {
         return unresolved;
     }
 
+    /** Generated code calls the method on the spider instance: not private, not static, visible from the spider's package. */
+    private static void checkModifiers(TypeElement spider, ExecutableElement method, String kind, Report report) {
+        boolean own = method.getEnclosingElement().equals(spider);
+        Element at = own ? method : spider;
+        String methodName = method.getSimpleName().toString();
+        if (method.getModifiers().contains(Modifier.PRIVATE)) report.error(at, Message.CALLBACK_PRIVATE.format(kind, methodName));
+        if (method.getModifiers().contains(Modifier.STATIC)) report.error(at, Message.CALLBACK_STATIC.format(kind, methodName));
+        if (!own && !method.getModifiers().contains(Modifier.PUBLIC) && !Names.packageOf(method).equals(Names.packageOf(spider))) {
+            report.error(spider, Message.CALLBACK_NOT_ACCESSIBLE.format(kind, methodName,
+                    ((TypeElement) method.getEnclosingElement()).getQualifiedName(), Names.packageOf(spider)));
+        }
+    }
+
     /**
-     * Checks the modifiers-independent signature of a handler: parameters {@code input} and
-     * {@code Crawl}, at most one each, and a return type the dispatch code can adapt.
+     * Checks a handler's parameters ({@code input} and {@code Crawl}, at most one each) and that
+     * the dispatch code can adapt its return type.
      *
      * @return the classified return type, or null when it could not be resolved yet (worth another round)
      */
@@ -201,8 +208,7 @@ final class SpiderValidator {
             if (Annotations.has(method, Names.PARSE) || Annotations.has(method, Names.ERRBACK)) {
                 report.error(at, Message.START_AND_HANDLER.format(methodName));
             }
-            if (method.getModifiers().contains(Modifier.PRIVATE)) report.error(at, Message.CALLBACK_PRIVATE.format("Start", methodName));
-            if (method.getModifiers().contains(Modifier.STATIC)) report.error(at, Message.CALLBACK_STATIC.format("Start", methodName));
+            checkModifiers(spider, method, "Start", report);
             CallbackModel.Result result = checkSignature(spider, method, "Start", "List<String>", report);
             if (result == null) unresolved = true;
             else if (result.element() == CallbackModel.Element.ITEM) report.error(at, Message.START_RETURNS_ITEMS.format(methodName, method.getReturnType()));
