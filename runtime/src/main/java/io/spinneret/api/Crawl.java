@@ -4,8 +4,9 @@ import java.util.Optional;
 
 /**
  * What a callback can do besides returning values: follow links, schedule requests and emit
- * items. Passed to a {@code @Parse} or {@code @Errback} method that declares a {@code Crawl} parameter; bound to the
- * response being parsed, so relative links resolve against it.
+ * items. Passed to a {@code @Parse}, {@code @Errback} or {@code @Start} method that declares a
+ * {@code Crawl} parameter; bound to the response being parsed, so relative links resolve against
+ * it (an errback's is the failed response, if one arrived; a {@code @Start} method has none).
  *
  * <pre>{@code
  * @Parse
@@ -23,7 +24,8 @@ public interface Crawl {
     /**
      * The response being parsed; in an {@code @Errback}, the failed response (a 404 page, say).
      *
-     * @throws SpinneretException in an errback of a request that got no response at all
+     * @throws SpinneretException in a {@code @Start} method, and in an errback of a request that got
+     *     no response at all
      */
     Response response();
 
