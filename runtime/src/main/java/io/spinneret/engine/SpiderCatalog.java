@@ -131,7 +131,11 @@ public final class SpiderCatalog {
      * own (see {@link RuntimeJar}); so it was for a jar whose manifest names them in {@code Class-Path}.
      */
     static @Nullable Path runtimeJarAlone(ClassLoader parent) {
-        Optional<RuntimeJar> runtime = RuntimeJar.current();
+        return runtimeJarAlone(parent, RuntimeJar.current());
+    }
+
+    /** {@link #runtimeJarAlone(ClassLoader)} for {@code runtime}, the runtime's jar if it runs from one. */
+    static @Nullable Path runtimeJarAlone(ClassLoader parent, Optional<RuntimeJar> runtime) {
         if (runtime.isEmpty()) return jarAloneOnClassPath(parent);
         List<Path> expected = runtime.get().classPath();
         if (parent == ClassLoader.getSystemClassLoader()) {

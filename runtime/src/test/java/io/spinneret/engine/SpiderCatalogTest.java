@@ -11,9 +11,13 @@ import io.spinneret.internal.SpiderDefinition;
 import io.spinneret.internal.SpiderRegistry;
 import io.spinneret.testing.BookSchema;
 import io.spinneret.testing.BooksFixture;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
@@ -64,14 +68,30 @@ class SpiderCatalogTest {
         Path dependency = jarWithService(dir.resolve("lib/dependency.jar"), "x.NoSuchRegistry");
         Path runtime = jarWithService(dir.resolve("runtime.jar"), "io.spinneret.testing.TestRegistry");
         Files.createDirectories(dir.resolve("spiders"));
-        try (java.net.URLClassLoader classPath = new java.net.URLClassLoader(
-                new java.net.URL[] {dependency.toUri().toURL()}, getClass().getClassLoader())) {
+        try (URLClassLoader classPath = new URLClassLoader(
+                new URL[] {dependency.toUri().toURL()}, getClass().getClassLoader())) {
             SpiderCatalog c = SpiderCatalog.discover(classPath, dir.resolve("spiders"), runtime);
             assertTrue(c.find("testbooks").isPresent(), "the runtime jar's own registry");
             assertThrows(SpinneretException.class, () -> SpiderCatalog.discover(classPath, dir.resolve("spiders"), null),
                     "any other class path is searched whole");
         }
         assertNull(SpiderCatalog.runtimeJarAlone(getClass().getClassLoader()), "the tests' class path is not one jar");
+    }
+
+    @Test
+    void theLaunchersClassLoaderOfTheRuntimeJarAndItsDependenciesCountsAsTheRuntimeJarAlone() throws Exception {
+        RuntimeJar runtime = new RuntimeJar(dir.resolve("runtime.jar"), List.of(dir.resolve("lib/a.jar"), dir.resolve("lib/b.jar")));
+        URL[] urls = new URL[3];
+        for (int i = 0; i < 3; i++) urls[i] = runtime.classPath().get(i).toUri().toURL();
+        try (var launcher = new URLClassLoader(RuntimeJar.LOADER_NAME, urls, ClassLoader.getPlatformClassLoader());
+             var other = new URLClassLoader("other", urls, ClassLoader.getPlatformClassLoader());
+             var fewer = new URLClassLoader(RuntimeJar.LOADER_NAME, Arrays.copyOf(urls, 2), ClassLoader.getPlatformClassLoader())) {
+            assertEquals(runtime.jar(), SpiderCatalog.runtimeJarAlone(launcher, Optional.of(runtime)));
+            assertNull(SpiderCatalog.runtimeJarAlone(other, Optional.of(runtime)), "someone else's class loader");
+            assertNull(SpiderCatalog.runtimeJarAlone(fewer, Optional.of(runtime)), "not the runtime's class path");
+        }
+        assertNull(SpiderCatalog.runtimeJarAlone(ClassLoader.getSystemClassLoader(), Optional.of(runtime)),
+                "the tests' class path is not the runtime's");
     }
 
     private static Path jarWithService(Path jar, String provider) throws Exception {
