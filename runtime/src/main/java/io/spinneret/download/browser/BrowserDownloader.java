@@ -68,6 +68,8 @@ public final class BrowserDownloader implements Downloader {
     private final BrowserOptions options;
     private final Duration closeWait;
     private final LinkedBlockingQueue<RenderJob> queue = new LinkedBlockingQueue<>();
+    /** The pool's one cookie jar: its slots' browser contexts share their cookies through it. */
+    private final BrowserCookies cookies = new BrowserCookies();
     private final ReentrantLock lock = new ReentrantLock();
     private final CountDownLatch closedLatch = new CountDownLatch(1);
     private final List<Thread> workers = new ArrayList<>(); // guarded by lock
@@ -160,7 +162,7 @@ public final class BrowserDownloader implements Downloader {
         SharedBrowser s = shared;
         if (s == null) return;
         int i = workers.size();
-        RenderWorker w = new RenderWorker(i, options, s, queue, idle, () -> closed);
+        RenderWorker w = new RenderWorker(i, options, s, queue, idle, () -> closed, cookies);
         Thread t = Thread.ofPlatform().name("spinneret-render-" + i).daemon(true).unstarted(w);
         workers.add(t);
         slots.add(w);

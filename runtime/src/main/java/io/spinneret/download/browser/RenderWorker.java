@@ -8,6 +8,7 @@ import com.microsoft.playwright.Playwright;
 import com.microsoft.playwright.PlaywrightException;
 import com.microsoft.playwright.Route;
 import com.microsoft.playwright.TimeoutError;
+import com.microsoft.playwright.options.Cookie;
 import com.microsoft.playwright.options.HttpHeader;
 import com.microsoft.playwright.options.Proxy;
 import com.microsoft.playwright.options.WaitForSelectorState;
@@ -59,6 +60,9 @@ final class RenderWorker implements Runnable {
     private final BlockingQueue<RenderJob> queue;
     private final AtomicInteger idle;
     private final BooleanSupplier closing;
+    private final BrowserCookies cookies;
+    /** The version of {@link #cookies} this slot's context has taken. */
+    private long cookiesSeen;
 
     private @Nullable Playwright playwright;
     private @Nullable Browser browser;
@@ -80,7 +84,8 @@ final class RenderWorker implements Runnable {
     private boolean pageRouted;
 
     RenderWorker(int index, BrowserOptions options, SharedBrowser shared, BlockingQueue<RenderJob> queue, AtomicInteger idle,
-            BooleanSupplier closing) {
+            BooleanSupplier closing, BrowserCookies cookies) {
+        this.cookies = cookies;
         this.idle = idle;
         this.index = index;
         this.options = options;
@@ -137,6 +142,7 @@ final class RenderWorker implements Runnable {
         current = request;
         methodApplied = false;
         try {
+            takeSharedCookies();
             if (!request.headers().equals(pageHeaders)) {
                 p.setExtraHTTPHeaders(request.headers());
                 pageHeaders = request.headers();
@@ -166,6 +172,28 @@ final class RenderWorker implements Runnable {
             throw failure(request, e);
         } finally {
             current = null;
+            shareCookies();
+        }
+    }
+
+    /** Adds the cookies other slots got since this one last looked to its context. */
+    private void takeSharedCookies() {
+        BrowserContext c = context;
+        if (c == null || cookies.version() == cookiesSeen) return;
+        long version = cookies.version();
+        List<Cookie> fresh = cookies.since(cookiesSeen);
+        if (!fresh.isEmpty()) c.addCookies(fresh);
+        cookiesSeen = version;
+    }
+
+    /** Hands this slot's cookies to the shared jar after a render; never throws (a crashed page has none to give). */
+    private void shareCookies() {
+        BrowserContext c = context;
+        if (c == null || pageCrashed) return;
+        try {
+            cookiesSeen = cookies.update(c.cookies(), cookiesSeen);
+        } catch (PlaywrightException e) {
+            LOG.debug("render worker {}: reading cookies: {}", index, firstLine(e.getMessage()));
         }
     }
 
@@ -286,6 +314,7 @@ final class RenderWorker implements Runnable {
             Browser.NewContextOptions o = new Browser.NewContextOptions();
             if (contextProxy != null) o.setProxy(proxyOption(contextProxy));
             context = b.newContext(o);
+            cookiesSeen = 0; // a new context has none of the shared cookies yet
         }
         Page p = context.newPage();
         p.setDefaultTimeout(options.timeout().toMillis());

@@ -149,6 +149,23 @@ class BrowserDownloaderTest {
     }
 
     @Test
+    void theSlotsOfThePoolShareTheirCookies() throws Exception {
+        BrowserDownloader d = downloader(2);
+        assertEquals("logged in", d.download(browser(site.url("/login"))).textOf("p"), "one slot gets the session cookie");
+        site.whoamiGateTimeouts.set(0);
+        site.whoamiGate = new CountDownLatch(2); // both slots render a /whoami/ page at once
+        try (ExecutorService ex = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<Response>> fs = new ArrayList<>();
+            for (int i = 0; i < 2; i++) {
+                int n = i;
+                fs.add(ex.submit(() -> d.download(browser(site.url("/whoami/" + n)))));
+            }
+            for (Future<Response> f : fs) assertEquals("session=s1", f.get().textOf("#cookie"));
+        }
+        assertEquals(0, site.whoamiGateTimeouts.get(), "the two pages were rendered by the two slots at once");
+    }
+
+    @Test
     void imagesAreBlockedByDefaultAndLoadedWhenNotBlocked() throws Exception {
         site.imageHits.set(0);
         Response r = downloader(1).download(browser(site.url("/image")));

@@ -37,6 +37,9 @@ final class TestSite implements AutoCloseable {
     final AtomicInteger slowMaxInFlight = new AtomicInteger();
     final AtomicInteger slowGateTimeouts = new AtomicInteger();
     volatile CountDownLatch slowGate = new CountDownLatch(0);
+    final AtomicInteger whoamiGateTimeouts = new AtomicInteger();
+    /** Each /whoami/ response waits until this many are in flight (bounded). */
+    volatile CountDownLatch whoamiGate = new CountDownLatch(0);
     private final HttpServer server;
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
 
@@ -114,6 +117,20 @@ final class TestSite implements AutoCloseable {
             ex.getResponseHeaders().add("Content-Type", "application/json");
             ex.sendResponseHeaders(200, b.length);
             try (OutputStream o = ex.getResponseBody()) { o.write(b); }
+        });
+        server.createContext("/login", ex -> {
+            ex.getResponseHeaders().add("Set-Cookie", "session=s1; Path=/");
+            html(ex, 200, "<html><body><p>logged in</p></body></html>");
+        });
+        server.createContext("/whoami/", ex -> {
+            try {
+                whoamiGate.countDown();
+                if (!whoamiGate.await(20, TimeUnit.SECONDS)) whoamiGateTimeouts.incrementAndGet(); // until the whole pool is here
+                String cookie = ex.getRequestHeaders().getFirst("Cookie");
+                html(ex, 200, "<html><body><p id=cookie>" + (cookie == null ? "none" : cookie) + "</p></body></html>");
+            } catch (InterruptedException e) {
+                ex.close();
+            }
         });
         server.createContext("/echo", ex -> {
             String body = new String(ex.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
