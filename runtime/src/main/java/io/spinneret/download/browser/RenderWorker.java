@@ -176,13 +176,20 @@ final class RenderWorker implements Runnable {
         }
     }
 
-    /** Adds the cookies other slots got since this one last looked to its context. */
+    /**
+     * Adds the cookies other slots got since this one last looked to its context. Never throws: a
+     * cookie the browser refuses costs the render nothing but that cookie batch (logged at debug).
+     */
     private void takeSharedCookies() {
         BrowserContext c = context;
         if (c == null || cookies.version() == cookiesSeen) return;
         long version = cookies.version();
         List<Cookie> fresh = cookies.since(cookiesSeen);
-        if (!fresh.isEmpty()) c.addCookies(fresh);
+        try {
+            if (!fresh.isEmpty()) c.addCookies(fresh);
+        } catch (PlaywrightException e) {
+            LOG.debug("render worker {}: adding {} shared cookies: {}", index, fresh.size(), firstLine(e.getMessage()));
+        }
         cookiesSeen = version;
     }
 
