@@ -6,6 +6,7 @@ import io.spinneret.api.Response;
 import io.spinneret.download.Downloader;
 import io.spinneret.settings.Settings;
 import java.io.IOException;
+import java.net.CookieManager;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -68,8 +69,8 @@ public final class BrowserDownloader implements Downloader {
     private final BrowserOptions options;
     private final Duration closeWait;
     private final LinkedBlockingQueue<RenderJob> queue = new LinkedBlockingQueue<>();
-    /** The pool's one cookie jar: its slots' browser contexts share their cookies through it. */
-    private final BrowserCookies cookies = new BrowserCookies();
+    /** The pool's one cookie jar: its slots' browser contexts share their cookies through it (and with the HTTP downloader's). */
+    private final BrowserCookies cookies;
     private final ReentrantLock lock = new ReentrantLock();
     private final CountDownLatch closedLatch = new CountDownLatch(1);
     private final List<Thread> workers = new ArrayList<>(); // guarded by lock
@@ -84,7 +85,15 @@ public final class BrowserDownloader implements Downloader {
 
     /** Reads the {@code browser_*} settings; starts nothing. */
     public BrowserDownloader(Settings settings) {
-        this(BrowserOptions.from(settings), settings.getDuration(Setting.SHUTDOWN_GRACE).plusSeconds(2));
+        this(settings, null);
+    }
+
+    /**
+     * @param httpCookies the HTTP downloader's cookie jar, which the browser's pages then share:
+     *     cookies set over HTTP are sent by the browser, and the other way round; null for none
+     */
+    public BrowserDownloader(Settings settings, @Nullable CookieManager httpCookies) {
+        this(BrowserOptions.from(settings), settings.getDuration(Setting.SHUTDOWN_GRACE).plusSeconds(2), httpCookies);
     }
 
     /**
@@ -92,8 +101,13 @@ public final class BrowserDownloader implements Downloader {
      *     graceful shutdown) happen before it closes the browser itself
      */
     public BrowserDownloader(BrowserOptions options, Duration closeWait) {
+        this(options, closeWait, null);
+    }
+
+    public BrowserDownloader(BrowserOptions options, Duration closeWait, @Nullable CookieManager httpCookies) {
         this.options = options;
         this.closeWait = closeWait;
+        this.cookies = new BrowserCookies(httpCookies == null ? null : httpCookies.getCookieStore());
     }
 
     @Override

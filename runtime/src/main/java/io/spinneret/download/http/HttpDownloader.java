@@ -74,15 +74,28 @@ public final class HttpDownloader implements Downloader {
     private final @Nullable SocketHttpClient plain;
 
     public HttpDownloader(Settings settings) {
+        this(settings, newCookieJar(settings));
+    }
+
+    /**
+     * @param cookies the crawl's cookie jar (shared with the browser downloader), or null for
+     *     none; see {@link #newCookieJar}
+     */
+    public HttpDownloader(Settings settings, @Nullable CookieManager cookies) {
         this.connectTimeout = positive(settings.getDuration(Setting.CONNECT_TIMEOUT));
         this.downloadTimeout = positive(settings.getDuration(Setting.DOWNLOAD_TIMEOUT));
         this.maxBodySize = Math.max(0, settings.getLong(Setting.MAX_BODY_SIZE));
         List<String> agents = settings.getList(Setting.USER_AGENTS);
         this.defaultUserAgent = agents.isEmpty() ? "Spinneret/0.1" : agents.get(0);
-        this.cookies = settings.getBoolean(Setting.COOKIES_ENABLED) ? new CookieManager(null, CookiePolicy.ACCEPT_ORIGINAL_SERVER) : null;
+        this.cookies = cookies;
         this.plain = settings.getChoice(Setting.HTTP_CLIENT).equals("jdk") ? null
                 : new SocketHttpClient(connectTimeout, downloadTimeout, maxBodySize, defaultUserAgent, cookies,
                         new ConnectionPool(MAX_IDLE_PER_HOST, KEEP_ALIVE.toNanos()));
+    }
+
+    /** A crawl's cookie jar: a new one, or null when {@code cookies_enabled} is false. */
+    public static @Nullable CookieManager newCookieJar(Settings settings) {
+        return settings.getBoolean(Setting.COOKIES_ENABLED) ? new CookieManager(null, CookiePolicy.ACCEPT_ORIGINAL_SERVER) : null;
     }
 
     /** The cookie jar of this crawl, or null when {@code cookies_enabled} is false. */

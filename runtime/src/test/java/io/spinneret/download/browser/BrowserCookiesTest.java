@@ -3,7 +3,11 @@ package io.spinneret.download.browser;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.microsoft.playwright.options.Cookie;
+import java.net.CookieManager;
+import java.net.CookiePolicy;
+import java.net.URI;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class BrowserCookiesTest {
@@ -16,8 +20,27 @@ class BrowserCookiesTest {
     }
 
     @Test
+    void cookiesSetOverHttpReachTheBrowserAndTheBrowsersReachHttp() throws Exception {
+        CookieManager http = new CookieManager(null, CookiePolicy.ACCEPT_ORIGINAL_SERVER);
+        BrowserCookies jar = new BrowserCookies(http.getCookieStore());
+        http.put(URI.create("http://127.0.0.1:8080/login"), Map.of("Set-Cookie", List.of("session=s1; Path=/")));
+        http.put(URI.create("http://localhost:8080/login"), Map.of("Set-Cookie", List.of("dev=d1; Path=/")));
+        assertEquals(List.of("session=s1@127.0.0.1", "dev=d1@localhost"), names(jar.since(0)),
+                "the JDK keeps localhost's host-only cookie as localhost.local; the browser gets it for localhost");
+        long seen = jar.version();
+
+        jar.update(List.of(cookie("token", "t2", "127.0.0.1"), cookie("pref", "p", "localhost")), seen);
+        assertEquals(List.of("session=s1", "token=t2"), http.get(URI.create("http://127.0.0.1:8080/page"), Map.of()).get("Cookie"));
+        assertEquals(List.of("dev=d1", "pref=p"), http.get(URI.create("http://localhost:8080/page"), Map.of()).get("Cookie"));
+        assertEquals(List.of(), names(jar.since(jar.version())), "taking the browser's own cookies back changes nothing");
+
+        http.put(URI.create("http://127.0.0.1:8080/login"), Map.of("Set-Cookie", List.of("session=s2; Path=/")));
+        assertEquals(List.of("session=s2@127.0.0.1"), names(jar.since(seen + 2)), "a new value over HTTP reaches the browser");
+    }
+
+    @Test
     void aSlotTakesWhatOthersChangedAndNotItsOwnCookiesBack() {
-        BrowserCookies jar = new BrowserCookies();
+        BrowserCookies jar = new BrowserCookies(null);
         long first = jar.update(List.of(cookie("session", "s1", "a.example")), 0);
         assertEquals(jar.version(), first, "the first slot was up to date, and its own cookie needs no taking back");
         assertEquals(List.of("session=s1@a.example"), names(jar.since(0)), "a new context takes everything");

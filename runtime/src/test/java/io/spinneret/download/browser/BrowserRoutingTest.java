@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.spinneret.annotations.Renderer;
 import io.spinneret.api.Request;
@@ -72,6 +73,29 @@ class BrowserRoutingTest {
                     () -> router.download(Request.builder(site.url("/js/")).renderer(Renderer.BROWSER).build()));
             assertTrue(e.getMessage().contains("browser_path"), e.getMessage());
             assertTrue(router.isStarted(Renderer.BROWSER));
+        }
+    }
+
+    @Test
+    void theHttpAndBrowserDownloadersOfACrawlShareItsCookies() throws Exception {
+        String chromium = System.getenv("SPINNERET_TEST_CHROMIUM");
+        assumeTrue(chromium != null && !chromium.isBlank(), "SPINNERET_TEST_CHROMIUM is not set");
+        try (TestSite site = new TestSite();
+                DownloaderRouter router = Downloaders.router(Settings.defaults().with("browser_path", chromium, "t")
+                        .with("browser_pool_size", "1", "t"))) {
+            router.download(Request.of(site.url("/login"))); // over HTTP: session=s1
+            Request rendered = Request.builder(site.url("/cookies")).renderer(Renderer.BROWSER).build();
+            assertEquals("session=s1", router.download(rendered).textOf("#cookie"), "the browser sends the HTTP login's cookie");
+            router.download(Request.builder(site.url("/login2")).renderer(Renderer.BROWSER).build()); // in the browser: token=t2
+            String overHttp = router.download(Request.of(site.url("/cookies"))).textOf("#cookie");
+            assertEquals(Set.of("session=s1", "token=t2"), Set.of(overHttp.split("; ")), "HTTP sends the browser login's cookie");
+        }
+        try (TestSite site = new TestSite();
+                DownloaderRouter router = Downloaders.router(Settings.defaults().with("browser_path", chromium, "t")
+                        .with("browser_pool_size", "1", "t").with("cookies_enabled", "false", "t"))) {
+            router.download(Request.of(site.url("/login")));
+            Request rendered = Request.builder(site.url("/cookies")).renderer(Renderer.BROWSER).build();
+            assertEquals("none", router.download(rendered).textOf("#cookie"), "cookies_enabled=false: nothing is shared");
         }
     }
 

@@ -122,6 +122,14 @@ final class TestSite implements AutoCloseable {
             ex.getResponseHeaders().add("Set-Cookie", "session=s1; Path=/");
             html(ex, 200, "<html><body><p>logged in</p></body></html>");
         });
+        server.createContext("/login2", ex -> {
+            ex.getResponseHeaders().add("Set-Cookie", "token=t2; Path=/");
+            html(ex, 200, "<html><body><p>logged in again</p></body></html>");
+        });
+        server.createContext("/cookies", ex -> {
+            String cookie = ex.getRequestHeaders().getFirst("Cookie");
+            html(ex, 200, "<html><body><p id=cookie>" + (cookie == null ? "none" : cookie) + "</p></body></html>");
+        });
         server.createContext("/whoami/", ex -> {
             try {
                 whoamiGate.countDown();
