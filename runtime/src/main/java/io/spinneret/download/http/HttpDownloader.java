@@ -8,7 +8,6 @@ import io.spinneret.settings.Settings;
 import java.io.IOException;
 import java.net.CookieHandler;
 import java.net.CookieManager;
-import java.net.CookiePolicy;
 import java.net.InetSocketAddress;
 import java.net.MalformedURLException;
 import java.net.ProxySelector;
@@ -95,7 +94,7 @@ public final class HttpDownloader implements Downloader {
 
     /** A crawl's cookie jar: a new one, or null when {@code cookies_enabled} is false. */
     public static @Nullable CookieManager newCookieJar(Settings settings) {
-        return settings.getBoolean(Setting.COOKIES_ENABLED) ? new CookieManager(null, CookiePolicy.ACCEPT_ORIGINAL_SERVER) : null;
+        return settings.getBoolean(Setting.COOKIES_ENABLED) ? new CookieJar() : null;
     }
 
     /** The cookie jar of this crawl, or null when {@code cookies_enabled} is false. */
