@@ -210,8 +210,11 @@ final class SpiderValidator {
             }
             checkModifiers(spider, method, "Start", report);
             CallbackModel.Result result = checkSignature(spider, method, "Start", "List<String>", report);
-            if (result == null) unresolved = true;
-            else if (result.element() == CallbackModel.Element.ITEM) report.error(at, Message.START_RETURNS_ITEMS.format(methodName, method.getReturnType()));
+            if (result == null) {
+                unresolved = true;
+            } else if (result.element() == CallbackModel.Element.ITEM) {
+                report.error(at, Message.START_RETURNS_ITEMS.format(methodName, method.getReturnType()));
+            }
         }
         return unresolved;
     }
