@@ -7,7 +7,6 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -30,8 +29,8 @@ public final class CookieJar extends CookieManager {
     public void put(URI uri, Map<String, List<String>> responseHeaders) throws IOException {
         Map<String, List<String>> headers = null;
         for (Map.Entry<String, List<String>> e : responseHeaders.entrySet()) {
-            String name = e.getKey() == null ? "" : e.getKey().toLowerCase(Locale.ROOT);
-            if (!name.equals("set-cookie") && !name.equals("set-cookie2")) continue;
+            String name = e.getKey();
+            if (!"Set-Cookie".equalsIgnoreCase(name) && !"Set-Cookie2".equalsIgnoreCase(name)) continue; // no allocation per header
             List<String> fixed = new ArrayList<>(e.getValue().size());
             boolean changed = false;
             for (String v : e.getValue()) {
