@@ -75,10 +75,14 @@ final class Launcher {
      */
     record Child(List<String> command, StartupCache.@Nullable Training training, List<String> createCommand, List<String> classPath) {}
 
-    /** @return the child's exit code, or -1 if the launcher stepped aside */
-    static int maybeFork(String[] args, int callerDepth) {
+    /**
+     * @param runtime the runtime's jar when this JVM runs from it without its libraries on the
+     *     class path ({@code java -jar runtime.jar}), as {@link Main} found it; else empty
+     * @return the child's exit code, or -1 if the launcher stepped aside
+     */
+    static int maybeFork(String[] args, int callerDepth, Optional<RuntimeJar> runtime) {
         try {
-            Optional<Child> child = childCommand(args, callerDepth);
+            Optional<Child> child = childCommand(args, callerDepth, runtime);
             if (child.isEmpty()) return -1;
             if (System.getenv("SPINNERET_LAUNCHER_DEBUG") != null) {
                 System.err.println("spinneret launcher: child JVM: " + String.join(" ", child.get().command()));
@@ -174,7 +178,7 @@ final class Launcher {
         return Optional.empty();
     }
 
-    static Optional<Child> childCommand(String[] args, int callerDepth) {
+    static Optional<Child> childCommand(String[] args, int callerDepth, Optional<RuntimeJar> runtime) {
         if (System.getProperty(CHILD_PROPERTY) != null) return Optional.empty();
         if (args.length == 0 || !args[0].equals("run")) return Optional.empty();
         for (String a : args) {
@@ -232,7 +236,7 @@ final class Launcher {
         if (target.isEmpty() || a.length - i != args.length) {
             return aside("unexpected command line " + List.of(a));
         }
-        List<String> launch = childLaunch(target);
+        List<String> launch = childLaunch(target, runtime);
 
         List<String> options = new ArrayList<>(jvm);
         StartupCache.Training training = null;
@@ -256,7 +260,7 @@ final class Launcher {
         createCommand.add(java);
         createCommand.addAll(options);
         if (custom == null) {
-            StartupCache.Plan plan = StartupCache.forLaunch(target, dir, prefix, StartupCache.jdkFeature(), tiered);
+            StartupCache.Plan plan = StartupCache.forLaunch(launch, dir, prefix, StartupCache.jdkFeature(), tiered);
             if (plan != null) {
                 options.addAll(plan.jvmOptions());
                 training = plan.training();
@@ -284,16 +288,15 @@ final class Launcher {
      * {@code Class-Path}, say) is launched as it was.
      *
      * @param target {@code ["-jar", jar]} or {@code ["-cp", classPath, mainClass]}
+     * @param runtime see {@link #maybeFork}: with {@code -jar}, the jar is the runtime's
      */
-    static List<String> childLaunch(List<String> target) {
-        if (target.get(0).equals("-jar")) {
-            Optional<RuntimeJar> runtime = RuntimeJar.of(Path.of(target.get(1)));
-            return runtime.isPresent() ? List.of("-cp", runtime.get().classPathString(), Main.class.getName()) : target;
-        }
-        Optional<RuntimeJar> runtime = Main.dependenciesLoadable() ? Optional.empty() : RuntimeJar.current();
-        return runtime.isPresent()
-                ? List.of("-cp", target.get(1) + java.io.File.pathSeparator + RuntimeJar.join(runtime.get().dependencies()), target.get(2))
-                : target;
+    static List<String> childLaunch(List<String> target, Optional<RuntimeJar> runtime) {
+        if (runtime.isEmpty()) return target;
+        // the jar as the command line named it (the cache's name covers this text), its libraries as the manifest does
+        return target.get(0).equals("-jar")
+                ? List.of("-cp", new RuntimeJar(Path.of(target.get(1)).toAbsolutePath(), runtime.get().dependencies()).classPathString(),
+                        Main.class.getName())
+                : List.of("-cp", target.get(1) + java.io.File.pathSeparator + RuntimeJar.join(runtime.get().dependencies()), target.get(2));
     }
 
     /** The file recording the previous crawl of the spider in {@code args} (see {@link JitChoice}), or null. */

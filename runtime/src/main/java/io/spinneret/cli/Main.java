@@ -42,7 +42,7 @@ public final class Main {
             System.exit(1);
         }
         // a crawl runs in a child JVM with options suited to it, unless told otherwise (see Launcher)
-        int forked = Launcher.maybeFork(args, new Throwable().getStackTrace().length);
+        int forked = Launcher.maybeFork(args, new Throwable().getStackTrace().length, runtime);
         if (forked >= 0) System.exit(forked);
         if (runtime.isPresent()) {
             mainWithDependencies(runtime.get(), args);
@@ -64,7 +64,7 @@ public final class Main {
      * @return the child's exit code, or -1 if the caller should go on in this JVM (always so in the child)
      */
     public static int forkLikeMain(String[] args) {
-        return Launcher.maybeFork(args, 1);
+        return Launcher.maybeFork(args, 1, Optional.empty()); // that program's jar has the libraries on its class path
     }
 
     /** Whether the runtime's dependencies are on this class's class path (not so for {@code java -jar runtime.jar}). */

@@ -1,6 +1,5 @@
 package io.spinneret.cli;
 
-import io.spinneret.engine.RuntimeJar;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -13,7 +12,6 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
@@ -163,12 +161,18 @@ final class StartupCache {
         }
     }
 
-    /** {@link #forLaunch(List, int, boolean)} with the target's {@link #directory} and {@link #prefix} already known. */
-    static @Nullable Plan forLaunch(List<String> target, @Nullable Path dir, String prefix, int jdkFeature, boolean tiered) {
+    /**
+     * {@link #forLaunch(List, int, boolean)} with the {@link #directory} and {@link #prefix} of the
+     * launch target already known.
+     *
+     * @param launch how the child is launched (see {@code Launcher.childLaunch}): its class path is
+     *     what the cache's name covers
+     */
+    static @Nullable Plan forLaunch(List<String> launch, @Nullable Path dir, String prefix, int jdkFeature, boolean tiered) {
         try {
             if (dir == null) return null;
-            boolean jar = target.get(0).equals("-jar");
-            List<Path> classPath = jar ? jarWithManifestClassPath(Path.of(target.get(1))) : entries(target.get(1));
+            boolean jar = launch.get(0).equals("-jar");
+            List<Path> classPath = jar ? jarWithManifestClassPath(Path.of(launch.get(1))) : entries(launch.get(1));
             // the property Runtime.version() is parsed from: the same text, without the parsing (streams, a regex)
             StringBuilder state = new StringBuilder(System.getProperty("java.runtime.version", ""));
             for (Path p : classPath) {
@@ -205,10 +209,7 @@ final class StartupCache {
         }
     }
 
-    /** The jar and what its manifest puts on the class path: its {@code Class-Path}, or the runtime's {@link RuntimeJar#ATTRIBUTE}. */
     private static List<Path> jarWithManifestClassPath(Path jar) throws IOException {
-        Optional<RuntimeJar> runtime = RuntimeJar.of(jar);
-        if (runtime.isPresent()) return runtime.get().classPath();
         List<Path> all = new ArrayList<>();
         all.add(jar.toAbsolutePath());
         try (JarFile file = new JarFile(jar.toFile(), false)) {

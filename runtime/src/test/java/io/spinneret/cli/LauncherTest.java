@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,12 +20,15 @@ class LauncherTest {
     @Test
     void theRuntimeJarsChildGetsItsDependenciesAsClassPathAndOtherTargetsStayAsTheyWere() throws IOException {
         Path runtime = TestJars.withManifest(dir.resolve("runtime.jar"), Map.of(RuntimeJar.ATTRIBUTE, "lib/a.jar:lib/b.jar"));
+        Optional<RuntimeJar> layout = RuntimeJar.of(runtime);
         assertEquals(List.of("-cp", runtime + ":" + dir.resolve("lib/a.jar") + ":" + dir.resolve("lib/b.jar"), "io.spinneret.cli.Main"),
-                Launcher.childLaunch(List.of("-jar", runtime.toString())));
+                Launcher.childLaunch(List.of("-jar", runtime.toString()), layout));
+        assertEquals(List.of("-cp", "runtime.jar:" + dir.resolve("lib/a.jar") + ":" + dir.resolve("lib/b.jar"), "io.spinneret.cli.Main"),
+                Launcher.childLaunch(List.of("-cp", "runtime.jar", "io.spinneret.cli.Main"), layout), "a class path without them gets them");
         Path own = TestJars.withManifest(dir.resolve("app.jar"), Map.of());
-        assertEquals(List.of("-jar", own.toString()), Launcher.childLaunch(List.of("-jar", own.toString())));
+        assertEquals(List.of("-jar", own.toString()), Launcher.childLaunch(List.of("-jar", own.toString()), Optional.empty()));
         List<String> classPath = List.of("-cp", "x.jar:y.jar", "com.example.Main");
-        assertEquals(classPath, Launcher.childLaunch(classPath), "the tests' class path has the dependencies already");
+        assertEquals(classPath, Launcher.childLaunch(classPath, Optional.empty()), "the tests' class path has the dependencies already");
     }
     @Test
     void hugePagesAreAskedForOnlyWhenTheKernelGivesThemOnRequest() {

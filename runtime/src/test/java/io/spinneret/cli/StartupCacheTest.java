@@ -35,9 +35,12 @@ class StartupCacheTest {
     void aRebuiltDependencyOfTheRuntimeJarGetsANewCache() throws IOException {
         Path jar = TestJars.withManifest(dir.resolve("runtime.jar"), Map.of(io.spinneret.engine.RuntimeJar.ATTRIBUTE, "lib/dep.jar"));
         Path dep = jar(dir.resolve("lib/dep.jar"), null);
-        Path first = archive(StartupCache.forLaunch(List.of("-jar", jar.toString()), OLD_JDK, false));
+        List<String> target = List.of("-jar", jar.toString());
+        // as the launcher plans it: the name covers the class path the child is launched with
+        List<String> launch = Launcher.childLaunch(target, io.spinneret.engine.RuntimeJar.of(jar));
+        Path first = archive(StartupCache.forLaunch(launch, StartupCache.directory(target), StartupCache.prefix(target), OLD_JDK, false));
         Files.setLastModifiedTime(dep, FileTime.fromMillis(Files.getLastModifiedTime(dep).toMillis() + 5_000));
-        assertNotEquals(first, archive(StartupCache.forLaunch(List.of("-jar", jar.toString()), OLD_JDK, false)),
+        assertNotEquals(first, archive(StartupCache.forLaunch(launch, StartupCache.directory(target), StartupCache.prefix(target), OLD_JDK, false)),
                 "a dependency named in Spinneret-Class-Path counts like one in Class-Path");
     }
 
