@@ -27,6 +27,9 @@ import org.jspecify.annotations.Nullable;
 final class BrowserCookies {
     private record Entry(Cookie cookie, long version) {}
 
+    /** What a slot takes before a render: the cookies changed since it last looked, and the version it has then. */
+    record Taken(List<Cookie> cookies, long version) {}
+
     private final Map<String, Entry> byKey = new LinkedHashMap<>();
     private final @Nullable CookieStore http;
     private long version;
@@ -36,18 +39,12 @@ final class BrowserCookies {
         this.http = http;
     }
 
-    /** The version of the newest cookie: pass it to {@link #since} next time. */
-    synchronized long version() {
-        takeFromHttp();
-        return version;
-    }
-
-    /** The cookies that changed after {@code version} (all of them for 0). */
-    synchronized List<Cookie> since(long version) {
+    /** The cookies that changed after version {@code seen} (all of them for 0), with the newest version. */
+    synchronized Taken since(long seen) {
         takeFromHttp();
         List<Cookie> out = new ArrayList<>();
-        for (Entry e : byKey.values()) if (e.version > version) out.add(e.cookie);
-        return out;
+        for (Entry e : byKey.values()) if (e.version > seen) out.add(e.cookie);
+        return new Taken(out, version);
     }
 
     /**

@@ -182,15 +182,14 @@ final class RenderWorker implements Runnable {
      */
     private void takeSharedCookies() {
         BrowserContext c = context;
-        if (c == null || cookies.version() == cookiesSeen) return;
-        long version = cookies.version();
-        List<Cookie> fresh = cookies.since(cookiesSeen);
+        if (c == null) return;
+        BrowserCookies.Taken fresh = cookies.since(cookiesSeen);
         try {
-            if (!fresh.isEmpty()) c.addCookies(fresh);
+            if (!fresh.cookies().isEmpty()) c.addCookies(fresh.cookies());
         } catch (PlaywrightException e) {
-            LOG.debug("render worker {}: adding {} shared cookies: {}", index, fresh.size(), firstLine(e.getMessage()));
+            LOG.debug("render worker {}: adding {} shared cookies: {}", index, fresh.cookies().size(), firstLine(e.getMessage()));
         }
-        cookiesSeen = version;
+        cookiesSeen = fresh.version();
     }
 
     /** Hands this slot's cookies to the shared jar after a render; never throws (a crashed page has none to give). */
