@@ -204,6 +204,10 @@ public enum Setting {
                 }
                 case STRING -> { }
                 case LIST -> {
+                    // an empty value here is a slip (-s start_urls=$URL with URL unset), not a wish for the spider's own
+                    if (this == START_URLS && v.replace(",", "").isBlank()) {
+                        return Optional.of("is empty: give one http(s) URL or more, or leave it out to crawl the spider's own start URLs");
+                    }
                     for (String item : v.split(",")) {
                         String x = item.trim();
                         if (x.isEmpty()) continue;

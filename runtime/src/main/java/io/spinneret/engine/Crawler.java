@@ -126,6 +126,11 @@ public final class Crawler {
             List<Request> start = startRequests(dispatcher);
             Scheduler scheduler = givenScheduler != null ? givenScheduler : openScheduler(name);
             toClose.add(scheduler);
+            if (start.isEmpty() && !scheduler.isShared() && scheduler.pendingCount() == 0) {
+                // a crawl of nothing that ends at once with exit 0 would look like success
+                LOG.warn("nothing to crawl: spider '{}' starts with no requests (it has no start URLs, or its @Start method"
+                        + " made none) and its scheduler holds none; give start URLs with -s start_urls=URL[,URL...]", name);
+            }
             Downloader router = givenDownloader != null ? givenDownloader : Downloaders.router(settings);
             toClose.add(router);
             // providers of user middlewares live next to the spider (e.g. in a jar under spiders_dir)

@@ -150,6 +150,14 @@ class MainTest {
     }
 
     @Test
+    void anEmptyStartUrlsSettingIsAUsageErrorNotAQuietFallBackToTheSpidersOwn() {
+        Run r = run("run", "testbooks", "-s", "start_urls=");
+        assertEquals(2, r.code(), r.err());
+        assertEquals("error: start_urls is empty: give one http(s) URL or more, or leave it out to crawl the spider's own start URLs"
+                + " (in command line (-s start_urls=))", r.err().strip());
+    }
+
+    @Test
     void aHostThatCannotBeReachedFailsTheCrawlEvenWithRobotsTxtObeyed() throws Exception {
         // nothing listens on port 1: robots.txt is unreachable, so RFC 9309 disallows the host; that must
         // show as a failure (exit 1), not as a crawl that quietly found nothing

@@ -3,6 +3,7 @@ package io.spinneret.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spinneret.annotations.Renderer;
 import io.spinneret.api.Crawl;
@@ -17,6 +18,8 @@ import io.spinneret.testing.Book;
 import io.spinneret.testing.BookSchema;
 import io.spinneret.testing.TestSettings;
 import io.spinneret.testing.TestSite;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -98,6 +101,23 @@ class StartRequestsCrawlTest {
                 .items(List.of(BookSchema.INSTANCE)).progress(null).build().run());
         assertEquals("the @Start method of spider 'starts' failed: IOException: seed file not found", e.getMessage());
         assertFalse(Files.exists(out), "no output was opened");
+    }
+
+    @Test
+    void aCrawlThatStartsWithNothingSaysSoInsteadOfEndingSilently() throws Exception {
+        StartSpider spider = new StartSpider(List.of(), (urls, crawl) -> { });
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream realErr = System.err;
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8)); // slf4j-simple logs to whatever System.err is
+        CrawlResult r;
+        try {
+            r = Crawler.builder(spider).settings(TestSettings.fast(dir.resolve("x.jsonl")))
+                    .items(List.of(BookSchema.INSTANCE)).progress(null).build().run();
+        } finally {
+            System.setErr(realErr);
+        }
+        assertEquals(0, r.requests());
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("nothing to crawl: spider 'starts' starts with no requests"), err.toString());
     }
 
     @Test
