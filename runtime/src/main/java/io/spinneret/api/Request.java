@@ -36,7 +36,8 @@ public final class Request {
     private final @Nullable String errback;
     private final int priority;
     private final boolean dontFilter;
-    private final Renderer renderer;
+    /** Null until {@link Builder#renderer} chooses one: HTTP, except for start requests (see {@link #withDefaultRenderer}). */
+    private final @Nullable Renderer renderer;
     private final Map<String, Object> meta;
     private final int depth;
     private final int retryCount;
@@ -112,7 +113,20 @@ public final class Request {
     /** True when the request must not be dropped as a duplicate (retries set this). */
     public boolean dontFilter() { return dontFilter; }
 
-    public Renderer renderer() { return renderer; }
+    /** How the request is fetched: as {@link Builder#renderer} chose, else {@link Renderer#HTTP}. */
+    public Renderer renderer() { return renderer != null ? renderer : Renderer.HTTP; }
+
+    /**
+     * This request with {@code fallback} as its renderer unless {@link Builder#renderer} chose one:
+     * how the requests of a spider's {@code @Start} method get the spider's renderer, as its start
+     * URLs do, while a request that asks for HTTP keeps it.
+     */
+    public Request withDefaultRenderer(Renderer fallback) {
+        if (renderer != null || fallback == Renderer.HTTP) return this;
+        Builder b = toBuilder();
+        b.renderer = fallback;
+        return b.build();
+    }
 
     /** JSON-compatible values carried along with the request (e.g. {@code proxy}). */
     public Map<String, Object> meta() { return meta; }
@@ -160,7 +174,7 @@ public final class Request {
     public boolean equals(Object o) {
         return o instanceof Request r && url.equals(r.url) && method.equals(r.method) && headers.equals(r.headers)
                 && Arrays.equals(body, r.body) && callback.equals(r.callback) && Objects.equals(errback, r.errback) && priority == r.priority
-                && dontFilter == r.dontFilter && renderer == r.renderer && meta.equals(r.meta)
+                && dontFilter == r.dontFilter && renderer() == r.renderer() && meta.equals(r.meta)
                 && depth == r.depth && retryCount == r.retryCount;
     }
 
@@ -185,7 +199,7 @@ public final class Request {
         private @Nullable String errback;
         private int priority;
         private boolean dontFilter;
-        private Renderer renderer = Renderer.HTTP;
+        private @Nullable Renderer renderer;
         private final Map<String, Object> meta = new LinkedHashMap<>();
         private int depth;
         private int retryCount;

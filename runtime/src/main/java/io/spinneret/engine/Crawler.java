@@ -203,7 +203,7 @@ public final class Crawler {
     /**
      * The start requests: what the spider's {@code @Start} method schedules, given the start URLs
      * ({@code start_urls} if set, else the spider's); without one, a request per start URL to the
-     * {@code parse} callback with the spider's renderer.
+     * {@code parse} callback. Either way the spider's renderer is theirs unless a request chose one.
      *
      * @throws SpinneretException if the {@code @Start} method throws or emits an item
      */
@@ -224,7 +224,9 @@ public final class Crawler {
                         + crawl.items.get(0).getClass().getSimpleName() + " items; it makes requests only");
             }
             LOG.debug("{} start requests from the @Start method", crawl.requests.size());
-            return crawl.requests;
+            List<Request> out = new ArrayList<>(crawl.requests.size());
+            for (Request r : crawl.requests) out.add(r.withDefaultRenderer(spider.renderer()));
+            return out;
         }
         List<Request> out = new ArrayList<>(urls.size());
         for (String u : urls) out.add(Request.builder(u).renderer(spider.renderer()).build());

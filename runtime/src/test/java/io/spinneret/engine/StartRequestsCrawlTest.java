@@ -33,14 +33,17 @@ class StartRequestsCrawlTest {
     @TempDir Path dir;
 
     /** A stand-in for a generated dispatcher: {@code start} is what the spider's {@code @Start} method does. */
-    private record StartSpider(List<String> startUrls, Start start) implements SpiderDefinition {
+    private record StartSpider(List<String> startUrls, Start start, Renderer renderer) implements SpiderDefinition {
         interface Start {
             void run(List<String> startUrls, Crawl crawl) throws Exception;
         }
 
+        StartSpider(List<String> startUrls, Start start) {
+            this(startUrls, start, Renderer.HTTP);
+        }
+
         @Override public String name() { return "starts"; }
         @Override public String className() { return "test.StartSpider"; }
-        @Override public Renderer renderer() { return Renderer.HTTP; }
         @Override public List<String> settings() { return List.of(); }
         @Override public List<String> callbacks() { return List.of("book", "parse"); }
 
@@ -89,6 +92,18 @@ class StartRequestsCrawlTest {
             assertEquals(0, site.hits("/book/1"));
             assertEquals(0, site.hits("/"), "nothing went to the parse callback");
         }
+    }
+
+    @Test
+    void theStartRequestsGetTheSpidersRendererUnlessTheyChoseOne() {
+        StartSpider spider = new StartSpider(List.of("http://127.0.0.1:9/a"), (urls, crawl) -> {
+            crawl.request(Request.of(urls.get(0), "book"));
+            crawl.request(Request.builder("http://127.0.0.1:9/sitemap.xml").renderer(Renderer.HTTP).build());
+        }, Renderer.BROWSER);
+        List<Request> start = Crawler.builder(spider).settings(TestSettings.fast(dir.resolve("x.jsonl"))).build()
+                .startRequests(spider.newDispatcher());
+        assertEquals(List.of(Renderer.BROWSER, Renderer.HTTP), start.stream().map(Request::renderer).toList());
+        assertEquals(List.of("http://127.0.0.1:9/a", "http://127.0.0.1:9/sitemap.xml"), start.stream().map(Request::url).toList());
     }
 
     @Test
