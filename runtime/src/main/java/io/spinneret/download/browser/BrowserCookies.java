@@ -5,10 +5,12 @@ import java.net.CookieStore;
 import java.net.HttpCookie;
 import java.net.URI;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -17,18 +19,29 @@ import org.jspecify.annotations.Nullable;
  * rendered in one slot would not hold for the pages the others render. After each render a slot
  * hands over its context's cookies ({@link #update}); before the next it takes the ones that
  * changed since it last looked ({@link #since}). A cookie is known by its name, domain and path;
- * the last value seen wins. Thread-safe.
+ * the last value seen wins. Deletions travel too: a cookie that leaves a slot's context during a
+ * render (a logout's {@code Max-Age=0}, a script) leaves the jar as a removal that the other slots
+ * take, unless another slot set it anew in the meantime. Thread-safe.
  *
  * <p>With the HTTP downloader's cookie store, the two share their cookies as well: {@link #since}
- * first takes in what the store holds, and {@link #update} puts the browser's new cookies there.
+ * first takes in what the store holds, and {@link #update} puts the browser's new cookies there;
+ * a cookie that leaves the store (deleted or expired over HTTP) is removed from the browser's
+ * contexts, and one the browser deletes is removed from the store.
  * The store keeps a host-only cookie of a dotless host ({@code localhost}) as {@code localhost.local}
  * (the JDK's rule), which is undone on the way back.
  */
 final class BrowserCookies {
-    private record Entry(Cookie cookie, long version) {}
+    /**
+     * @param deleted a removal: the cookie left a context or the HTTP store, and the slots clear it
+     * @param inHttp whether the HTTP store holds it, so that its leaving the store is a deletion
+     */
+    private record Entry(Cookie cookie, long version, boolean deleted, boolean inHttp) {}
 
-    /** What a slot takes before a render: the cookies changed since it last looked, and the version it has then. */
-    record Taken(List<Cookie> cookies, long version) {}
+    /**
+     * What a slot takes before a render: the cookies set and the cookies removed since it last
+     * looked, and the version it has then.
+     */
+    record Taken(List<Cookie> cookies, List<Cookie> removed, long version) {}
 
     private final Map<String, Entry> byKey = new LinkedHashMap<>();
     private final @Nullable CookieStore http;
@@ -39,58 +52,90 @@ final class BrowserCookies {
         this.http = http;
     }
 
-    /** The cookies that changed after version {@code seen} (all of them for 0), with the newest version. */
+    /** The cookies set and removed after version {@code seen} (all of them for 0), with the newest version. */
     synchronized Taken since(long seen) {
         takeFromHttp();
-        List<Cookie> out = new ArrayList<>();
-        for (Entry e : byKey.values()) if (e.version > seen) out.add(e.cookie);
-        return new Taken(out, version);
+        List<Cookie> set = new ArrayList<>();
+        List<Cookie> removed = new ArrayList<>();
+        for (Entry e : byKey.values()) {
+            if (e.version > seen) (e.deleted ? removed : set).add(e.cookie);
+        }
+        return new Taken(set, removed, version);
     }
 
     /**
-     * Takes the cookies a context holds now; new and changed ones get a new version (and go to
-     * the HTTP downloader's store).
+     * Takes the cookies a context holds after a render: new and changed ones get a new version
+     * (and go to the HTTP downloader's store); those it held before the render and holds no more
+     * become removals (and leave the store).
      *
+     * @param before the {@link #key}s of the cookies the context held when the render began
      * @param seen the version the slot had taken before its render
      * @return the version the slot has now: the newest if nothing else changed since {@code seen}
-     *     (the new versions are its own cookies), else {@code seen}
+     *     (the new versions are its own doing), else {@code seen}
      */
-    synchronized long update(List<Cookie> current, long seen) {
+    synchronized long update(List<Cookie> current, Set<String> before, long seen) {
         boolean upToDate = seen == version;
+        Set<String> now = new HashSet<>();
         for (Cookie c : current) {
-            Entry old = byKey.get(key(c));
-            if (old == null || !sameCookie(old.cookie, c)) {
-                byKey.put(key(c), new Entry(c, ++version));
-                giveToHttp(c);
-            }
+            String k = key(c);
+            now.add(k);
+            Entry old = byKey.get(k);
+            if (old == null || old.deleted || !sameCookie(old.cookie, c)) byKey.put(k, new Entry(c, ++version, false, giveToHttp(c)));
+        }
+        for (String k : before) {
+            Entry old = byKey.get(k);
+            // set anew by another slot during this render: that newer value stands
+            if (now.contains(k) || old == null || old.deleted || old.version > seen) continue;
+            byKey.put(k, new Entry(old.cookie, ++version, true, false));
+            if (old.inHttp && http != null) http.remove(null, toHttp(old.cookie));
         }
         return upToDate ? version : seen;
     }
 
     private void takeFromHttp() {
         if (http == null) return;
+        Set<String> inStore = new HashSet<>();
         for (HttpCookie h : http.getCookies()) { // expired ones are dropped by the store
             Cookie c = fromHttp(h);
-            Entry old = byKey.get(key(c));
-            if (old == null || !Objects.equals(old.cookie.value, c.value)) byKey.put(key(c), new Entry(c, ++version));
+            String k = key(c);
+            inStore.add(k);
+            Entry old = byKey.get(k);
+            if (old == null || old.deleted || !Objects.equals(old.cookie.value, c.value)) {
+                byKey.put(k, new Entry(c, ++version, false, true));
+            } else if (!old.inHttp) {
+                byKey.put(k, new Entry(old.cookie, old.version, false, true));
+            }
+        }
+        for (Map.Entry<String, Entry> e : byKey.entrySet()) {
+            Entry old = e.getValue();
+            if (old.inHttp && !old.deleted && !inStore.contains(e.getKey())) e.setValue(new Entry(old.cookie, ++version, true, false));
         }
     }
 
-    private void giveToHttp(Cookie c) {
-        if (http == null || c.domain == null) return;
+    /** Puts a browser cookie in the HTTP store; false if it cannot go there. */
+    private boolean giveToHttp(Cookie c) {
+        if (http == null || c.domain == null) return false;
         String host = c.domain.startsWith(".") ? c.domain.substring(1) : c.domain;
-        HttpCookie h = new HttpCookie(c.name, c.value);
-        h.setVersion(0);
-        h.setDomain(c.domain.indexOf('.') < 0 ? c.domain + ".local" : c.domain);
-        h.setPath(c.path == null ? "/" : c.path);
-        h.setSecure(Boolean.TRUE.equals(c.secure));
-        h.setHttpOnly(Boolean.TRUE.equals(c.httpOnly));
+        HttpCookie h = toHttp(c);
         if (c.expires != null && c.expires >= 0) h.setMaxAge(Math.max(0, (long) (c.expires - System.currentTimeMillis() / 1000.0)));
         try {
             http.add(URI.create((h.getSecure() ? "https://" : "http://") + host + "/"), h);
+            return true;
         } catch (IllegalArgumentException e) {
-            // a domain that is no host name: the browser keeps it to itself
+            return false; // a domain that is no host name: the browser keeps it to itself
         }
+    }
+
+    /** The HTTP store's form of a browser cookie, without its expiry (equal to the stored one by name, domain and path). */
+    private static HttpCookie toHttp(Cookie c) {
+        HttpCookie h = new HttpCookie(c.name, c.value);
+        h.setVersion(0);
+        String domain = c.domain == null ? "" : c.domain;
+        h.setDomain(domain.indexOf('.') < 0 ? domain + ".local" : domain);
+        h.setPath(c.path == null ? "/" : c.path);
+        h.setSecure(Boolean.TRUE.equals(c.secure));
+        h.setHttpOnly(Boolean.TRUE.equals(c.httpOnly));
+        return h;
     }
 
     private static Cookie fromHttp(HttpCookie h) {
@@ -104,7 +149,8 @@ final class BrowserCookies {
         return c;
     }
 
-    private static String key(Cookie c) {
+    /** A cookie's identity: name, domain and path. */
+    static String key(Cookie c) {
         return c.name + '\u0000' + c.domain + '\u0000' + c.path;
     }
 

@@ -21,6 +21,7 @@ import java.net.URLDecoder;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -63,6 +64,8 @@ final class RenderWorker implements Runnable {
     private final BrowserCookies cookies;
     /** The version of {@link #cookies} this slot's context has taken. */
     private long cookiesSeen;
+    /** The {@link BrowserCookies#key}s of the cookies this slot's context holds, as far as it knows. */
+    private Set<String> cookiesHeld = new HashSet<>();
 
     private @Nullable Playwright playwright;
     private @Nullable Browser browser;
@@ -177,17 +180,29 @@ final class RenderWorker implements Runnable {
     }
 
     /**
-     * Adds the cookies other slots got since this one last looked to its context. Never throws: a
-     * cookie the browser refuses costs the render nothing but that cookie batch (logged at debug).
+     * Brings this slot's context up to date with the shared jar: adds the cookies set since it last
+     * looked and clears those removed. Never throws: a cookie the browser refuses costs the render
+     * nothing but that cookie batch (logged at debug).
      */
     private void takeSharedCookies() {
         BrowserContext c = context;
         if (c == null) return;
         BrowserCookies.Taken fresh = cookies.since(cookiesSeen);
         try {
-            if (!fresh.cookies().isEmpty()) c.addCookies(fresh.cookies());
+            if (!fresh.cookies().isEmpty()) {
+                c.addCookies(fresh.cookies());
+                for (Cookie k : fresh.cookies()) cookiesHeld.add(BrowserCookies.key(k));
+            }
         } catch (PlaywrightException e) {
             LOG.debug("render worker {}: adding {} shared cookies: {}", index, fresh.cookies().size(), firstLine(e.getMessage()));
+        }
+        for (Cookie gone : fresh.removed()) {
+            try {
+                c.clearCookies(new BrowserContext.ClearCookiesOptions().setName(gone.name).setDomain(gone.domain).setPath(gone.path));
+                cookiesHeld.remove(BrowserCookies.key(gone));
+            } catch (PlaywrightException e) {
+                LOG.debug("render worker {}: clearing cookie {}: {}", index, gone.name, firstLine(e.getMessage()));
+            }
         }
         cookiesSeen = fresh.version();
     }
@@ -197,7 +212,11 @@ final class RenderWorker implements Runnable {
         BrowserContext c = context;
         if (c == null || pageCrashed) return;
         try {
-            cookiesSeen = cookies.update(c.cookies(), cookiesSeen);
+            List<Cookie> now = c.cookies();
+            cookiesSeen = cookies.update(now, cookiesHeld, cookiesSeen);
+            Set<String> held = new HashSet<>();
+            for (Cookie k : now) held.add(BrowserCookies.key(k));
+            cookiesHeld = held;
         } catch (PlaywrightException e) {
             LOG.debug("render worker {}: reading cookies: {}", index, firstLine(e.getMessage()));
         }
@@ -321,6 +340,7 @@ final class RenderWorker implements Runnable {
             if (contextProxy != null) o.setProxy(proxyOption(contextProxy));
             context = b.newContext(o);
             cookiesSeen = 0; // a new context has none of the shared cookies yet
+            cookiesHeld = new HashSet<>();
         }
         Page p = context.newPage();
         p.setDefaultTimeout(options.timeout().toMillis());

@@ -8,6 +8,7 @@ import java.net.CookiePolicy;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class BrowserCookiesTest {
@@ -34,7 +35,7 @@ class BrowserCookiesTest {
                 "the JDK keeps localhost's host-only cookie as localhost.local; the browser gets it for localhost");
         long seen = version(jar);
 
-        jar.update(List.of(cookie("token", "t2", "127.0.0.1"), cookie("pref", "p", "localhost")), seen);
+        jar.update(List.of(cookie("token", "t2", "127.0.0.1"), cookie("pref", "p", "localhost")), Set.of(), seen);
         assertEquals(List.of("session=s1", "token=t2"), http.get(URI.create("http://127.0.0.1:8080/page"), Map.of()).get("Cookie"));
         assertEquals(List.of("dev=d1", "pref=p"), http.get(URI.create("http://localhost:8080/page"), Map.of()).get("Cookie"));
         assertEquals(List.of(), names(jar.since(version(jar)).cookies()), "taking the browser's own cookies back changes nothing");
@@ -46,16 +47,61 @@ class BrowserCookiesTest {
     @Test
     void aSlotTakesWhatOthersChangedAndNotItsOwnCookiesBack() {
         BrowserCookies jar = new BrowserCookies(null);
-        long first = jar.update(List.of(cookie("session", "s1", "a.example")), 0);
+        long first = jar.update(List.of(cookie("session", "s1", "a.example")), Set.of(), 0);
         assertEquals(version(jar), first, "the first slot was up to date, and its own cookie needs no taking back");
         assertEquals(List.of("session=s1@a.example"), names(jar.since(0).cookies()), "a new context takes everything");
 
-        long second = jar.update(List.of(cookie("session", "s1", "a.example"), cookie("theme", "dark", "a.example")), 0);
+        long second = jar.update(List.of(cookie("session", "s1", "a.example"), cookie("theme", "dark", "a.example")), Set.of(), 0);
         assertEquals(0, second, "the second slot had not taken the first one's cookie yet");
         assertEquals(List.of("theme=dark@a.example"), names(jar.since(first).cookies()), "an unchanged cookie keeps its version");
 
-        jar.update(List.of(cookie("session", "s2", "a.example"), cookie("session", "x", "b.example")), version(jar));
+        jar.update(List.of(cookie("session", "s2", "a.example"), cookie("session", "x", "b.example")), Set.of(), version(jar));
         assertEquals(List.of("session=s2@a.example", "session=x@b.example"), names(jar.since(first + 1).cookies()),
                 "a new value replaces the old one; another domain is another cookie");
+    }
+
+    @Test
+    void aCookieThatLeavesOneSlotLeavesTheOthersAndTheHttpStore() throws Exception {
+        CookieManager http = new CookieManager(null, CookiePolicy.ACCEPT_ORIGINAL_SERVER);
+        BrowserCookies jar = new BrowserCookies(http.getCookieStore());
+        URI site = URI.create("http://127.0.0.1:8080/");
+        http.put(site.resolve("/login"), Map.of("Set-Cookie", List.of("session=s1; Path=/", "theme=dark; Path=/")));
+        BrowserCookies.Taken a = jar.since(0); // slot A's context takes both
+        Cookie session = a.cookies().get(0);
+
+        // A renders a logout page: its context holds theme alone afterwards
+        long seenA = jar.update(List.of(a.cookies().get(1)), Set.of(BrowserCookies.key(session), BrowserCookies.key(a.cookies().get(1))), a.version());
+        assertEquals(List.of("theme=dark"), http.get(site, Map.of()).get("Cookie"), "gone from the HTTP store");
+        BrowserCookies.Taken b = jar.since(a.version()); // slot B, which had taken both before
+        assertEquals(List.of("session=s1@127.0.0.1"), names(b.removed()), "B clears it");
+        assertEquals(List.of(), names(b.cookies()));
+        assertEquals(List.of("theme=dark@127.0.0.1"), names(jar.since(0).cookies()), "a new context never gets it");
+        assertEquals(List.of(), names(jar.since(seenA).removed()), "A does not take its own deletion back");
+
+        http.put(site.resolve("/login"), Map.of("Set-Cookie", List.of("session=s2; Path=/")));
+        assertEquals(List.of("session=s2@127.0.0.1"), names(jar.since(b.version()).cookies()), "set again over HTTP: back");
+    }
+
+    @Test
+    void aCookieDeletedOverHttpIsClearedInTheBrowser() throws Exception {
+        CookieManager http = new CookieManager(null, CookiePolicy.ACCEPT_ORIGINAL_SERVER);
+        BrowserCookies jar = new BrowserCookies(http.getCookieStore());
+        URI site = URI.create("http://127.0.0.1:8080/");
+        http.put(site.resolve("/login"), Map.of("Set-Cookie", List.of("session=s1; Path=/")));
+        long seen = jar.since(0).version();
+        http.put(site.resolve("/logout"), Map.of("Set-Cookie", List.of("session=; Path=/; Max-Age=0")));
+        BrowserCookies.Taken t = jar.since(seen);
+        assertEquals(List.of("session=s1@127.0.0.1"), names(t.removed()));
+        assertEquals(List.of(), names(jar.since(t.version()).removed()), "one removal, not one per look");
+    }
+
+    @Test
+    void aDeletionDoesNotUndoANewerValueFromAnotherSlot() {
+        BrowserCookies jar = new BrowserCookies(null);
+        long a = jar.update(List.of(cookie("session", "s1", "a.example")), Set.of(), 0);
+        jar.update(List.of(cookie("session", "s2", "a.example")), Set.of(), a); // slot B logs in again meanwhile
+        jar.update(List.of(), Set.of(BrowserCookies.key(cookie("session", "s1", "a.example"))), a); // A's render had dropped s1
+        assertEquals(List.of("session=s2@a.example"), names(jar.since(0).cookies()));
+        assertEquals(List.of(), names(jar.since(0).removed()));
     }
 }

@@ -77,7 +77,7 @@ class BrowserRoutingTest {
     }
 
     @Test
-    void theHttpAndBrowserDownloadersOfACrawlShareItsCookies() throws Exception {
+    void theHttpAndBrowserDownloadersOfACrawlShareItsCookiesAndTheirDeletions() throws Exception {
         String chromium = System.getenv("SPINNERET_TEST_CHROMIUM");
         assumeTrue(chromium != null && !chromium.isBlank(), "SPINNERET_TEST_CHROMIUM is not set");
         try (TestSite site = new TestSite();
@@ -89,6 +89,13 @@ class BrowserRoutingTest {
             router.download(Request.builder(site.url("/login2")).renderer(Renderer.BROWSER).build()); // in the browser: token=t2
             String overHttp = router.download(Request.of(site.url("/cookies"))).textOf("#cookie");
             assertEquals(Set.of("session=s1", "token=t2"), Set.of(overHttp.split("; ")), "HTTP sends the browser login's cookie");
+
+            router.download(Request.of(site.url("/logout"))); // over HTTP: session deleted
+            assertEquals("token=t2", router.download(rendered).textOf("#cookie"), "the HTTP logout holds in the browser");
+            router.download(Request.builder(site.url("/logout2")).renderer(Renderer.BROWSER).build()); // in the browser: token deleted
+            assertEquals("none", router.download(Request.of(site.url("/cookies"))).textOf("#cookie"), "the browser's logout holds over HTTP");
+            router.download(Request.of(site.url("/login")));
+            assertEquals("session=s1", router.download(rendered).textOf("#cookie"), "a cookie deleted and set again is back");
         }
         try (TestSite site = new TestSite();
                 DownloaderRouter router = Downloaders.router(Settings.defaults().with("browser_path", chromium, "t")

@@ -118,14 +118,14 @@ final class TestSite implements AutoCloseable {
             ex.sendResponseHeaders(200, b.length);
             try (OutputStream o = ex.getResponseBody()) { o.write(b); }
         });
-        server.createContext("/login", ex -> {
-            ex.getResponseHeaders().add("Set-Cookie", "session=s1; Path=/");
-            html(ex, 200, "<html><body><p>logged in</p></body></html>");
-        });
-        server.createContext("/login2", ex -> {
-            ex.getResponseHeaders().add("Set-Cookie", "token=t2; Path=/");
-            html(ex, 200, "<html><body><p>logged in again</p></body></html>");
-        });
+        // path, Set-Cookie, page text
+        for (String[] r : new String[][] {{"/login", "session=s1; Path=/", "logged in"}, {"/login2", "token=t2; Path=/", "logged in again"},
+                {"/logout", "session=; Path=/; Max-Age=0", "logged out"}, {"/logout2", "token=; Path=/; Max-Age=0", "logged out again"}}) {
+            server.createContext(r[0], ex -> {
+                ex.getResponseHeaders().add("Set-Cookie", r[1]);
+                html(ex, 200, "<html><body><p>" + r[2] + "</p></body></html>");
+            });
+        }
         server.createContext("/cookies", ex -> {
             String cookie = ex.getRequestHeaders().getFirst("Cookie");
             html(ex, 200, "<html><body><p id=cookie>" + (cookie == null ? "none" : cookie) + "</p></body></html>");
