@@ -39,6 +39,8 @@ class SpidersDirectoryIT {
     void withoutTheSpidersDirectoryTheRuntimeNamesWhatItFound() throws Exception {
         Processes.Result r = Processes.java(dir, 60, "-jar", runtimeJar.toString(), "run", "books");
         assertEquals(2, r.exitCode(), r.toString());
-        assertTrue(r.stderr().contains("no spider named 'books'"), r.toString());
+        assertTrue(r.stderr().contains("no spider named 'books'; no spiders were found on the class path or in the spiders directory"
+                + " spiders (which does not exist); put your spiders' jar or class folder there, or name their directory with --spiders DIR"),
+                r.toString());
     }
 }

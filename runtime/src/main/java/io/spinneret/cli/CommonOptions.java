@@ -32,13 +32,23 @@ final class CommonOptions {
     }
 
     SpiderCatalog catalog(SettingsLoader loader) {
-        Path dir = spidersDir;
-        if (dir == null) {
-            String fromFile = loader.defaultsSection().get(Setting.SPIDERS_DIR.key());
-            dir = Path.of(fromFile != null ? fromFile : Setting.SPIDERS_DIR.defaultValue());
-        } else if (!Files.isDirectory(dir)) {
-            throw new UsageException("spiders directory " + dir + " does not exist");
-        }
+        Path dir = spidersDirectory(loader);
+        if (spidersDir != null && !Files.isDirectory(dir)) throw new UsageException("spiders directory " + dir + " does not exist");
         return SpiderCatalog.discover(dir);
+    }
+
+    /** {@code --spiders}, else {@code spiders_dir} in the settings file's {@code [default]}, else {@code ./spiders}. */
+    Path spidersDirectory(SettingsLoader loader) {
+        if (spidersDir != null) return spidersDir;
+        String fromFile = loader.defaultsSection().get(Setting.SPIDERS_DIR.key());
+        return Path.of(fromFile != null ? fromFile : Setting.SPIDERS_DIR.defaultValue());
+    }
+
+    /** What to say when no spider was found at all: where they were looked for, and how to point elsewhere. */
+    String noSpidersFound(SettingsLoader loader) {
+        Path dir = spidersDirectory(loader);
+        return "no spiders were found on the class path or in the spiders directory " + dir
+                + (Files.isDirectory(dir) ? "" : " (which does not exist)")
+                + "; put your spiders' jar or class folder there, or name their directory with --spiders DIR";
     }
 }

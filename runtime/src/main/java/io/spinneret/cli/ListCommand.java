@@ -2,6 +2,7 @@ package io.spinneret.cli;
 
 import io.spinneret.engine.SpiderCatalog;
 import io.spinneret.internal.SpiderDefinition;
+import io.spinneret.settings.SettingsLoader;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -19,11 +20,12 @@ final class ListCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        SpiderCatalog catalog = common.catalog(common.loader());
+        SettingsLoader loader = common.loader();
+        SpiderCatalog catalog = common.catalog(loader);
         PrintWriter out = spec.commandLine().getOut();
         List<SpiderDefinition> spiders = catalog.spiders();
         if (spiders.isEmpty()) {
-            spec.commandLine().getErr().println("no spiders found on the class path or in the spiders directory");
+            spec.commandLine().getErr().println(common.noSpidersFound(loader));
             return 0;
         }
         int nameW = 4, classW = 5;

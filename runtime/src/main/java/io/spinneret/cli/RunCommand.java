@@ -70,7 +70,7 @@ final class RunCommand implements Callable<Integer> {
         SpiderCatalog catalog = common.catalog(loader);
         SpiderDefinition spider = catalog.find(spiderName).orElseThrow(() -> new UsageException(
                 "no spider named '" + spiderName + "'; " + (catalog.spiders().isEmpty()
-                        ? "no spiders were found on the class path or in the spiders directory"
+                        ? common.noSpidersFound(loader)
                         : "available: " + String.join(", ", catalog.spiders().stream().map(SpiderDefinition::name).toList()))));
         Settings settings = loader.resolve(spider.name(), spider.className(), spider.settings(), commandLine(loader, spider));
         if (printSettings) {

@@ -64,7 +64,9 @@ public final class SettingsLoader {
         try {
             root = new TomlMapper().readTree(Files.readAllBytes(file));
         } catch (JacksonException e) {
-            throw new InvalidSettingException(file + " is not valid TOML: " + e.getOriginalMessage().strip());
+            var at = e.getLocation();
+            throw new InvalidSettingException(file + (at != null && at.getLineNr() > 0 ? ", line " + at.getLineNr() : "")
+                    + ", is not valid TOML: " + e.getOriginalMessage().strip());
         } catch (IOException e) {
             throw new InvalidSettingException("cannot read settings file " + file + ": " + e.getMessage());
         }

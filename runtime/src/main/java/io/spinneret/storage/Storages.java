@@ -40,7 +40,8 @@ public final class Storages {
             if (lower.endsWith(".jsonl") || lower.endsWith(".ndjson")) return new io.spinneret.storage.file.JsonlStorage(java.nio.file.Path.of(target), overwrite);
             if (lower.endsWith(".csv")) return new io.spinneret.storage.file.CsvStorage(java.nio.file.Path.of(target), overwrite);
         }
-        throw new SpinneretException("unsupported output '" + target + "'");
+        throw new SpinneretException("unsupported output '" + target + "': use a file ending in .jsonl, .csv, .db or .sqlite,"
+                + " or a postgresql://, mysql:// or mongodb:// URL");
     }
 
     /**

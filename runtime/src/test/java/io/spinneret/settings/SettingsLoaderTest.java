@@ -134,9 +134,9 @@ class SettingsLoaderTest {
         Path file = toml("[defaults]\nconcurrency = 3\n");
         InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> SettingsLoader.load(file));
         assertTrue(e.getMessage().contains("'defaults'") && e.getMessage().contains("[default]"), e.getMessage());
-        Path broken = toml("[default\nconcurrency = 3\n");
+        Path broken = toml("# settings\n[default\nconcurrency = 3\n");
         e = assertThrows(InvalidSettingException.class, () -> SettingsLoader.load(broken));
-        assertTrue(e.getMessage().startsWith(broken + " is not valid TOML"), e.getMessage());
+        assertTrue(e.getMessage().startsWith(broken + ", line 2, is not valid TOML: "), e.getMessage());
     }
 
     @Test

@@ -131,7 +131,8 @@ class FileStorageTest {
         assertInstanceOf(JsonlStorage.class, Storages.forTarget("X.JSONL", s));
         assertInstanceOf(CsvStorage.class, Storages.forTarget("x.csv", s));
         SpinneretException e = assertThrows(SpinneretException.class, () -> Storages.forTarget("x.xml", s));
-        assertEquals("unsupported output 'x.xml'", e.getMessage());
+        assertEquals("unsupported output 'x.xml': use a file ending in .jsonl, .csv, .db or .sqlite, or a postgresql://, mysql://"
+                + " or mongodb:// URL", e.getMessage());
         Storage st = Storages.forTarget("a.jsonl", s);
         assertEquals("a.jsonl", st.describe());
     }
