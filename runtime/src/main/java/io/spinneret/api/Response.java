@@ -233,7 +233,7 @@ public final class Response {
         if (base != null) return base;
         if (document == null && text == null) return url;
         // Looked up once per page: a listing page follows dozens of links.
-        Element b = document().selectFirst("base[href]");
+        Element b = document().selectFirst(evaluator("base[href]")); // a string would be parsed again on every page
         String abs = b == null ? "" : b.absUrl("href");
         base = abs.isEmpty() ? url : abs;
         return base;
