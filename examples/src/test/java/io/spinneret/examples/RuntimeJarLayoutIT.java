@@ -1,6 +1,7 @@
 package io.spinneret.examples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -46,6 +47,18 @@ class RuntimeJarLayoutIT {
             String launch = r.stderr().lines().filter(l -> l.startsWith("spinneret launcher: child JVM:")).findFirst().orElse("");
             assertTrue(launch.contains(" -cp " + runtimeJar.toAbsolutePath() + ":") && launch.contains("/lib/jsoup-")
                     && launch.contains(" io.spinneret.cli.Main run books"), r.toString());
+        }
+    }
+
+    @Test
+    void theCrawlsJvmKeepsTheManifestsNativeAccessSoSqliteLoadsWithoutWarnings() throws Exception {
+        // launched with -cp, the child reads no manifest: without the option JDK 22+ warns when SQLite loads its library
+        try (ReplicaServer server = ReplicaServer.start(BooksSite.standard(), 0)) {
+            Processes.Result r = Processes.java(dir, 120, "-jar", runtimeJar.toString(), "run", "books", "--spiders", spiders.toString(),
+                    "-s", "start_urls=" + server.url(), "--delay", "0", "-n", "20", "-o", dir.resolve("books.db").toString());
+            assertEquals(0, r.exitCode(), r.toString());
+            assertTrue(r.stdout().contains("| 20 items |"), r.toString());
+            assertFalse(r.stderr().contains("WARNING"), r.stderr());
         }
     }
 

@@ -55,6 +55,13 @@ final class Launcher {
     static final long WATCH_INTERVAL_MS = 50;
     static final List<String> TUNING = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmn32m",
             "-XX:UserThreadWaitAttemptsAtExit=0", "-XX:+IgnoreUnrecognizedVMOptions");
+    /**
+     * What {@code runtime.jar}'s manifest ({@code Enable-Native-Access}) gives {@code java -jar}: the
+     * child is launched with {@code -cp} (see {@link #childLaunch}), for which the JVM reads no
+     * manifest, and without it JDK 22+ prints four warning lines when SQLite's driver loads its
+     * native library (an SQLite output, {@code --resume}).
+     */
+    static final String NATIVE_ACCESS = "--enable-native-access=ALL-UNNAMED";
     /** Where Linux says who gets transparent huge pages: {@code always [madvise] never}, the choice in brackets. */
     static final String THP_SETTING = "/sys/kernel/mm/transparent_hugepage/enabled";
     static final String HUGE_PAGES = "-XX:+UseTransparentHugePages";
@@ -239,6 +246,7 @@ final class Launcher {
         List<String> launch = childLaunch(target, runtime);
 
         List<String> options = new ArrayList<>(jvm);
+        if (runtime.isPresent() && target.get(0).equals("-jar")) options.add(NATIVE_ACCESS);
         StartupCache.Training training = null;
         String custom = System.getenv("SPINNERET_JAVA_OPTS");
         Path dir;
