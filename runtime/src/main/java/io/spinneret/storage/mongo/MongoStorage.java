@@ -71,10 +71,16 @@ public final class MongoStorage implements Storage {
             settings.applyToClusterSettings(b -> b.serverSelectionTimeout(10, TimeUnit.SECONDS));
         }
         if (uri.getWriteConcern() == null) settings.writeConcern(WriteConcern.ACKNOWLEDGED.withJournal(true));
-        MongoClient c = MongoClients.create(settings.build());
+        MongoClientSettings built = settings.build();
+        MongoClient c = MongoClients.create(built);
         MongoDatabase db = c.getDatabase(uri.getDatabase() == null ? DEFAULT_DATABASE : uri.getDatabase());
         try {
             db.runCommand(new Document("ping", 1));
+        } catch (com.mongodb.MongoTimeoutException e) {
+            c.close();
+            throw new IOException("cannot connect to " + description + ": no server answered within "
+                    + built.getClusterSettings().getServerSelectionTimeout(TimeUnit.MILLISECONDS) / 1000.0 + " s"
+                    + lastCause(message(e)), e);
         } catch (MongoException | IllegalStateException e) {
             c.close();
             throw new IOException("cannot connect to " + description + ": " + message(e), e);
@@ -129,6 +135,17 @@ public final class MongoStorage implements Storage {
     @Override
     public String toString() {
         return "MongoStorage[" + description + "]";
+    }
+
+    /**
+     * The driver's timeout message describes the whole cluster; what a user needs is the last
+     * {@code caused by {...}} in it (e.g. {@code java.net.ConnectException: Connection refused}).
+     */
+    static String lastCause(String timeoutMessage) {
+        int at = timeoutMessage.lastIndexOf("caused by {");
+        if (at < 0) return "";
+        int end = timeoutMessage.indexOf('}', at);
+        return end < 0 ? "" : " (" + timeoutMessage.substring(at + "caused by {".length(), end) + ")";
     }
 
     private String message(Exception e) {
