@@ -178,7 +178,8 @@ public final class Crawler {
             for (int i = toClose.size() - 1; i >= 0; i--) closeQuietly(toClose.get(i));
         }
         Duration elapsed = Duration.ofNanos(System.nanoTime() - t0);
-        CrawlResult.Outcome outcome = switch (e.stopReason()) {
+        // a storage failure wins over the stop that came first: a -n crawl writes its items only as the pipeline closes
+        CrawlResult.Outcome outcome = e.failure() != null ? CrawlResult.Outcome.FAILED : switch (e.stopReason()) {
             case NONE -> CrawlResult.Outcome.FINISHED;
             case ITEM_LIMIT -> CrawlResult.Outcome.ITEM_LIMIT;
             case SIGNAL -> CrawlResult.Outcome.INTERRUPTED;
