@@ -122,7 +122,22 @@ abstract sealed class FileStorage implements Storage permits JsonlStorage, CsvSt
     @Override
     public void open() throws IOException {
         Path parent = target.toAbsolutePath().getParent();
-        if (parent != null) Files.createDirectories(parent);
+        try {
+            if (parent != null) Files.createDirectories(parent);
+            // now rather than at the first batch, which for a -n crawl comes after the whole crawl
+            FileChannel.open(target, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND).close();
+        } catch (java.nio.file.FileSystemException e) {
+            throw new IOException(why(e), e); // the caller names the output
+        }
+    }
+
+    private static String why(java.nio.file.FileSystemException e) {
+        return switch (e) {
+            case java.nio.file.FileAlreadyExistsException x -> x.getFile() + " exists and is not a directory";
+            case java.nio.file.AccessDeniedException x -> "permission denied on " + x.getFile();
+            case java.nio.file.NoSuchFileException x -> "a file cannot be created at " + x.getFile();
+            default -> e.getReason() != null ? e.getReason() + " (" + e.getFile() + ")" : e.toString();
+        };
     }
 
     @Override

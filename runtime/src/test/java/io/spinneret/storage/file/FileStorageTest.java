@@ -125,6 +125,22 @@ class FileStorageTest {
     }
 
     @Test
+    void anOutputThatCannotBeWrittenFailsWhenOpenedNotAtTheFirstBatch() throws IOException {
+        Files.writeString(dir.resolve("taken"), "a file, not a folder");
+        Storage under = new JsonlStorage(dir.resolve("taken/books.jsonl"), false);
+        IOException e = assertThrows(IOException.class, under::open);
+        assertEquals(dir.resolve("taken") + " exists and is not a directory", e.getMessage());
+        Files.createDirectories(dir.resolve("folder.csv"));
+        e = assertThrows(IOException.class, new CsvStorage(dir.resolve("folder.csv"), false)::open);
+        assertTrue(e.getMessage().contains("folder.csv"), e.getMessage());
+
+        Storage fine = new JsonlStorage(dir.resolve("new/books.jsonl"), false);
+        fine.open();
+        fine.close();
+        assertEquals("", Files.readString(dir.resolve("new/books.jsonl")), "opened: an empty file, as after a crawl without items");
+    }
+
+    @Test
     void outputIsChosenByExtension() {
         Settings s = Settings.defaults();
         assertInstanceOf(JsonlStorage.class, Storages.forTarget("out/x.jsonl", s));
