@@ -22,7 +22,10 @@ import org.slf4j.LoggerFactory;
  * itself ({@code books.jsonl}); every further type goes next to it, named
  * {@code <stem>-<table>.<ext>} ({@code books-author.jsonl}). Files are opened for appending: a
  * second run adds to what a first one wrote (deduplicate by the item key if you resume into a
- * file); with {@code overwrite} each file is emptied when this storage first writes to it. A batch is flushed to the operating system before {@link #write} returns, so it survives
+ * file); with {@code overwrite} the target is emptied when the storage opens (so a crawl without
+ * items leaves it empty), and each further file when this storage first writes to it. The target
+ * is created when the storage opens, so a path that cannot be written fails before the crawl. A
+ * batch is flushed to the operating system before {@link #write} returns, so it survives
  * the process being killed (not a power failure: nothing is fsynced until {@link #close}).
  * Called from one pipeline thread at a time.
  */
@@ -125,7 +128,8 @@ abstract sealed class FileStorage implements Storage permits JsonlStorage, CsvSt
         try {
             if (parent != null) Files.createDirectories(parent);
             // now rather than at the first batch, which for a -n crawl comes after the whole crawl
-            FileChannel.open(target, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND).close();
+            FileChannel.open(target, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    overwrite ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.APPEND).close();
         } catch (java.nio.file.FileSystemException e) {
             throw new IOException(why(e), e); // the caller names the output
         }

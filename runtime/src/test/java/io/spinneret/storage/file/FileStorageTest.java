@@ -138,6 +138,16 @@ class FileStorageTest {
         fine.open();
         fine.close();
         assertEquals("", Files.readString(dir.resolve("new/books.jsonl")), "opened: an empty file, as after a crawl without items");
+
+        Files.writeString(dir.resolve("old.jsonl"), "{\"from\": \"an earlier crawl\"}\n");
+        Storage appending = new JsonlStorage(dir.resolve("old.jsonl"), false);
+        appending.open();
+        appending.close();
+        assertTrue(Files.readString(dir.resolve("old.jsonl")).contains("earlier"), "-o keeps what is there");
+        Storage overwriting = new JsonlStorage(dir.resolve("old.jsonl"), true);
+        overwriting.open();
+        overwriting.close();
+        assertEquals("", Files.readString(dir.resolve("old.jsonl")), "-O empties it even if the crawl finds nothing");
     }
 
     @Test
