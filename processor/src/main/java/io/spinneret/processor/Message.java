@@ -50,6 +50,8 @@ enum Message {
     SPIDER_NOT_ACCESSIBLE("InaccessibleSpider", "spider class %s is %s", "make it a top-level or static nested class that is not private"),
     SPIDER_NO_CONSTRUCTOR("NoDefaultConstructor", "spider class %s has no accessible no-argument constructor",
             "add a constructor without parameters that is not private"),
+    NOT_A_SPIDER("NotASpider", "@%s method %s() is in %s, which is no @Spider and which no @Spider of this compilation extends: nothing calls it",
+            "annotate the class with @Spider(name = \"...\"), or make it abstract if it is the base class of spiders compiled elsewhere"),
     BAD_START_URL("BadStartUrl", "start URL '%s' is not an absolute http(s) URL", "write it like https://example.com/"),
 
     // ---- settings

@@ -26,6 +26,10 @@ final class ProcessingState {
     final Set<ClassName> registered = new java.util.HashSet<>();
     /** Registry classes written so far, in order; all go into the service file. */
     final java.util.List<ClassName> registries = new java.util.ArrayList<>();
+    /** Qualified names of every {@code @Spider} class seen (valid or not). */
+    final Set<String> spiderClasses = new TreeSet<>();
+    /** Qualified names of the classes declaring {@code @Parse}, {@code @Errback} or {@code @Start} methods. */
+    final Set<String> handlerOwners = new TreeSet<>();
     /** Qualified names of every spider and item seen (valid or not), to pick the registry's package. */
     final Set<String> sources = new TreeSet<>();
     /** Simple name of a {@code <Spider>_Callbacks} class to its constants (constant name to callback). */

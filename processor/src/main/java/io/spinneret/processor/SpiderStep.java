@@ -56,6 +56,7 @@ final class SpiderStep {
         for (TypeElement spider : spiders) {
             String qualified = spider.getQualifiedName().toString();
             state.sources.add(qualified);
+            state.spiderClasses.add(qualified);
             try {
                 SpiderValidator.Outcome outcome = validator.validate(spider);
                 if (outcome.unresolved() && !round.processingOver()) {

@@ -40,6 +40,7 @@ public final class SpinneretProcessor extends AbstractProcessor {
     private final ProcessingState state = new ProcessingState();
     private @Nullable SpiderStep spiders;
     private @Nullable ItemStep items;
+    private @Nullable StrayCallbacks strays;
 
     @Override
     public synchronized void init(ProcessingEnvironment processingEnv) {
@@ -55,6 +56,7 @@ public final class SpinneretProcessor extends AbstractProcessor {
         }
         spiders = new SpiderStep(processingEnv, state, trees);
         items = new ItemStep(processingEnv, state);
+        strays = new StrayCallbacks(processingEnv, state);
     }
 
     @Override
@@ -83,6 +85,8 @@ public final class SpinneretProcessor extends AbstractProcessor {
         int seen = state.sources.size();
         items.process(round, item);
         spiders.process(round, spider);
+        strays.collect(round, annotations);
+        if (round.processingOver()) strays.report();
         boolean quiet = state.sources.size() == seen && state.deferredSpiders.isEmpty() && state.deferredItems.isEmpty();
         if (round.errorRaised()) return true;
         // The registry is written in the first round that brings no new spider or item (usually the
