@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.jspecify.annotations.Nullable;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -72,6 +73,9 @@ final class RunCommand implements Callable<Integer> {
                 "no spider named '" + spiderName + "'; " + (catalog.spiders().isEmpty()
                         ? common.noSpidersFound(loader)
                         : "available: " + String.join(", ", catalog.spiders().stream().map(SpiderDefinition::name).toList()))));
+        for (String warning : loader.sectionsForNoSpider(catalog.spiders().stream().map(SpiderDefinition::name).toList())) {
+            LoggerFactory.getLogger(RunCommand.class).warn(warning);
+        }
         Settings settings = loader.resolve(spider.name(), spider.className(), spider.settings(), commandLine(loader, spider));
         if (printSettings) {
             print(settings, out);

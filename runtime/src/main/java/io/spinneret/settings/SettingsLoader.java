@@ -8,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -165,9 +166,14 @@ public final class SettingsLoader {
 
     /** The known key closest to {@code key} by edit distance, if it is close enough to be a typo. */
     static @Nullable String closest(String key) {
+        return closest(key, Setting.keys());
+    }
+
+    /** The candidate closest to {@code key} by edit distance, if it is close enough to be a typo. */
+    static @Nullable String closest(String key, Collection<String> candidates) {
         String best = null;
         int bestD = Integer.MAX_VALUE;
-        for (String k : Setting.keys()) {
+        for (String k : candidates) {
             int d = distance(key, k);
             if (d < bestD) {
                 bestD = d;
@@ -189,6 +195,22 @@ public final class SettingsLoader {
             int[] t = prev; prev = cur; cur = t;
         }
         return prev[b.length()];
+    }
+
+    /**
+     * What to warn about {@code [spider.<name>]} sections that name none of {@code spiders}: their
+     * settings apply to no crawl, which a typo in the name would otherwise keep quiet. A section may
+     * be meant for spiders found elsewhere, so this is a warning, not an error.
+     */
+    public List<String> sectionsForNoSpider(Collection<String> spiders) {
+        List<String> out = new ArrayList<>();
+        for (String section : this.spiders.keySet()) {
+            if (spiders.contains(section)) continue;
+            String hint = closest(section, spiders);
+            out.add(file + " has a section [spider." + section + "], but no spider is named '" + section + "'"
+                    + (hint != null ? " (did you mean [spider." + hint + "]?)" : "") + "; its settings apply to no crawl");
+        }
+        return out;
     }
 
     /** The settings file, or null when there is none. */

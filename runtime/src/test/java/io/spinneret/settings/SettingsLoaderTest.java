@@ -130,6 +130,17 @@ class SettingsLoaderTest {
     }
 
     @Test
+    void aSectionForNoSpiderIsWarnedAboutWithTheNearestName() throws Exception {
+        Path file = toml("[spider.bokos]\nconcurrency = 3\n[spider.quotes]\nconcurrency = 2\n[spider.elsewhere]\nconcurrency = 1\n");
+        SettingsLoader loader = SettingsLoader.load(file);
+        assertEquals(List.of(
+                file + " has a section [spider.bokos], but no spider is named 'bokos' (did you mean [spider.books]?); its settings apply to no crawl",
+                file + " has a section [spider.elsewhere], but no spider is named 'elsewhere'; its settings apply to no crawl"),
+                loader.sectionsForNoSpider(List.of("books", "quotes")));
+        assertEquals(List.of(), SettingsLoader.none().sectionsForNoSpider(List.of("books")));
+    }
+
+    @Test
     void unknownSectionsAndBrokenTomlAreErrors() throws Exception {
         Path file = toml("[defaults]\nconcurrency = 3\n");
         InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> SettingsLoader.load(file));
