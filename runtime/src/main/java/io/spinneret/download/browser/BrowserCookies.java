@@ -64,25 +64,29 @@ final class BrowserCookies {
     }
 
     /**
-     * Takes the cookies a context holds after a render: new and changed ones get a new version
-     * (and go to the HTTP downloader's store); those it held before the render and holds no more
-     * become removals (and leave the store).
+     * Takes what a render did to a context's cookies: those it set or changed get a new version
+     * (and go to the HTTP downloader's store); those the context held before the render and holds
+     * no more become removals (and leave the store). A cookie the render left as it was is no news,
+     * even if it differs from the jar: another slot or the HTTP downloader changed or deleted it
+     * meanwhile, and that newer state stands (the slot takes it before its next render).
      *
-     * @param before the {@link #key}s of the cookies the context held when the render began
+     * @param before the cookies the context held when the render began, by {@link #key}
      * @param seen the version the slot had taken before its render
      * @return the version the slot has now: the newest if nothing else changed since {@code seen}
      *     (the new versions are its own doing), else {@code seen}
      */
-    synchronized long update(List<Cookie> current, Set<String> before, long seen) {
+    synchronized long update(List<Cookie> current, Map<String, Cookie> before, long seen) {
         boolean upToDate = seen == version;
         Set<String> now = new HashSet<>();
         for (Cookie c : current) {
             String k = key(c);
             now.add(k);
+            Cookie had = before.get(k);
+            if (had != null && sameCookie(had, c)) continue; // untouched by this render
             Entry old = byKey.get(k);
             if (old == null || old.deleted || !sameCookie(old.cookie, c)) byKey.put(k, new Entry(c, ++version, false, giveToHttp(c)));
         }
-        for (String k : before) {
+        for (String k : before.keySet()) {
             Entry old = byKey.get(k);
             // set anew by another slot during this render: that newer value stands
             if (now.contains(k) || old == null || old.deleted || old.version > seen) continue;

@@ -21,7 +21,7 @@ import java.net.URLDecoder;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -64,8 +64,8 @@ final class RenderWorker implements Runnable {
     private final BrowserCookies cookies;
     /** The version of {@link #cookies} this slot's context has taken. */
     private long cookiesSeen;
-    /** The {@link BrowserCookies#key}s of the cookies this slot's context holds, as far as it knows. */
-    private Set<String> cookiesHeld = new HashSet<>();
+    /** The cookies this slot's context holds as far as it knows, by {@link BrowserCookies#key}. */
+    private Map<String, Cookie> cookiesHeld = new HashMap<>();
 
     private @Nullable Playwright playwright;
     private @Nullable Browser browser;
@@ -191,7 +191,7 @@ final class RenderWorker implements Runnable {
         try {
             if (!fresh.cookies().isEmpty()) {
                 c.addCookies(fresh.cookies());
-                for (Cookie k : fresh.cookies()) cookiesHeld.add(BrowserCookies.key(k));
+                for (Cookie k : fresh.cookies()) cookiesHeld.put(BrowserCookies.key(k), k);
             }
         } catch (PlaywrightException e) {
             LOG.debug("render worker {}: adding {} shared cookies: {}", index, fresh.cookies().size(), firstLine(e.getMessage()));
@@ -214,8 +214,8 @@ final class RenderWorker implements Runnable {
         try {
             List<Cookie> now = c.cookies();
             cookiesSeen = cookies.update(now, cookiesHeld, cookiesSeen);
-            Set<String> held = new HashSet<>();
-            for (Cookie k : now) held.add(BrowserCookies.key(k));
+            Map<String, Cookie> held = new HashMap<>();
+            for (Cookie k : now) held.put(BrowserCookies.key(k), k);
             cookiesHeld = held;
         } catch (PlaywrightException e) {
             LOG.debug("render worker {}: reading cookies: {}", index, firstLine(e.getMessage()));
@@ -340,7 +340,7 @@ final class RenderWorker implements Runnable {
             if (contextProxy != null) o.setProxy(proxyOption(contextProxy));
             context = b.newContext(o);
             cookiesSeen = 0; // a new context has none of the shared cookies yet
-            cookiesHeld = new HashSet<>();
+            cookiesHeld = new HashMap<>();
         }
         Page p = context.newPage();
         p.setDefaultTimeout(options.timeout().toMillis());

@@ -8,7 +8,6 @@ import java.net.CookiePolicy;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class BrowserCookiesTest {
@@ -19,6 +18,13 @@ class BrowserCookiesTest {
     /** The newest version: taking from 0 returns it along with everything. */
     private static long version(BrowserCookies jar) {
         return jar.since(0).version();
+    }
+
+    /** What a context holds after taking {@code cookies}. */
+    private static Map<String, Cookie> held(List<Cookie> cookies) {
+        Map<String, Cookie> m = new java.util.HashMap<>();
+        for (Cookie c : cookies) m.put(BrowserCookies.key(c), c);
+        return m;
     }
 
     private static List<String> names(List<Cookie> cookies) {
@@ -35,7 +41,7 @@ class BrowserCookiesTest {
                 "the JDK keeps localhost's host-only cookie as localhost.local; the browser gets it for localhost");
         long seen = version(jar);
 
-        jar.update(List.of(cookie("token", "t2", "127.0.0.1"), cookie("pref", "p", "localhost")), Set.of(), seen);
+        jar.update(List.of(cookie("token", "t2", "127.0.0.1"), cookie("pref", "p", "localhost")), Map.of(), seen);
         assertEquals(List.of("session=s1", "token=t2"), http.get(URI.create("http://127.0.0.1:8080/page"), Map.of()).get("Cookie"));
         assertEquals(List.of("dev=d1", "pref=p"), http.get(URI.create("http://localhost:8080/page"), Map.of()).get("Cookie"));
         assertEquals(List.of(), names(jar.since(version(jar)).cookies()), "taking the browser's own cookies back changes nothing");
@@ -47,15 +53,15 @@ class BrowserCookiesTest {
     @Test
     void aSlotTakesWhatOthersChangedAndNotItsOwnCookiesBack() {
         BrowserCookies jar = new BrowserCookies(null);
-        long first = jar.update(List.of(cookie("session", "s1", "a.example")), Set.of(), 0);
+        long first = jar.update(List.of(cookie("session", "s1", "a.example")), Map.of(), 0);
         assertEquals(version(jar), first, "the first slot was up to date, and its own cookie needs no taking back");
         assertEquals(List.of("session=s1@a.example"), names(jar.since(0).cookies()), "a new context takes everything");
 
-        long second = jar.update(List.of(cookie("session", "s1", "a.example"), cookie("theme", "dark", "a.example")), Set.of(), 0);
+        long second = jar.update(List.of(cookie("session", "s1", "a.example"), cookie("theme", "dark", "a.example")), Map.of(), 0);
         assertEquals(0, second, "the second slot had not taken the first one's cookie yet");
         assertEquals(List.of("theme=dark@a.example"), names(jar.since(first).cookies()), "an unchanged cookie keeps its version");
 
-        jar.update(List.of(cookie("session", "s2", "a.example"), cookie("session", "x", "b.example")), Set.of(), version(jar));
+        jar.update(List.of(cookie("session", "s2", "a.example"), cookie("session", "x", "b.example")), Map.of(), version(jar));
         assertEquals(List.of("session=s2@a.example", "session=x@b.example"), names(jar.since(first + 1).cookies()),
                 "a new value replaces the old one; another domain is another cookie");
     }
@@ -70,7 +76,7 @@ class BrowserCookiesTest {
         Cookie session = a.cookies().get(0);
 
         // A renders a logout page: its context holds theme alone afterwards
-        long seenA = jar.update(List.of(a.cookies().get(1)), Set.of(BrowserCookies.key(session), BrowserCookies.key(a.cookies().get(1))), a.version());
+        long seenA = jar.update(List.of(a.cookies().get(1)), held(a.cookies()), a.version());
         assertEquals(List.of("theme=dark"), http.get(site, Map.of()).get("Cookie"), "gone from the HTTP store");
         BrowserCookies.Taken b = jar.since(a.version()); // slot B, which had taken both before
         assertEquals(List.of("session=s1@127.0.0.1"), names(b.removed()), "B clears it");
@@ -98,10 +104,27 @@ class BrowserCookiesTest {
     @Test
     void aDeletionDoesNotUndoANewerValueFromAnotherSlot() {
         BrowserCookies jar = new BrowserCookies(null);
-        long a = jar.update(List.of(cookie("session", "s1", "a.example")), Set.of(), 0);
-        jar.update(List.of(cookie("session", "s2", "a.example")), Set.of(), a); // slot B logs in again meanwhile
-        jar.update(List.of(), Set.of(BrowserCookies.key(cookie("session", "s1", "a.example"))), a); // A's render had dropped s1
+        long a = jar.update(List.of(cookie("session", "s1", "a.example")), Map.of(), 0);
+        jar.update(List.of(cookie("session", "s2", "a.example")), Map.of(), a); // slot B logs in again meanwhile
+        jar.update(List.of(), held(List.of(cookie("session", "s1", "a.example"))), a); // A's render had dropped s1
         assertEquals(List.of("session=s2@a.example"), names(jar.since(0).cookies()));
         assertEquals(List.of(), names(jar.since(0).removed()));
+    }
+
+    @Test
+    void aCookieTheRenderLeftAsItWasDoesNotUndoANewerValueOrADeletion() throws Exception {
+        CookieManager http = new CookieManager(null, CookiePolicy.ACCEPT_ORIGINAL_SERVER);
+        BrowserCookies jar = new BrowserCookies(http.getCookieStore());
+        URI site = URI.create("http://127.0.0.1:8080/");
+        http.put(site.resolve("/login"), Map.of("Set-Cookie", List.of("session=s1; Path=/", "token=t1; Path=/")));
+        BrowserCookies.Taken a = jar.since(0); // slot A's context holds both, then renders a page that sets nothing
+        http.put(site.resolve("/refresh"), Map.of("Set-Cookie", List.of("session=s2; Path=/", "token=; Path=/; Max-Age=0")));
+        jar.since(a.version()); // another slot looks: the jar takes in the HTTP store's changes meanwhile
+
+        jar.update(a.cookies(), held(a.cookies()), a.version());
+        assertEquals(List.of("session=s2"), http.get(site, Map.of()).get("Cookie"), "the newer login and the logout stand");
+        BrowserCookies.Taken next = jar.since(a.version());
+        assertEquals(List.of("session=s2@127.0.0.1"), names(next.cookies()), "A takes the new value before its next render");
+        assertEquals(List.of("token=t1@127.0.0.1"), names(next.removed()), "and clears the deleted cookie");
     }
 }
