@@ -11,6 +11,11 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class BrowserCookiesTest {
+    /** The HTTP downloader's cookie store, shared with the browser's jar (a new pair per test). */
+    private final CookieManager http = new CookieManager(null, CookiePolicy.ACCEPT_ORIGINAL_SERVER);
+    private final BrowserCookies jar = new BrowserCookies(http.getCookieStore());
+    private final URI site = URI.create("http://127.0.0.1:8080/");
+
     private static Cookie cookie(String name, String value, String domain) {
         return new Cookie(name, value).setDomain(domain).setPath("/");
     }
@@ -33,8 +38,6 @@ class BrowserCookiesTest {
 
     @Test
     void cookiesSetOverHttpReachTheBrowserAndTheBrowsersReachHttp() throws Exception {
-        CookieManager http = new CookieManager(null, CookiePolicy.ACCEPT_ORIGINAL_SERVER);
-        BrowserCookies jar = new BrowserCookies(http.getCookieStore());
         http.put(URI.create("http://127.0.0.1:8080/login"), Map.of("Set-Cookie", List.of("session=s1; Path=/")));
         http.put(URI.create("http://localhost:8080/login"), Map.of("Set-Cookie", List.of("dev=d1; Path=/")));
         assertEquals(List.of("session=s1@127.0.0.1", "dev=d1@localhost"), names(jar.since(0).cookies()),
@@ -52,25 +55,22 @@ class BrowserCookiesTest {
 
     @Test
     void aSlotTakesWhatOthersChangedAndNotItsOwnCookiesBack() {
-        BrowserCookies jar = new BrowserCookies(null);
-        long first = jar.update(List.of(cookie("session", "s1", "a.example")), Map.of(), 0);
-        assertEquals(version(jar), first, "the first slot was up to date, and its own cookie needs no taking back");
-        assertEquals(List.of("session=s1@a.example"), names(jar.since(0).cookies()), "a new context takes everything");
+        BrowserCookies slots = new BrowserCookies(null);
+        long first = slots.update(List.of(cookie("session", "s1", "a.example")), Map.of(), 0);
+        assertEquals(version(slots), first, "the first slot was up to date, and its own cookie needs no taking back");
+        assertEquals(List.of("session=s1@a.example"), names(slots.since(0).cookies()), "a new context takes everything");
 
-        long second = jar.update(List.of(cookie("session", "s1", "a.example"), cookie("theme", "dark", "a.example")), Map.of(), 0);
+        long second = slots.update(List.of(cookie("session", "s1", "a.example"), cookie("theme", "dark", "a.example")), Map.of(), 0);
         assertEquals(0, second, "the second slot had not taken the first one's cookie yet");
-        assertEquals(List.of("theme=dark@a.example"), names(jar.since(first).cookies()), "an unchanged cookie keeps its version");
+        assertEquals(List.of("theme=dark@a.example"), names(slots.since(first).cookies()), "an unchanged cookie keeps its version");
 
-        jar.update(List.of(cookie("session", "s2", "a.example"), cookie("session", "x", "b.example")), Map.of(), version(jar));
-        assertEquals(List.of("session=s2@a.example", "session=x@b.example"), names(jar.since(first + 1).cookies()),
+        slots.update(List.of(cookie("session", "s2", "a.example"), cookie("session", "x", "b.example")), Map.of(), version(slots));
+        assertEquals(List.of("session=s2@a.example", "session=x@b.example"), names(slots.since(first + 1).cookies()),
                 "a new value replaces the old one; another domain is another cookie");
     }
 
     @Test
     void aCookieThatLeavesOneSlotLeavesTheOthersAndTheHttpStore() throws Exception {
-        CookieManager http = new CookieManager(null, CookiePolicy.ACCEPT_ORIGINAL_SERVER);
-        BrowserCookies jar = new BrowserCookies(http.getCookieStore());
-        URI site = URI.create("http://127.0.0.1:8080/");
         http.put(site.resolve("/login"), Map.of("Set-Cookie", List.of("session=s1; Path=/", "theme=dark; Path=/")));
         BrowserCookies.Taken a = jar.since(0); // slot A's context takes both
         Cookie session = a.cookies().get(0);
@@ -90,9 +90,6 @@ class BrowserCookiesTest {
 
     @Test
     void aCookieDeletedOverHttpIsClearedInTheBrowser() throws Exception {
-        CookieManager http = new CookieManager(null, CookiePolicy.ACCEPT_ORIGINAL_SERVER);
-        BrowserCookies jar = new BrowserCookies(http.getCookieStore());
-        URI site = URI.create("http://127.0.0.1:8080/");
         http.put(site.resolve("/login"), Map.of("Set-Cookie", List.of("session=s1; Path=/")));
         long seen = jar.since(0).version();
         http.put(site.resolve("/logout"), Map.of("Set-Cookie", List.of("session=; Path=/; Max-Age=0")));
@@ -103,19 +100,16 @@ class BrowserCookiesTest {
 
     @Test
     void aDeletionDoesNotUndoANewerValueFromAnotherSlot() {
-        BrowserCookies jar = new BrowserCookies(null);
-        long a = jar.update(List.of(cookie("session", "s1", "a.example")), Map.of(), 0);
-        jar.update(List.of(cookie("session", "s2", "a.example")), Map.of(), a); // slot B logs in again meanwhile
-        jar.update(List.of(), held(List.of(cookie("session", "s1", "a.example"))), a); // A's render had dropped s1
-        assertEquals(List.of("session=s2@a.example"), names(jar.since(0).cookies()));
-        assertEquals(List.of(), names(jar.since(0).removed()));
+        BrowserCookies slots = new BrowserCookies(null);
+        long a = slots.update(List.of(cookie("session", "s1", "a.example")), Map.of(), 0);
+        slots.update(List.of(cookie("session", "s2", "a.example")), Map.of(), a); // slot B logs in again meanwhile
+        slots.update(List.of(), held(List.of(cookie("session", "s1", "a.example"))), a); // A's render had dropped s1
+        assertEquals(List.of("session=s2@a.example"), names(slots.since(0).cookies()));
+        assertEquals(List.of(), names(slots.since(0).removed()));
     }
 
     @Test
     void aCookieTheRenderLeftAsItWasDoesNotUndoANewerValueOrADeletion() throws Exception {
-        CookieManager http = new CookieManager(null, CookiePolicy.ACCEPT_ORIGINAL_SERVER);
-        BrowserCookies jar = new BrowserCookies(http.getCookieStore());
-        URI site = URI.create("http://127.0.0.1:8080/");
         http.put(site.resolve("/login"), Map.of("Set-Cookie", List.of("session=s1; Path=/", "token=t1; Path=/")));
         BrowserCookies.Taken a = jar.since(0); // slot A's context holds both, then renders a page that sets nothing
         http.put(site.resolve("/refresh"), Map.of("Set-Cookie", List.of("session=s2; Path=/", "token=; Path=/; Max-Age=0")));
