@@ -80,7 +80,7 @@ public final class MongoStorage implements Storage {
             c.close();
             throw new IOException("cannot connect to " + description + ": no server answered within "
                     + built.getClusterSettings().getServerSelectionTimeout(TimeUnit.MILLISECONDS) / 1000.0 + " s"
-                    + lastCause(message(e)), e);
+                    + lastCause(masked(e)), e);
         } catch (MongoException | IllegalStateException e) {
             c.close();
             throw new IOException("cannot connect to " + description + ": " + message(e), e);
@@ -149,9 +149,14 @@ public final class MongoStorage implements Storage {
     }
 
     private String message(Exception e) {
+        String text = masked(e);
+        return text.length() > 600 ? text.substring(0, 600) + "..." : text;
+    }
+
+    /** The exception's message, whole, with the connection string's password taken out. */
+    private String masked(Exception e) {
         String text = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
         char[] password = uri.getPassword();
-        if (password != null && password.length >= 4) text = text.replace(new String(password), "***");
-        return text.length() > 600 ? text.substring(0, 600) + "..." : text;
+        return password != null && password.length >= 4 ? text.replace(new String(password), "***") : text;
     }
 }
