@@ -285,7 +285,7 @@ public abstract class JdbcStorage implements Storage {
             text = s.getNextException().getMessage();
         }
         text = text == null ? e.getClass().getSimpleName() : text;
-        text = scrub(text).strip();
+        text = scrub(text).strip().replaceAll("\\s*\\R\\s*", " "); // one line: MySQL's driver writes paragraphs
         return text.length() > 600 ? text.substring(0, 600) + "..." : text;
     }
 
