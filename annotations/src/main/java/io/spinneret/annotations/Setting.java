@@ -231,6 +231,8 @@ public enum Setting {
             case CONCURRENCY, BROWSER_POOL_SIZE, BATCH_SIZE, PIPELINE_CAPACITY, MAX_BODY_SIZE, STORAGE_RETRY_TIMES -> n >= 1 ? null : "an integer >= 1";
             case CONCURRENCY_PER_DOMAIN, MAX_ITEMS, DEPTH_LIMIT, MAX_REDIRECTS, RETRY_TIMES -> n >= 0 ? null : "an integer >= 0";
             case AUTOTHROTTLE_TARGET_CONCURRENCY, BROWSER_TIMEOUT -> n > 0 ? null : "a number > 0";
+            // below a millisecond every request would time out, and the error would say "after 0s"
+            case DOWNLOAD_TIMEOUT, CONNECT_TIMEOUT -> n == 0 || n >= 0.001 ? null : "0 (no limit) or at least 0.001 seconds";
             default -> null;
         };
         return wanted == null ? Optional.empty() : Optional.of("expects " + wanted + ", got \"" + value + "\"");

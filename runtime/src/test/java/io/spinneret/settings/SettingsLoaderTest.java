@@ -98,6 +98,7 @@ class SettingsLoaderTest {
         refused.put("max_body_size=0", "max_body_size expects an integer >= 1, got \"0\"");
         refused.put("autothrottle_target_concurrency=0", "autothrottle_target_concurrency expects a number > 0, got \"0\"");
         refused.put("browser_timeout=0", "browser_timeout expects a number > 0, got \"0\"");
+        refused.put("download_timeout=0.000001", "download_timeout expects 0 (no limit) or at least 0.001 seconds, got \"0.000001\"");
         refused.put("start_urls=http://a/,mailto:x@y", "start_urls expects http(s) URLs, got \"mailto:x@y\"");
         refused.put("allowed_domains=example.com, https://example.org/", "allowed_domains expects domain names such as example.com, got \"https://example.org/\"");
         SettingsLoader none = SettingsLoader.none();
@@ -108,7 +109,7 @@ class SettingsLoaderTest {
         });
         // the edges that do mean something
         Settings ok = none.resolve("x", "a.Spider", List.of(), List.of(CommandLineValue.parse("concurrency=1"),
-                CommandLineValue.parse("max_items=0"), CommandLineValue.parse("retry_times=0"), CommandLineValue.parse("download_timeout=0"),
+                CommandLineValue.parse("max_items=0"), CommandLineValue.parse("retry_times=0"), CommandLineValue.parse("download_timeout=0"), CommandLineValue.parse("connect_timeout=0.001"),
                 CommandLineValue.parse("start_urls=HTTPS://Example.com, http://127.0.0.1:8080/a?b=c"),
                 CommandLineValue.parse("allowed_domains=example.com, shop.example.org, 10.0.0.1, [::1]")));
         assertEquals(List.of("example.com", "shop.example.org", "10.0.0.1", "[::1]"), ok.getList(Setting.ALLOWED_DOMAINS));
