@@ -1,5 +1,6 @@
 package io.spinneret.cli;
 
+import io.spinneret.files.AtomicMove;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -91,7 +92,7 @@ final class JitChoice {
         Path tmp = target.resolveSibling(target.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
         try {
             Files.writeString(tmp, pages + "\n", StandardCharsets.US_ASCII);
-            StartupCache.move(tmp, target);
+            AtomicMove.replace(tmp, target);
         } catch (IOException | RuntimeException e) {
             StartupCache.deleteQuietly(tmp);
         }

@@ -1,13 +1,12 @@
 package io.spinneret.cli;
 
+import io.spinneret.files.AtomicMove;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
@@ -122,7 +121,7 @@ final class StartupCache {
                 if (!done) p.destroyForcibly().waitFor();
                 if (cancelled.getAsBoolean()) return false;
                 if (done && p.exitValue() == 0 && Files.isRegularFile(partial) && Files.size(partial) > 0) {
-                    move(partial, cache);
+                    AtomicMove.replace(partial, cache);
                     return true;
                 }
                 Files.writeString(failedMarker, "the JVM could not create " + cache.getFileName() + " (exit "
@@ -267,15 +266,6 @@ final class StartupCache {
             }
         } catch (IOException ignored) {
             // another run may be deleting them too; an outdated file left behind is only disk space
-        }
-    }
-
-    /** Moves a file into place, atomically where the file system can. */
-    static void move(Path from, Path to) throws IOException {
-        try {
-            Files.move(from, to, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-            Files.move(from, to, StandardCopyOption.REPLACE_EXISTING);
         }
     }
 

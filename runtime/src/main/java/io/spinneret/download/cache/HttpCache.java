@@ -3,6 +3,7 @@ package io.spinneret.download.cache;
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
+import io.spinneret.files.AtomicMove;
 import io.spinneret.settings.Settings;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -10,11 +11,9 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -128,11 +127,7 @@ public final class HttpCache {
                 out.writeInt(response.body().length);
                 out.write(response.body());
             }
-            try {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING);
-            }
+            AtomicMove.replace(tmp, file);
             return true;
         } catch (IOException | RuntimeException e) {
             try {

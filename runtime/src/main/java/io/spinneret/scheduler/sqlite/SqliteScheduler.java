@@ -2,6 +2,7 @@ package io.spinneret.scheduler.sqlite;
 
 import io.spinneret.api.Request;
 import io.spinneret.api.SpinneretException;
+import io.spinneret.files.FileErrors;
 import io.spinneret.scheduler.Lease;
 import io.spinneret.scheduler.Scheduler;
 import java.io.IOException;
@@ -139,20 +140,8 @@ public final class SqliteScheduler implements Scheduler {
                 e.addSuppressed(suppressed);
             }
             if (e instanceof SpinneretException se) throw se;
-            throw new SpinneretException("cannot open the frontier in " + jobDir + ": " + describe(e), e);
+            throw new SpinneretException("cannot open the frontier in " + jobDir + ": " + FileErrors.describe(e), e);
         }
-    }
-
-    /** A file-system exception's message is only the path: say what happened to it. */
-    static String describe(Exception e) {
-        if (e instanceof java.nio.file.FileSystemException f) {
-            String what = f instanceof java.nio.file.NoSuchFileException ? "no such file or directory"
-                    : f instanceof java.nio.file.AccessDeniedException ? "permission denied"
-                    : f instanceof java.nio.file.FileAlreadyExistsException ? "a file is in the way"
-                    : f.getReason() != null ? f.getReason() : f.getClass().getSimpleName();
-            return what + " (" + f.getFile() + ")";
-        }
-        return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.spinneret.storage.file;
 
+import io.spinneret.files.FileErrors;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.storage.Storage;
 import java.io.BufferedOutputStream;
@@ -131,17 +132,8 @@ abstract sealed class FileStorage implements Storage permits JsonlStorage, CsvSt
             FileChannel.open(target, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                     overwrite ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.APPEND).close();
         } catch (java.nio.file.FileSystemException e) {
-            throw new IOException(why(e), e); // the caller names the output
+            throw new IOException(FileErrors.describe(e), e); // the caller names the output
         }
-    }
-
-    private static String why(java.nio.file.FileSystemException e) {
-        return switch (e) {
-            case java.nio.file.FileAlreadyExistsException x -> x.getFile() + " exists and is not a directory";
-            case java.nio.file.AccessDeniedException x -> "permission denied on " + x.getFile();
-            case java.nio.file.NoSuchFileException x -> "a file cannot be created at " + x.getFile();
-            default -> e.getReason() != null ? e.getReason() + " (" + e.getFile() + ")" : e.toString();
-        };
     }
 
     @Override

@@ -129,7 +129,7 @@ class FileStorageTest {
         Files.writeString(dir.resolve("taken"), "a file, not a folder");
         Storage under = new JsonlStorage(dir.resolve("taken/books.jsonl"), false);
         IOException e = assertThrows(IOException.class, under::open);
-        assertEquals(dir.resolve("taken") + " exists and is not a directory", e.getMessage());
+        assertEquals("a file is in the way (" + dir.resolve("taken") + ")", e.getMessage());
         Files.createDirectories(dir.resolve("folder.csv"));
         e = assertThrows(IOException.class, new CsvStorage(dir.resolve("folder.csv"), false)::open);
         assertTrue(e.getMessage().contains("folder.csv"), e.getMessage());

@@ -1,0 +1,8 @@
+/**
+ * File-system helpers that several parts of the runtime need alike: moving a finished file into
+ * place, and saying in words what a failed file operation ran into.
+ */
+@NullMarked
+package io.spinneret.files;
+
+import org.jspecify.annotations.NullMarked;
