@@ -1,5 +1,6 @@
 package io.spinneret.scheduler.sqlite;
 
+import static io.spinneret.testing.SameElements.assertSameElements;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -107,6 +108,12 @@ class SqliteSchedulerTest {
         assertThrows(IllegalStateException.class, () -> s.push(Request.of("http://example.com/")));
     }
 
+    /**
+     * The child is killed after it has printed 300 acks, then the pipe is read to its end: on a busy
+     * machine the child runs on for a while before the kill lands, and what it printed meanwhile is
+     * part of what it did. (Killing through {@code Process.destroyForcibly()} closes the pipe, which
+     * threw those lines away and made acked requests look lost.)
+     */
     @Test
     void aKilledProcessLosesNothingAndRepeatsOnlyTheRequestInFlight() throws Exception {
         Path job = dir.resolve("crash");
@@ -117,21 +124,20 @@ class SqliteSchedulerTest {
                 .start();
         Set<String> acked = new HashSet<>();
         String lastTaken = null;
+        boolean killed = false;
         try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = out.readLine()) != null) {
                 if (line.startsWith("took ")) lastTaken = line.substring(5);
                 if (line.startsWith("acked ")) acked.add(line.substring(6));
-                if (acked.size() == 300) {
-                    child.destroyForcibly(); // SIGKILL: no shutdown hook, no close()
-                    break;
-                }
+                // SIGKILL (no shutdown hook, no close()) through the handle, which leaves the pipe open
+                if (acked.size() == 300 && !killed) killed = child.toHandle().destroyForcibly();
             }
         } finally {
             child.destroyForcibly();
             child.waitFor(10, TimeUnit.SECONDS);
         }
-        assertEquals(300, acked.size(), "the child printed its progress");
+        assertTrue(acked.size() >= 300 && acked.size() < n, "killed mid-crawl, after " + acked.size() + " acks");
 
         List<String> back = new ArrayList<>();
         try (SqliteScheduler s = SqliteScheduler.open(job, true)) {
@@ -149,8 +155,8 @@ class SqliteSchedulerTest {
             expected.remove(lastTaken);
             got.remove(lastTaken);
         }
-        assertEquals(expected, got, "everything not acked comes back, nothing acked does");
-        assertTrue(back.size() >= n - 302, "got back " + back.size());
+        assertSameElements(expected, got, "everything not acked comes back, nothing acked does");
+        assertTrue(back.size() >= n - acked.size() - 1, "got back " + back.size());
     }
 
     static String javaBinary() {
