@@ -1,5 +1,6 @@
 package io.spinneret.examples;
 
+import static io.spinneret.testing.SameElements.assertSameElements;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.spinneret.engine.CrawlResult;
@@ -30,6 +31,6 @@ class FailingCallbackCrawlTest {
         Set<String> expected = site.catalogue().products().stream()
                 .filter(p -> p.id() % 10 != 3 && p.id() % 10 != 7)
                 .map(Product::title).collect(Collectors.toSet());
-        assertEquals(expected, o.items().stream().map(i -> i.get("title").asText()).collect(Collectors.toSet()));
+        assertSameElements(expected, o.items().stream().map(i -> i.get("title").asText()).toList(), "titles");
     }
 }

@@ -1,5 +1,6 @@
 package io.spinneret.examples;
 
+import static io.spinneret.testing.SameElements.assertSameElements;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -66,7 +67,7 @@ class QuotesJsSpiderCrawlTest {
         assertEquals(0, r.failures(), r.stats().toString());
         assertEquals(100, r.items());
         Set<String> expected = site.catalogue().quotes().stream().map(QuotesCatalogue.Quote::text).collect(Collectors.toSet());
-        assertEquals(expected, o.items().stream().map(i -> i.get("text").asText()).collect(Collectors.toSet()));
+        assertSameElements(expected, o.items().stream().map(i -> i.get("text").asText()).toList(), "quotes");
         for (JsonNode item : o.items()) {
             QuotesCatalogue.Quote q = site.catalogue().quotes().stream()
                     .filter(x -> x.text().equals(item.get("text").asText())).findFirst().orElseThrow();

@@ -1,5 +1,6 @@
 package io.spinneret.examples.replica;
 
+import static io.spinneret.testing.SameElements.assertSameElements;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -12,7 +13,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.junit.jupiter.api.Test;
@@ -25,7 +25,7 @@ class BooksSiteTest {
     void followingPaginationAndBookLinksReachesExactly50ListingAnd1000DetailPages() {
         Crawls.Walk walk = Crawls.walk(SITE, "", FOLLOW, 5000);
         assertEquals(1050, walk.visited().size());
-        assertEquals(Set.copyOf(SITE.crawlSet()), walk.visited());
+        assertSameElements(SITE.crawlSet(), walk.visited(), "pages reached");
         assertEquals(50, walk.visited().stream().filter(p -> p.isEmpty() || p.startsWith("catalogue/page-")).count());
     }
 
@@ -98,7 +98,7 @@ class BooksSiteTest {
                 for (Element a : Crawls.parse(SITE, page).select("article.product_pod h3 a")) seen.add(Crawls.path(a.absUrl("href")));
             }
         }
-        assertEquals(SITE.catalogue().products().stream().map(Product::path).collect(Collectors.toSet()), seen);
+        assertSameElements(SITE.catalogue().products().stream().map(Product::path).toList(), seen, "detail pages");
     }
 
     @Test
@@ -126,7 +126,7 @@ class BooksSiteTest {
         BooksSite wide = BooksSite.wide(10_000);
         Crawls.Walk walk = Crawls.walk(wide, "", FOLLOW, 20_000);
         assertEquals(10_500, walk.visited().size());
-        assertEquals(Set.copyOf(wide.crawlSet()), walk.visited());
+        assertSameElements(wide.crawlSet(), walk.visited(), "pages reached");
         int listingDepth = walk.depth().entrySet().stream().filter(e -> !e.getKey().endsWith("/index.html"))
                 .mapToInt(e -> e.getValue()).max().orElseThrow();
         assertTrue(listingDepth <= 10, "listing chain depth " + listingDepth);
