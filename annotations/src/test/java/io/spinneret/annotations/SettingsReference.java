@@ -74,7 +74,28 @@ public final class SettingsReference {
                 4. `[spider.<name>]` in `settings.toml`;
                 5. the command line (`-s key=value`, and the options that set a key, such as `-c` or `-o`).
 
-                `run <spider> --print-settings` prints every effective value and the layer it came from.
+                The spider's settings are the defaults its author wrote into the code; the
+                `[spider.<name>]` section belongs to whoever operates the crawl, who should not need a
+                code change. For example:
+
+                ```toml
+                [default]
+                concurrency = 16
+                download_delay = 1.0
+                respect_robots = true
+
+                [spider.books]
+                concurrency = 8
+                download_delay = 0.1
+                user_agents = ["MyBot/1.0 (+https://example.com/bot)"]
+                ```
+
+                `--settings FILE` names another file. An unknown key, a badly typed value, a number
+                outside the range where it means something (`concurrency = 0`) or a start URL that is
+                not http(s) is an error naming the key, the layer and the file (exit 2). A
+                `[spider.<name>]` section that names no spider found is a warning, with the nearest
+                spider name. `run <spider> --print-settings` prints every effective value and the
+                layer it came from.
 
                 Types: *integer* and *number* are plain numbers; *seconds* is a duration in seconds
                 (fractions allowed, never negative); *list* is comma-separated in strings
