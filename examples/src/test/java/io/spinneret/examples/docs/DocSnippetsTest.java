@@ -58,7 +58,7 @@ class DocSnippetsTest {
 
     static List<MarkdownDocs.Block> javaBlocks() {
         return MarkdownDocs.files().stream().flatMap(f -> MarkdownDocs.blocks(f).stream())
-                .filter(b -> b.language().equals("java")).toList();
+                .filter(b -> b.language().equalsIgnoreCase("java")).toList();
     }
 
     @Test

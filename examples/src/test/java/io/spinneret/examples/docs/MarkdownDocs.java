@@ -16,7 +16,7 @@ final class MarkdownDocs {
     /** The repository's root: the examples module's parent (Surefire runs tests in the module's directory). */
     static final Path ROOT = Path.of(System.getProperty("spinneret.repository.root", "..")).toAbsolutePath().normalize();
 
-    private static final Pattern FENCE = Pattern.compile("^\\s{0,3}(`{3,}|~{3,})\\s*([^`\\s]*)\\s*(.*?)\\s*$");
+    private static final Pattern FENCE = Pattern.compile("^\\s*(`{3,}|~{3,})\\s*([^`\\s]*)\\s*(.*?)\\s*$");
 
     private MarkdownDocs() {}
 
