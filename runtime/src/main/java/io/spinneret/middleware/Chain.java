@@ -2,7 +2,7 @@ package io.spinneret.middleware;
 
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
-import io.spinneret.engine.CrawlContext;
+import io.spinneret.spi.CrawlContext;
 
 /** The rest of the middleware chain, as seen by one {@link Middleware}. */
 public interface Chain {

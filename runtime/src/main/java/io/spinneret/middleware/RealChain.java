@@ -2,8 +2,8 @@ package io.spinneret.middleware;
 
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
-import io.spinneret.download.Downloader;
-import io.spinneret.engine.CrawlContext;
+import io.spinneret.spi.CrawlContext;
+import io.spinneret.spi.Downloader;
 import java.util.List;
 
 /**

@@ -1,4 +1,4 @@
-/** The frontier: the {@link io.spinneret.scheduler.Scheduler} contract and its implementations. */
+/** The frontier: the {@link io.spinneret.spi.Scheduler} contract and its implementations. */
 @NullMarked
 package io.spinneret.scheduler;
 
