@@ -43,8 +43,9 @@ module io.spinneret.runtime {
     requires jdk.management;
     requires jdk.unsupported;
 
-    requires com.fasterxml.jackson.core;
-    requires com.fasterxml.jackson.databind;
+    // Response.json() hands spiders a JsonNode; generated item serializers write with a JsonGenerator
+    requires transitive com.fasterxml.jackson.core;
+    requires transitive com.fasterxml.jackson.databind;
     requires com.fasterxml.jackson.dataformat.toml;
     requires com.google.gson;
     requires com.zaxxer.hikari;
