@@ -12,6 +12,9 @@ import io.spinneret.examples.replica.BooksCatalogue.Product;
 import io.spinneret.examples.replica.BooksSite;
 import io.spinneret.examples.replica.ReplicaServer;
 import io.spinneret.settings.InvalidSettingException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -76,6 +79,24 @@ class EmbeddedCrawlTest {
             assertTrue(r.requests() >= 31 && r.requests() == r.responses(), r.stats().toString());
             assertEquals(1, r.get("robots/fetched"), "robots.txt, a side request, not counted among the requests: " + r.stats());
         }
+    }
+
+    @Test
+    void docsEmbeddingShowsThisTestsCode() throws IOException {
+        String doc = Files.readString(Path.of("../docs/embedding.md"));
+        String snippet = doc.substring(doc.indexOf("```java\n") + 8, doc.indexOf("```", doc.indexOf("```java\n") + 8));
+        String test = Files.readString(Path.of("src/test/java/io/spinneret/examples/EmbeddedCrawlTest.java"));
+        int from = test.indexOf("// --- docs/embedding.md\n") + "// --- docs/embedding.md\n".length();
+        String code = test.substring(from, test.indexOf("    // ---\n", from));
+        assertEquals(withoutImports(snippet), code.lines().map(l -> l.startsWith("    ") ? l.substring(4) : l).toList());
+    }
+
+    /** The snippet's lines after its imports and the blank line that ends them. */
+    private static List<String> withoutImports(String snippet) {
+        List<String> lines = snippet.lines().toList();
+        int i = 0;
+        while (i < lines.size() && (lines.get(i).startsWith("import ") || lines.get(i).isBlank())) i++;
+        return lines.subList(i, lines.size());
     }
 
     @Test
