@@ -3,6 +3,7 @@ package io.spinneret.download;
 import io.spinneret.annotations.Renderer;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
+import io.spinneret.spi.Downloader;
 import java.io.IOException;
 import java.util.EnumMap;
 import java.util.Map;

@@ -4,6 +4,7 @@ import io.spinneret.annotations.Renderer;
 import io.spinneret.download.browser.BrowserDownloader;
 import io.spinneret.download.http.HttpDownloader;
 import io.spinneret.settings.Settings;
+import io.spinneret.spi.Downloader;
 import java.net.CookieManager;
 import java.util.EnumMap;
 import java.util.Map;

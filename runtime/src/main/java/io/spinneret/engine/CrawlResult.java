@@ -1,5 +1,6 @@
 package io.spinneret.engine;
 
+import io.spinneret.spi.Stats;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;

@@ -3,7 +3,6 @@ package io.spinneret.engine;
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.Request;
 import io.spinneret.api.SpinneretException;
-import io.spinneret.download.Downloader;
 import io.spinneret.download.Downloaders;
 import io.spinneret.internal.Dispatcher;
 import io.spinneret.internal.ItemSchema;
@@ -13,10 +12,12 @@ import io.spinneret.middleware.MiddlewareStack;
 import io.spinneret.pipeline.ItemSchemas;
 import io.spinneret.pipeline.Pipeline;
 import io.spinneret.pipeline.PipelineFailedException;
-import io.spinneret.scheduler.Scheduler;
 import io.spinneret.scheduler.Schedulers;
 import io.spinneret.settings.Settings;
-import io.spinneret.storage.Storage;
+import io.spinneret.spi.Downloader;
+import io.spinneret.spi.Scheduler;
+import io.spinneret.spi.Stats;
+import io.spinneret.spi.Storage;
 import io.spinneret.storage.Storages;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -42,6 +43,9 @@ import org.slf4j.LoggerFactory;
  *         .run();
  * System.out.println(result.summaryLine()); // 1050 requests | 1050 responses | 0 failures | 1000 items | 0.9s
  * }</pre>
+ *
+ * <p>To run a crawl inside a program and get its items back as objects, {@link #of(Class)} is the
+ * shorter way: {@code Crawler.of(BooksSpider.class).setting("concurrency", "16").run()}.
  *
  * <p>By default the scheduler comes from {@code scheduler}, the storage from {@code output}
  * (default {@code <spider>.jsonl}), the middlewares from {@link MiddlewareStack#build} and the
@@ -84,6 +88,26 @@ public final class Crawler {
 
     public static Builder builder(SpiderDefinition spider) {
         return new Builder(spider);
+    }
+
+    /**
+     * A crawl of {@code spiderClass}, a {@code @Spider} class, to run inside this program: its items
+     * come back as objects. See {@link EmbeddedCrawl}.
+     *
+     * @throws SpinneretException if no generated registry next to the class declares it a spider
+     */
+    public static EmbeddedCrawl of(Class<?> spiderClass) {
+        return EmbeddedCrawl.of(spiderClass);
+    }
+
+    /**
+     * A crawl of the spider called {@code spiderName} on the class path, to run inside this
+     * program. See {@link EmbeddedCrawl}.
+     *
+     * @throws SpinneretException if there is no such spider
+     */
+    public static EmbeddedCrawl of(String spiderName) {
+        return EmbeddedCrawl.of(spiderName);
     }
 
     /** The live counters of this crawl. */

@@ -3,6 +3,7 @@ package io.spinneret.engine;
 import io.spinneret.api.Request;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.middleware.RetriesExhaustedException;
+import io.spinneret.spi.Stats;
 import java.io.IOException;
 import java.util.concurrent.atomic.LongAdder;
 import org.slf4j.Logger;

@@ -1,8 +1,9 @@
 package io.spinneret.engine;
 
 import io.spinneret.annotations.Setting;
-import io.spinneret.scheduler.Scheduler;
 import io.spinneret.settings.Settings;
+import io.spinneret.spi.Scheduler;
+import io.spinneret.spi.Stats;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;

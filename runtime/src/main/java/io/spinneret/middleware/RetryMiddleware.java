@@ -3,7 +3,7 @@ package io.spinneret.middleware;
 import io.spinneret.api.DropRequest;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
-import io.spinneret.engine.Stats;
+import io.spinneret.spi.Stats;
 import java.io.IOException;
 import java.net.MalformedURLException;
 import java.time.Duration;
@@ -22,7 +22,7 @@ import org.slf4j.LoggerFactory;
  * The next attempt is {@link Request#nextAttempt()} of the request as it reached this middleware
  * (retry count + 1 and dont-filter, so the scheduler's duplicate filter lets it through; without
  * dont-filter it has the fingerprint of the original and would be dropped silently). After the
- * backoff it goes back to the scheduler through {@link io.spinneret.engine.CrawlContext#schedule},
+ * backoff it goes back to the scheduler through {@link io.spinneret.spi.CrawlContext#schedule},
  * and the current attempt ends with {@code DropRequest("retry")}: counted, not a failure.
  *
  * <p>The backoff is slept on the request's own virtual thread <em>before</em> the next attempt is

@@ -56,7 +56,7 @@ public final class ThrottleMiddleware implements Middleware {
      * @param perDomain requests in flight per host; 0 for no limit
      * @param auto the auto-throttle, or null to keep delays fixed
      */
-    public ThrottleMiddleware(Duration delay, int perDomain, @Nullable AutoThrottle auto) {
+    ThrottleMiddleware(Duration delay, int perDomain, @Nullable AutoThrottle auto) {
         if (perDomain < 0) throw new IllegalArgumentException("concurrency_per_domain must be >= 0, got " + perDomain);
         this.delayNanos = delay.toNanos();
         this.perDomain = perDomain;

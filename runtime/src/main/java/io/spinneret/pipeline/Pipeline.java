@@ -2,9 +2,9 @@ package io.spinneret.pipeline;
 
 import io.spinneret.annotations.Setting;
 import io.spinneret.internal.ItemSchema;
-import io.spinneret.scheduler.Lease;
 import io.spinneret.settings.Settings;
-import io.spinneret.storage.Storage;
+import io.spinneret.spi.Lease;
+import io.spinneret.spi.Storage;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;

@@ -4,6 +4,7 @@ import io.spinneret.annotations.Setting;
 import io.spinneret.scheduler.redis.RedisScheduler;
 import io.spinneret.scheduler.sqlite.SqliteScheduler;
 import io.spinneret.settings.Settings;
+import io.spinneret.spi.Scheduler;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.slf4j.Logger;

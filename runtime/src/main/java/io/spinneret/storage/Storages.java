@@ -3,6 +3,7 @@ package io.spinneret.storage;
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.settings.Settings;
+import io.spinneret.spi.Storage;
 import io.spinneret.storage.jdbc.DatabaseUri;
 import io.spinneret.storage.jdbc.MysqlStorage;
 import io.spinneret.storage.jdbc.PostgresStorage;

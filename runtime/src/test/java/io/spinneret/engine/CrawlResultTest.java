@@ -2,6 +2,7 @@ package io.spinneret.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.spinneret.spi.Stats;
 import java.time.Duration;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spinneret.api.Request;
 import io.spinneret.internal.ItemSchema;
-import io.spinneret.scheduler.Lease;
 import io.spinneret.scheduler.memory.MemoryScheduler;
-import io.spinneret.storage.Storage;
+import io.spinneret.spi.Lease;
+import io.spinneret.spi.Storage;
 import io.spinneret.testing.BookSchema;
 import io.spinneret.testing.BooksFixture;
 import io.spinneret.testing.ForwardingScheduler;
@@ -25,9 +25,9 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.io.TempDir;
 
 class ShutdownTest {
     @TempDir Path dir;

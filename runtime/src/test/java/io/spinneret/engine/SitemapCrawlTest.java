@@ -11,6 +11,7 @@ import io.spinneret.api.UnknownCallbackException;
 import io.spinneret.internal.Dispatcher;
 import io.spinneret.internal.Emit;
 import io.spinneret.internal.SpiderDefinition;
+import io.spinneret.spi.Stats;
 import io.spinneret.testing.Book;
 import io.spinneret.testing.BookSchema;
 import io.spinneret.testing.TestSettings;

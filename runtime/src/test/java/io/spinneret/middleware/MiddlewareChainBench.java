@@ -2,10 +2,10 @@ package io.spinneret.middleware;
 
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
-import io.spinneret.download.Downloader;
 import io.spinneret.engine.CrawlResult;
 import io.spinneret.engine.Crawler;
 import io.spinneret.settings.Settings;
+import io.spinneret.spi.Downloader;
 import io.spinneret.testing.BookSchema;
 import io.spinneret.testing.BooksFixture;
 import io.spinneret.testing.TestSite;

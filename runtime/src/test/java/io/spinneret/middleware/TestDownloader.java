@@ -2,7 +2,7 @@ package io.spinneret.middleware;
 
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
-import io.spinneret.download.Downloader;
+import io.spinneret.spi.Downloader;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ProxySelector;

@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spinneret.api.Request;
 import io.spinneret.internal.ItemSchema;
-import io.spinneret.scheduler.Lease;
 import io.spinneret.settings.Settings;
-import io.spinneret.storage.Storage;
+import io.spinneret.spi.Lease;
+import io.spinneret.spi.Storage;
 import io.spinneret.testing.Book;
 import io.spinneret.testing.BookSchema;
 import java.io.IOException;

@@ -3,6 +3,7 @@ package io.spinneret.scheduler;
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.Request;
 import io.spinneret.settings.Settings;
+import io.spinneret.spi.Scheduler;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
 import java.net.URI;
@@ -115,10 +116,10 @@ public final class SchedulerBenchmark {
         long t0 = System.nanoTime();
         for (int i = 0; i < ops; i++) s.push(request(i));
         long t1 = System.nanoTime();
-        List<io.spinneret.scheduler.Lease> leases = new ArrayList<>(ops);
+        List<io.spinneret.spi.Lease> leases = new ArrayList<>(ops);
         for (int i = 0; i < ops; i++) leases.add(s.poll(Duration.ofSeconds(5)));
         long t2 = System.nanoTime();
-        for (io.spinneret.scheduler.Lease l : leases) s.ack(l);
+        for (io.spinneret.spi.Lease l : leases) s.ack(l);
         long t3 = System.nanoTime();
         check(s);
         if (report) System.out.printf("one thread:  push %,9.0f/s   pop %,9.0f/s   ack %,9.0f/s   => push+pop+ack %,9.0f/s%n",
@@ -138,7 +139,7 @@ public final class SchedulerBenchmark {
             for (int w = 0; w < workers; w++) {
                 pool.submit(() -> {
                     while (done.get() < ops) {
-                        io.spinneret.scheduler.Lease lease = s.poll(Duration.ofMillis(200));
+                        io.spinneret.spi.Lease lease = s.poll(Duration.ofMillis(200));
                         if (lease == null) {
                             if (s.pendingCount() + s.inFlightCount() == 0) return null;
                             continue;
@@ -185,7 +186,7 @@ public final class SchedulerBenchmark {
             try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
                 for (int w = 0; w < workers; w++) {
                     pool.submit(() -> {
-                        io.spinneret.scheduler.Lease lease;
+                        io.spinneret.spi.Lease lease;
                         while ((lease = s.poll(Duration.ofMillis(100))) != null) {
                             s.ack(lease);
                             drained.incrementAndGet();

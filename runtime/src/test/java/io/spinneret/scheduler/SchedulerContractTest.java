@@ -10,6 +10,8 @@ import io.spinneret.annotations.Renderer;
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.Request;
 import io.spinneret.settings.Settings;
+import io.spinneret.spi.Lease;
+import io.spinneret.spi.Scheduler;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;

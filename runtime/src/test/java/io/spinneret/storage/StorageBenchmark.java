@@ -12,6 +12,7 @@ import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.settings.Settings;
+import io.spinneret.spi.Storage;
 import io.spinneret.storage.BookSchema.Book;
 import io.spinneret.storage.jdbc.DatabaseUri;
 import java.io.BufferedOutputStream;

@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.spinneret.internal.Field;
 import io.spinneret.internal.FieldType;
 import io.spinneret.internal.ItemSchema;
+import io.spinneret.spi.Storage;
 import io.spinneret.storage.SampleSchema.Sample;
 import java.io.IOException;
 import java.io.UncheckedIOException;

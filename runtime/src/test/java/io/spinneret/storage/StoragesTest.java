@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.spinneret.api.SpinneretException;
 import io.spinneret.settings.Settings;
+import io.spinneret.spi.Storage;
 import io.spinneret.storage.jdbc.MysqlStorage;
 import io.spinneret.storage.jdbc.PostgresStorage;
 import io.spinneret.storage.jdbc.SqliteStorage;

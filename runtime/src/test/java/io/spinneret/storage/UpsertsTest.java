@@ -3,6 +3,7 @@ package io.spinneret.storage;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
+import io.spinneret.spi.Upserts;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

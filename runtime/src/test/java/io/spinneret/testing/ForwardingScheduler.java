@@ -1,8 +1,8 @@
 package io.spinneret.testing;
 
 import io.spinneret.api.Request;
-import io.spinneret.scheduler.Lease;
-import io.spinneret.scheduler.Scheduler;
+import io.spinneret.spi.Lease;
+import io.spinneret.spi.Scheduler;
 import java.time.Duration;
 import java.util.List;
 import org.jspecify.annotations.Nullable;

@@ -2,8 +2,8 @@ package io.spinneret.scheduler.memory;
 
 import io.spinneret.api.Fingerprint;
 import io.spinneret.api.Request;
-import io.spinneret.scheduler.Lease;
-import io.spinneret.scheduler.Scheduler;
+import io.spinneret.spi.Lease;
+import io.spinneret.spi.Scheduler;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.Comparator;

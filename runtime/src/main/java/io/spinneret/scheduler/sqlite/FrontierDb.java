@@ -3,7 +3,7 @@ package io.spinneret.scheduler.sqlite;
 import io.spinneret.api.Fingerprint;
 import io.spinneret.api.Request;
 import io.spinneret.api.RequestCodec;
-import io.spinneret.scheduler.Lease;
+import io.spinneret.spi.Lease;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;

@@ -2,7 +2,7 @@ package io.spinneret.storage.file;
 
 import io.spinneret.files.FileErrors;
 import io.spinneret.internal.ItemSchema;
-import io.spinneret.storage.Storage;
+import io.spinneret.spi.Storage;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;

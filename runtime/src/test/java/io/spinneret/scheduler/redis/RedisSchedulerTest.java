@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spinneret.api.Request;
 import io.spinneret.api.SpinneretException;
-import io.spinneret.scheduler.Lease;
+import io.spinneret.spi.Lease;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;

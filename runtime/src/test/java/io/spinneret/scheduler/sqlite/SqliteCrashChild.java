@@ -1,7 +1,7 @@
 package io.spinneret.scheduler.sqlite;
 
 import io.spinneret.api.Request;
-import io.spinneret.scheduler.Lease;
+import io.spinneret.spi.Lease;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;

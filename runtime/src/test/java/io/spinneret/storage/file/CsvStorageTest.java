@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.spinneret.internal.Field;
 import io.spinneret.internal.ItemSchema;
-import io.spinneret.storage.Storage;
+import io.spinneret.spi.Storage;
 import io.spinneret.storage.StorageContractTest;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;

@@ -12,7 +12,7 @@ import io.spinneret.internal.Field;
 import io.spinneret.internal.FieldType;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.settings.Settings;
-import io.spinneret.storage.Storage;
+import io.spinneret.spi.Storage;
 import io.spinneret.storage.Storages;
 import io.spinneret.testing.Book;
 import io.spinneret.testing.BookSchema;

@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.spinneret.internal.Field;
 import io.spinneret.internal.ItemSchema;
-import io.spinneret.storage.Storage;
+import io.spinneret.spi.Storage;
 import io.spinneret.storage.StorageContractTest;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -7,8 +7,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.spinneret.internal.FieldType;
 import io.spinneret.settings.Settings;
+import io.spinneret.spi.Storage;
 import io.spinneret.storage.SampleSchema;
-import io.spinneret.storage.Storage;
 import io.spinneret.storage.Storages;
 import java.io.IOException;
 import java.sql.Connection;

@@ -3,9 +3,9 @@ package io.spinneret.storage.jdbc;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import io.spinneret.storage.Storage;
-import io.spinneret.storage.Storages;
 import io.spinneret.settings.Settings;
+import io.spinneret.spi.Storage;
+import io.spinneret.storage.Storages;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import io.spinneret.internal.FieldType;
-import io.spinneret.storage.BookSchema;
 import io.spinneret.settings.Settings;
-import io.spinneret.storage.Storage;
+import io.spinneret.spi.Storage;
+import io.spinneret.storage.BookSchema;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,14 +1,14 @@
-package io.spinneret.download.browser;
+package io.spinneret.download;
 
 import com.sun.net.httpserver.HttpServer;
 import io.spinneret.annotations.Renderer;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
-import io.spinneret.download.Downloader;
-import io.spinneret.download.DownloaderRouter;
-import io.spinneret.download.Downloaders;
+import io.spinneret.download.browser.BrowserDownloader;
+import io.spinneret.download.browser.BrowserOptions;
 import io.spinneret.download.http.HttpDownloader;
 import io.spinneret.settings.Settings;
+import io.spinneret.spi.Downloader;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.lang.management.ManagementFactory;
@@ -21,8 +21,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -33,7 +33,7 @@ import org.jspecify.annotations.Nullable;
  * throughput with and without the (never started) browser entry in the router.
  *
  * <pre>
- * java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp runtime/target/runtime.jar io.spinneret.download.browser.BrowserBenchmark \
+ * java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp runtime/target/runtime.jar io.spinneret.download.BrowserBenchmark \
  *      [--url http://127.0.0.1:8099/js/page/%d/] [--url-pages 10] [--pools 1,4,8] [--pages 200]
  *      [--browser /usr/bin/chromium] [--http-requests 3000] [--block image,font,media]
  * </pre>

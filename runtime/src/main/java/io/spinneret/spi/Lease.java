@@ -1,4 +1,4 @@
-package io.spinneret.scheduler;
+package io.spinneret.spi;
 
 import io.spinneret.api.Request;
 

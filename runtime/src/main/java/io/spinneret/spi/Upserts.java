@@ -1,4 +1,4 @@
-package io.spinneret.storage;
+package io.spinneret.spi;
 
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,4 +1,4 @@
-package io.spinneret.engine;
+package io.spinneret.spi;
 
 import java.util.Map;
 import java.util.TreeMap;

@@ -1,4 +1,4 @@
-package io.spinneret.storage;
+package io.spinneret.spi;
 
 import io.spinneret.internal.ItemSchema;
 import java.io.IOException;

@@ -1,0 +1,76 @@
+package io.spinneret.engine;
+
+import io.spinneret.annotations.Setting;
+import io.spinneret.internal.ItemSchema;
+import io.spinneret.pipeline.Pipeline;
+import io.spinneret.pipeline.PipelineFailedException;
+import io.spinneret.settings.Settings;
+import io.spinneret.spi.Lease;
+import io.spinneret.spi.Scheduler;
+import io.spinneret.spi.Stats;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.LongAdder;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Takes the items of one response (or errback) with its lease: counts them as {@code items}, keeps
+ * no more than {@code max_items} in all (the rest count as {@code items/over_limit}, and reaching
+ * the limit stops the crawl), and hands them with the lease to the pipeline, which acknowledges it
+ * once they are stored; a lease without items is acknowledged at once. Thread-safe.
+ */
+final class ItemSink {
+    private final Scheduler scheduler;
+    private final Stats stats;
+    private final LongAdder items;
+    private final long maxItems;
+    private final AtomicLong itemsAccepted = new AtomicLong();
+    private final Runnable limitReached;
+    private volatile @Nullable Pipeline pipeline;
+
+    /** @param limitReached called (possibly more than once) when {@code max_items} items were accepted */
+    ItemSink(Scheduler scheduler, Settings settings, Stats stats, Runnable limitReached) {
+        this.scheduler = scheduler;
+        this.stats = stats;
+        this.items = stats.counter(Stats.ITEMS);
+        this.maxItems = settings.getLong(Setting.MAX_ITEMS);
+        this.limitReached = limitReached;
+    }
+
+    void pipeline(Pipeline p) {
+        this.pipeline = p;
+    }
+
+    void store(Lease lease, List<Object> emitted, List<ItemSchema<?>> emittedSchemas) {
+        List<Object> kept = emitted;
+        List<ItemSchema<?>> keptSchemas = emittedSchemas;
+        int n = emitted.size();
+        if (n > 0 && maxItems > 0) {
+            long before = itemsAccepted.getAndAdd(n);
+            long room = Math.max(0, maxItems - before);
+            if (room < n) {
+                kept = emitted.subList(0, (int) room);
+                keptSchemas = emittedSchemas.subList(0, (int) room);
+                stats.add("items/over_limit", n - room);
+            }
+            if (before + n >= maxItems) limitReached.run();
+        }
+        items.add(kept.size());
+        Pipeline p = pipeline;
+        if (kept.isEmpty() || p == null) {
+            scheduler.ack(lease);
+            return;
+        }
+        try {
+            p.submit(kept, keptSchemas, lease);
+        } catch (InterruptedException e) {
+            // stopped while waiting for room in the pipeline: these items were never stored
+            items.add(-kept.size());
+            scheduler.requeue(lease, lease.request());
+            Thread.currentThread().interrupt();
+        } catch (PipelineFailedException e) {
+            items.add(-kept.size());
+            // leave the lease in flight: a persistent scheduler hands it out again after a restart
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package io.spinneret.engine;
+
+import io.spinneret.annotations.Setting;
+import io.spinneret.api.Request;
+import io.spinneret.settings.Settings;
+import io.spinneret.spi.Scheduler;
+import io.spinneret.spi.Stats;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.LongAdder;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Where a crawl's new requests go: the start requests, what callbacks and errbacks emit, redirect
+ * targets and the middlewares' own (a retry's next attempt). Found ones pass {@code depth_limit}
+ * and {@code allowed_domains} ({@code dropped/depth}, {@code dropped/offsite}); then the scheduler
+ * takes them, and those it already saw count as {@code duplicates}. Thread-safe.
+ */
+final class NewRequests {
+    private static final Logger LOG = LoggerFactory.getLogger(NewRequests.class);
+    private static final String DROPPED_OFFSITE = Stats.DROPPED + "offsite";
+
+    private final Scheduler scheduler;
+    private final Stats stats;
+    private final LongAdder duplicates;
+    private final int depthLimit;
+    private final @Nullable AllowedDomains allowedDomains;
+
+    NewRequests(Scheduler scheduler, Settings settings, Stats stats) {
+        this.scheduler = scheduler;
+        this.stats = stats;
+        this.duplicates = stats.counter(Stats.DUPLICATES);
+        this.depthLimit = settings.getInt(Setting.DEPTH_LIMIT);
+        this.allowedDomains = AllowedDomains.of(settings.getList(Setting.ALLOWED_DOMAINS));
+    }
+
+    /** Queues the start requests; {@code allowed_domains} does not apply to them (a warning says when it would have). */
+    void start(List<Request> startRequests) {
+        if (allowedDomains != null) {
+            for (Request r : startRequests) {
+                if (!allowedDomains.allows(r.url())) {
+                    LOG.warn("start URL {} is outside allowed_domains: it is crawled, but its links to hosts outside them are not", r.url());
+                }
+            }
+        }
+        push(startRequests, false);
+    }
+
+    /** Queues what a callback or errback emitted. */
+    void found(List<Request> out) {
+        push(out, true);
+    }
+
+    /** Queues a redirect's target unless it leads off site. */
+    void redirect(Request next) {
+        if (offsite(next)) {
+            stats.increment(DROPPED_OFFSITE);
+        } else if (!schedule(next)) {
+            LOG.debug("redirect target {} was already seen", next.url());
+        }
+    }
+
+    /** Queues {@code request} unfiltered but for the scheduler's duplicate filter. @return true if it was enqueued */
+    boolean schedule(Request request) {
+        boolean added = scheduler.push(request);
+        if (!added) duplicates.increment();
+        return added;
+    }
+
+    /** Whether {@code r}, found on a page or by a redirect, leads outside {@code allowed_domains}. */
+    private boolean offsite(Request r) {
+        return allowedDomains != null && !r.dontFilter() && !allowedDomains.allows(r.url());
+    }
+
+    /** @param found true for requests a callback emitted, which {@code allowed_domains} applies to */
+    private void push(List<Request> out, boolean found) {
+        if (out.isEmpty()) return;
+        List<Request> accepted = out;
+        boolean offsiteApplies = found && allowedDomains != null;
+        if (depthLimit > 0 || offsiteApplies) {
+            accepted = new ArrayList<>(out.size());
+            for (Request r : out) {
+                if (depthLimit > 0 && r.depth() > depthLimit) stats.increment(Stats.DROPPED + "depth");
+                else if (offsiteApplies && offsite(r)) stats.increment(DROPPED_OFFSITE);
+                else accepted.add(r);
+            }
+        }
+        int added = scheduler.pushAll(accepted);
+        if (added < accepted.size()) duplicates.add(accepted.size() - added);
+    }
+}

@@ -1,0 +1,150 @@
+package io.spinneret.engine;
+
+import io.spinneret.api.DropRequest;
+import io.spinneret.api.Failure;
+import io.spinneret.api.Request;
+import io.spinneret.api.Response;
+import io.spinneret.internal.Dispatcher;
+import io.spinneret.middleware.RetriesExhaustedException;
+import io.spinneret.pipeline.ItemSchemas;
+import io.spinneret.spi.Lease;
+import io.spinneret.spi.Scheduler;
+import io.spinneret.spi.Stats;
+import java.io.IOException;
+import java.util.function.BooleanSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What happens to one leased request: the {@link Fetcher} gets its response; a redirect is
+ * followed, a response that is not 2xx or a download that failed goes to the request's errback,
+ * a 2xx response to its callback; what they emit goes to {@link NewRequests} and the
+ * {@link ItemSink}. Every path ends the lease: acknowledged (by the item sink once the items are
+ * stored), or requeued when the crawl's stop interrupted the request. Thread-safe.
+ */
+final class RequestProcessor {
+    private static final Logger LOG = LoggerFactory.getLogger(RequestProcessor.class);
+
+    private final Fetcher fetcher;
+    private final Scheduler scheduler;
+    private final Dispatcher dispatcher;
+    private final ItemSchemas schemas;
+    private final NewRequests newRequests;
+    private final ItemSink itemSink;
+    private final Stats stats;
+    private final FailureLog failureLog;
+    private final int maxRedirects;
+    private final BooleanSupplier stopping;
+
+    /** @param stopping whether the crawl was asked to stop, so that an interrupted request is requeued, not failed */
+    RequestProcessor(Fetcher fetcher, Scheduler scheduler, Dispatcher dispatcher, ItemSchemas schemas, NewRequests newRequests,
+            ItemSink itemSink, Stats stats, int maxRedirects, BooleanSupplier stopping) {
+        this.fetcher = fetcher;
+        this.scheduler = scheduler;
+        this.dispatcher = dispatcher;
+        this.schemas = schemas;
+        this.newRequests = newRequests;
+        this.itemSink = itemSink;
+        this.stats = stats;
+        this.failureLog = new FailureLog(stats);
+        this.maxRedirects = maxRedirects;
+        this.stopping = stopping;
+    }
+
+    void process(Lease lease) {
+        Request req = lease.request();
+        Response resp;
+        try {
+            resp = fetcher.fetch(req);
+        } catch (DropRequest d) {
+            stats.increment(Stats.DROPPED + d.reason());
+            LOG.debug("dropped {} ({}): {}", req.url(), d.reason(), d.getMessage());
+            scheduler.ack(lease);
+            return;
+        } catch (Exception e) {
+            if (interruptedByStop(e)) {
+                scheduler.requeue(lease, req);
+                return;
+            }
+            failureLog.download(req, e);
+            errback(lease, new Failure(req, FailureLog.reason(e, req.url()), e, e instanceof RetriesExhaustedException r ? r.response() : null));
+            return;
+        }
+        int status = resp.status();
+        if (Redirects.isRedirect(status) && resp.header("Location").isPresent()) {
+            redirect(lease, resp);
+            return;
+        }
+        if (status < 200 || status >= 300) {
+            stats.increment(Stats.HTTP_STATUS + status);
+            LOG.debug("ignoring {} response from {}", status, req.url());
+            errback(lease, new Failure(req, "HTTP " + status, null, resp));
+            return;
+        }
+        CollectingCrawl crawl = new CollectingCrawl(resp, schemas);
+        try {
+            dispatcher.dispatch(req.callback(), resp, crawl);
+        } catch (Throwable t) {
+            if (t instanceof VirtualMachineError && !(t instanceof StackOverflowError)) throw (VirtualMachineError) t;
+            failureLog.callback(req, t, req.callback());
+            // what the callback emitted before it threw is kept
+        }
+        newRequests.found(crawl.requests);
+        itemSink.store(lease, crawl.items, crawl.itemSchemas);
+    }
+
+    private void redirect(Lease lease, Response resp) {
+        Request req = resp.request();
+        int hops = Redirects.times(req);
+        if (hops >= maxRedirects) {
+            redirectFailed(lease, resp, "too many redirects (" + maxRedirects + "); last Location: " + resp.header("Location").orElse(""));
+            return;
+        }
+        var next = Redirects.follow(resp);
+        if (next.isEmpty()) {
+            redirectFailed(lease, resp, resp.status() + " redirect with an unusable Location: " + resp.header("Location").orElse(""));
+            return;
+        }
+        stats.increment("redirects");
+        LOG.debug("{} redirect {} -> {}", resp.status(), req.url(), next.get().url());
+        newRequests.redirect(next.get());
+        scheduler.ack(lease);
+    }
+
+    private void redirectFailed(Lease lease, Response resp, String why) {
+        Request req = resp.request();
+        IOException e = new IOException(why);
+        failureLog.download(req, e);
+        errback(lease, new Failure(req, why, e, resp));
+    }
+
+    /**
+     * Hands a failed request to its errback, if it names one, and stores and schedules what that
+     * emits as a callback's output; acknowledges the lease either way (after storing, as for a
+     * response). An errback that throws counts as a failure, like a callback that throws.
+     */
+    private void errback(Lease lease, Failure failure) {
+        Request req = failure.request();
+        String name = req.errback();
+        if (name == null) {
+            scheduler.ack(lease);
+            return;
+        }
+        CollectingCrawl crawl = new CollectingCrawl(failure, schemas);
+        stats.increment(Stats.ERRBACKS);
+        try {
+            dispatcher.dispatchFailure(name, failure, crawl);
+        } catch (Throwable t) {
+            if (t instanceof VirtualMachineError && !(t instanceof StackOverflowError)) throw (VirtualMachineError) t;
+            failureLog.errback(req, t, name);
+        }
+        newRequests.found(crawl.requests);
+        itemSink.store(lease, crawl.items, crawl.itemSchemas);
+    }
+
+    private boolean interruptedByStop(Exception e) {
+        if (!stopping.getAsBoolean()) return false;
+        return e instanceof InterruptedException || Thread.currentThread().isInterrupted()
+                || e.getCause() instanceof InterruptedException;
+    }
+}

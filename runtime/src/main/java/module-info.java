@@ -1,0 +1,65 @@
+/**
+ * The Spinneret runtime. What a program may use is exported: the spider API, the extension
+ * points, the crawler to embed, the settings, and the contract the annotation processor's
+ * generated code is written against. The engine's insides, the built-in downloaders, schedulers
+ * and storages (chosen by settings, not by name), the pipeline and the command line are not.
+ *
+ * <p>Four dependencies publish no module name, so theirs comes from their jar's file name and may
+ * change with a release that adds one: {@code crawler.commons} (robots.txt, sitemaps),
+ * {@code dec} (Brotli), {@code playwright} and {@code driver} (the browser). The runtime's own jar is
+ * normally run from the class path, where none of this applies.
+ */
+module io.spinneret.runtime {
+    // the spider API: what @Spider classes are written against
+    exports io.spinneret.api;
+    // running a crawl from a program: Crawler.of(...) and Crawler.builder(...), CrawlResult
+    exports io.spinneret.engine;
+    // settings, as the crawler and a MiddlewareProvider take them
+    exports io.spinneret.settings;
+    // the extension SPI: Scheduler, Storage, Downloader, CrawlContext, Stats
+    exports io.spinneret.spi;
+    // the middleware SPI (Middleware, Chain, MiddlewareProvider) and the built-in middlewares
+    exports io.spinneret.middleware;
+    // For generated code only: the annotation processor writes each spider's dispatcher, item
+    // schemas and registry against these types, and that code lives in the user's jar. Not an API
+    // for hand-written code; it changes with the processor (see its package javadoc).
+    exports io.spinneret.internal;
+
+    // picocli reads the commands' annotated fields
+    opens io.spinneret.cli to info.picocli;
+
+    uses io.spinneret.internal.SpiderRegistry;
+    uses io.spinneret.middleware.MiddlewareProvider;
+
+    requires transitive io.spinneret.annotations;
+    requires transitive org.jsoup;
+    requires static transitive org.jspecify;
+    requires org.slf4j;
+
+    requires java.management;
+    requires java.net.http;
+    requires java.sql;
+    requires jdk.httpserver;
+    requires jdk.management;
+    requires jdk.unsupported;
+
+    // Response.json() hands spiders a JsonNode; generated item serializers write with a JsonGenerator
+    requires transitive com.fasterxml.jackson.core;
+    requires transitive com.fasterxml.jackson.databind;
+    requires com.fasterxml.jackson.dataformat.toml;
+    requires com.google.gson;
+    requires com.zaxxer.hikari;
+    requires info.picocli;
+    requires org.mongodb.bson;
+    requires org.mongodb.driver.core;
+    requires org.mongodb.driver.sync.client;
+    requires org.xerial.sqlitejdbc;
+    requires redis.clients.jedis;
+    requires org.apache.commons.pool2;
+
+    // no module name of their own (see above)
+    requires crawler.commons;
+    requires dec;
+    requires driver;
+    requires playwright;
+}
