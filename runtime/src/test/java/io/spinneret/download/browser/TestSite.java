@@ -33,6 +33,8 @@ final class TestSite implements AutoCloseable {
     final AtomicInteger imageHits = new AtomicInteger();
     /** Requests for the {@code /assets} page's sub-resources, by path. */
     final java.util.Map<String, AtomicInteger> assetHits = new java.util.concurrent.ConcurrentHashMap<>();
+    /** How long {@code /hang} stalls before it answers (never, in practice: closing the site interrupts it). */
+    static final long HANG_MILLIS = 60_000;
     final AtomicInteger slowInFlight = new AtomicInteger();
     final AtomicInteger slowMaxInFlight = new AtomicInteger();
     final AtomicInteger slowGateTimeouts = new AtomicInteger();
@@ -106,7 +108,7 @@ final class TestSite implements AutoCloseable {
                 </script></body></html>"""));
         server.createContext("/hang", ex -> {
             try {
-                Thread.sleep(8_000); // longer than any test's browser_timeout
+                Thread.sleep(HANG_MILLIS); // far longer than any test's browser_timeout; ends when the site closes
             } catch (InterruptedException e) {
                 // server stopping
             }
