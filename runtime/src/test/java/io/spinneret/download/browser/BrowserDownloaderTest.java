@@ -209,7 +209,15 @@ class BrowserDownloaderTest {
     @Test
     void waitForSelectorInMetaWaitsForLateContent() throws Exception {
         BrowserDownloader d = downloader(1, Set.of(), "domcontentloaded", Duration.ofSeconds(15));
-        Response early = d.download(browser(site.url("/late")));
+        // the late content of /late-held needs an answer the server gives only after this download
+        // returned, so "taken before it" holds however slow the machine is
+        Response early;
+        try {
+            early = d.download(browser(site.url("/late-held")));
+        } finally {
+            site.lateGate.countDown();
+        }
+        assertEquals("early", early.textOf("p"));
         assertEquals(0, early.css("div.late").size(), "without wait_for the page is taken at DOMContentLoaded");
         Response late = d.download(Request.builder(site.url("/late")).renderer(Renderer.BROWSER)
                 .meta("wait_for", "div.late").build());
