@@ -33,10 +33,13 @@ final class TestSite implements AutoCloseable {
     final AtomicInteger imageHits = new AtomicInteger();
     /** Requests for the {@code /assets} page's sub-resources, by path. */
     final java.util.Map<String, AtomicInteger> assetHits = new java.util.concurrent.ConcurrentHashMap<>();
+    /** How long {@code /hang} stalls before it answers (never, in practice: closing the site interrupts it). */
+    static final long HANG_MILLIS = 60_000;
     final AtomicInteger slowInFlight = new AtomicInteger();
     final AtomicInteger slowMaxInFlight = new AtomicInteger();
     final AtomicInteger slowGateTimeouts = new AtomicInteger();
     volatile CountDownLatch slowGate = new CountDownLatch(0);
+    final CountDownLatch lateGate = new CountDownLatch(1);
     final AtomicInteger whoamiGateTimeouts = new AtomicInteger();
     /** Each /whoami/ response waits until this many are in flight (bounded). */
     volatile CountDownLatch whoamiGate = new CountDownLatch(0);
@@ -86,6 +89,24 @@ final class TestSite implements AutoCloseable {
                 setTimeout(function () { var d = document.createElement('div'); d.className = 'late';
                   d.textContent = 'late content'; document.body.appendChild(d); }, 700);
                 </script></body></html>"""));
+        // the late content waits for /late-held/gate, which answers only once the test opens lateGate
+        server.createContext("/late-held", ex -> {
+            if (ex.getRequestURI().getPath().equals("/late-held/gate")) {
+                try {
+                    lateGate.await(20, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    ex.close();
+                    return;
+                }
+                html(ex, 200, "late content");
+                return;
+            }
+            html(ex, 200, """
+                    <html><body><p>early</p><script>
+                    fetch('/late-held/gate').then(r => r.text()).then(t => { var d = document.createElement('div');
+                      d.className = 'late'; d.textContent = t; document.body.appendChild(d); });
+                    </script></body></html>""");
+        });
         server.createContext("/slow/", ex -> {
             int now = slowInFlight.incrementAndGet();
             slowMaxInFlight.accumulateAndGet(now, Math::max);
@@ -106,7 +127,7 @@ final class TestSite implements AutoCloseable {
                 </script></body></html>"""));
         server.createContext("/hang", ex -> {
             try {
-                Thread.sleep(8_000); // longer than any test's browser_timeout
+                Thread.sleep(HANG_MILLIS); // far longer than any test's browser_timeout; ends when the site closes
             } catch (InterruptedException e) {
                 // server stopping
             }

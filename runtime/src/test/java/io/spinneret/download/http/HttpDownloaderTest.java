@@ -134,18 +134,25 @@ class HttpDownloaderTest {
 
     @Test
     void slowResponsesTimeOut() throws Exception {
+        // the server stalls for a minute (or until the test ends): a call that ends within half of
+        // that was ended by the 0.3 s timeout, however slow the machine
+        java.util.concurrent.CountDownLatch testDone = new java.util.concurrent.CountDownLatch(1);
         site.route("/slow", ex -> {
             try {
-                Thread.sleep(3000);
+                testDone.await(60, java.util.concurrent.TimeUnit.SECONDS);
             } catch (InterruptedException ignored) {
             }
             TestSite.send(ex, 200, "late");
         });
         try (HttpDownloader d = with("download_timeout", "0.3")) {
+            assertEquals(200, d.download(Request.of(site.url("/book/1"))).status(), "warm-up, not timed");
             long t0 = System.nanoTime();
             HttpTimeoutException e = assertThrows(HttpTimeoutException.class, () -> d.download(Request.of(site.url("/slow"))));
-            assertTrue((System.nanoTime() - t0) / 1e9 < 2.5, "gave up in time");
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            assertTrue(seconds >= 0.3 && seconds < 30, "gave up after the 0.3 s timeout, well before the 60 s stall: " + seconds + " s");
             assertTrue(e.getMessage().contains("timed out after 0.3s"), e.getMessage());
+        } finally {
+            testDone.countDown();
         }
     }
 
@@ -165,11 +172,14 @@ class HttpDownloaderTest {
                         break;
                     }
                 }
-                try (HttpDownloader d = with("connect_timeout", "0.3", "download_timeout", "5")) {
+                // the download timeout (60 s) is the alternative: ending within half of it means the
+                // 0.3 s connect timeout ended the call
+                try (HttpDownloader d = with("connect_timeout", "0.3", "download_timeout", "60")) {
                     long t0 = System.nanoTime();
                     IOException e = assertThrows(IOException.class,
                             () -> d.download(Request.of("http://127.0.0.1:" + full.getLocalPort() + "/")));
-                    assertTrue((System.nanoTime() - t0) / 1e9 < 4, "connect gave up before the download timeout");
+                    double seconds = (System.nanoTime() - t0) / 1e9;
+                    assertTrue(seconds < 30, "connect gave up well before the 60 s download timeout: " + seconds + " s");
                     assertTrue(e.getMessage().contains("timed out"), e.getMessage());
                 }
             } finally {

@@ -212,11 +212,12 @@ class SocketHttpClientTest {
 
     @Test
     void aBodyThatStallsTimesOutAndReadToCloseRespectsTheLimit() throws Exception {
+        // the body stalls for a minute: a call that ends within half of it was ended by the 0.3 s timeout
         try (RawServer server = serve((in, out, n) -> {
             RawServer.Req r = readRequest(in);
             if (r.path().equals("/stall")) {
                 write(out, "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\npartial");
-                Thread.sleep(3000);
+                Thread.sleep(60_000);
             } else {
                 write(out, "HTTP/1.1 200 OK\r\n\r\n");
                 for (int i = 0; i < 30; i++) out.write(new byte[10_000]);
@@ -224,7 +225,8 @@ class SocketHttpClientTest {
         }); HttpDownloader d = with("download_timeout", "0.3", "max_body_size", "100000")) {
             long t0 = System.nanoTime();
             HttpTimeoutException e = assertThrows(HttpTimeoutException.class, () -> d.download(Request.of(server.url("/stall"))));
-            assertTrue((System.nanoTime() - t0) / 1e9 < 2.5, "gave up in time");
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            assertTrue(seconds >= 0.3 && seconds < 30, "gave up after the 0.3 s timeout, well before the 60 s stall: " + seconds + " s");
             assertEquals("download of " + server.url("/stall") + " timed out after 0.3s", e.getMessage());
             IOException big = assertThrows(IOException.class, () -> d.download(Request.of(server.url("/big"))));
             assertEquals("body of " + server.url("/big") + " is larger than max_body_size (100000 bytes)", big.getMessage());
@@ -235,12 +237,14 @@ class SocketHttpClientTest {
     void aRequestBodyTheServerNeverReadsTimesOut() throws Exception {
         // the server takes the connection and reads nothing: once the socket buffers are full the
         // client's write blocks, and only the deadline can end it
-        try (RawServer server = serve((in, out, n) -> Thread.sleep(5000));
+        // it holds the connection for a minute: ending within half of that proves the 0.3 s deadline did it
+        try (RawServer server = serve((in, out, n) -> Thread.sleep(60_000));
              HttpDownloader d = with("download_timeout", "0.3")) {
             Request post = Request.builder(server.url("/upload")).method("POST").body(new byte[32 << 20]).build();
             long t0 = System.nanoTime();
             HttpTimeoutException e = assertThrows(HttpTimeoutException.class, () -> d.download(post));
-            assertTrue((System.nanoTime() - t0) / 1e9 < 2.5, "gave up in time");
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            assertTrue(seconds >= 0.3 && seconds < 30, "gave up after the 0.3 s timeout, well before the 60 s hold: " + seconds + " s");
             assertEquals("download of " + server.url("/upload") + " timed out after 0.3s", e.getMessage());
         }
     }
