@@ -160,7 +160,9 @@ class EngineTest {
             assertEquals(33, r.items());
             assertEquals(33, lines());
             assertEquals(0, r.exitCode());
-            assertTrue(r.responses() < 420, "stopped early: " + r.responses());
+            // every listing page, the 33 detail pages whose items were kept, and at most `concurrency`
+            // requests already in flight when the limit was reached: not the 420 of the whole site
+            assertTrue(r.responses() <= 20 + 33 + 64, "stopped early: " + r.responses());
         }
     }
 
