@@ -19,8 +19,9 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Serves a replica {@link Site} on 127.0.0.1 and counts the downloads of every path, so a test can
- * tell which URLs a crawl fetched more than once. Each response waits {@code latencyMillis}, so a
- * crawl lasts long enough to be interrupted mid-way.
+ * tell which URLs a crawl fetched more than once. Each response waits {@code latencyMillis}, and
+ * {@link #holdAfter} stops a crawl at a given point until the test lets it go on, so a test can
+ * interrupt it mid-way whatever the machine's speed.
  */
 final class CountingReplica implements AutoCloseable {
     private final HttpServer server;
@@ -31,6 +32,8 @@ final class CountingReplica implements AutoCloseable {
     private final AtomicLong total = new AtomicLong();
     private final CountDownLatch gate = new CountDownLatch(1);
     private volatile boolean gated;
+    private volatile long holdAfter = Long.MAX_VALUE;
+    private volatile CountDownLatch hold = new CountDownLatch(0);
 
     CountingReplica(Site site, long latencyMillis) {
         this.site = site;
@@ -49,8 +52,9 @@ final class CountingReplica implements AutoCloseable {
         try (exchange) {
             String path = exchange.getRequestURI().getRawPath().substring(1);
             downloads.computeIfAbsent(path, p -> new AtomicLong()).incrementAndGet();
-            total.incrementAndGet();
+            long n = total.incrementAndGet();
             if (gated && !gate.await(60, TimeUnit.SECONDS)) throw new IOException("the gate never opened");
+            if (n > holdAfter && !hold.await(60, TimeUnit.SECONDS)) throw new IOException("the hold was never released");
             if (latencyMillis > 0) Thread.sleep(latencyMillis);
             Site.Page page = site.page(path);
             if (page == null) {
@@ -76,6 +80,22 @@ final class CountingReplica implements AutoCloseable {
     /** Lets held and future responses through. */
     void open() {
         gate.countDown();
+    }
+
+    /**
+     * Holds every response to a request after the {@code n}-th (counted from the server's start)
+     * until {@link #release()}: the crawl cannot get past that point, however late the test's
+     * signal or kill lands.
+     */
+    void holdAfter(long n) {
+        hold = new CountDownLatch(1);
+        holdAfter = n;
+    }
+
+    /** Lets the held responses, and all later ones, through. */
+    void release() {
+        holdAfter = Long.MAX_VALUE;
+        hold.countDown();
     }
 
     /** The start URL, e.g. {@code http://127.0.0.1:41234/}. */

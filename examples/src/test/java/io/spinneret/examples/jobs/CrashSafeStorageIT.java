@@ -191,6 +191,9 @@ class CrashSafeStorageIT {
                     CrawlProcess p = CrawlProcess.start(dir, backend.name() + "-run" + run, runArgs(site, backend, jobs, k.batchSize(),
                             "-s", "batch_interval=600")); // only full batches are written: the kill points stay put
                     long rowsBefore;
+                    // a kill at a point the crawl waits at, however late it lands; a kill on a
+                    // commit needs the crawl to go on until the table grows
+                    if (!k.onCommit()) site.holdAfter(k.afterDownloads());
                     try {
                         p.awaitWhileRunning(() -> site.total() >= k.afterDownloads(), 60);
                         rowsBefore = backend.rows();
@@ -204,8 +207,9 @@ class CrashSafeStorageIT {
                         }
                     } finally {
                         p.kill(); // also when a wait failed: no crawler outlives the test
+                        p.waitFor(30);
+                        site.release();
                     }
-                    p.waitFor(30);
                     long rowsAtKill = backend.rows();
                     long unwritten = site.downloads().keySet().stream().filter(details::contains).count() - rowsAtKill;
                     System.out.printf("%s: SIGKILL %s (batch %d) at %d downloads, %d rows in the table (%d when the kill"
@@ -261,14 +265,18 @@ class CrashSafeStorageIT {
             // one batch never fills and never times out: only the graceful close writes anything
             CrawlProcess p = CrawlProcess.start(dir, "sigterm", runArgs(site, backend, dir.resolve("jobs-sigterm"), 100_000,
                     "-s", "batch_interval=600"));
+            site.holdAfter(300); // the crawl cannot finish before the signal lands
             try {
                 p.awaitWhileRunning(() -> site.total() >= 300, 60);
                 assertEquals(0, backend.rows(), "nothing written before the signal");
+                p.terminate();
+                p.awaitWhileRunning(() -> p.stderr().contains("stopping"), 60);
             } catch (AssertionError e) {
                 p.kill();
                 throw e;
+            } finally {
+                site.release(); // what is on the wire finishes: the graceful stop waits for it
             }
-            p.terminate();
             assertEquals(130, p.waitFor(60), p.toString());
             long[] summary = p.summary();
             assertTrue(summary != null, "a summary line: " + p);

@@ -56,9 +56,14 @@ class ResumableCrawlIT {
                 CrawlProcess p = CrawlProcess.start(dir, "run" + run, runArgs(site, out, "--resume"));
                 if (run < killAt.length) {
                     long at = killAt[run];
-                    p.awaitWhileRunning(() -> site.total() >= at, 90);
-                    p.kill();
-                    p.waitFor(30);
+                    site.holdAfter(at); // the crawl waits there for the kill, however late it lands
+                    try {
+                        p.awaitWhileRunning(() -> site.total() >= at, 90);
+                    } finally {
+                        p.kill();
+                        p.waitFor(30);
+                        site.release();
+                    }
                     String left = SqliteScheduler.unfinishedJob(job()).orElseThrow();
                     assertTrue(left.matches("\\d+ pending, \\d+ in flight, \\d+ seen"), "the job survived the kill: " + left);
                 } else {
@@ -98,8 +103,14 @@ class ResumableCrawlIT {
                 CrawlProcess p = CrawlProcess.start(dir, "run" + run, runArgs(site, out, "--resume"));
                 if (run < stopAt.length) {
                     long at = stopAt[run];
-                    p.awaitWhileRunning(() -> site.total() >= at, 90);
-                    p.interrupt();
+                    site.holdAfter(at); // the crawl cannot finish before the signal lands
+                    try {
+                        p.awaitWhileRunning(() -> site.total() >= at, 90);
+                        p.interrupt();
+                        p.awaitWhileRunning(() -> p.stderr().contains("stopping"), 60);
+                    } finally {
+                        site.release(); // what is on the wire finishes: the graceful stop waits for it
+                    }
                     assertEquals(130, p.waitFor(60), p.toString());
                     long[] summary = p.summary();
                     assertTrue(summary != null && summary[0] == summary[1], "a graceful stop finishes what it started: " + p);
