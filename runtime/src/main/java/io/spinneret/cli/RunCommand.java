@@ -103,7 +103,6 @@ final class RunCommand implements Callable<Integer> {
         }
         out.println(result.summaryLine());
         out.flush();
-        JitChoice.recordCrawl(result.responses());
         return result.exitCode();
     }
 
