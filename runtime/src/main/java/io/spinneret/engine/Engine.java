@@ -79,6 +79,8 @@ final class Engine implements CrawlContext {
     private volatile Stop stop = Stop.NONE;
     /** A signal came, possibly after another stop reason: draining then honours shutdown_grace. */
     private volatile boolean signalled;
+    /** Closed by a signal: no request is sent after it (see {@link SendGate}). */
+    private final SendGate gate = new SendGate();
     private volatile @Nullable String failure;
 
     Engine(String spiderName, Settings settings, Stats stats, Scheduler scheduler, List<Middleware> middlewares,
@@ -103,12 +105,17 @@ final class Engine implements CrawlContext {
         this.items = stats.counter(Stats.ITEMS);
         this.duplicates = stats.counter(Stats.DUPLICATES);
         this.downloader = request -> {
-            // robots.txt fetches are the robots middleware's side requests, counted as robots/*, not as pages
-            if (request.meta().containsKey(io.spinneret.middleware.RobotsMiddleware.META)) return router.download(request);
-            requests.increment();
-            Response r = router.download(request);
-            responses.increment();
-            return r;
+            gate.enter();
+            try {
+                // robots.txt fetches are the robots middleware's side requests, counted as robots/*, not as pages
+                if (request.meta().containsKey(io.spinneret.middleware.RobotsMiddleware.META)) return router.download(request);
+                requests.increment();
+                Response r = router.download(request);
+                responses.increment();
+                return r;
+            } finally {
+                gate.exit();
+            }
         };
     }
 
@@ -160,6 +167,7 @@ final class Engine implements CrawlContext {
         synchronized (this) {
             if (stop == Stop.NONE) stop = why;
         }
+        if (why == Stop.SIGNAL) gate.close(); // after stop is set: the requests it interrupts are requeued, not failed
         Thread p = poller;
         if (p != null) LockSupport.unpark(p);
     }
@@ -282,6 +290,7 @@ final class Engine implements CrawlContext {
                 if (workersStopping) return;
                 continue;
             }
+            gate.lease();
             process(lease);
             Thread.interrupted(); // an interrupt aimed at that request must not hit the next one
         }
@@ -357,6 +366,7 @@ final class Engine implements CrawlContext {
             errback(lease, new Failure(req, FailureLog.reason(e, req.url()), e, e instanceof RetriesExhaustedException r ? r.response() : null));
             return;
         }
+        gate.inHand();
         int status = resp.status();
         if (Redirects.isRedirect(status) && resp.header("Location").isPresent()) {
             redirect(lease, resp);
