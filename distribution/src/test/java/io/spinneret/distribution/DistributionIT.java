@@ -175,6 +175,49 @@ class DistributionIT {
     }
 
     @Test
+    void aCollectorTheUserChoosesReplacesTheOneOfJvmOptions() throws Exception {
+        Result r = run(List.of(DIST.resolve("bin/spinneret").toString(), "--version"),
+                Map.of("JDK_JAVA_OPTIONS", "-XX:+UseParallelGC", "SPINNERET_OPTS", "-XX:+PrintCommandLineFlags"), 60);
+        assertEquals(0, r.code(), "no 'Multiple garbage collectors selected': " + r);
+        assertTrue(r.stdout().contains("-XX:+UseParallelGC") && !r.stdout().contains("-XX:+UseSerialGC"), r.toString());
+    }
+
+    /** A copy of the distribution (its lib/ linked) that a test may write a cache into. */
+    private Path copyOfTheDistribution() throws IOException {
+        Path copy = Files.createDirectories(dir.resolve("dist"));
+        for (String d : List.of("bin", "conf")) {
+            Files.createDirectories(copy.resolve(d));
+            try (var files = Files.list(DIST.resolve(d))) {
+                for (Path f : files.toList()) Files.copy(f, copy.resolve(d).resolve(f.getFileName()), java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+            }
+        }
+        Files.createSymbolicLink(copy.resolve("lib"), DIST.resolve("lib"));
+        return copy;
+    }
+
+    @Test
+    void onlyWarmupWritesTheStartUpCacheWhichLaterRunsUse() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.version().feature() >= 25, "the AOT cache needs JDK 25+");
+        Path copy = copyOfTheDistribution();
+        List<String> launch = List.of(copy.resolve("bin/spinneret").toString());
+        Result plain = run(crawl(launch, dir.resolve("plain.jsonl"), "-s", "download_delay=0", "-n", "20"), Map.of(), 120);
+        assertEquals(0, plain.code(), plain.toString());
+        assertTrue(!Files.exists(copy.resolve("cache")), "a crawl writes no cache");
+
+        List<String> warmup = new ArrayList<>(launch);
+        warmup.add("warmup");
+        Result trained = run(crawl(warmup, dir.resolve("warmup.jsonl"), "-s", "download_delay=0", "-n", "20"), Map.of(), 180);
+        assertEquals(0, trained.code(), trained.toString());
+        assertEquals(20, trained.summary()[3], trained.toString());
+        Path cache = copy.resolve("cache/spinneret.aot");
+        assertTrue(Files.size(cache) > 0, "warmup wrote " + cache);
+
+        Result later = run(List.of(copy.resolve("bin/spinneret").toString(), "--version"), Map.of("SPINNERET_OPTS", "-XX:+PrintCommandLineFlags"), 60);
+        assertEquals(0, later.code(), later.toString());
+        assertTrue(later.stdout().contains("-XX:AOTCache=" + cache), later.toString());
+    }
+
+    @Test
     void binSpinneretRefusesAJavaOlderThan21InOneLine() throws Exception {
         // a java on PATH that says it is 17, with no release file next to it: bin/spinneret asks it
         Path fake = Files.createDirectories(dir.resolve("old/bin")).resolve("java");
