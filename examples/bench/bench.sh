@@ -14,9 +14,9 @@
 #                 served by nginx (1 worker): the server takes little of the 2 cores, as in bench/peers.sh
 # --server jdk    (default otherwise) the replica runs in its own JVM: java -jar spinneret-examples.jar
 #                 serve (the JDK's HTTP server; it takes a noticeable share of the CPU itself)
-# The crawler runs as users run it, `java -jar runtime/target/runtime.jar run books ...`, so the
-# runtime's launcher tunes the JVM (a child JVM with C1 only, SerialGC, AppCDS). --java-opts (or
-# JAVA_OPTS) with -X/-XX options replaces that tuning; SPINNERET_FORK=0 runs an untuned single JVM.
+# The crawler runs as users run it, `java -jar runtime/target/runtime.jar run books ...`, in one
+# JVM with the JVM's defaults; --java-opts (or JAVA_OPTS) adds options, e.g. those of the
+# distribution's conf/jvm.options (-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xmn32m ...).
 # Each row is the median of --runs runs after two discarded warm-up runs per site (min-max wall in
 # brackets). Environment: JAVA (else JAVA_HOME, else the first Java 21+ found), BENCH_DIR (default
 # /tmp/spinneret-bench), PORT (default 8097; the wide site uses PORT+1).
@@ -141,8 +141,7 @@ median() { sort -g | awk '{a[NR]=$1} END {print (NR % 2 ? a[(NR+1)/2] : (a[NR/2]
 
 ROWS=()
 for site in $SITES; do
-  # two warm-ups: the first records the crawl's length, which picks the JIT compilers of the next
-  # (runtime JitChoice); the second trains the start-up cache for that choice if it is new
+  # two warm-ups: the page cache and the replica's own JIT settle
   echo "warm-up: $site" >&2
   crawl "$site" 64 warmup > /dev/null
   crawl "$site" 64 warmup2 > /dev/null

@@ -31,9 +31,6 @@ public final class Main {
     private Main() {}
 
     public static void main(String[] args) {
-        // A crawl goes on in a child JVM tuned for crawling, replica included, like runtime.jar's.
-        int forked = io.spinneret.cli.Main.forkLikeMain(args);
-        if (forked >= 0) System.exit(forked);
         int code;
         try {
             code = execute(args, System.out);

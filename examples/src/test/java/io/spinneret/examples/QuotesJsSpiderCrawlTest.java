@@ -77,7 +77,7 @@ class QuotesJsSpiderCrawlTest {
         assertEquals(List.of(), chromiumUnder(ProcessHandle.current()), "no Chromium left after the run");
     }
 
-    /** A child JVM runs the launcher's quotes_js crawl; SIGINT while it renders leaves no Chromium. */
+    /** A child JVM runs the quotes_js crawl; SIGINT while it renders leaves no Chromium. */
     @Test
     void sigintDuringABrowserCrawlLeavesNoChromium() throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();

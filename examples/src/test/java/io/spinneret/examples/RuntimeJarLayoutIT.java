@@ -2,22 +2,21 @@ package io.spinneret.examples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spinneret.examples.replica.BooksSite;
 import io.spinneret.examples.replica.ReplicaServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Map;
+import java.util.List;
 import java.util.jar.JarFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code runtime.jar} names its dependencies in {@code Spinneret-Class-Path}, not {@code Class-Path}:
- * the JVM {@code java -jar runtime.jar} starts has only the jar itself. The crawl's JVM gets them as
- * its class path, and the commands that run in the first JVM load them with a class loader.
+ * {@code runtime.jar} names its dependencies, {@code target/lib/*.jar}, in a plain {@code Class-Path}
+ * and runs everything in the JVM {@code java -jar} started. Its {@code Main-Class} is
+ * {@code io.spinneret.cli.Entry}, Java 8 bytecode, which checks the JVM and the jars first.
  */
 class RuntimeJarLayoutIT {
     @TempDir Path dir;
@@ -26,27 +25,36 @@ class RuntimeJarLayoutIT {
     private final Path spiders = Processes.artifact("spinneret.spiders.dir");
 
     @Test
-    void manifestNamesTheDependenciesOutsideClassPath() throws Exception {
+    void manifestNamesTheDependenciesInClassPath() throws Exception {
         try (JarFile jar = new JarFile(runtimeJar.toFile())) {
             var attributes = jar.getManifest().getMainAttributes();
-            assertNull(attributes.getValue("Class-Path"));
-            String deps = attributes.getValue("Spinneret-Class-Path");
+            assertEquals("io.spinneret.cli.Entry", attributes.getValue("Main-Class"));
+            String deps = attributes.getValue("Class-Path");
             assertTrue(deps != null && deps.contains("lib/jsoup-") && deps.contains("lib/picocli-"), String.valueOf(deps));
-            for (String entry : deps.split(":")) {
+            for (String entry : deps.trim().split("\\s+")) {
                 assertTrue(Files.isRegularFile(runtimeJar.resolveSibling(entry)), entry + " is not next to " + runtimeJar);
+            }
+            try (var entry = jar.getInputStream(jar.getEntry("io/spinneret/cli/Entry.class"))) {
+                byte[] head = entry.readNBytes(8);
+                assertEquals(52, head[7], "Entry is Java 8 bytecode, so that an old java can say what it needs");
             }
         }
     }
 
     @Test
-    void theCrawlsJvmGetsTheDependenciesAsItsClassPath() throws Exception {
+    void aCrawlRunsInTheJvmJavaStartedAndWritesNothingNextToTheJar() throws Exception {
+        Path copy = Files.createDirectories(dir.resolve("install"));
+        Path jar = Files.copy(runtimeJar, copy.resolve("runtime.jar"));
+        Files.createSymbolicLink(copy.resolve("lib"), runtimeJar.resolveSibling("lib"));
         try (ReplicaServer server = ReplicaServer.start(BooksSite.standard(), 0)) {
-            Processes.Result r = Processes.java(dir, 120, Map.of("SPINNERET_LAUNCHER_DEBUG", "1"), "-jar", runtimeJar.toString(),
+            Processes.Result r = Processes.java(dir, 120, "-jar", jar.toString(),
                     "run", "books", "--spiders", spiders.toString(), "-s", "start_urls=" + server.url(), "--delay", "0", "-n", "20");
             assertEquals(0, r.exitCode(), r.toString());
-            String launch = r.stderr().lines().filter(l -> l.startsWith("spinneret launcher: child JVM:")).findFirst().orElse("");
-            assertTrue(launch.contains(" -cp " + runtimeJar.toAbsolutePath() + ":") && launch.contains("/lib/jsoup-")
-                    && launch.contains(" io.spinneret.cli.Main run books"), r.toString());
+            assertTrue(r.stdout().contains("| 20 items |"), r.toString());
+        }
+        try (var files = Files.list(copy)) {
+            assertEquals(List.of("lib", "runtime.jar"), files.map(f -> f.getFileName().toString()).sorted().toList(),
+                    "no start-up cache, no crawl record");
         }
     }
 
@@ -63,17 +71,10 @@ class RuntimeJarLayoutIT {
     }
 
     @Test
-    void commandsRunInTheFirstJvmLoadTheDependencies() throws Exception {
+    void listFindsTheSpidersOfTheSpidersDirectory() throws Exception {
         Processes.Result list = Processes.java(dir, 60, "-jar", runtimeJar.toString(), "list", "--spiders", spiders.toString());
         assertEquals(0, list.exitCode(), list.toString());
         assertTrue(list.stdout().contains("books") && list.stdout().contains("io.spinneret.examples.BooksSpider"), list.toString());
-
-        try (ReplicaServer server = ReplicaServer.start(BooksSite.standard(), 0)) {
-            Processes.Result inProcess = Processes.java(dir, 120, Map.of("SPINNERET_FORK", "0"), "-jar", runtimeJar.toString(),
-                    "run", "books", "--spiders", spiders.toString(), "-s", "start_urls=" + server.url(), "--delay", "0", "-n", "20");
-            assertEquals(0, inProcess.exitCode(), inProcess.toString());
-            assertTrue(inProcess.stdout().contains("| 20 items |"), inProcess.toString());
-        }
     }
 
     @Test

@@ -25,7 +25,9 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code spinneret run <spider>}: crawls and prints the summary line. */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
         description = "Crawl with a spider and store its items.",
-        footer = {"", "Exit codes: 0 success, 1 finished with failures or storage failed, 2 usage error, 130 interrupted."})
+        footer = {"", "Exit codes: 0 success, 1 finished with failures or storage failed, 2 usage error;",
+                "stopped by a signal: 130 after SIGINT (Ctrl-C), 143 after SIGTERM, 129 after SIGHUP.",
+                "The first signal stops gracefully (no new request; items flushed, summary printed), a second quits at once."})
 final class RunCommand implements Callable<Integer> {
     @Mixin CommonOptions common = new CommonOptions();
     @Spec CommandSpec spec;
@@ -103,8 +105,8 @@ final class RunCommand implements Callable<Integer> {
         }
         out.println(result.summaryLine());
         out.flush();
-        JitChoice.recordCrawl(result.responses());
-        return result.exitCode();
+        // interrupted by a signal: 128 + its number, as a shell reports a process that signal ended
+        return result.outcome() == CrawlResult.Outcome.INTERRUPTED && signals.exitCode() != 0 ? signals.exitCode() : result.exitCode();
     }
 
     private List<CommandLineValue> commandLine(SettingsLoader loader, SpiderDefinition spider) {

@@ -63,6 +63,8 @@ final class Engine implements CrawlContext {
     private volatile Stop stop = Stop.NONE;
     /** A signal came, possibly after another stop reason: draining then honours shutdown_grace. */
     private volatile boolean signalled;
+    /** Closed by a signal: no request is sent after it (see {@link SendGate}). */
+    private final SendGate gate = new SendGate();
     private volatile @Nullable String failure;
 
     Engine(String spiderName, Settings settings, Stats stats, Scheduler scheduler, List<Middleware> middlewares,
@@ -75,7 +77,7 @@ final class Engine implements CrawlContext {
         this.permits = new Semaphore(concurrency);
         this.newRequests = new NewRequests(scheduler, settings, stats);
         this.itemSink = new ItemSink(scheduler, settings, stats, () -> requestStop(Stop.ITEM_LIMIT));
-        this.processor = new RequestProcessor(new Fetcher(middlewares, router, this), scheduler, dispatcher, schemas,
+        this.processor = new RequestProcessor(new Fetcher(middlewares, router, this, gate), scheduler, dispatcher, schemas,
                 newRequests, itemSink, stats, settings.getInt(Setting.MAX_REDIRECTS), () -> stop != Stop.NONE);
     }
 
@@ -126,6 +128,7 @@ final class Engine implements CrawlContext {
         synchronized (this) {
             if (stop == Stop.NONE) stop = why;
         }
+        if (why == Stop.SIGNAL) gate.close(); // after stop is set: the requests it interrupts are requeued, not failed
         Thread p = poller;
         if (p != null) LockSupport.unpark(p);
     }

@@ -14,27 +14,50 @@ import java.util.List;
 /**
  * Gets the response to one request: through the HTTP cache when {@code http_cache} is on (the
  * outermost link), the middlewares, then the downloader, which counts each page; the middlewares'
- * side requests go to the downloader uncounted.
+ * side requests go to the downloader uncounted. Every download, page or side request, passes the
+ * crawl's {@link SendGate}, so that none is sent once a signal closed it.
  */
 final class Fetcher {
     private final List<Middleware> chain;
     private final Downloader pages;
     private final Downloader sideRequests;
     private final CrawlContext context;
+    private final SendGate gate;
 
-    Fetcher(List<Middleware> middlewares, Downloader downloader, CrawlContext context) {
+    Fetcher(List<Middleware> middlewares, Downloader downloader, CrawlContext context, SendGate gate) {
         HttpCache cache = HttpCache.from(context.settings(), context.spiderName());
         List<Middleware> links = new ArrayList<>(middlewares.size() + 1);
         if (cache != null) links.add(new HttpCacheMiddleware(cache, context.stats()));
         links.addAll(middlewares);
         this.chain = List.copyOf(links);
-        this.pages = new CountingDownloader(downloader, context.stats());
-        this.sideRequests = downloader;
+        // the gate first: a request it refuses was never sent, so it is not counted either
+        this.pages = gated(new CountingDownloader(downloader, context.stats()), gate);
+        this.sideRequests = gated(downloader, gate);
         this.context = context;
+        this.gate = gate;
     }
 
-    /** @throws Exception what a middleware or the downloader threw */
+    private static Downloader gated(Downloader downloader, SendGate gate) {
+        return request -> {
+            gate.enter();
+            try {
+                return downloader.download(request);
+            } finally {
+                gate.exit();
+            }
+        };
+    }
+
+    /**
+     * Called by an engine worker for the request it leased: from here to the response the request
+     * is on its way, and a closing {@link SendGate} interrupts its waits.
+     *
+     * @throws Exception what a middleware or the downloader threw
+     */
     Response fetch(Request request) throws Exception {
-        return RealChain.execute(chain, request, pages, sideRequests, context);
+        gate.lease();
+        Response response = RealChain.execute(chain, request, pages, sideRequests, context);
+        gate.inHand();
+        return response;
     }
 }

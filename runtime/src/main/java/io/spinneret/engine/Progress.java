@@ -67,7 +67,7 @@ final class Progress {
 
     /** True if stdin and stdout are a terminal (as {@link System#console()} reports it on JDK 21-25). */
     static boolean isTerminal() {
-        String told = System.getProperty("spinneret.terminal"); // set by the CLI's launcher for its child JVM
+        String told = System.getProperty("spinneret.terminal"); // -Dspinneret.terminal=true/false overrides the check
         if (told != null) return Boolean.parseBoolean(told);
         if (System.getenv("TERM") == null || "dumb".equals(System.getenv("TERM"))) return false;
         return System.console() != null;

@@ -36,9 +36,9 @@ import org.slf4j.LoggerFactory;
  * of a user's own {@code mvn package}, dropped into {@code ./spiders}, runs with
  * {@code java -jar runtime.jar run <name>}. Immutable.
  *
- * <p>Started as {@code java -jar runtime.jar}, the class path is the runtime's jar and the
- * dependencies its manifest names, which hold no spiders: then only the runtime's jar itself (a
- * jar built with spiders inside) and the spiders directory are searched. Looking through the
+ * <p>Started as {@code java -jar runtime.jar} (or {@code bin/spinneret}), the class path is the
+ * runtime's jar and the dependencies its manifest names, which hold no spiders: then only the
+ * runtime's jar itself (a jar built with spiders inside) and the spiders directory are searched. Looking through the
  * dependencies means opening some thirty jars, 20-25 ms of every crawl's start.
  */
 public final class SpiderCatalog {
@@ -125,36 +125,12 @@ public final class SpiderCatalog {
     }
 
     /**
-     * The runtime's jar if {@code parent} sees nothing but it and its dependencies, which hold no
-     * spiders, else null. So it is for {@code java -jar runtime.jar}: the crawl's JVM gets them as its
-     * class path from the launcher, and the launcher's own JVM loads them with a class loader of its
-     * own (see {@link RuntimeJar}); so it was for a jar whose manifest names them in {@code Class-Path}.
+     * The runtime's jar if it is the whole class path of {@code parent}, with the dependencies its
+     * manifest names in {@code Class-Path} (which hold no spiders), else null. So it is for
+     * {@code java -jar runtime.jar} and for {@code bin/spinneret}.
      */
     static @Nullable Path runtimeJarAlone(ClassLoader parent) {
-        return runtimeJarAlone(parent, RuntimeJar.current());
-    }
-
-    /** {@link #runtimeJarAlone(ClassLoader)} for {@code runtime}, the runtime's jar if it runs from one. */
-    static @Nullable Path runtimeJarAlone(ClassLoader parent, Optional<RuntimeJar> runtime) {
-        if (runtime.isEmpty()) return jarAloneOnClassPath(parent);
-        List<Path> expected = runtime.get().classPath();
-        if (parent == ClassLoader.getSystemClassLoader()) {
-            List<Path> classPath = new ArrayList<>();
-            for (String e : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
-                if (!e.isEmpty()) classPath.add(Path.of(e).toAbsolutePath().normalize());
-            }
-            return classPath.equals(expected) ? runtime.get().jar() : null;
-        }
-        if (parent instanceof URLClassLoader urls && RuntimeJar.LOADER_NAME.equals(parent.getName())) {
-            List<Path> loaded = new ArrayList<>();
-            try {
-                for (URL u : urls.getURLs()) loaded.add(Path.of(u.toURI()).toAbsolutePath().normalize());
-            } catch (java.net.URISyntaxException | RuntimeException e) {
-                return null;
-            }
-            return loaded.equals(expected) ? runtime.get().jar() : null;
-        }
-        return null;
+        return jarAloneOnClassPath(parent);
     }
 
     /** The code source of this class if it is the whole class path of {@code parent} (a jar with its own {@code Class-Path}), else null. */

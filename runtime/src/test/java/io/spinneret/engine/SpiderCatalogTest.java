@@ -15,9 +15,7 @@ import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Optional;
 import java.util.function.Predicate;
 import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
@@ -76,22 +74,6 @@ class SpiderCatalogTest {
                     "any other class path is searched whole");
         }
         assertNull(SpiderCatalog.runtimeJarAlone(getClass().getClassLoader()), "the tests' class path is not one jar");
-    }
-
-    @Test
-    void theLaunchersClassLoaderOfTheRuntimeJarAndItsDependenciesCountsAsTheRuntimeJarAlone() throws Exception {
-        RuntimeJar runtime = new RuntimeJar(dir.resolve("runtime.jar"), List.of(dir.resolve("lib/a.jar"), dir.resolve("lib/b.jar")));
-        URL[] urls = new URL[3];
-        for (int i = 0; i < 3; i++) urls[i] = runtime.classPath().get(i).toUri().toURL();
-        try (var launcher = new URLClassLoader(RuntimeJar.LOADER_NAME, urls, ClassLoader.getPlatformClassLoader());
-             var other = new URLClassLoader("other", urls, ClassLoader.getPlatformClassLoader());
-             var fewer = new URLClassLoader(RuntimeJar.LOADER_NAME, Arrays.copyOf(urls, 2), ClassLoader.getPlatformClassLoader())) {
-            assertEquals(runtime.jar(), SpiderCatalog.runtimeJarAlone(launcher, Optional.of(runtime)));
-            assertNull(SpiderCatalog.runtimeJarAlone(other, Optional.of(runtime)), "someone else's class loader");
-            assertNull(SpiderCatalog.runtimeJarAlone(fewer, Optional.of(runtime)), "not the runtime's class path");
-        }
-        assertNull(SpiderCatalog.runtimeJarAlone(ClassLoader.getSystemClassLoader(), Optional.of(runtime)),
-                "the tests' class path is not the runtime's");
     }
 
     private static Path jarWithService(Path jar, String provider) throws Exception {

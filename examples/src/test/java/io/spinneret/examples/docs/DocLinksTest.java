@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -17,8 +16,6 @@ import org.junit.jupiter.api.Test;
  * the docs describe the code, and its history lives in git.
  */
 class DocLinksTest {
-    /** Pages other branches add; allowed to be missing until those branches are merged. */
-    static final Set<String> WRITTEN_ELSEWHERE = Set.of("docs/cli.md", "docs/embedding.md");
 
     private static final Pattern LINK = Pattern.compile("\\[[^\\]]*\\]\\(([^)\\s]+)(?:\\s+\"[^\"]*\")?\\)");
     private static final Pattern INLINE_CODE = Pattern.compile("`[^`]*`");
@@ -39,7 +36,7 @@ class DocLinksTest {
                     String path = target.replaceAll("#.*", "");
                     Path resolved = file.getParent().resolve(path).normalize();
                     String fromRoot = MarkdownDocs.ROOT.relativize(resolved).toString().replace('\\', '/');
-                    if (!Files.exists(resolved) && !WRITTEN_ELSEWHERE.contains(fromRoot)) {
+                    if (!Files.exists(resolved)) {
                         broken.add(MarkdownDocs.ROOT.relativize(file) + ":" + (i + 1) + ": " + target + " (no " + fromRoot + ")");
                     }
                 }

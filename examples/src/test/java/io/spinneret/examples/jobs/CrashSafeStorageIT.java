@@ -35,7 +35,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the end. The table holds exactly the 1000 books of an uninterrupted crawl, each once and each
  * equal to the replica's data, and only requests whose items were not yet written (or that were
  * being fetched) at a kill are downloaded again. And the graceful path (item 6): SIGTERM with a
- * batch that never fills writes every item the summary line counts before the exit code 130.
+ * batch that never fills writes every item the summary line counts before the exit code 143 (128 + SIGTERM).
  *
  * <p>SQLite ({@code -o books.db}) always; PostgreSQL too when {@code SPINNERET_TEST_PG} is set, in
  * a schema of its own ({@code ?currentSchema=}), and MySQL or MariaDB when {@code SPINNERET_TEST_MYSQL}
@@ -259,7 +259,7 @@ class CrashSafeStorageIT {
     // ---- SIGTERM: graceful stop
 
     @Test
-    void sigtermWithAnUnfilledBatchWritesEveryCountedItemAndExits130() throws Exception {
+    void sigtermWithAnUnfilledBatchWritesEveryCountedItemAndExits143() throws Exception {
         Backend backend = sqlite("graceful");
         try (CountingReplica site = new CountingReplica(SITE, 5)) {
             // one batch never fills and never times out: only the graceful close writes anything
@@ -277,7 +277,7 @@ class CrashSafeStorageIT {
             } finally {
                 site.release(); // what is on the wire finishes: the graceful stop waits for it
             }
-            assertEquals(130, p.waitFor(60), p.toString());
+            assertEquals(143, p.waitFor(60), p.toString());
             long[] summary = p.summary();
             assertTrue(summary != null, "a summary line: " + p);
             assertTrue(summary[0] == summary[1] && summary[0] < 1050, "stopped mid-crawl, finishing what it started: " + p);

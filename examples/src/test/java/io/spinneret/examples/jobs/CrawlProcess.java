@@ -35,7 +35,6 @@ final class CrawlProcess {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:TieredStopAtLevel=1", // start fast: these children live seconds
-                "-Dspinneret.fork=false", // crawl in this very process, the one the test signals or kills
                 "-cp", System.getProperty("java.class.path"),
                 "io.spinneret.cli.Main", "run"));
         command.addAll(List.of(runArgs));
@@ -43,7 +42,6 @@ final class CrawlProcess {
         Path err = dir.resolve(name + ".stderr.txt");
         ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
                 .redirectOutput(out.toFile()).redirectError(err.toFile());
-        pb.environment().put("SPINNERET_FORK", "0");
         Process p = pb.start();
         return new CrawlProcess(name, p, out, err);
     }
