@@ -55,6 +55,27 @@ class ShutdownTest {
         while (site.totalHits.get() < n && System.nanoTime() < deadline) Thread.sleep(20);
     }
 
+    /** A crawl run on a platform thread of its own, so that the test can stop it. */
+    private static final class Background {
+        private final AtomicReference<CrawlResult> result = new AtomicReference<>();
+        private final Thread thread;
+
+        Background(Crawler crawler) {
+            thread = Thread.ofPlatform().start(() -> {
+                try {
+                    result.set(crawler.run());
+                } catch (InterruptedException ignored) {
+                }
+            });
+        }
+
+        /** The crawl's result, or null if it has not ended within {@code millis}. */
+        CrawlResult join(long millis) throws InterruptedException {
+            thread.join(millis);
+            return result.get();
+        }
+    }
+
     @Test
     void stopFlushesEveryItemYieldedSoFar() throws Exception {
         try (TestSite site = slowSite(50, 20)) {
@@ -62,17 +83,10 @@ class ShutdownTest {
             Crawler c = Crawler.builder(new BooksFixture(site.root()))
                     .settings(TestSettings.fast(out, "concurrency=4", "batch_size=100000", "batch_interval=600"))
                     .items(List.of(BookSchema.INSTANCE)).progress(null).build();
-            AtomicReference<CrawlResult> result = new AtomicReference<>();
-            Thread t = Thread.ofPlatform().start(() -> {
-                try {
-                    result.set(c.run());
-                } catch (InterruptedException ignored) {
-                }
-            });
+            Background crawl = new Background(c);
             awaitHits(site, 40);
             c.stop();
-            t.join(20_000);
-            CrawlResult r = result.get();
+            CrawlResult r = crawl.join(20_000);
             assertEquals(CrawlResult.Outcome.INTERRUPTED, r.outcome());
             assertEquals(130, r.exitCode());
             assertTrue(r.items() >= 30 && r.items() < 1000, "stopped early: " + r.items());
@@ -105,22 +119,16 @@ class ShutdownTest {
             Crawler c = Crawler.builder(new BooksFixture(site.root()))
                     .settings(TestSettings.fast(dir.resolve("o.jsonl"), "concurrency=4", "shutdown_grace=0.3"))
                     .scheduler(sched).items(List.of(BookSchema.INSTANCE)).progress(null).build();
-            AtomicReference<CrawlResult> result = new AtomicReference<>();
-            Thread t = Thread.ofPlatform().start(() -> {
-                try {
-                    result.set(c.run());
-                } catch (InterruptedException ignored) {
-                }
-            });
+            Background crawl = new Background(c);
             awaitHits(site, 21);
             Thread.sleep(200);
             long t0 = System.nanoTime();
             c.stop();
-            t.join(15_000);
+            CrawlResult r = crawl.join(15_000);
             assertTrue((System.nanoTime() - t0) / 1e9 < 10, "did not wait for the hung request");
             assertEquals(List.of(site.url("/book/3")), requeued);
             assertEquals(1, mem.pendingCount(), "back in the queue for a resumed run");
-            assertEquals(0, result.get().failures(), "an interrupted request is not a failure");
+            assertEquals(0, r.failures(), "an interrupted request is not a failure");
         }
     }
 
@@ -166,21 +174,14 @@ class ShutdownTest {
                     .settings(TestSettings.fast(out, "concurrency=8", "download_delay=1",
                             "shutdown_grace=60", "batch_size=100000", "batch_interval=600"))
                     .items(List.of(BookSchema.INSTANCE)).progress(null).build();
-            AtomicReference<CrawlResult> result = new AtomicReference<>();
-            Thread t = Thread.ofPlatform().start(() -> {
-                try {
-                    result.set(c.run());
-                } catch (InterruptedException ignored) {
-                }
-            });
+            Background crawl = new Background(c);
             awaitHits(site, 3); // the listing page, then detail pages one per second: 8 workers wait in the throttle
             int before = site.totalHits.get();
             c.stop();
-            t.join(60_000);
-            assertTrue(result.get() != null, "the crawl ended");
+            CrawlResult r = crawl.join(60_000);
+            assertTrue(r != null, "the crawl ended");
             int after = site.totalHits.get();
             assertTrue(after - before <= 2, "requests sent after the stop: " + (after - before));
-            CrawlResult r = result.get();
             assertEquals(CrawlResult.Outcome.INTERRUPTED, r.outcome());
             assertEquals(r.items(), Files.readAllLines(out).size(), "every counted item is on disk");
         }
