@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spinneret.examples.replica.BooksSite;
 import io.spinneret.examples.replica.ReplicaServer;
+import io.spinneret.testing.SignalledProcess;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -78,7 +79,7 @@ class DistributionIT {
     }
 
     private Process start(List<String> cmd, Map<String, String> env) throws IOException {
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile())
+        ProcessBuilder pb = new ProcessBuilder(SignalledProcess.command(cmd)).directory(dir.toFile())
                 .redirectOutput(dir.resolve("stdout.txt").toFile()).redirectError(dir.resolve("stderr.txt").toFile());
         pb.environment().remove("JAVA_OPTS");
         pb.environment().remove("SPINNERET_OPTS");

@@ -16,6 +16,7 @@ import io.spinneret.examples.replica.QuotesCatalogue;
 import io.spinneret.examples.replica.QuotesSite;
 import io.spinneret.examples.replica.ReplicaServer;
 import io.spinneret.settings.Settings;
+import io.spinneret.testing.SignalledProcess;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -85,7 +86,7 @@ class QuotesJsSpiderCrawlTest {
         List<String> cmd = List.of(java, "-cp", System.getProperty("java.class.path"), "io.spinneret.examples.Main",
                 "run", "quotes_js", "-s", "browser_path=" + CHROMIUM, "-s", "respect_robots=false", "-o", out.toString());
         Path log = dir.resolve("child.log");
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process p = new ProcessBuilder(SignalledProcess.command(cmd)).redirectErrorStream(true).redirectOutput(log.toFile()).start();
         try {
             List<ProcessHandle> chromium = List.of();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(40);

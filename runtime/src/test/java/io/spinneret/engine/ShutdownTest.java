@@ -11,6 +11,7 @@ import io.spinneret.spi.Storage;
 import io.spinneret.testing.BookSchema;
 import io.spinneret.testing.BooksFixture;
 import io.spinneret.testing.ForwardingScheduler;
+import io.spinneret.testing.SignalledProcess;
 import io.spinneret.testing.TestSettings;
 import io.spinneret.testing.TestSite;
 import java.io.IOException;
@@ -206,7 +207,7 @@ class ShutdownTest {
                     "io.spinneret.cli.Main", "run", "testbooks", "-s", "start_urls=" + site.root(), "-s", "download_delay=0.05",
                     "-s", "respect_robots=false", "-s", "batch_size=100000",
                     "-s", "batch_interval=600", "-c", "4", "-o", out.toString()));
-            Process p = new ProcessBuilder(cmd).redirectError(dir.resolve("stderr.txt").toFile()).start();
+            Process p = new ProcessBuilder(SignalledProcess.command(cmd)).redirectError(dir.resolve("stderr.txt").toFile()).start();
             try {
                 awaitHits(site, 30);
                 assertTrue(p.isAlive(), () -> "still crawling when signalled: " + readQuietly(dir.resolve("stderr.txt")));

@@ -1,5 +1,6 @@
 package io.spinneret.examples.jobs;
 
+import io.spinneret.testing.SignalledProcess;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -40,7 +41,7 @@ final class CrawlProcess {
         command.addAll(List.of(runArgs));
         Path out = dir.resolve(name + ".stdout.txt");
         Path err = dir.resolve(name + ".stderr.txt");
-        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
+        ProcessBuilder pb = new ProcessBuilder(SignalledProcess.command(command)).directory(dir.toFile())
                 .redirectOutput(out.toFile()).redirectError(err.toFile());
         Process p = pb.start();
         return new CrawlProcess(name, p, out, err);
