@@ -22,7 +22,8 @@ import sun.misc.SignalHandler;
  *   <li>a second one (any of the three) flushes what it can within 3 s and halts the JVM with
  *       128 + that signal's number.</li>
  * </ul>
- * A JVM started with SIGHUP ignored ({@code nohup}) keeps ignoring it.
+ * A signal that was ignored when the JVM started stays ignored: SIGHUP under {@code nohup}, SIGINT
+ * in a job a script started in the background.
  *
  * <p>Why {@code sun.misc.Signal} (module {@code jdk.unsupported}, exported, no flags needed) rather
  * than only a shutdown hook: once the JVM has started shutting down, a second Ctrl-C cannot be
