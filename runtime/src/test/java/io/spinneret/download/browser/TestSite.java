@@ -154,7 +154,7 @@ final class TestSite implements AutoCloseable {
         server.createContext("/whoami/", ex -> {
             try {
                 whoamiGate.countDown();
-                if (!whoamiGate.await(20, TimeUnit.SECONDS)) whoamiGateTimeouts.incrementAndGet(); // until the whole pool is here
+                if (!whoamiGate.await(30, TimeUnit.SECONDS)) whoamiGateTimeouts.incrementAndGet(); // until the whole pool is here
                 String cookie = ex.getRequestHeaders().getFirst("Cookie");
                 html(ex, 200, "<html><body><p id=cookie>" + (cookie == null ? "none" : cookie) + "</p></body></html>");
             } catch (InterruptedException e) {
