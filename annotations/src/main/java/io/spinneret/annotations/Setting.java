@@ -24,12 +24,33 @@ public enum Setting {
     CONCURRENCY_PER_DOMAIN("concurrency_per_domain", Type.INT, "0", "requests in flight per domain (0 = concurrency)"),
     /** Stop cleanly after this many items; 0 means no limit. Set by {@code -n}. */
     MAX_ITEMS("max_items", Type.INT, "0", "stop after this many items (0 = no limit)"),
+    /** Stop cleanly after sending this many requests (each redirect hop and retry is one); 0 means no limit. */
+    MAX_REQUESTS("max_requests", Type.LONG, "0", "stop after this many requests (0 = no limit)"),
+    /** Stop cleanly after the crawl ran this many seconds; 0 means no limit. */
+    MAX_DURATION("max_duration", Type.DURATION, "0", "stop after this many seconds (0 = no limit)"),
+    /** Stop cleanly once this many requests failed (download errors, callback exceptions); 0 means no limit. */
+    MAX_FAILURES("max_failures", Type.LONG, "0", "stop after this many failures (0 = no limit)"),
+    /** Stop cleanly when no new item came for this many seconds (counted from the start for the first); 0 means never. */
+    NO_ITEM_TIMEOUT("no_item_timeout", Type.DURATION, "0", "stop when no item came for this many seconds (0 = never)"),
     /** Drop requests deeper than this many links from a start URL; 0 means no limit. */
     DEPTH_LIMIT("depth_limit", Type.INT, "0", "maximum link depth (0 = no limit)"),
     /** Domains (with their subdomains) that links and redirects may lead to; empty means any. */
     ALLOWED_DOMAINS("allowed_domains", Type.LIST, "", "domains links may lead to, with subdomains (empty = any)"),
     /** Start URLs replacing the spider's own, e.g. to crawl a mirror. */
     START_URLS("start_urls", Type.LIST, "", "start URLs replacing the spider's own"),
+    /**
+     * A file of start URLs, one a line ({@code -} for standard input), read as the crawl goes so a
+     * long list never sits in memory; blank lines and lines starting with {@code #} are skipped.
+     * Replaces {@code start_urls} and the spider's own.
+     */
+    START_URLS_FILE("start_urls_file", Type.STRING, "", "file of start URLs, one a line (- = standard input)"),
+    /**
+     * The order of requests by depth: {@code priority} (by priority only, first come first served
+     * among equal ones), {@code breadth_first} (shallower requests first, then by priority) or
+     * {@code depth_first} (deeper requests first, then by priority), like Scrapy's {@code DEPTH_PRIORITY}.
+     */
+    CRAWL_ORDER("crawl_order", Type.ENUM, "priority", "priority | breadth_first | depth_first",
+            "priority", "breadth_first", "depth_first"),
     /** Seconds between progress lines when the output is not a terminal. */
     PROGRESS_INTERVAL("progress_interval", Type.DURATION, "10", "seconds between progress log lines"),
     /** Seconds that in-flight requests get to finish after the first SIGINT/SIGTERM. */
@@ -229,7 +250,7 @@ public enum Setting {
     private Optional<String> outOfRange(double n, String value) {
         String wanted = switch (this) {
             case CONCURRENCY, BROWSER_POOL_SIZE, BATCH_SIZE, PIPELINE_CAPACITY, MAX_BODY_SIZE, STORAGE_RETRY_TIMES -> n >= 1 ? null : "an integer >= 1";
-            case CONCURRENCY_PER_DOMAIN, MAX_ITEMS, DEPTH_LIMIT, MAX_REDIRECTS, RETRY_TIMES -> n >= 0 ? null : "an integer >= 0";
+            case CONCURRENCY_PER_DOMAIN, MAX_ITEMS, MAX_REQUESTS, MAX_FAILURES, DEPTH_LIMIT, MAX_REDIRECTS, RETRY_TIMES -> n >= 0 ? null : "an integer >= 0";
             case AUTOTHROTTLE_TARGET_CONCURRENCY, BROWSER_TIMEOUT -> n > 0 ? null : "a number > 0";
             // below a millisecond every request would time out, and the error would say "after 0s"
             case DOWNLOAD_TIMEOUT, CONNECT_TIMEOUT -> n == 0 || n >= 0.001 ? null : "0 (no limit) or at least 0.001 seconds";

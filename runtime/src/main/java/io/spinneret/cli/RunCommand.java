@@ -25,7 +25,8 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code spinneret run <spider>}: crawls and prints the summary line. */
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
         description = "Crawl with a spider and store its items.",
-        footer = {"", "Exit codes: 0 success, 1 finished with failures or storage failed, 2 usage error;",
+        footer = {"", "Exit codes: 0 success, 1 finished with failures or storage failed, 2 usage error,",
+                "3 nothing was crawled (no start request, or every one was dropped, failed or answered 4xx/5xx);",
                 "stopped by a signal: 130 after SIGINT (Ctrl-C), 143 after SIGTERM, 129 after SIGHUP.",
                 "The first signal stops gracefully (no new request; items flushed, summary printed), a second quits at once."})
 final class RunCommand implements Callable<Integer> {
@@ -103,6 +104,8 @@ final class RunCommand implements Callable<Integer> {
         if (result.outcome() == CrawlResult.Outcome.FAILED) {
             err.println("error: " + result.error());
         }
+        String nothing = result.nothingCrawled();
+        if (nothing != null) err.println("error: " + nothing);
         out.println(result.summaryLine());
         out.flush();
         // interrupted by a signal: 128 + its number, as a shell reports a process that signal ended

@@ -17,9 +17,19 @@ import org.jspecify.annotations.Nullable;
  * @param outcome why the crawl stopped
  * @param error the cause when {@code outcome} is {@link Outcome#FAILED}, else null
  * @param output where the items went, e.g. {@code books.jsonl}
+ * @param limit the limit that stopped the crawl and its value, e.g. {@code max_requests=100}, when
+ *     {@code outcome} is {@link Outcome#ITEM_LIMIT} or {@link Outcome#LIMIT}, else null
  */
 public record CrawlResult(String spider, Map<String, Long> stats, Duration elapsed, Outcome outcome,
-        @Nullable String error, String output) {
+        @Nullable String error, String output, @Nullable String limit) {
+
+    /** Exit code of a crawl that made no request, or none whose response reached a callback. */
+    public static final int NOTHING_CRAWLED = 3;
+
+    /** A result that no limit stopped. */
+    public CrawlResult(String spider, Map<String, Long> stats, Duration elapsed, Outcome outcome, @Nullable String error, String output) {
+        this(spider, stats, elapsed, outcome, error, output, null);
+    }
 
     /** Why a crawl stopped. */
     public enum Outcome {
@@ -27,6 +37,11 @@ public record CrawlResult(String spider, Map<String, Long> stats, Duration elaps
         FINISHED,
         /** {@code max_items} items were stored. */
         ITEM_LIMIT,
+        /**
+         * Another limit was reached: {@code max_requests}, {@code max_duration}, {@code max_failures}
+         * or {@code no_item_timeout}; {@link #limit()} says which. Pending work was left in the scheduler.
+         */
+        LIMIT,
         /** Stopped by a signal (or {@link Crawler#stop()}); pending work was left in the scheduler. */
         INTERRUPTED,
         /** Storage failed for good; {@link #error()} says why. */
@@ -87,22 +102,52 @@ public record CrawlResult(String spider, Map<String, Long> stats, Duration elaps
                 .append(failures()).append(" failures | ").append(items()).append(" items | ");
         appendCounts(line, "ignored", "HTTP ", ignored());
         appendCounts(line, "dropped", "", dropped());
-        return line.append(String.format(Locale.ROOT, "%.1fs", elapsed.toNanos() / 1e9)).toString();
+        line.append(String.format(Locale.ROOT, "%.1fs", elapsed.toNanos() / 1e9));
+        if (limit != null) line.append(" | stopped by ").append(limit);
+        return line.toString();
+    }
+
+    /**
+     * Why nothing was crawled, when no response reached a callback: no request was made, or every
+     * one was dropped, failed or answered with a status that is not handed to callbacks; else
+     * null. Null too for a crawl that a signal or a storage failure ended.
+     */
+    public @Nullable String nothingCrawled() {
+        if (outcome == Outcome.INTERRUPTED || outcome == Outcome.FAILED) return null;
+        long ignoredCount = ignored().values().stream().mapToLong(Long::longValue).sum();
+        if (responses() - ignoredCount - get("redirects") > 0) return null;
+        StringJoiner why = new StringJoiner("; ", "nothing was crawled: ", "");
+        if (requests() == 0 && dropped().isEmpty()) {
+            why.add("no request was made (the spider has no start URLs, or its @Start method made none;"
+                    + " give start URLs with -s start_urls=URL[,URL...])");
+        }
+        if (!dropped().isEmpty()) why.add("requests were dropped (" + reasons("", dropped()) + ")");
+        if (failures() > 0) why.add(failures() + " requests failed (see the errors logged above)");
+        if (ignoredCount > 0) why.add("responses were not handed to a callback (" + reasons("HTTP ", ignored()) + ")");
+        return why.toString();
+    }
+
+    private static String reasons(String label, Map<String, Long> byReason) {
+        StringJoiner reasons = new StringJoiner(", ");
+        byReason.forEach((reason, n) -> reasons.add(label + reason + ": " + n));
+        return reasons.toString();
     }
 
     /** {@code 3 dropped (robots: 2, offsite: 1) | }, or nothing for no counts. */
     private static void appendCounts(StringBuilder line, String what, String label, Map<String, Long> byReason) {
         if (byReason.isEmpty()) return;
         long total = byReason.values().stream().mapToLong(Long::longValue).sum();
-        StringJoiner reasons = new StringJoiner(", ", " (", ") | ");
-        byReason.forEach((reason, n) -> reasons.add(label + reason + ": " + n));
-        line.append(total).append(' ').append(what).append(reasons);
+        line.append(total).append(' ').append(what).append(" (").append(reasons(label, byReason)).append(") | ");
     }
 
-    /** 0 clean, 1 with failures or a storage failure, 130 interrupted by a signal. */
+    /**
+     * 0 clean, 1 with failures or a storage failure, {@value #NOTHING_CRAWLED} when
+     * {@linkplain #nothingCrawled() nothing was crawled}, 130 interrupted by a signal.
+     */
     public int exitCode() {
         if (outcome == Outcome.FAILED) return 1;
         if (outcome == Outcome.INTERRUPTED) return 130;
+        if (nothingCrawled() != null) return NOTHING_CRAWLED;
         return failures() > 0 ? 1 : 0;
     }
 }

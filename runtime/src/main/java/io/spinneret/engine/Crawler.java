@@ -178,11 +178,10 @@ public final class Crawler {
             progress = Progress.start(stats, scheduler, e, settings, progressOut);
 
             e.run();
-            switch (e.stopReason()) {
-                case SIGNAL, FAILED -> e.drain(settings.getDuration(Setting.SHUTDOWN_GRACE));
-                case ITEM_LIMIT -> e.drain(Duration.ofDays(1)); // let in-flight requests finish normally
-                case NONE -> e.drain(Duration.ZERO);
-            }
+            Engine.Stop why = e.stopReason();
+            if (why == Engine.Stop.NONE) e.drain(Duration.ZERO);
+            else if (why.finishesInFlight()) e.drain(Duration.ofDays(1)); // let in-flight requests finish normally
+            else e.drain(settings.getDuration(Setting.SHUTDOWN_GRACE));
             try {
                 pipelineClosed = true;
                 p.close();
@@ -206,12 +205,14 @@ public final class Crawler {
         CrawlResult.Outcome outcome = e.failure() != null ? CrawlResult.Outcome.FAILED : switch (e.stopReason()) {
             case NONE -> CrawlResult.Outcome.FINISHED;
             case ITEM_LIMIT -> CrawlResult.Outcome.ITEM_LIMIT;
+            case REQUEST_LIMIT, DURATION_LIMIT, FAILURE_LIMIT, NO_ITEM_TIMEOUT -> CrawlResult.Outcome.LIMIT;
             case SIGNAL -> CrawlResult.Outcome.INTERRUPTED;
             case FAILED -> CrawlResult.Outcome.FAILED;
         };
         Map<String, Long> counters = stats.snapshot();
         LOG.info("stats {}", counters); // every counter (retries, redirects, robots, statuses...): the summary line has the main ones
-        return new CrawlResult(name, counters, elapsed, outcome, e.failure(), storage.describe());
+        return new CrawlResult(name, counters, elapsed, outcome, e.failure(), storage.describe(),
+                outcome == CrawlResult.Outcome.FAILED ? null : CrawlLimits.describe(e.stopReason(), settings));
     }
 
     private Scheduler openScheduler(String name) {

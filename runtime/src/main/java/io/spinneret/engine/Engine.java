@@ -42,7 +42,15 @@ final class Engine implements CrawlContext {
     private static final Logger LOG = LoggerFactory.getLogger(Engine.class);
     private static final long IDLE_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
-    enum Stop { NONE, ITEM_LIMIT, SIGNAL, FAILED }
+    /** Why the crawl stops; the limits are {@link CrawlLimits}' and {@code max_items}. */
+    enum Stop {
+        NONE, ITEM_LIMIT, REQUEST_LIMIT, DURATION_LIMIT, FAILURE_LIMIT, NO_ITEM_TIMEOUT, SIGNAL, FAILED;
+
+        /** Whether the requests in flight when it came may finish normally, however long they take (they are within the limit). */
+        boolean finishesInFlight() {
+            return this == ITEM_LIMIT || this == REQUEST_LIMIT;
+        }
+    }
 
     private final String spiderName;
     private final Settings settings;
@@ -50,6 +58,7 @@ final class Engine implements CrawlContext {
     private final Scheduler scheduler;
     private final NewRequests newRequests;
     private final ItemSink itemSink;
+    private final CrawlLimits limits;
     private final RequestProcessor processor;
     private final int concurrency;
     private final Semaphore permits;
@@ -76,6 +85,7 @@ final class Engine implements CrawlContext {
         this.concurrency = Math.max(1, settings.getInt(Setting.CONCURRENCY));
         this.permits = new Semaphore(concurrency);
         this.newRequests = new NewRequests(scheduler, settings, stats);
+        this.limits = new CrawlLimits(settings, stats);
         this.itemSink = new ItemSink(scheduler, settings, stats, () -> requestStop(Stop.ITEM_LIMIT));
         this.processor = new RequestProcessor(new Fetcher(middlewares, router, this, gate), scheduler, dispatcher, schemas,
                 newRequests, itemSink, stats, settings.getInt(Setting.MAX_REDIRECTS), () -> stop != Stop.NONE);
@@ -183,7 +193,14 @@ final class Engine implements CrawlContext {
         long idleTimeout = settings.getDuration(Setting.IDLE_TIMEOUT).toNanos();
         long idleSince = -1;
         while (stop == Stop.NONE) {
-            if (!permits.tryAcquire(IDLE_PARK_NANOS, TimeUnit.NANOSECONDS)) continue;
+            boolean acquired = permits.tryAcquire(IDLE_PARK_NANOS, TimeUnit.NANOSECONDS);
+            Stop limit = limits.reached(); // after the wait: the request that just ended may have reached one
+            if (limit != null) {
+                if (acquired) permits.release();
+                requestStop(limit);
+                break;
+            }
+            if (!acquired) continue;
             Lease lease = scheduler.poll(Duration.ZERO);
             if (lease != null) {
                 idleSince = -1;
@@ -224,6 +241,7 @@ final class Engine implements CrawlContext {
     private void launch(Lease lease) {
         inFlight.incrementAndGet();
         handoff.add(lease);
+        if (limits.started()) requestStop(Stop.REQUEST_LIMIT);
     }
 
     /**

@@ -1,6 +1,8 @@
 package io.spinneret.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spinneret.spi.Stats;
 import java.time.Duration;
@@ -39,5 +41,30 @@ class CrawlResultTest {
         assertEquals("5 requests | 5 responses | 0 failures | 2 items | 3 ignored (HTTP 404: 2, HTTP 410: 1) | 1 dropped (robots: 1) | 0.9s",
                 r.summaryLine());
         assertEquals(0, r.exitCode(), "a 404 is an answer, not a failure");
+    }
+
+    @Test
+    void aCrawlWhoseStartRequestsWereAllDroppedOrFailedSaysWhyAndExitsNonZero() {
+        CrawlResult dropped = finished(Map.of("dropped/robots", 2L));
+        assertEquals("nothing was crawled: requests were dropped (robots: 2)", dropped.nothingCrawled());
+        assertEquals(CrawlResult.NOTHING_CRAWLED, dropped.exitCode());
+
+        CrawlResult failedAnd404 = finished(Map.of(Stats.REQUESTS, 2L, Stats.RESPONSES, 1L, Stats.FAILURES, 1L, "http_status/404", 1L));
+        assertEquals("nothing was crawled: 1 requests failed (see the errors logged above);"
+                + " responses were not handed to a callback (HTTP 404: 1)", failedAnd404.nothingCrawled());
+        assertEquals(CrawlResult.NOTHING_CRAWLED, failedAnd404.exitCode());
+
+        CrawlResult none = finished(Map.of());
+        assertTrue(none.nothingCrawled().startsWith("nothing was crawled: no request was made"), none.nothingCrawled());
+    }
+
+    @Test
+    void oneResponseReachingACallbackIsACrawl() {
+        CrawlResult r = finished(Map.of(Stats.REQUESTS, 3L, Stats.RESPONSES, 2L, "redirects", 1L, Stats.FAILURES, 1L));
+        assertNull(r.nothingCrawled(), "a redirect and the page it led to");
+        assertEquals(1, r.exitCode());
+        CrawlResult interrupted = new CrawlResult("books", Map.of(), Duration.ZERO, CrawlResult.Outcome.INTERRUPTED, null, "x");
+        assertNull(interrupted.nothingCrawled(), "a signal came before anything was fetched: that is the reason");
+        assertEquals(130, interrupted.exitCode());
     }
 }

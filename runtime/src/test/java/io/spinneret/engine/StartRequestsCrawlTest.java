@@ -133,6 +133,7 @@ class StartRequestsCrawlTest {
         }
         assertEquals(0, r.requests());
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("nothing to crawl: spider 'starts' starts with no requests"), err.toString());
+        assertEquals(CrawlResult.NOTHING_CRAWLED, r.exitCode(), "a crawl of nothing is no success");
     }
 
     @Test

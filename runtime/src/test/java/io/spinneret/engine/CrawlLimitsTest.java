@@ -1,0 +1,112 @@
+package io.spinneret.engine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.spinneret.testing.BookSchema;
+import io.spinneret.testing.BooksFixture;
+import io.spinneret.testing.TestSettings;
+import io.spinneret.testing.TestSite;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Each limit stops a crawl of the test site (63 pages: 3 listings of 20 books) gracefully, and the
+ * result and its summary line name it. Bounds on counts come from the settings: with
+ * {@code download_delay} between two requests to the one host, no machine sends more than
+ * {@code seconds / delay + 1} requests in that many seconds.
+ */
+class CrawlLimitsTest {
+    private static final int PAGES = 63;
+
+    @TempDir Path dir;
+
+    private CrawlResult crawl(TestSite site, String... settings) throws InterruptedException {
+        return Crawler.builder(new BooksFixture(site.root())).settings(TestSettings.fast(dir.resolve("out.jsonl"), settings))
+                .items(List.of(BookSchema.INSTANCE)).progress(null).build().run();
+    }
+
+    private static void assertStoppedBy(String limit, CrawlResult r) {
+        assertEquals(CrawlResult.Outcome.LIMIT, r.outcome(), r.summaryLine());
+        assertEquals(limit, r.limit());
+        assertTrue(r.summaryLine().endsWith("s | stopped by " + limit), r.summaryLine());
+    }
+
+    @Test
+    void maxRequestsStopsAfterExactlyThatManyRequests() throws Exception {
+        try (TestSite site = TestSite.books(3)) {
+            CrawlResult r = crawl(site, "concurrency=4", "max_requests=10");
+            assertStoppedBy("max_requests=10", r);
+            assertEquals(10, r.requests(), r.stats().toString());
+            assertEquals(10, site.totalHits.get());
+            assertEquals(10, r.responses(), "the requests in flight at the limit finish normally");
+            assertEquals(9, r.items(), "the listing page and nine books");
+            assertEquals(0, r.exitCode());
+        }
+    }
+
+    @Test
+    void maxFailuresStopsOnceThatManyRequestsFailed() throws Exception {
+        try (TestSite site = TestSite.books(3)) {
+            for (int i = 0; i < 60; i += 2) site.route("/book/" + i, ex -> ex.close()); // hang up: a download failure
+            CrawlResult r = crawl(site, "concurrency=1", "max_failures=3");
+            assertStoppedBy("max_failures=3", r);
+            assertEquals(3, r.failures(), "one request at a time: none starts after the third failure");
+            assertEquals(6, r.requests(), "the listing, then books 0 (failed), 1, 2 (failed), 3, 4 (failed)");
+            assertEquals(1, r.exitCode(), "a crawl with failures exits 1");
+        }
+    }
+
+    @Test
+    void maxDurationStopsTheCrawlAfterThatManySeconds() throws Exception {
+        try (TestSite site = TestSite.books(3)) {
+            double delay = 0.2, limit = 1;
+            CrawlResult r = crawl(site, "concurrency=2", "download_delay=" + delay, "max_duration=" + (int) limit);
+            assertStoppedBy("max_duration=1", r);
+            assertTrue(r.elapsed().compareTo(Duration.ofSeconds(1)) >= 0, r.elapsed().toString());
+            long bound = (long) (limit / delay) + 2; // the delay spaces requests; the poller looks every 50 ms
+            assertTrue(r.requests() <= bound && r.requests() < PAGES, r.requests() + " requests, at most " + bound + " expected");
+            assertEquals(0, r.exitCode());
+        }
+    }
+
+    @Test
+    void noItemTimeoutStopsACrawlThatStoppedFindingItems() throws Exception {
+        try (TestSite site = TestSite.books(3)) {
+            for (int i = 5; i < 60; i++) site.route("/book/" + i, ex -> TestSite.send(ex, 404, "gone"));
+            double delay = 0.1, timeout = 0.5;
+            CrawlResult r = crawl(site, "concurrency=1", "download_delay=" + delay, "no_item_timeout=" + timeout);
+            assertStoppedBy("no_item_timeout=0.5", r);
+            assertEquals(5, r.items());
+            // the listing and five books with items, then as many 404s as fit into the timeout
+            long bound = 6 + (long) (timeout / delay) + 2;
+            assertTrue(r.requests() > 6 && r.requests() <= bound, r.requests() + " requests, at most " + bound + " expected");
+            assertTrue(r.elapsed().toMillis() >= 500, r.elapsed().toString());
+        }
+    }
+
+    @Test
+    void aCrawlWithinItsLimitsFinishesAndNamesNone() throws Exception {
+        try (TestSite site = TestSite.books(1)) {
+            CrawlResult r = crawl(site, "max_requests=100", "max_failures=1", "max_duration=600", "no_item_timeout=600");
+            assertEquals(CrawlResult.Outcome.FINISHED, r.outcome());
+            assertEquals(21, r.requests());
+            assertNull(r.limit());
+            assertTrue(r.summaryLine().endsWith("s"), r.summaryLine());
+        }
+    }
+
+    @Test
+    void maxItemsIsNamedInTheSummaryToo() throws Exception {
+        try (TestSite site = TestSite.books(3)) {
+            CrawlResult r = crawl(site, "concurrency=1", "max_items=4");
+            assertEquals(CrawlResult.Outcome.ITEM_LIMIT, r.outcome());
+            assertEquals("max_items=4", r.limit());
+            assertTrue(r.summaryLine().endsWith(" | stopped by max_items=4"), r.summaryLine());
+        }
+    }
+}
