@@ -15,7 +15,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Where a crawl's new requests go: the start requests, what callbacks and errbacks emit, redirect
  * targets and the middlewares' own (a retry's next attempt). Found ones pass {@code depth_limit}
- * and {@code allowed_domains} ({@code dropped/depth}, {@code dropped/offsite}); then the scheduler
+ * and {@code allowed_domains} ({@code dropped/depth}, {@code dropped/offsite}) and get their place in
+ * the {@code crawl_order} ({@link CrawlOrder}); then the scheduler
  * takes them, and those it already saw count as {@code duplicates}. Thread-safe.
  */
 final class NewRequests {
@@ -27,6 +28,7 @@ final class NewRequests {
     private final LongAdder duplicates;
     private final int depthLimit;
     private final @Nullable AllowedDomains allowedDomains;
+    private final CrawlOrder order;
 
     NewRequests(Scheduler scheduler, Settings settings, Stats stats) {
         this.scheduler = scheduler;
@@ -34,6 +36,7 @@ final class NewRequests {
         this.duplicates = stats.counter(Stats.DUPLICATES);
         this.depthLimit = settings.getInt(Setting.DEPTH_LIMIT);
         this.allowedDomains = AllowedDomains.of(settings.getList(Setting.ALLOWED_DOMAINS));
+        this.order = CrawlOrder.of(settings);
     }
 
     /** Queues the start requests; {@code allowed_domains} does not apply to them (a warning says when it would have). */
@@ -79,12 +82,13 @@ final class NewRequests {
         if (out.isEmpty()) return;
         List<Request> accepted = out;
         boolean offsiteApplies = found && allowedDomains != null;
-        if (depthLimit > 0 || offsiteApplies) {
+        boolean ordered = found && order != CrawlOrder.PRIORITY;
+        if (depthLimit > 0 || offsiteApplies || ordered) {
             accepted = new ArrayList<>(out.size());
             for (Request r : out) {
                 if (depthLimit > 0 && r.depth() > depthLimit) stats.increment(Stats.DROPPED + "depth");
                 else if (offsiteApplies && offsite(r)) stats.increment(DROPPED_OFFSITE);
-                else accepted.add(r);
+                else accepted.add(ordered ? order.apply(r) : r);
             }
         }
         int added = scheduler.pushAll(accepted);
