@@ -147,10 +147,13 @@ public final class Crawler {
         try {
             // first, so that a failing @Start method leaves no scheduler, output or browser behind
             Dispatcher dispatcher = spider.newDispatcher();
-            List<Request> start = startRequests(dispatcher);
+            String startFile = settings.getString(Setting.START_URLS_FILE);
+            StartUrlsFeed feed = startFile.isBlank() ? null : StartUrlsFeed.open(startFile, settings.getInt(Setting.CONCURRENCY));
+            if (feed != null) toClose.add(feed);
+            List<Request> start = feed != null ? List.of() : startRequests(dispatcher);
             Scheduler scheduler = givenScheduler != null ? givenScheduler : openScheduler(name);
             toClose.add(scheduler);
-            if (start.isEmpty() && !scheduler.isShared() && scheduler.pendingCount() == 0) {
+            if (start.isEmpty() && feed == null && !scheduler.isShared() && scheduler.pendingCount() == 0) {
                 // a crawl of nothing that ends at once with exit 0 would look like success
                 LOG.warn("nothing to crawl: spider '{}' starts with no requests (it has no start URLs, or its @Start method"
                         + " made none) and its scheduler holds none; give start URLs with -s start_urls=URL[,URL...]", name);
@@ -173,6 +176,7 @@ public final class Crawler {
             pipeline = p;
             if (stopRequested) e.requestStop(Engine.Stop.SIGNAL);
             e.start(start);
+            if (feed != null) e.feed(feed, urls -> startRequests(dispatcher, urls));
             LOG.info("crawling {} ({}) into {}, concurrency {}", name, spider.className(), storage.describe(),
                     settings.getInt(Setting.CONCURRENCY));
             progress = Progress.start(stats, scheduler, e, settings, progressOut);
@@ -235,7 +239,11 @@ public final class Crawler {
      */
     List<Request> startRequests(Dispatcher dispatcher) {
         List<String> urls = settings.getList(Setting.START_URLS);
-        if (urls.isEmpty()) urls = spider.startUrls();
+        return startRequests(dispatcher, urls.isEmpty() ? spider.startUrls() : urls);
+    }
+
+    /** The start requests of these start URLs: see {@link #startRequests(Dispatcher)}. */
+    List<Request> startRequests(Dispatcher dispatcher, List<String> urls) {
         CollectingCrawl crawl = CollectingCrawl.forStart(schemas);
         boolean started;
         try {

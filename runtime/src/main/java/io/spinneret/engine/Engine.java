@@ -21,6 +21,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -75,6 +76,9 @@ final class Engine implements CrawlContext {
     /** Closed by a signal: no request is sent after it (see {@link SendGate}). */
     private final SendGate gate = new SendGate();
     private volatile @Nullable String failure;
+    /** Start requests still being read from {@code start_urls_file}, or null. */
+    private volatile @Nullable StartUrlsFeed feed;
+    private volatile @Nullable Function<List<String>, List<Request>> feedRequests;
 
     Engine(String spiderName, Settings settings, Stats stats, Scheduler scheduler, List<Middleware> middlewares,
             Downloader router, Dispatcher dispatcher, ItemSchemas schemas) {
@@ -153,6 +157,17 @@ final class Engine implements CrawlContext {
         newRequests.start(startRequests);
     }
 
+    /** Reads more start requests from {@code feed} as the crawl goes (on a thread of its own, started by {@link #run}). */
+    void feed(StartUrlsFeed feed, Function<List<String>, List<Request>> toRequests) {
+        this.feed = feed;
+        this.feedRequests = toRequests;
+    }
+
+    private boolean feeding() {
+        StartUrlsFeed f = feed;
+        return f != null && f.feeding();
+    }
+
     /**
      * Runs the poller until the crawl is over or stopped, and waits for it. In-flight requests may
      * still be running when this returns after a stop; see {@link #drain}.
@@ -171,6 +186,12 @@ final class Engine implements CrawlContext {
             }
         });
         poller = t;
+        StartUrlsFeed f = feed;
+        var toRequests = feedRequests;
+        if (f != null && toRequests != null) {
+            Thread.ofVirtual().name("spinneret-start-urls").start(
+                    () -> f.run(scheduler, stats, toRequests, newRequests::start, () -> stop != Stop.NONE));
+        }
         t.start();
         try {
             t.join();
@@ -209,7 +230,7 @@ final class Engine implements CrawlContext {
             }
             // Nothing pending right now. Read in-flight BEFORE pending: a task pushes its new requests
             // before it decrements, so in-flight == 0 followed by pending == 0 means nothing is coming.
-            if (inFlight.get() == 0 && scheduler.pendingCount() == 0) {
+            if (inFlight.get() == 0 && !feeding() && scheduler.pendingCount() == 0) {
                 if (!shared) {
                     permits.release();
                     return;
