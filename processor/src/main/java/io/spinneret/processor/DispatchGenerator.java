@@ -46,6 +46,7 @@ final class DispatchGenerator {
                 .addMethod(getter("settings", LIST_STRING, CodeBlock.of("SETTINGS")))
                 .addMethod(getter("callbacks", LIST_STRING, CodeBlock.of("CALLBACKS")));
         if (errbacks) type.addMethod(getter("errbacks", LIST_STRING, CodeBlock.of("ERRBACKS")));
+        if (!spider.arguments().isEmpty()) ArgumentsGenerator.addMembers(type, spider);
         type.addMethod(newDispatcher(spider)).addMethod(dispatch(spider));
         if (errbacks) type.addMethod(dispatchFailure(spider));
         return JavaFile.builder(self.packageName(), type.build()).skipJavaLangImports(true).indent("    ").build();
@@ -57,8 +58,11 @@ final class DispatchGenerator {
      */
     private static MethodSpec newDispatcher(SpiderModel spider) {
         MethodSpec.Builder m = MethodSpec.methodBuilder("newDispatcher").addAnnotation(Override.class)
-                .addModifiers(Modifier.PUBLIC).returns(Names.DISPATCHER)
-                .addStatement("var spider = new $T$L()", spider.type(), spider.generic() ? "<>" : "");
+                .addModifiers(Modifier.PUBLIC).returns(Names.DISPATCHER);
+        boolean arguments = !spider.arguments().isEmpty();
+        if (arguments) m.addParameter(ArgumentsGenerator.ARGUMENTS_MAP, "arguments").addCode(ArgumentsGenerator.check());
+        m.addStatement("var spider = new $T$L()", spider.type(), spider.generic() ? "<>" : "");
+        if (arguments) m.addCode(ArgumentsGenerator.assignments(spider));
         if (spider.errbacks().isEmpty() && spider.start() == null) {
             return m.addStatement("return (callback, response, crawl) -> dispatch(spider, callback, response, crawl)").build();
         }

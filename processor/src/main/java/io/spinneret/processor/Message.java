@@ -54,6 +54,17 @@ enum Message {
             "annotate the class with @Spider(name = \"...\"), or make it abstract if it is the base class of spiders compiled elsewhere"),
     BAD_START_URL("BadStartUrl", "start URL '%s' is not an absolute http(s) URL", "write it like https://example.com/"),
 
+    // ---- @Arg fields
+    ARG_UNSUPPORTED_TYPE("UnsupportedArgumentType", "@Arg field '%s' has type %s",
+            "supported: String, int, long, double, boolean and their boxes, an enum that is not private, List<String>"),
+    ARG_NOT_SETTABLE("InaccessibleArgument", "@Arg field '%s' is %s",
+            "the generated code sets it on each new spider; make it an instance field that is neither private nor final"),
+    ARG_BAD_NAME("BadArgumentName", "argument name '%s' is not a valid name",
+            "use letters, digits, '_', '-' or '.', starting with a letter or '_'"),
+    ARG_DUPLICATE("DuplicateArgument", "argument '%s' is declared by both field %s and field %s", "rename one with @Arg(name = \"...\")"),
+    ARG_BAD_DEFAULT("BadArgumentDefault", "the default of argument '%s' %s",
+            "write it as on the command line (-a name=value), or leave defaultValue out to make the argument required"),
+
     // ---- settings
     MALFORMED_SETTING("MalformedSetting", "setting '%s' is not key=value", "write it like \"concurrency=8\""),
     UNKNOWN_SETTING("UnknownSetting", "unknown setting key '%s'%s Keys: %s", ""),

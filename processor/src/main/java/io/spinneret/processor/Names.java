@@ -19,6 +19,7 @@ final class Names {
     static final String START = "io.spinneret.annotations.Start";
     static final String ITEM = "io.spinneret.annotations.Item";
     static final String KEY = "io.spinneret.annotations.Key";
+    static final String ARG = "io.spinneret.annotations.Arg";
 
     static final String RESPONSE_NAME = "io.spinneret.api.Response";
     static final String CRAWL_NAME = "io.spinneret.api.Crawl";
@@ -39,6 +40,9 @@ final class Names {
     static final ClassName FIELD = ClassName.get("io.spinneret.internal", "Field");
     static final ClassName FIELD_TYPE = ClassName.get("io.spinneret.internal", "FieldType");
     static final ClassName EMIT = ClassName.get("io.spinneret.internal", "Emit");
+    static final ClassName ARGUMENT_SPEC = ClassName.get("io.spinneret.internal", "ArgumentSpec");
+    static final ClassName SPIDER_ARGUMENTS = ClassName.get("io.spinneret.internal", "SpiderArguments");
+    static final ClassName ARG_TYPE = ClassName.get("io.spinneret.annotations", "ArgType");
 
     static final ClassName JSON_GENERATOR = ClassName.get("com.fasterxml.jackson.core", "JsonGenerator");
     static final ClassName JSON_FACTORY = ClassName.get("com.fasterxml.jackson.core", "JsonFactory");

@@ -1,6 +1,7 @@
 package io.spinneret.processor;
 
 import com.palantir.javapoet.ClassName;
+import io.spinneret.annotations.ArgType;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -9,6 +10,7 @@ import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
+import javax.lang.model.type.DeclaredType;
 import javax.lang.model.util.Elements;
 
 /** Builds the {@link SpiderModel} of a spider that {@link SpiderValidator} accepted. */
@@ -34,7 +36,23 @@ final class SpiderReader {
         CallbackModel start = starts.isEmpty() ? null : model("@Start", starts.get(0));
         return new SpiderModel(ClassName.get(spider), !spider.getTypeParameters().isEmpty(),
                 Annotations.string(mirror, "name", ""), strings(mirror, "startUrls"),
-                Annotations.enumName(mirror, "renderer", "HTTP"), strings(mirror, "settings"), callbacks, errbacks, start);
+                Annotations.enumName(mirror, "renderer", "HTTP"), strings(mirror, "settings"), callbacks, errbacks, start,
+                arguments(spider));
+    }
+
+    private static List<ArgumentModel> arguments(TypeElement spider) {
+        List<ArgumentModel> out = new ArrayList<>();
+        for (VariableElement field : ArgumentFields.of(spider)) {
+            AnnotationMirror arg = Annotations.find(field, Names.ARG).orElseThrow();
+            ArgType type = java.util.Objects.requireNonNull(ArgumentFields.typeOf(field.asType()));
+            boolean isEnum = type == ArgType.ENUM;
+            AnnotationValue defaultValue = Annotations.explicit(arg, "defaultValue");
+            out.add(new ArgumentModel(field.getSimpleName().toString(), ArgumentFields.name(field), type,
+                    isEnum ? ClassName.get((TypeElement) ((DeclaredType) field.asType()).asElement()) : null,
+                    isEnum ? ArgumentFields.constants(field.asType()) : List.of(),
+                    defaultValue != null ? (String) defaultValue.getValue() : null, Annotations.string(arg, "help", "")));
+        }
+        return out;
     }
 
     private CallbackModel model(String name, ExecutableElement method) throws ReturnTypes.Rejected {

@@ -23,6 +23,7 @@ final class SpiderStep {
     private final @Nullable Trees trees;
     private final SpiderValidator validator;
     private final SpiderReader reader;
+    private final ArgumentValidator arguments;
 
     SpiderStep(ProcessingEnvironment env, ProcessingState state, @Nullable Trees trees) {
         this.env = env;
@@ -31,6 +32,7 @@ final class SpiderStep {
         ReturnTypes returnTypes = new ReturnTypes(env.getElementUtils(), env.getTypeUtils());
         this.validator = new SpiderValidator(env.getElementUtils(), returnTypes);
         this.reader = new SpiderReader(env.getElementUtils(), returnTypes);
+        this.arguments = new ArgumentValidator(env.getElementUtils());
     }
 
     void process(RoundEnvironment round, @Nullable TypeElement annotation) {
@@ -63,7 +65,7 @@ final class SpiderStep {
                     state.deferredSpiders.add(qualified);
                     continue;
                 }
-                Report report = outcome.report();
+                Report report = outcome.report().addAll(arguments.validate(spider));
                 checkUniqueName(spider, report);
                 if (!report.hasErrors() && trees != null) {
                     report.addAll(new BodyScanner(trees, env.getElementUtils(), state).scan(spider));

@@ -1,14 +1,21 @@
 package io.spinneret.cli;
 
 import io.spinneret.annotations.Setting;
+import io.spinneret.api.SpiderArgumentException;
 import io.spinneret.engine.SpiderCatalog;
+import io.spinneret.internal.SpiderArguments;
+import io.spinneret.internal.SpiderDefinition;
 import io.spinneret.settings.SettingsLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import picocli.CommandLine.Option;
 
-/** Options shared by every subcommand: where settings and spiders come from, and the log level. */
+/** Options shared by every subcommand: where settings and spiders come from, the log level and spider arguments. */
 final class CommonOptions {
     @Option(names = "--settings", paramLabel = "FILE", description = "settings file (default: ./settings.toml if present)")
     @Nullable Path settingsFile;
@@ -20,6 +27,10 @@ final class CommonOptions {
             description = "error, warn, info, debug or trace (default: ${DEFAULT-VALUE})")
     String logLevel = "info";
 
+    @Option(names = {"-a", "--arg"}, paramLabel = "NAME=VALUE",
+            description = "a spider argument, e.g. -a category=travel_2 (repeatable; 'list' shows each spider's)")
+    List<String> arguments = new ArrayList<>();
+
     SettingsLoader loader() {
         if (!Logging.LEVELS.contains(logLevel.toLowerCase(java.util.Locale.ROOT))) {
             throw new UsageException("--log-level must be one of error, warn, info, debug, trace; got '" + logLevel + "'");
@@ -29,6 +40,27 @@ final class CommonOptions {
             return SettingsLoader.load(settingsFile);
         }
         return SettingsLoader.loadIfPresent(Path.of("settings.toml"));
+    }
+
+    /**
+     * The spider arguments of a crawl: {@code [spider.<name>.args]} of the settings file, then
+     * {@code -a} (later wins), checked against the spider's {@code @Arg} fields.
+     *
+     * @throws UsageException for {@code -a} without {@code =}, or an argument the spider rejects
+     */
+    Map<String, String> arguments(SettingsLoader loader, SpiderDefinition spider) {
+        Map<String, String> out = new LinkedHashMap<>(loader.arguments(spider.name()));
+        for (String kv : arguments) {
+            int eq = kv.indexOf('=');
+            if (eq <= 0) throw new UsageException("-a expects name=value, got '" + kv + "'; " + SpiderArguments.list(spider));
+            out.put(kv.substring(0, eq).trim(), kv.substring(eq + 1));
+        }
+        try {
+            SpiderArguments.check(spider, out);
+        } catch (SpiderArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        return out;
     }
 
     SpiderCatalog catalog(SettingsLoader loader) {

@@ -1,6 +1,7 @@
 package io.spinneret.cli;
 
 import io.spinneret.engine.SpiderCatalog;
+import io.spinneret.internal.ArgumentSpec;
 import io.spinneret.internal.SpiderDefinition;
 import io.spinneret.settings.SettingsLoader;
 import java.io.PrintWriter;
@@ -11,7 +12,7 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code spinneret list}: the spiders found, with their class and start URLs. */
+/** {@code spinneret list}: the spiders found, with their class and start URLs, and under each its arguments. */
 @Command(name = "list", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
         description = "List the spiders found on the class path and in the spiders directory.")
 final class ListCommand implements Callable<Integer> {
@@ -36,6 +37,7 @@ final class ListCommand implements Callable<Integer> {
         out.printf("%-" + nameW + "s  %-" + classW + "s  %s%n", "NAME", "CLASS", "START URLS");
         for (SpiderDefinition s : spiders) {
             out.printf("%-" + nameW + "s  %-" + classW + "s  %s%n", s.name(), s.className(), String.join(" ", s.startUrls()));
+            for (ArgumentSpec a : s.arguments()) out.printf("%-" + nameW + "s    -a %s%n", "", a.describe());
         }
         out.flush();
         return 0;

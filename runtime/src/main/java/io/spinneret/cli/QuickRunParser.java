@@ -21,7 +21,7 @@ import org.jspecify.annotations.Nullable;
 final class QuickRunParser {
     /** Options taking a value, under every name picocli knows them by. */
     static final Set<String> VALUED = Set.of("-n", "--max-items", "-o", "--output", "-O", "--overwrite-output", "-c", "--concurrency", "--delay",
-            "-s", "--set", "--redis", "--settings", "--spiders", "--log-level");
+            "-s", "--set", "-a", "--arg", "--redis", "--settings", "--spiders", "--log-level");
     static final Set<String> FLAGS = Set.of("--resume");
     /** Options always parsed by picocli. */
     static final Set<String> LEFT_TO_PICOCLI = Set.of("-h", "--help", "-V", "--version", "--print-settings");
@@ -74,6 +74,7 @@ final class QuickRunParser {
             case "-O", "--overwrite-output" -> c.overwriteOutput = value;
             case "--delay" -> c.delay = value;
             case "-s", "--set" -> c.sets.add(value);
+            case "-a", "--arg" -> c.common.arguments.add(value);
             case "--redis" -> c.redis = value;
             case "--settings" -> c.common.settingsFile = Path.of(value);
             case "--spiders" -> c.common.spidersDir = Path.of(value);

@@ -80,6 +80,7 @@ final class RunCommand implements Callable<Integer> {
             LoggerFactory.getLogger(RunCommand.class).warn(warning);
         }
         Settings settings = loader.resolve(spider.name(), spider.className(), spider.settings(), commandLine(loader, spider));
+        var arguments = common.arguments(loader, spider);
         if (printSettings) {
             print(settings, out);
             return 0;
@@ -93,7 +94,7 @@ final class RunCommand implements Callable<Integer> {
         if (resume && settings.getBoolean(Setting.OVERWRITE_OUTPUT)) {
             throw new UsageException("--resume adds to the interrupted crawl's output; emptying it first (-O, overwrite_output) would lose those items");
         }
-        Crawler crawler = Crawler.builder(spider).settings(settings).items(catalog.items()).resume(resume).build();
+        Crawler crawler = Crawler.builder(spider).settings(settings).arguments(arguments).items(catalog.items()).resume(resume).build();
         Signals signals = Signals.install(crawler, err);
         CrawlResult result;
         try {

@@ -67,6 +67,7 @@ public final class Crawler {
     private final @Nullable Downloader givenDownloader;
     private final @Nullable List<Middleware> givenMiddlewares;
     private final boolean resume;
+    private final Map<String, String> arguments;
     private final @Nullable PrintStream progressOut;
     private final Stats stats = new Stats();
     private volatile @Nullable Engine engine;
@@ -83,6 +84,7 @@ public final class Crawler {
         this.givenDownloader = b.downloader;
         this.givenMiddlewares = b.middlewares;
         this.resume = b.resume;
+        this.arguments = Map.copyOf(b.arguments);
         this.progressOut = b.progressOut;
     }
 
@@ -146,7 +148,7 @@ public final class Crawler {
         Storage storage = givenStorage != null ? givenStorage : Storages.forTarget(target, settings);
         try {
             // first, so that a failing @Start method leaves no scheduler, output or browser behind
-            Dispatcher dispatcher = spider.newDispatcher();
+            Dispatcher dispatcher = spider.newDispatcher(arguments);
             String startFile = settings.getString(Setting.START_URLS_FILE);
             StartUrlsFeed feed = startFile.isBlank() ? null : StartUrlsFeed.open(startFile, settings.getInt(Setting.CONCURRENCY));
             if (feed != null) toClose.add(feed);
@@ -314,6 +316,7 @@ public final class Crawler {
         private @Nullable Downloader downloader;
         private @Nullable List<Middleware> middlewares;
         private boolean resume;
+        private final Map<String, String> arguments = new java.util.LinkedHashMap<>();
         private @Nullable PrintStream progressOut = System.err;
 
         private Builder(SpiderDefinition spider) {
@@ -353,6 +356,16 @@ public final class Crawler {
         /** Uses these middlewares (first = outermost) instead of {@link MiddlewareStack#build}. */
         public Builder middlewares(List<Middleware> middlewares) {
             this.middlewares = List.copyOf(middlewares);
+            return this;
+        }
+
+        /**
+         * The spider's arguments ({@code -a name=value}), checked and converted by its generated
+         * code when the crawl starts: {@link #run()} throws {@link io.spinneret.api.SpiderArgumentException}
+         * for one it does not declare, a required one missing or a value that does not parse.
+         */
+        public Builder arguments(Map<String, String> arguments) {
+            this.arguments.putAll(arguments);
             return this;
         }
 

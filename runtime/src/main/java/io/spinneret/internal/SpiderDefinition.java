@@ -2,6 +2,7 @@ package io.spinneret.internal;
 
 import io.spinneret.annotations.Renderer;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A spider as the runtime sees it: implemented by the generated {@code <Spider>_Dispatch} class of
@@ -31,4 +32,21 @@ public interface SpiderDefinition {
 
     /** A new spider instance bound to a dispatcher; one per crawl. */
     Dispatcher newDispatcher();
+
+    /** The spider's {@code @Arg} fields, in declaration order; empty for most spiders. */
+    default List<ArgumentSpec> arguments() {
+        return List.of();
+    }
+
+    /**
+     * A new spider instance with its {@code @Arg} fields set from {@code arguments} (defaults for
+     * those not given), bound to a dispatcher.
+     *
+     * @throws io.spinneret.api.SpiderArgumentException if an argument is not declared, a required
+     *     one is missing, or a value does not parse ({@link SpiderArguments#check})
+     */
+    default Dispatcher newDispatcher(Map<String, String> arguments) {
+        SpiderArguments.check(this, arguments);
+        return newDispatcher();
+    }
 }

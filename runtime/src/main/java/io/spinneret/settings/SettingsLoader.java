@@ -40,19 +40,25 @@ import org.jspecify.annotations.Nullable;
  * file. Immutable once loaded; thread-safe.
  */
 public final class SettingsLoader {
+    /** The table of a {@code [spider.<name>]} section that holds spider arguments, not settings. */
+    static final String ARGS = "args";
     private final @Nullable Path file;
     private final Map<String, String> defaults;
     private final Map<String, Map<String, String>> spiders;
+    /** {@code [spider.<name>.args]}: spider arguments, by spider. */
+    private final Map<String, Map<String, String>> arguments;
 
-    private SettingsLoader(@Nullable Path file, Map<String, String> defaults, Map<String, Map<String, String>> spiders) {
+    private SettingsLoader(@Nullable Path file, Map<String, String> defaults, Map<String, Map<String, String>> spiders,
+            Map<String, Map<String, String>> arguments) {
         this.file = file;
         this.defaults = defaults;
         this.spiders = spiders;
+        this.arguments = arguments;
     }
 
     /** No settings file: defaults, the spider's own and the command line only. */
     public static SettingsLoader none() {
-        return new SettingsLoader(null, Map.of(), Map.of());
+        return new SettingsLoader(null, Map.of(), Map.of(), Map.of());
     }
 
     /**
@@ -73,7 +79,8 @@ public final class SettingsLoader {
         }
         Map<String, String> defaults = new LinkedHashMap<>();
         Map<String, Map<String, String>> spiders = new LinkedHashMap<>();
-        if (root == null || root.isMissingNode() || root.isNull()) return new SettingsLoader(file, defaults, spiders);
+        Map<String, Map<String, String>> arguments = new LinkedHashMap<>();
+        if (root == null || root.isMissingNode() || root.isNull()) return new SettingsLoader(file, defaults, spiders, arguments);
         for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             switch (e.getKey()) {
@@ -83,14 +90,19 @@ public final class SettingsLoader {
                     for (Iterator<Map.Entry<String, JsonNode>> s = e.getValue().fields(); s.hasNext(); ) {
                         Map.Entry<String, JsonNode> sp = s.next();
                         Map<String, String> m = new LinkedHashMap<>();
-                        table(sp.getValue(), "[spider." + sp.getKey() + "]", file, m);
+                        JsonNode section = sp.getValue();
+                        if (section.isObject() && section.has(ARGS)) {
+                            arguments.put(sp.getKey(), SpiderArgumentsTable.read(section.get(ARGS), "[spider." + sp.getKey() + "." + ARGS + "]", file));
+                            section = ((com.fasterxml.jackson.databind.node.ObjectNode) section.deepCopy()).without(ARGS);
+                        }
+                        table(section, "[spider." + sp.getKey() + "]", file, m);
                         spiders.put(sp.getKey(), m);
                     }
                 }
                 default -> throw badSection(e.getKey(), file);
             }
         }
-        return new SettingsLoader(file, defaults, spiders);
+        return new SettingsLoader(file, defaults, spiders, arguments);
     }
 
     /** Reads {@code file} if it exists, else {@link #none()}. */
@@ -170,7 +182,7 @@ public final class SettingsLoader {
     }
 
     /** The candidate closest to {@code key} by edit distance, if it is close enough to be a typo. */
-    static @Nullable String closest(String key, Collection<String> candidates) {
+    public static @Nullable String closest(String key, Collection<String> candidates) {
         String best = null;
         int bestD = Integer.MAX_VALUE;
         for (String k : candidates) {
@@ -221,6 +233,11 @@ public final class SettingsLoader {
     /** The spider names that have a {@code [spider.<name>]} section. */
     public List<String> spiderSections() {
         return List.copyOf(spiders.keySet());
+    }
+
+    /** The spider arguments of {@code [spider.<name>.args]}, as written (lists joined with commas); empty if none. */
+    public Map<String, String> arguments(String spiderName) {
+        return Map.copyOf(arguments.getOrDefault(spiderName, Map.of()));
     }
 
     /** {@code [default]} values as written in the file (after the list conversion). */
