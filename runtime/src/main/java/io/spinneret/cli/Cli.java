@@ -1,5 +1,6 @@
 package io.spinneret.cli;
 
+import io.spinneret.api.SpiderArgumentException;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.settings.InvalidSettingException;
 import java.io.PrintStream;
@@ -43,7 +44,7 @@ final class Cli implements Runnable {
 
     /** Reports a command's exception as one line (plus the stack trace at debug level) and picks the exit code. */
     private static int failed(Exception ex, PrintStream err) {
-        int code = ex instanceof UsageException || ex instanceof InvalidSettingException ? 2 : 1;
+        int code = ex instanceof UsageException || ex instanceof InvalidSettingException || ex instanceof SpiderArgumentException ? 2 : 1;
         String msg = ex instanceof SpinneretException ? ex.getMessage() : ex.toString();
         err.println("error: " + msg);
         if (Logging.debug()) ex.printStackTrace(err);

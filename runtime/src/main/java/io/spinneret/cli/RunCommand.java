@@ -26,7 +26,7 @@ import picocli.CommandLine.Model.CommandSpec;
 @Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
         description = "Crawl with a spider and store its items.",
         footer = {"", "Exit codes: 0 success, 1 finished with failures or storage failed, 2 usage error,",
-                "3 nothing was crawled (no start request, or every one was dropped, failed or answered 4xx/5xx);",
+                "3 nothing was crawled and nothing failed (no start request, or every one dropped or answered 4xx/5xx);",
                 "stopped by a signal: 130 after SIGINT (Ctrl-C), 143 after SIGTERM, 129 after SIGHUP.",
                 "The first signal stops gracefully (no new request; items flushed, summary printed), a second quits at once."})
 final class RunCommand implements Callable<Integer> {

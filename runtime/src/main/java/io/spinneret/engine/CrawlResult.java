@@ -23,7 +23,7 @@ import org.jspecify.annotations.Nullable;
 public record CrawlResult(String spider, Map<String, Long> stats, Duration elapsed, Outcome outcome,
         @Nullable String error, String output, @Nullable String limit) {
 
-    /** Exit code of a crawl that made no request, or none whose response reached a callback. */
+    /** Exit code of a crawl that made no request, or none whose response reached a callback, and had no failure. */
     public static final int NOTHING_CRAWLED = 3;
 
     /** A result that no limit stopped. */
@@ -108,16 +108,16 @@ public record CrawlResult(String spider, Map<String, Long> stats, Duration elaps
     }
 
     /**
-     * Why nothing was crawled, when no response reached a callback: no request was made, or every
-     * one was dropped, failed or answered with a status that is not handed to callbacks; else
-     * null. Null too for a crawl that a signal or a storage failure ended.
+     * Why nothing was crawled, when no response reached a callback and no errback ran: no request
+     * was made, or every one was dropped, failed or answered with a status that is not handed to
+     * callbacks; else null. Null too for a crawl that a signal or a storage failure ended.
      */
     public @Nullable String nothingCrawled() {
         if (outcome == Outcome.INTERRUPTED || outcome == Outcome.FAILED) return null;
         long ignoredCount = ignored().values().stream().mapToLong(Long::longValue).sum();
-        if (responses() - ignoredCount - get("redirects") > 0) return null;
+        if (responses() - ignoredCount - get("redirects") > 0 || get(Stats.ERRBACKS) > 0) return null;
         StringJoiner why = new StringJoiner("; ", "nothing was crawled: ", "");
-        if (requests() == 0 && dropped().isEmpty()) {
+        if (requests() == 0 && dropped().isEmpty() && failures() == 0) {
             why.add("no request was made (the spider has no start URLs, or its @Start method made none;"
                     + " give start URLs with -s start_urls=URL[,URL...])");
         }
@@ -142,12 +142,12 @@ public record CrawlResult(String spider, Map<String, Long> stats, Duration elaps
 
     /**
      * 0 clean, 1 with failures or a storage failure, {@value #NOTHING_CRAWLED} when
-     * {@linkplain #nothingCrawled() nothing was crawled}, 130 interrupted by a signal.
+     * {@linkplain #nothingCrawled() nothing was crawled} and nothing failed, 130 interrupted by a signal.
      */
     public int exitCode() {
         if (outcome == Outcome.FAILED) return 1;
         if (outcome == Outcome.INTERRUPTED) return 130;
-        if (nothingCrawled() != null) return NOTHING_CRAWLED;
-        return failures() > 0 ? 1 : 0;
+        if (failures() > 0) return 1;
+        return nothingCrawled() != null ? NOTHING_CRAWLED : 0;
     }
 }

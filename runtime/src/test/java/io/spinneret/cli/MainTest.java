@@ -102,11 +102,12 @@ class MainTest {
     }
 
     @Test
-    void aStartUrlThatAnswers404IsShownInTheSummaryLine() {
+    void aStartUrlThatAnswers404IsShownInTheSummaryLineAndTheCrawlOfNothingExits3() {
         Run r = run("run", "testbooks", "-s", "start_urls=" + site.root() + "no-such-page.html", "-s", "download_delay=0",
                 "-s", "respect_robots=false", "-o", dir.resolve("none.jsonl").toString());
-        assertEquals(0, r.code(), r.err());
+        assertEquals(3, r.code(), r.err());
         assertTrue(r.out().contains("1 requests | 1 responses | 0 failures | 0 items | 1 ignored (HTTP 404: 1) | "), r.out());
+        assertTrue(r.err().contains("error: nothing was crawled: responses were not handed to a callback (HTTP 404: 1)"), r.err());
     }
 
     @Test
@@ -130,7 +131,7 @@ class MainTest {
     void unknownSpiderIsAUsageErrorListingTheAvailableOnes() {
         Run r = run("run", "nope");
         assertEquals(2, r.code());
-        assertTrue(r.err().contains("no spider named 'nope'; available: testbooks, testbooks-failing"), r.err());
+        assertTrue(r.err().contains("no spider named 'nope'; available: testbooks, testbooks-args, testbooks-failing"), r.err());
     }
 
     @Test

@@ -52,7 +52,7 @@ class CrawlResultTest {
         CrawlResult failedAnd404 = finished(Map.of(Stats.REQUESTS, 2L, Stats.RESPONSES, 1L, Stats.FAILURES, 1L, "http_status/404", 1L));
         assertEquals("nothing was crawled: 1 requests failed (see the errors logged above);"
                 + " responses were not handed to a callback (HTTP 404: 1)", failedAnd404.nothingCrawled());
-        assertEquals(CrawlResult.NOTHING_CRAWLED, failedAnd404.exitCode());
+        assertEquals(1, failedAnd404.exitCode(), "a failure is the first thing to look at");
 
         CrawlResult none = finished(Map.of());
         assertTrue(none.nothingCrawled().startsWith("nothing was crawled: no request was made"), none.nothingCrawled());
