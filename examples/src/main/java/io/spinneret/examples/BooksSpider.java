@@ -1,5 +1,6 @@
 package io.spinneret.examples;
 
+import io.spinneret.annotations.Arg;
 import io.spinneret.annotations.Parse;
 import io.spinneret.annotations.Spider;
 import io.spinneret.api.Crawl;
@@ -10,10 +11,11 @@ import org.jsoup.nodes.Element;
 /**
  * Crawls books.toscrape.com: the catalogue's listing pages through the {@code li.next} pager, and
  * every book's detail page into a {@link Book}. Category pages are not visited, so the crawl is
- * 50 listing pages and 1000 detail pages.
+ * 50 listing pages and 1000 detail pages; {@code -a max_pages=N} stops after N listing pages.
  *
  * <pre>
  * java -jar examples/target/spinneret-examples.jar run books        # the bundled replica, offline
+ * java -jar examples/target/spinneret-examples.jar run books -a max_pages=2   # 2 listing pages, 40 books
  * java -jar runtime/target/runtime.jar run books --spiders examples/target/spiders   # the real site
  * </pre>
  */
@@ -24,10 +26,17 @@ public class BooksSpider {
     private static final Pattern NOT_PRICE = Pattern.compile("[^0-9.]");
     private static final Pattern SPACES = Pattern.compile("\\s+");
 
-    /** A listing page: every book on it (detail pages first, so the queue stays short), then the next page. */
+    @Arg(name = "max_pages", defaultValue = "0", help = "listing pages to crawl (0 = all)")
+    int maxPages;
+
+    /**
+     * A listing page: every book on it (detail pages first, so the queue stays short), then the next
+     * page, unless this was the {@code max_pages}th (the first listing page is at depth 0).
+     */
     @Parse
     void parse(Response page, Crawl crawl) {
         for (Element a : page.css("article.product_pod h3 a")) crawl.follow(a.attr("href"), "detail", 1);
+        if (maxPages > 0 && page.request().depth() + 1 >= maxPages) return;
         for (Element a : page.css("li.next a")) crawl.follow(a.attr("href"));
     }
 

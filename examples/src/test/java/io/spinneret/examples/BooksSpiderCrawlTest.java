@@ -1,9 +1,11 @@
 package io.spinneret.examples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.spinneret.api.SpiderArgumentException;
 import io.spinneret.engine.CrawlResult;
 import io.spinneret.examples.replica.BooksCatalogue.Product;
 import io.spinneret.examples.replica.BooksSite;
@@ -13,6 +15,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -56,5 +59,21 @@ class BooksSpiderCrawlTest {
             assertEquals(SITE.catalogue().category(p).name(), item.get("category").asText());
         }
         assertEquals(Set.copyOf(byPath.keySet()).size(), o.items().size());
+    }
+
+    @Test
+    void theMaxPagesArgumentStopsAfterThatManyListingPages() throws Exception {
+        CrawlResult r = ReplicaCrawl.run("books", SITE, "", dir, Map.of("max_pages", "2")).result();
+        assertEquals(CrawlResult.Outcome.FINISHED, r.outcome(), r.summaryLine());
+        assertEquals(2 + 2 * 20, r.requests(), "two listing pages of 20 books: " + r.summaryLine());
+        assertEquals(40, r.items());
+    }
+
+    @Test
+    void aBadlyTypedArgumentIsRefusedBeforeAnythingIsFetched(@TempDir Path other) {
+        var e = assertThrows(SpiderArgumentException.class,
+                () -> ReplicaCrawl.run("books", SITE, "", other, Map.of("max_pages", "all")));
+        assertEquals("spider 'books': argument 'max_pages' expects an integer, got \"all\". Its arguments: max_pages (int, default \"0\"):"
+                + " listing pages to crawl (0 = all).", e.getMessage());
     }
 }

@@ -16,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.ServiceLoader;
 
 /**
@@ -29,6 +30,12 @@ final class ReplicaCrawl {
     record Outcome(CrawlResult result, List<JsonNode> items, long served) {}
 
     static Outcome run(String spiderName, Site site, String startPath, Path dir, String... settings) throws InterruptedException {
+        return run(spiderName, site, startPath, dir, Map.of(), settings);
+    }
+
+    /** @param arguments the spider's arguments, as given with {@code -a} */
+    static Outcome run(String spiderName, Site site, String startPath, Path dir, Map<String, String> arguments, String... settings)
+            throws InterruptedException {
         List<SpiderDefinition> spiders = new ArrayList<>();
         List<ItemSchema<?>> items = new ArrayList<>();
         for (SpiderRegistry r : ServiceLoader.load(SpiderRegistry.class)) {
@@ -49,7 +56,7 @@ final class ReplicaCrawl {
                 int eq = kv.indexOf('=');
                 s = s.with(kv.substring(0, eq), kv.substring(eq + 1), "test");
             }
-            CrawlResult result = Crawler.builder(spider).settings(s).items(items).progress(null).build().run();
+            CrawlResult result = Crawler.builder(spider).settings(s).arguments(arguments).items(items).progress(null).build().run();
             return new Outcome(result, readJsonl(out), server.requests());
         }
     }
