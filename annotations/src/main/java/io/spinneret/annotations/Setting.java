@@ -49,7 +49,7 @@ public enum Setting {
      * among equal ones), {@code breadth_first} (shallower requests first, then by priority) or
      * {@code depth_first} (deeper requests first, then by priority), like Scrapy's {@code DEPTH_PRIORITY}.
      */
-    CRAWL_ORDER("crawl_order", Type.ENUM, "priority", "priority | breadth_first | depth_first",
+    CRAWL_ORDER("crawl_order", Type.ENUM, "priority", "order by depth: priority | breadth_first | depth_first",
             "priority", "breadth_first", "depth_first"),
     /** Seconds between progress lines when the output is not a terminal. */
     PROGRESS_INTERVAL("progress_interval", Type.DURATION, "10", "seconds between progress log lines"),
