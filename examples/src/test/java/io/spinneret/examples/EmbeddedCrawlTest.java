@@ -61,6 +61,20 @@ class EmbeddedCrawlTest {
     }
 
     @Test
+    void spiderArgumentsAndLimitsApplyToAnEmbeddedCrawl() throws Exception {
+        try (ReplicaServer server = ReplicaServer.start(SITE, 0)) {
+            CrawlOutput crawl = Crawler.of(BooksSpider.class).setting("start_urls", server.url()).setting("download_delay", "0")
+                    .argument("max_pages", "1").run();
+            assertEquals(20, crawl.items(Book.class).size(), crawl.result().summaryLine());
+            CrawlResult limited = Crawler.of(BooksSpider.class).setting("start_urls", server.url()).setting("download_delay", "0")
+                    .setting("concurrency", "2").setting("max_requests", "5").run().result();
+            assertEquals(CrawlResult.Outcome.LIMIT, limited.outcome(), limited.summaryLine());
+            assertEquals("max_requests=5", limited.limit());
+            assertEquals(5, limited.requests());
+        }
+    }
+
+    @Test
     void returnsTheStatsOfACrawlStoppedByMaxItems() throws Exception {
         try (ReplicaServer server = ReplicaServer.start(SITE, 0)) {
             // by name this time; max_items stops it early, and robots.txt is asked for (the replica has none)

@@ -7,7 +7,9 @@ import io.spinneret.internal.SpiderRegistry;
 import io.spinneret.settings.Settings;
 import io.spinneret.settings.SettingsLoader;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.function.Predicate;
@@ -36,6 +38,7 @@ public final class EmbeddedCrawl {
     private final SpiderDefinition spider;
     private final List<ItemSchema<?>> items;
     private Settings settings;
+    private final Map<String, String> arguments = new LinkedHashMap<>();
 
     private EmbeddedCrawl(SpiderDefinition spider, List<ItemSchema<?>> items) {
         this.spider = spider;
@@ -79,15 +82,26 @@ public final class EmbeddedCrawl {
     }
 
     /**
-     * Crawls until nothing is left or {@code max_items} items are stored.
+     * Gives the spider argument {@code name} (an {@code @Arg} field), written as with {@code -a name=value}.
+     * It is checked when the crawl starts.
+     */
+    public EmbeddedCrawl argument(String name, String value) {
+        arguments.put(name, value);
+        return this;
+    }
+
+    /**
+     * Crawls until nothing is left, {@code max_items} items are stored or another limit stops it.
      *
      * @throws SpinneretException if the scheduler or downloader cannot be opened, or the
      *     spider's {@code @Start} method fails
+     * @throws io.spinneret.api.SpiderArgumentException for an argument the spider does not declare,
+     *     a required one missing or a value that does not parse
      * @throws InterruptedException if the calling thread is interrupted
      */
     public CrawlOutput run() throws InterruptedException {
         MemoryStorage storage = new MemoryStorage();
-        CrawlResult result = Crawler.builder(spider).settings(settings).items(items).storage(storage).progress(null).build().run();
+        CrawlResult result = Crawler.builder(spider).settings(settings).arguments(arguments).items(items).storage(storage).progress(null).build().run();
         return new CrawlOutput(storage.items(), result);
     }
 }
