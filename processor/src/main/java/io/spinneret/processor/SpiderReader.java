@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import javax.lang.model.element.AnnotationMirror;
-import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
@@ -33,8 +32,9 @@ final class SpiderReader {
         List<ExecutableElement> starts = ParseMethods.start(spider, elements);
         CallbackModel start = starts.isEmpty() ? null : model("@Start", starts.get(0));
         return new SpiderModel(ClassName.get(spider), !spider.getTypeParameters().isEmpty(),
-                Annotations.string(mirror, "name", ""), strings(mirror, "startUrls"),
-                Annotations.enumName(mirror, "renderer", "HTTP"), strings(mirror, "settings"), callbacks, errbacks, start);
+                Annotations.string(mirror, "name", ""), Annotations.strings(mirror, "startUrls"),
+                Annotations.enumName(mirror, "renderer", "HTTP"), Annotations.strings(mirror, "settings"), callbacks, errbacks, start,
+                FollowRules.of(spider).stream().map(FollowRules::model).toList());
     }
 
     private CallbackModel model(String name, ExecutableElement method) throws ReturnTypes.Rejected {
@@ -48,13 +48,5 @@ final class SpiderReader {
             });
         }
         return new CallbackModel(name, method.getSimpleName().toString(), parameters, returnTypes.classify(method.getReturnType()));
-    }
-
-    private static List<String> strings(AnnotationMirror mirror, String attribute) {
-        List<String> out = new ArrayList<>();
-        for (AnnotationValue v : Annotations.array(mirror, attribute)) {
-            if (v.getValue() instanceof String s) out.add(s);
-        }
-        return out;
     }
 }
