@@ -31,8 +31,8 @@ import org.jspecify.annotations.Nullable;
  * }</pre>
  *
  * @throws java.util.regex.PatternSyntaxException from {@link #allow}/{@link #deny} for a bad regex
- * @throws IllegalArgumentException from {@link #allowGlob}/{@link #denyGlob} for a bad glob, and
- *     from {@link #css} for a selector jsoup cannot parse
+ * @throws IllegalArgumentException from {@link #allowGlob}/{@link #denyGlob} for a bad glob
+ * @throws org.jsoup.select.Selector.SelectorParseException from {@link #css} for a selector jsoup cannot parse
  */
 public final class LinkSelector {
     /** {@code a} and {@code area} {@code href}s anywhere on the page, same host, no pattern. */

@@ -51,8 +51,12 @@ public final class PageDirectives {
             for (String part : header.split(",")) {
                 String p = part.trim().toLowerCase(Locale.ROOT);
                 int colon = p.indexOf(':');
-                if (colon > 0 && !VALUED.contains(p.substring(0, colon).trim())) continue; // for one user agent
-                add(p, out);
+                if (colon < 0) {
+                    add(p, out);
+                } else if (VALUED.contains(p.substring(0, colon).trim())) {
+                    out.add(p); // a rule with a value, such as unavailable_after: <date>
+                } // else a rule for one user agent
+
             }
         }
         return out;
