@@ -16,6 +16,8 @@ module io.spinneret.runtime {
     exports io.spinneret.engine;
     // settings, as the crawler and a MiddlewareProvider take them
     exports io.spinneret.settings;
+    // link extraction and rules: what Response.links() returns, the @Follow rules of generated code
+    exports io.spinneret.links;
     // the extension SPI: Scheduler, Storage, Downloader, CrawlContext, Stats
     exports io.spinneret.spi;
     // the middleware SPI (Middleware, Chain, MiddlewareProvider) and the built-in middlewares

@@ -34,8 +34,12 @@ public enum Setting {
     NO_ITEM_TIMEOUT("no_item_timeout", Type.DURATION, "0", "stop when no item came for this many seconds (0 = never)"),
     /** Drop requests deeper than this many links from a start URL; 0 means no limit. */
     DEPTH_LIMIT("depth_limit", Type.INT, "0", "maximum link depth (0 = no limit)"),
-    /** Domains (with their subdomains) that links and redirects may lead to; empty means any. */
-    ALLOWED_DOMAINS("allowed_domains", Type.LIST, "", "domains links may lead to, with subdomains (empty = any)"),
+    /**
+     * Domains (with their subdomains) that links and redirects may lead to; empty means any. An
+     * entry may be {@code host:port} (that port only), an IP address or an IPv6 literal
+     * ({@code [::1]}, {@code [::1]:8080}), which allow that address only.
+     */
+    ALLOWED_DOMAINS("allowed_domains", Type.LIST, "", "domains links may lead to, with subdomains; host:port, IPs too (empty = any)"),
     /** Start URLs replacing the spider's own, e.g. to crawl a mirror. */
     START_URLS("start_urls", Type.LIST, "", "start URLs replacing the spider's own"),
     /**
@@ -57,6 +61,20 @@ public enum Setting {
     SHUTDOWN_GRACE("shutdown_grace", Type.DURATION, "10", "seconds in-flight requests get after SIGINT"),
     /** Where {@code java -jar runtime.jar} looks for spider jars and class folders. */
     SPIDERS_DIR("spiders_dir", Type.STRING, "spiders", "directory of spider jars and class folders"),
+
+    // ---- links and page directives
+    /** Follow {@code <meta http-equiv="refresh">} as a redirect (counted as one, within {@code max_redirects}). */
+    META_REFRESH("meta_refresh", Type.BOOLEAN, "true", "follow <meta http-equiv=refresh> as a redirect"),
+    /** Longest {@code <meta http-equiv="refresh">} delay followed, in seconds; a page with a longer one is parsed as it is. */
+    META_REFRESH_MAX_DELAY("meta_refresh_max_delay", Type.DURATION, "100", "longest meta refresh delay followed (seconds)"),
+    /**
+     * Honour {@code nofollow} and {@code noindex} of {@code <meta name="robots">} and the
+     * {@code X-Robots-Tag} header: link rules follow no link of a nofollow page, and the items
+     * of a noindex page are dropped ({@code dropped/noindex}).
+     */
+    RESPECT_ROBOTS_META("respect_robots_meta", Type.BOOLEAN, "true", "honour nofollow/noindex of <meta name=robots> and X-Robots-Tag"),
+    /** Link rules skip links marked {@code rel="nofollow"}. */
+    SKIP_NOFOLLOW_LINKS("skip_nofollow_links", Type.BOOLEAN, "false", "link rules skip rel=nofollow links"),
 
     // ---- scheduling
     /** Which scheduler holds the frontier: memory, sqlite or redis. */
@@ -155,6 +173,10 @@ public enum Setting {
     /** The value type of a setting. */
     public enum Type { INT, LONG, DOUBLE, DURATION, BOOLEAN, STRING, LIST, ENUM }
 
+    /** An {@code allowed_domains} entry: a host name or IPv4 address, or a bracketed IPv6 literal, with an optional port; or a bare IPv6 literal. */
+    private static final String DOMAIN = "(?:[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?|\\[[0-9A-Fa-f:.]+])(?::[0-9]{1,5})?"
+            + "|[0-9A-Fa-f.]*:[0-9A-Fa-f.]*:[0-9A-Fa-f:.]*";
+
     private static final Map<String, Setting> BY_KEY = new HashMap<>();
 
     static {
@@ -233,8 +255,9 @@ public enum Setting {
                         String x = item.trim();
                         if (x.isEmpty()) continue;
                         if (this == START_URLS && !isHttpUrl(x)) return Optional.of("expects http(s) URLs, got \"" + x + "\"");
-                        if (this == ALLOWED_DOMAINS && !x.matches("[A-Za-z0-9]([A-Za-z0-9.-]*[A-Za-z0-9])?|\\[[0-9A-Fa-f:.]+]")) {
-                            return Optional.of("expects domain names such as example.com, got \"" + x + "\"");
+                        if (this == ALLOWED_DOMAINS && !x.matches(DOMAIN)) {
+                            return Optional.of("expects domain names such as example.com, host:port, IP addresses or [IPv6]"
+                                    + " literals, got \"" + x + "\"");
                         }
                     }
                 }

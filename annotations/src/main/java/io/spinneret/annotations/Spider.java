@@ -31,7 +31,9 @@ import java.lang.annotation.Target;
  *   <li>every entry of {@link #settings()} is {@code key=value} with a known {@link Setting} key
  *       and a value of the right type;</li>
  *   <li>every callback name used in the class, as a string literal in {@code follow(...)} or a
- *       request builder's {@code callback(...)}, names one of its {@link Parse} callbacks.</li>
+ *       request builder's {@code callback(...)}, names one of its {@link Parse} callbacks;</li>
+ *   <li>its {@link Follow} link rules name callbacks it has, and their selectors, regexes and globs
+ *       compile.</li>
  * </ul>
  */
 @Documented

@@ -53,6 +53,15 @@ final class Annotations {
         return List.of(v);
     }
 
+    /** The strings of an array attribute as written; empty when not written. */
+    static List<String> strings(AnnotationMirror mirror, String attribute) {
+        List<String> out = new java.util.ArrayList<>();
+        for (AnnotationValue v : array(mirror, attribute)) {
+            if (v.getValue() instanceof String s) out.add(s);
+        }
+        return out;
+    }
+
     /** An enum attribute's constant name, or {@code fallback}. */
     static String enumName(AnnotationMirror mirror, String attribute, String fallback) {
         AnnotationValue v = explicit(mirror, attribute);

@@ -16,14 +16,15 @@ import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Elements;
 import javax.tools.Diagnostic;
-import org.jsoup.select.QueryParser;
 
 /**
  * Checks the literals inside a spider's method bodies with the javac Tree API: callback names
  * given to {@code follow(href, "cb", ...)}, {@code .callback("cb")} of request builders and
  * {@code Request.of(url, "cb")}; errback names given to {@code .errback("eb")} and
  * {@code withErrback("eb")}; and CSS selectors given to {@code css}, {@code cssFirst},
- * {@code textOf}, {@code attrOf}, {@code select} and {@code selectFirst}.
+ * {@code textOf}, {@code attrOf}, {@code select} and {@code selectFirst}; and the selectors,
+ * regexes, globs and names given to a {@code links()} chain or a {@code LinkSelector} (see
+ * {@link LinkLiterals}).
  *
  * <p>Trees are not attributed yet during annotation processing, so calls are recognised by method
  * name and arity on a receiver, and constant expressions are evaluated by {@link ConstantResolver}.
@@ -80,6 +81,8 @@ final class BodyScanner {
                         errback(args.get(0));
                     } else if (method.equals("of") && args.size() == 2 && (receiver.equals("Request") || receiver.endsWith(".Request"))) {
                         callback(args.get(1));
+                    } else if (LinkLiterals.METHODS.contains(method) && LinkLiterals.onLinks(select.getExpression())) {
+                        for (ExpressionTree arg : args) linkLiteral(method, arg);
                     } else if (SELECTOR_METHODS.contains(method) && !args.isEmpty()) {
                         selector(args.get(0));
                     }
@@ -92,10 +95,7 @@ final class BodyScanner {
                 if (value.isEmpty() || !(value.get() instanceof String name)) {
                     report.atTree(Diagnostic.Kind.WARNING, Message.NON_CONSTANT_CALLBACK.format(constantsClass), arg, unit);
                 } else if (!callbacks.contains(name)) {
-                    String hint = errbacks.contains(name) ? "; '" + name + "' is an @Errback, which handles failures, not responses."
-                            : Suggestions.didYouMean(name, callbacks);
-                    report.atTree(Diagnostic.Kind.ERROR, Message.UNKNOWN_CALLBACK.format(name, spiderName, hint,
-                            String.join(", ", callbacks)), arg, unit);
+                    report.atTree(Diagnostic.Kind.ERROR, Suggestions.unknownCallback(name, spiderName, callbacks, errbacks), arg, unit);
                 }
             }
 
@@ -112,14 +112,18 @@ final class BodyScanner {
                 }
             }
 
+            /** An argument of {@code links().css/allow/deny/allowGlob/denyGlob/tags/attrs(...)}. */
+            private void linkLiteral(String method, ExpressionTree arg) {
+                Optional<Object> value = constants.resolve(new TreePath(getCurrentPath(), arg));
+                if (value.isPresent() && value.get() instanceof String literal) {
+                    LinkLiterals.check(method, literal).ifPresent(m -> report.atTree(Diagnostic.Kind.ERROR, m, arg, unit));
+                }
+            }
+
             private void selector(ExpressionTree arg) {
                 Optional<Object> value = constants.resolve(new TreePath(getCurrentPath(), arg));
                 if (value.isEmpty() || !(value.get() instanceof String css)) return; // computed selectors are normal
-                try {
-                    QueryParser.parse(css);
-                } catch (RuntimeException e) {
-                    report.atTree(Diagnostic.Kind.ERROR, Message.BAD_SELECTOR.format(css, e.getMessage()), arg, unit);
-                }
+                LinkLiterals.selector(css).ifPresent(m -> report.atTree(Diagnostic.Kind.ERROR, m, arg, unit));
             }
         }.scan(path, null);
         return report;

@@ -17,7 +17,8 @@ import javax.lang.model.element.Modifier;
  * Writes {@code <Spider>_Dispatch}: the spider's {@code SpiderDefinition}, whose dispatcher is a
  * {@code switch} on the callback name that calls each {@code @Parse} method directly and hands
  * what it returns to the crawl; and, for a spider with {@code @Errback} methods, a second
- * {@code switch} that does the same for failed requests.
+ * {@code switch} that does the same for failed requests; the {@code @Follow} rules of a spider
+ * with some ({@link LinkRulesCode}).
  */
 final class DispatchGenerator {
     private static final TypeName LIST_STRING = ParameterizedTypeName.get(ClassName.get(List.class), ClassName.get(String.class));
@@ -36,6 +37,7 @@ final class DispatchGenerator {
                 .addSuperinterface(Names.SPIDER_DEFINITION)
                 .addField(list("CALLBACKS", spider.callbackNames()));
         if (errbacks) type.addField(list("ERRBACKS", spider.errbackNames()));
+        if (!spider.linkRules().isEmpty()) type.addField(LinkRulesCode.field(spider.linkRules()));
         type.addField(list("START_URLS", spider.startUrls()))
                 .addField(list("SETTINGS", spider.settings()))
                 .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC).build())
@@ -63,7 +65,7 @@ final class DispatchGenerator {
         if (arguments) m.addParameter(ArgumentsGenerator.ARGUMENTS_MAP, "arguments").addCode(ArgumentsGenerator.check());
         m.addStatement("var spider = new $T$L()", spider.type(), spider.generic() ? "<>" : "");
         if (arguments) m.addCode(ArgumentsGenerator.assignments(spider));
-        if (spider.errbacks().isEmpty() && spider.start() == null) {
+        if (spider.errbacks().isEmpty() && spider.start() == null && spider.linkRules().isEmpty()) {
             return m.addStatement("return (callback, response, crawl) -> dispatch(spider, callback, response, crawl)").build();
         }
         TypeSpec.Builder dispatcher = TypeSpec.anonymousClassBuilder("").addSuperinterface(Names.DISPATCHER)
@@ -84,6 +86,7 @@ final class DispatchGenerator {
                     .addParameter(Names.CRAWL, "crawl").addException(Exception.class)
                     .addCode(call(start)).addStatement("return true").build());
         }
+        if (!spider.linkRules().isEmpty()) dispatcher.addMethod(LinkRulesCode.getter());
         return m.addStatement("return $L", dispatcher.build()).build();
     }
 

@@ -73,6 +73,13 @@ enum Message {
     // ---- selectors
     BAD_SELECTOR("BadSelector", "CSS selector \"%s\" does not parse: %s", "jsoup selector syntax; see https://jsoup.org/cookbook/extracting-data/selector-syntax"),
 
+    // ---- link rules: @Follow and page.links()
+    BAD_REGEX("BadRegex", "regular expression \"%s\" does not compile: %s",
+            "Java regex syntax (java.util.regex.Pattern), searched anywhere in the absolute URL; for shell-style patterns use allowGlob/denyGlob"),
+    BAD_GLOB("BadGlob", "glob \"%s\" does not compile: %s",
+            "** matches anything, * and ? stay within a path segment, [abc] and [!abc] sets, {a,b} alternatives, \\ escapes; see io.spinneret.annotations.Glob"),
+    BAD_LINK_TAG("BadLinkTag", "'%s' is not a tag or attribute name", "write a plain name such as a, area, link, href or src"),
+
     // ---- @Item records
     ITEM_NOT_RECORD("ItemNotRecord", "@Item must annotate a record, not %s", "declare it as: record %s(...) {}"),
     ITEM_NOT_ACCESSIBLE("InaccessibleItem", "%s %s is private", "generated serializers must see it; make it package-private or public"),

@@ -20,6 +20,8 @@ final class Names {
     static final String ITEM = "io.spinneret.annotations.Item";
     static final String KEY = "io.spinneret.annotations.Key";
     static final String ARG = "io.spinneret.annotations.Arg";
+    static final String FOLLOW = "io.spinneret.annotations.Follow";
+    static final String FOLLOW_LIST = "io.spinneret.annotations.Follow.List";
 
     static final String RESPONSE_NAME = "io.spinneret.api.Response";
     static final String CRAWL_NAME = "io.spinneret.api.Crawl";
@@ -32,6 +34,9 @@ final class Names {
     static final ClassName FAILURE = ClassName.get("io.spinneret.api", "Failure");
     static final ClassName UNKNOWN_CALLBACK = ClassName.get("io.spinneret.api", "UnknownCallbackException");
     static final ClassName RENDERER = ClassName.get("io.spinneret.annotations", "Renderer");
+    static final ClassName FOLLOW_SCOPE = ClassName.get("io.spinneret.annotations", "Follow", "Scope");
+    static final ClassName LINK_RULE = ClassName.get("io.spinneret.links", "LinkRule");
+    static final ClassName LINK_SELECTOR = ClassName.get("io.spinneret.links", "LinkSelector");
 
     static final ClassName SPIDER_DEFINITION = ClassName.get("io.spinneret.internal", "SpiderDefinition");
     static final ClassName DISPATCHER = ClassName.get("io.spinneret.internal", "Dispatcher");

@@ -35,9 +35,9 @@ final class SpiderReader {
         List<ExecutableElement> starts = ParseMethods.start(spider, elements);
         CallbackModel start = starts.isEmpty() ? null : model("@Start", starts.get(0));
         return new SpiderModel(ClassName.get(spider), !spider.getTypeParameters().isEmpty(),
-                Annotations.string(mirror, "name", ""), strings(mirror, "startUrls"),
-                Annotations.enumName(mirror, "renderer", "HTTP"), strings(mirror, "settings"), callbacks, errbacks, start,
-                arguments(spider));
+                Annotations.string(mirror, "name", ""), Annotations.strings(mirror, "startUrls"),
+                Annotations.enumName(mirror, "renderer", "HTTP"), Annotations.strings(mirror, "settings"), callbacks, errbacks, start,
+                arguments(spider), FollowRules.of(spider).stream().map(FollowRules::model).toList());
     }
 
     private static List<ArgumentModel> arguments(TypeElement spider) {
@@ -66,13 +66,5 @@ final class SpiderReader {
             });
         }
         return new CallbackModel(name, method.getSimpleName().toString(), parameters, returnTypes.classify(method.getReturnType()));
-    }
-
-    private static List<String> strings(AnnotationMirror mirror, String attribute) {
-        List<String> out = new ArrayList<>();
-        for (AnnotationValue v : Annotations.array(mirror, attribute)) {
-            if (v.getValue() instanceof String s) out.add(s);
-        }
-        return out;
     }
 }

@@ -67,6 +67,7 @@ final class SpiderStep {
                 }
                 Report report = outcome.report().addAll(arguments.validate(spider));
                 checkUniqueName(spider, report);
+                report.addAll(followRules(spider));
                 if (!report.hasErrors() && trees != null) {
                     report.addAll(new BodyScanner(trees, env.getElementUtils(), state).scan(spider));
                 }
@@ -80,6 +81,14 @@ final class SpiderStep {
                 SpinneretProcessor.internalError(env.getMessager(), spider, e);
             }
         }
+    }
+
+    private Report followRules(TypeElement spider) {
+        var handlers = ParseMethods.of(spider, env.getElementUtils());
+        var callbacks = handlers.stream().filter(m -> !ParseMethods.isErrback(m)).map(ParseMethods::callbackName).sorted().distinct().toList();
+        var errbacks = handlers.stream().filter(ParseMethods::isErrback).map(ParseMethods::callbackName).sorted().distinct().toList();
+        String name = Annotations.find(spider, Names.SPIDER).map(m -> Annotations.string(m, "name", "")).orElse("");
+        return FollowValidator.validate(trees, spider, name, callbacks, errbacks);
     }
 
     private void checkUniqueName(TypeElement spider, Report report) {

@@ -27,6 +27,16 @@ final class Suggestions {
         return closest(word, candidates).map(s -> "; did you mean '" + s + "'?").orElse(";");
     }
 
+    /**
+     * The {@code [UnknownCallback]} message for {@code name}: a did-you-mean, or a note that it is
+     * an errback, then the spider's callbacks.
+     */
+    static String unknownCallback(String name, String spider, java.util.List<String> callbacks, java.util.List<String> errbacks) {
+        String hint = errbacks.contains(name) ? "; '" + name + "' is an @Errback, which handles failures, not responses."
+                : didYouMean(name, callbacks);
+        return Message.UNKNOWN_CALLBACK.format(name, spider, hint, String.join(", ", callbacks));
+    }
+
     /** Damerau-Levenshtein distance (optimal string alignment). */
     static int distance(String a, String b) {
         int[][] d = new int[a.length() + 1][b.length() + 1];

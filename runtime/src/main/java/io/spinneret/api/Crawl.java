@@ -1,5 +1,6 @@
 package io.spinneret.api;
 
+import io.spinneret.links.Links;
 import java.util.Optional;
 
 /**
@@ -47,6 +48,28 @@ public interface Crawl {
         Optional<Request> r = response().follow(href, callback, priority);
         r.ifPresent(this::request);
         return r.isPresent();
+    }
+
+    /** Follows every link of {@code links} ({@code page.links()...}) to the {@code parse} callback. @return how many were followed */
+    default int follow(Links links) {
+        return follow(links, Request.DEFAULT_CALLBACK, 0);
+    }
+
+    /** Follows every link of {@code links} to {@code callback}. @return how many were followed */
+    default int follow(Links links, String callback) {
+        return follow(links, callback, 0);
+    }
+
+    /**
+     * Follows every link of {@code links} ({@code page.links().css("nav").allowGlob("/docs/**")},
+     * say) to {@code callback} with a priority. @return how many were followed
+     */
+    default int follow(Links links, String callback, int priority) {
+        int n = 0;
+        for (String url : links.urls()) {
+            if (follow(url, callback, priority)) n++;
+        }
+        return n;
     }
 
     /** Schedules a request (subject to duplicate filtering unless it sets dont-filter). */

@@ -10,9 +10,12 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import io.spinneret.links.Links;
+import io.spinneret.links.PageDirectives;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -56,7 +59,7 @@ public final class Response {
      */
     public Response(Request request, String url, int status, Map<String, List<String>> headers, byte[] body) {
         this.request = request;
-        this.url = url;
+        this.url = Urls.withoutFragment(url);
         this.status = status;
         if (headers instanceof SortedMap<String, List<String>> sorted && sorted.comparator() == String.CASE_INSENSITIVE_ORDER) {
             this.headers = headers; // already case-insensitive (java.net.http.HttpHeaders.map() is): no copy per response
@@ -70,10 +73,28 @@ public final class Response {
 
     public Request request() { return request; }
 
-    /** The final URL, after redirects; relative links resolve against it (or a {@code <base href>}). */
+    /**
+     * The final URL, after redirects, without fragment (a page reached through {@code x.html#intro}
+     * is {@code x.html}, so items keyed by URL are the same whichever link came first); relative
+     * links resolve against it (or a {@code <base href>}).
+     */
     public String url() { return url; }
 
     public int status() { return status; }
+
+    /** How many links away from a start request this page is ({@code request().depth()}). */
+    public int depth() { return request.depth(); }
+
+    /**
+     * Whether the body is HTML: by its {@code Content-Type} ({@code text/html} or
+     * {@code application/xhtml+xml}) when there is one, else by sniffing the start of the body.
+     */
+    public boolean isHtml() {
+        Optional<String> type = header("Content-Type");
+        if (type.isEmpty() || type.get().isBlank()) return HtmlSniffer.looksLikeHtml(body);
+        String t = type.get().toLowerCase(Locale.ROOT);
+        return t.contains("text/html") || t.contains("application/xhtml+xml");
+    }
 
     /** All headers, names case-insensitive. */
     public Map<String, List<String>> headers() { return headers; }
@@ -162,6 +183,42 @@ public final class Response {
     public String attrOf(String selector, String attribute) {
         Element e = document().selectFirst(evaluator(selector));
         return e == null ? "" : e.attr(attribute);
+    }
+
+    /**
+     * The links of this page, to narrow with CSS regions, tags, patterns and a scope, then to
+     * follow with {@code crawl.follow(links, "callback")}. Empty when the page is not HTML.
+     *
+     * <pre>{@code
+     * crawl.follow(page.links().css("nav").allowGlob("/docs/**"), "doc");
+     * }</pre>
+     */
+    public Links links() {
+        return Links.of(isHtml() ? document() : Document.createShell(url), url, this::urlJoin);
+    }
+
+    /** The absolute URL of the page's {@code <link rel="canonical">}, if it is HTML and has one. */
+    public Optional<String> canonicalUrl() {
+        return isHtml() ? PageDirectives.canonical(document()).flatMap(this::urlJoin) : Optional.empty();
+    }
+
+    /**
+     * The page's robots directives for every crawler, lower case ({@code noindex}, {@code nofollow},
+     * ...): from {@code <meta name="robots">} of an HTML page and the {@code X-Robots-Tag} header.
+     */
+    public Set<String> robots() {
+        return PageDirectives.robots(isHtml() ? document() : null, headers.getOrDefault("X-Robots-Tag", List.of()));
+    }
+
+    /**
+     * The page's {@code <meta http-equiv="refresh">}, if it is HTML and has one that parses, with
+     * the target resolved against the page (the page itself when the tag names none); empty also
+     * when the target is not an http(s) URL.
+     */
+    public Optional<PageDirectives.Refresh> metaRefresh() {
+        if (!isHtml()) return Optional.empty();
+        return PageDirectives.refresh(document()).flatMap(r -> (r.target().isEmpty() ? Optional.of(url) : urlJoin(r.target()))
+                .map(t -> new PageDirectives.Refresh(r.delay(), t)));
     }
 
     /** Resolves a link against this page; empty for non-http(s) or malformed links. */

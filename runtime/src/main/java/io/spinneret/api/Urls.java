@@ -59,6 +59,31 @@ public final class Urls {
         }
     }
 
+    /** The URL without its fragment ({@code #...}), if it has one. */
+    public static String withoutFragment(String url) {
+        int hash = url.indexOf('#');
+        return hash < 0 ? url : url.substring(0, hash);
+    }
+
+    /** The port of an http(s) URL, or its scheme's default (80, 443); -1 if the URL has no authority. */
+    public static int port(String url) {
+        int start = url.indexOf("://");
+        if (start < 0) return -1;
+        String host = host(url);
+        int end = start + 3;
+        while (end < url.length() && "/?#\\".indexOf(url.charAt(end)) < 0) end++;
+        String authority = url.substring(url.lastIndexOf('@', end - 1) >= start ? url.lastIndexOf('@', end - 1) + 1 : start + 3, end);
+        int after = host.length();
+        if (authority.length() > after + 1 && authority.charAt(after) == ':') {
+            try {
+                return Integer.parseInt(authority.substring(after + 1));
+            } catch (NumberFormatException e) {
+                return -1;
+            }
+        }
+        return url.regionMatches(true, 0, "https", 0, 5) ? 443 : 80;
+    }
+
     /** Lower-case host of a URL, or {@code ""}. */
     public static String host(String url) {
         int start = url.indexOf("://");

@@ -92,7 +92,8 @@ final class Engine implements CrawlContext {
         this.limits = new CrawlLimits(settings, stats);
         this.itemSink = new ItemSink(scheduler, settings, stats, () -> requestStop(Stop.ITEM_LIMIT));
         this.processor = new RequestProcessor(new Fetcher(middlewares, router, this, gate), scheduler, dispatcher, schemas,
-                newRequests, itemSink, stats, settings.getInt(Setting.MAX_REDIRECTS), () -> stop != Stop.NONE);
+                newRequests, itemSink, stats, settings.getInt(Setting.MAX_REDIRECTS), () -> stop != Stop.NONE,
+                new PageFollowing(dispatcher.linkRules(), settings));
     }
 
     void pipeline(Pipeline p) {

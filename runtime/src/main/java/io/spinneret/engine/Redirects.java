@@ -34,13 +34,21 @@ final class Redirects {
     /** The request for the redirect target, or empty if the response has no usable Location. */
     static Optional<Request> follow(Response response) {
         Optional<String> location = response.header("Location");
-        if (location.isEmpty()) return Optional.empty();
-        Optional<String> target = Urls.resolve(response.url(), location.get());
+        return location.isEmpty() ? Optional.empty() : follow(response, location.get());
+    }
+
+    /**
+     * The request for a redirect to {@code location} (a Location header, or the target of a
+     * {@code <meta http-equiv="refresh">} of a 2xx page, which becomes a GET), or empty if it is
+     * not a usable URL.
+     */
+    static Optional<Request> follow(Response response, String location) {
+        Optional<String> target = Urls.resolve(response.url(), location);
         if (target.isEmpty()) return Optional.empty();
         Request from = response.request();
         int status = response.status();
         Request.Builder b = from.toBuilder().url(target.get()).retryCount(0);
-        boolean toGet = status == 303 && !from.method().equals("HEAD")
+        boolean toGet = (status < 300 || status == 303) && !from.method().equals("HEAD")
                 || (status == 301 || status == 302) && from.method().equals("POST");
         if (toGet) b.method("GET").body((byte @Nullable []) null).removeHeader("Content-Type").removeHeader("Content-Encoding");
         List<Object> urls = new ArrayList<>();

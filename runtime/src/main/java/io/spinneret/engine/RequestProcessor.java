@@ -35,10 +35,11 @@ final class RequestProcessor {
     private final FailureLog failureLog;
     private final int maxRedirects;
     private final BooleanSupplier stopping;
+    private final PageFollowing page;
 
     /** @param stopping whether the crawl was asked to stop, so that an interrupted request is requeued, not failed */
     RequestProcessor(Fetcher fetcher, Scheduler scheduler, Dispatcher dispatcher, ItemSchemas schemas, NewRequests newRequests,
-            ItemSink itemSink, Stats stats, int maxRedirects, BooleanSupplier stopping) {
+            ItemSink itemSink, Stats stats, int maxRedirects, BooleanSupplier stopping, PageFollowing page) {
         this.fetcher = fetcher;
         this.scheduler = scheduler;
         this.dispatcher = dispatcher;
@@ -49,6 +50,7 @@ final class RequestProcessor {
         this.failureLog = new FailureLog(stats);
         this.maxRedirects = maxRedirects;
         this.stopping = stopping;
+        this.page = page;
     }
 
     void process(Lease lease) {
@@ -81,6 +83,11 @@ final class RequestProcessor {
             errback(lease, new Failure(req, "HTTP " + status, null, resp));
             return;
         }
+        var refresh = page.refresh(resp);
+        if (refresh.isPresent()) {
+            redirect(lease, resp, refresh.get());
+            return;
+        }
         CollectingCrawl crawl = new CollectingCrawl(resp, schemas);
         try {
             dispatcher.dispatch(req.callback(), resp, crawl);
@@ -89,20 +96,31 @@ final class RequestProcessor {
             failureLog.callback(req, t, req.callback());
             // what the callback emitted before it threw is kept
         }
+        crawl.requests.addAll(page.links(req.callback(), resp));
+        if (!crawl.items.isEmpty() && page.dropsItems(resp)) {
+            stats.counter(Stats.DROPPED + "noindex").add(crawl.items.size());
+            crawl.items.clear();
+            crawl.itemSchemas.clear();
+        }
         newRequests.found(crawl.requests);
         itemSink.store(lease, crawl.items, crawl.itemSchemas);
     }
 
     private void redirect(Lease lease, Response resp) {
+        redirect(lease, resp, resp.header("Location").orElse(""));
+    }
+
+    /** Follows a redirect to {@code location}: a 3xx's Location or a meta refresh's target. */
+    private void redirect(Lease lease, Response resp, String location) {
         Request req = resp.request();
         int hops = Redirects.times(req);
         if (hops >= maxRedirects) {
-            redirectFailed(lease, resp, "too many redirects (" + maxRedirects + "); last Location: " + resp.header("Location").orElse(""));
+            redirectFailed(lease, resp, "too many redirects (" + maxRedirects + "); last Location: " + location);
             return;
         }
-        var next = Redirects.follow(resp);
+        var next = Redirects.follow(resp, location);
         if (next.isEmpty()) {
-            redirectFailed(lease, resp, resp.status() + " redirect with an unusable Location: " + resp.header("Location").orElse(""));
+            redirectFailed(lease, resp, resp.status() + " redirect with an unusable Location: " + location);
             return;
         }
         stats.increment("redirects");

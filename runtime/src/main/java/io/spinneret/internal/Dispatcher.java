@@ -4,6 +4,7 @@ import io.spinneret.api.Crawl;
 import io.spinneret.api.Failure;
 import io.spinneret.api.Response;
 import io.spinneret.api.UnknownCallbackException;
+import io.spinneret.links.LinkRule;
 import java.util.List;
 
 /**
@@ -40,5 +41,13 @@ public interface Dispatcher {
      */
     default boolean start(List<String> startUrls, Crawl crawl) throws Exception {
         return false;
+    }
+
+    /**
+     * The spider's link rules, one per {@code @Follow}, which the engine applies to every 2xx HTML
+     * page after its callback. Generated dispatchers of spiders with rules override this.
+     */
+    default List<LinkRule> linkRules() {
+        return List.of();
     }
 }

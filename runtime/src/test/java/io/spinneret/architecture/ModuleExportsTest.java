@@ -34,7 +34,7 @@ class ModuleExportsTest {
             assertEquals(Set.of(), e.targets(), e.source() + " is exported to everyone or not at all");
             exported.add(e.source());
         }
-        assertEquals(new TreeSet<>(Set.of("io.spinneret.api", "io.spinneret.engine", "io.spinneret.settings",
+        assertEquals(new TreeSet<>(Set.of("io.spinneret.api", "io.spinneret.engine", "io.spinneret.links", "io.spinneret.settings",
                 "io.spinneret.spi", "io.spinneret.middleware", "io.spinneret.internal")), exported);
     }
 }

@@ -33,6 +33,31 @@ class AllowedDomainsTest {
         assertNull(AllowedDomains.of(List.of()), "no list: every host");
     }
 
+    @Test
+    void hostPortAllowsThatPortOnlyAndAnAddressAllowsItselfOnly() {
+        AllowedDomains a = AllowedDomains.of(List.of("127.0.0.1:8091", "example.com:443", "[::1]:8080", "fe80::1", "10.0.0.1"));
+        assertTrue(a.allows("http://127.0.0.1:8091/docs/"));
+        assertFalse(a.allows("http://127.0.0.1:8092/docs/"), "another port");
+        assertFalse(a.allows("http://127.0.0.1/"), "port 80");
+        assertTrue(a.allows("https://www.example.com/"), "443 is https's default");
+        assertFalse(a.allows("http://www.example.com/"), "port 80");
+        assertTrue(a.allows("http://[::1]:8080/"));
+        assertFalse(a.allows("http://[::1]:8081/"));
+        assertTrue(a.allows("http://[fe80::1]:9/"), "a bare IPv6 literal, any port");
+        assertTrue(a.allows("http://10.0.0.1:1/"));
+        assertFalse(a.allows("http://1.10.0.0.1/"), "an address has no subdomains");
+    }
+
+    @Test
+    void theSettingAcceptsHostPortAddressesAndIpv6Literals() {
+        for (String ok : List.of("127.0.0.1:8091", "example.com:8080", "[::1]", "[::1]:8080", "::1", "fe80::1:2", "192.168.0.1")) {
+            assertEquals(java.util.Optional.empty(), io.spinneret.annotations.Setting.ALLOWED_DOMAINS.check(ok), ok);
+        }
+        for (String bad : List.of("https://example.org/", "example.com/x", "host:port", "a b")) {
+            assertTrue(io.spinneret.annotations.Setting.ALLOWED_DOMAINS.check(bad).isPresent(), bad);
+        }
+    }
+
     /** A listing page whose links lead to this host, to another name of it (localhost), and to a redirect there. */
     private static TestSite mixed() throws Exception {
         TestSite site = TestSite.books(1);

@@ -1,0 +1,90 @@
+package io.spinneret.engine;
+
+import io.spinneret.annotations.Setting;
+import io.spinneret.api.Request;
+import io.spinneret.api.Response;
+import io.spinneret.api.Urls;
+import io.spinneret.links.LinkRule;
+import io.spinneret.links.Links;
+import io.spinneret.links.PageDirectives;
+import io.spinneret.settings.Settings;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What a 2xx page leads to besides its callback: its {@code <meta http-equiv="refresh">}, which
+ * is followed as a redirect ({@code meta_refresh}, {@code meta_refresh_max_delay}); the links of
+ * the spider's {@code @Follow} rules (none from a page whose robots directives say
+ * {@code nofollow}, and no {@code rel="nofollow"} link when {@code skip_nofollow_links} is on);
+ * and whether its items are dropped because it says {@code noindex} ({@code respect_robots_meta}).
+ * Thread-safe.
+ */
+final class PageFollowing {
+    private final List<LinkRule> rules;
+    private final boolean metaRefresh;
+    private final double maxRefreshDelay;
+    private final boolean robotsMeta;
+    private final boolean skipNofollowLinks;
+
+    PageFollowing(List<LinkRule> rules, Settings settings) {
+        this.rules = List.copyOf(rules);
+        this.metaRefresh = settings.getBoolean(Setting.META_REFRESH);
+        this.maxRefreshDelay = settings.getDouble(Setting.META_REFRESH_MAX_DELAY);
+        this.robotsMeta = settings.getBoolean(Setting.RESPECT_ROBOTS_META);
+        this.skipNofollowLinks = settings.getBoolean(Setting.SKIP_NOFOLLOW_LINKS);
+    }
+
+    /**
+     * The target of the page's meta refresh, when it is to be followed instead of parsing the page:
+     * a delay within the bound and a target other than the page itself.
+     */
+    Optional<String> refresh(Response page) {
+        // a byte scan first: most pages have no refresh, and a spider that never parses HTML pays no parse for this
+        if (!metaRefresh || !page.isHtml() || !mentions(page.body(), "refresh")) return Optional.empty();
+        return page.metaRefresh().filter(r -> r.delay() <= maxRefreshDelay).map(PageDirectives.Refresh::target)
+                .filter(t -> !Urls.canonicalize(t).equals(Urls.canonicalize(page.url())));
+    }
+
+    /** The requests of the rules that read pages of {@code callback}, each link once (by the first rule that selects it). */
+    List<Request> links(String callback, Response page) {
+        if (rules.isEmpty() || !page.isHtml() || robotsMeta && saysRobots(page, "nofollow")) return List.of();
+        List<Request> out = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        Links links = page.links();
+        for (LinkRule rule : rules) {
+            if (!rule.appliesTo(callback)) continue;
+            var selector = skipNofollowLinks ? rule.selector().skipNofollow(true) : rule.selector();
+            for (String url : links.select(selector).urls()) {
+                if (seen.add(url)) page.follow(url, rule.callback(), rule.priority()).ifPresent(out::add);
+            }
+        }
+        return out;
+    }
+
+    /** Whether the items of {@code page} are dropped: it says {@code noindex} and {@code respect_robots_meta} is on. */
+    boolean dropsItems(Response page) {
+        return robotsMeta && saysRobots(page, "noindex");
+    }
+
+    private static boolean saysRobots(Response page, String directive) {
+        boolean header = page.headers().containsKey("X-Robots-Tag");
+        return (header || mentions(page.body(), "robots")) && page.robots().contains(directive);
+    }
+
+    /** Whether {@code body} holds {@code word} (lower-case ASCII), in any case. */
+    static boolean mentions(byte[] body, String word) {
+        byte first = (byte) word.charAt(0);
+        outer:
+        for (int i = 0, last = body.length - word.length(); i <= last; i++) {
+            if ((body[i] | 0x20) != first) continue;
+            for (int j = 1; j < word.length(); j++) {
+                if ((body[i + j] | 0x20) != word.charAt(j)) continue outer;
+            }
+            return true;
+        }
+        return false;
+    }
+}
