@@ -12,9 +12,11 @@ import org.jspecify.annotations.Nullable;
  * @param callbacks the {@code @Parse} methods, sorted by callback name
  * @param errbacks the {@code @Errback} methods, sorted by name
  * @param start the {@code @Start} method, or null
+ * @param processors the {@code @ItemProcessors}, in order
  */
 record SpiderModel(ClassName type, boolean generic, String name, List<String> startUrls, String renderer,
-                   List<String> settings, List<CallbackModel> callbacks, List<CallbackModel> errbacks, @Nullable CallbackModel start) {
+                   List<String> settings, List<CallbackModel> callbacks, List<CallbackModel> errbacks, @Nullable CallbackModel start,
+                   List<ProcessorModel> processors) {
 
     ClassName dispatch() {
         return ClassName.get(type.packageName(), String.join("_", type.simpleNames()) + "_Dispatch");

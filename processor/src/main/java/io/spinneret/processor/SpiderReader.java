@@ -21,7 +21,8 @@ final class SpiderReader {
         this.returnTypes = returnTypes;
     }
 
-    SpiderModel read(TypeElement spider) throws ReturnTypes.Rejected {
+    /** @param processors the spider's item processors, as {@link ItemProcessorsValidator} read them */
+    SpiderModel read(TypeElement spider, List<ProcessorModel> processors) throws ReturnTypes.Rejected {
         AnnotationMirror mirror = Annotations.find(spider, Names.SPIDER).orElseThrow();
         List<CallbackModel> callbacks = new ArrayList<>();
         List<CallbackModel> errbacks = new ArrayList<>();
@@ -34,7 +35,8 @@ final class SpiderReader {
         CallbackModel start = starts.isEmpty() ? null : model("@Start", starts.get(0));
         return new SpiderModel(ClassName.get(spider), !spider.getTypeParameters().isEmpty(),
                 Annotations.string(mirror, "name", ""), strings(mirror, "startUrls"),
-                Annotations.enumName(mirror, "renderer", "HTTP"), strings(mirror, "settings"), callbacks, errbacks, start);
+                Annotations.enumName(mirror, "renderer", "HTTP"), strings(mirror, "settings"), callbacks, errbacks, start,
+                processors);
     }
 
     private CallbackModel model(String name, ExecutableElement method) throws ReturnTypes.Rejected {
