@@ -45,7 +45,7 @@ final class ConstraintReader {
                 }
                 String fits = fits(kind, type);
                 if (fits != null) {
-                    report.error(c, Message.CONSTRAINT_TYPE.format(simple, c.getSimpleName(), c.asType(), fits));
+                    report.error(c, Message.CONSTRAINT_TYPE.format(simple, c.getSimpleName(), type.javaType(), fits));
                     continue;
                 }
                 List<String> bounds = bounds(kind, m, c, report);
