@@ -145,7 +145,7 @@ public final class Crawler {
         Engine e;
         Pipeline p = null;
         boolean pipelineClosed = false;
-        Storage storage = givenStorage != null ? givenStorage : Storages.forTarget(target, settings);
+        Storage storage = givenStorage != null ? givenStorage : Storages.forOutput(target, settings);
         try {
             // first, so that a failing @Start method leaves no scheduler, output or browser behind
             Dispatcher dispatcher = spider.newDispatcher();
