@@ -20,6 +20,8 @@ module io.spinneret.runtime {
     exports io.spinneret.links;
     // the extension SPI: Scheduler, Storage, Downloader, CrawlContext, Stats
     exports io.spinneret.spi;
+    // item processors (ItemProcessor, DropItem) and the chain that runs them and the constraints
+    exports io.spinneret.items;
     // the middleware SPI (Middleware, Chain, MiddlewareProvider) and the built-in middlewares
     exports io.spinneret.middleware;
     // For generated code only: the annotation processor writes each spider's dispatcher, item

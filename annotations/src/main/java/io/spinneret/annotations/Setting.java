@@ -161,6 +161,11 @@ public enum Setting {
     OUTPUT("output", Type.STRING, "", "output file or database URI"),
     /** Empty an output file before the crawl writes to it, instead of appending (files only; {@code -O}). */
     OVERWRITE_OUTPUT("overwrite_output", Type.BOOLEAN, "false", "empty output files before writing (files only)"),
+    /**
+     * What an item that breaks a constraint of its record (or that storage rejects for its data)
+     * does: {@code drop} it, counted as {@code items_dropped/invalid}, or {@code fail} the crawl (exit 1).
+     */
+    INVALID_ITEMS("invalid_items", Type.ENUM, "drop", "drop | fail: an invalid item is dropped and counted, or fails the crawl", "drop", "fail"),
     /** Items written per storage batch. */
     BATCH_SIZE("batch_size", Type.INT, "200", "items per storage batch"),
     /** Seconds after which a partial batch is written anyway. */

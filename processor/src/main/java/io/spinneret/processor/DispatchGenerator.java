@@ -49,6 +49,7 @@ final class DispatchGenerator {
                 .addMethod(getter("callbacks", LIST_STRING, CodeBlock.of("CALLBACKS")));
         if (errbacks) type.addMethod(getter("errbacks", LIST_STRING, CodeBlock.of("ERRBACKS")));
         if (!spider.arguments().isEmpty()) ArgumentsGenerator.addMembers(type, spider);
+        if (!spider.processors().isEmpty()) type.addMethod(newProcessors(spider));
         type.addMethod(newDispatcher(spider)).addMethod(dispatch(spider));
         if (errbacks) type.addMethod(dispatchFailure(spider));
         return JavaFile.builder(self.packageName(), type.build()).skipJavaLangImports(true).indent("    ").build();
@@ -88,6 +89,20 @@ final class DispatchGenerator {
         }
         if (!spider.linkRules().isEmpty()) dispatcher.addMethod(LinkRulesCode.getter());
         return m.addStatement("return $L", dispatcher.build()).build();
+    }
+
+    /** {@code List.of(ProcessorLink.of(Book.class, "TrimTitle", new TrimTitle()::process), ...)}: new instances per crawl. */
+    private static MethodSpec newProcessors(SpiderModel spider) {
+        ClassName link = ClassName.get("io.spinneret.internal", "ProcessorLink");
+        CodeBlock.Builder list = CodeBlock.builder().add("return $T.of(", List.class).indent();
+        for (int i = 0; i < spider.processors().size(); i++) {
+            ProcessorModel p = spider.processors().get(i);
+            list.add("\n$T.of($T.class, $S, new $T()::process)$L", link, p.item(), p.processor().simpleName(), p.processor(),
+                    i + 1 < spider.processors().size() ? "," : "");
+        }
+        list.unindent().add(")");
+        return MethodSpec.methodBuilder("newProcessors").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+                .returns(ParameterizedTypeName.get(ClassName.get(List.class), link)).addStatement("$L", list.build()).build();
     }
 
     private static FieldSpec list(String name, List<String> values) {

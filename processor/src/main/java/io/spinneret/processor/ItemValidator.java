@@ -48,6 +48,7 @@ final class ItemValidator {
             }
         }
         checkKey(type, item, names, report, mapper);
+        ConstraintReader.read(type, mapper, report);
         return report;
     }
 

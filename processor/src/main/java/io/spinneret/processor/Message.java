@@ -93,6 +93,21 @@ enum Message {
     DUPLICATE_KEY("DuplicateKey", "%s", "an item has exactly one key component"),
     BAD_KEY_TYPE("BadKeyType", "key component '%s' is stored as JSON", "the key must be a plain value (string, number, boolean, time)"),
 
+    // ---- constraints of @Item components
+    UNSUPPORTED_CONSTRAINT("UnsupportedConstraint", "@%s on component '%s' is not checked by Spinneret",
+            "supported: %s (other constraints would be ignored silently, so they are an error)"),
+    CONSTRAINT_TYPE("ConstraintType", "@%s on component '%s' of type %s does not apply", "it applies to %s"),
+    BAD_PATTERN("BadPattern", "@Pattern(regexp = \"%s\") on component '%s' does not compile: %s", "java.util.regex syntax"),
+    BAD_CONSTRAINT("BadConstraint", "%s on component '%s': %s", "fix the bounds"),
+
+    // ---- @ItemProcessors of a spider
+    NOT_AN_ITEM_PROCESSOR("NotAnItemProcessor", "%s does not implement ItemProcessor<X> for an @Item record X%s",
+            "write: final class %s implements io.spinneret.items.ItemProcessor<YourItem> { public YourItem process(YourItem item) { ... } }"),
+    BAD_ITEM_PROCESSOR("BadItemProcessor", "item processor %s %s", "the generated code makes one with 'new' per crawl: a concrete class with a no-argument constructor the spider's package can call"),
+    DUPLICATE_ITEM_PROCESSOR("DuplicateItemProcessor", "item processor %s is named twice", "each processor runs once per item; remove one"),
+    UNUSED_ITEM_PROCESSOR("UnusedItemProcessor", "item processor %s handles %s, which spider '%s' never emits",
+            "it would never run; its callbacks emit: %s"),
+
     // ---- internal
     INTERNAL_ERROR("InternalError", "the Spinneret processor failed on %s: %s", "please report this with the stack trace: %s");
 

@@ -48,7 +48,7 @@ final class SerializerGenerator {
     private SerializerGenerator(ItemModel item) {
         this.item = item;
         for (String reserved : List.of("INSTANCE", "FIELDS", "JSON", "type", "name", "table", "fields", "keyIndex", "values",
-                "writeJson", "csvRow", "document", "key")) {
+                "writeJson", "csvRow", "document", "key", "violation")) {
             names.newName(reserved, reserved);
         }
     }
@@ -95,7 +95,9 @@ final class SerializerGenerator {
                 .addMethod(values())
                 .addMethod(writeJson())
                 .addMethod(csvRow())
-                .addMethod(document());
+                .addMethod(document())
+                .addMethod(ConstraintsGenerator.violation(item, override("violation", STRING)));
+        ConstraintsGenerator.patterns(item).forEach(type::addField);
         while (!pending.isEmpty()) pending.poll().run();
         helpers.forEach(type::addMethod);
         return JavaFile.builder(self.packageName(), type.build()).skipJavaLangImports(true).indent("    ").build();

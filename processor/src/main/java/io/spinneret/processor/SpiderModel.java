@@ -14,10 +14,11 @@ import org.jspecify.annotations.Nullable;
  * @param start the {@code @Start} method, or null
  * @param arguments the {@code @Arg} fields, in the order {@link ArgumentFields#of} gives
  * @param linkRules the {@code @Follow} rules, in source order
+ * @param processors the {@code @ItemProcessors}, in order
  */
 record SpiderModel(ClassName type, boolean generic, String name, List<String> startUrls, String renderer,
                    List<String> settings, List<CallbackModel> callbacks, List<CallbackModel> errbacks, @Nullable CallbackModel start,
-                   List<ArgumentModel> arguments, List<LinkRuleModel> linkRules) {
+                   List<ArgumentModel> arguments, List<LinkRuleModel> linkRules, List<ProcessorModel> processors) {
 
     ClassName dispatch() {
         return ClassName.get(type.packageName(), String.join("_", type.simpleNames()) + "_Dispatch");

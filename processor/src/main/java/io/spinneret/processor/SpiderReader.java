@@ -23,7 +23,8 @@ final class SpiderReader {
         this.returnTypes = returnTypes;
     }
 
-    SpiderModel read(TypeElement spider) throws ReturnTypes.Rejected {
+    /** @param processors the spider's item processors, as {@link ItemProcessorsValidator} read them */
+    SpiderModel read(TypeElement spider, List<ProcessorModel> processors) throws ReturnTypes.Rejected {
         AnnotationMirror mirror = Annotations.find(spider, Names.SPIDER).orElseThrow();
         List<CallbackModel> callbacks = new ArrayList<>();
         List<CallbackModel> errbacks = new ArrayList<>();
@@ -37,7 +38,8 @@ final class SpiderReader {
         return new SpiderModel(ClassName.get(spider), !spider.getTypeParameters().isEmpty(),
                 Annotations.string(mirror, "name", ""), Annotations.strings(mirror, "startUrls"),
                 Annotations.enumName(mirror, "renderer", "HTTP"), Annotations.strings(mirror, "settings"), callbacks, errbacks, start,
-                arguments(spider), FollowRules.of(spider).stream().map(FollowRules::model).toList());
+                arguments(spider), FollowRules.of(spider).stream().map(FollowRules::model).toList(),
+                processors);
     }
 
     private static List<ArgumentModel> arguments(TypeElement spider) {

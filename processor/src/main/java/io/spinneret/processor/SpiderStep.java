@@ -4,6 +4,7 @@ import com.sun.source.util.Trees;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import javax.annotation.processing.ProcessingEnvironment;
@@ -24,6 +25,7 @@ final class SpiderStep {
     private final SpiderValidator validator;
     private final SpiderReader reader;
     private final ArgumentValidator arguments;
+    private final ItemProcessorsValidator processors;
 
     SpiderStep(ProcessingEnvironment env, ProcessingState state, @Nullable Trees trees) {
         this.env = env;
@@ -33,6 +35,7 @@ final class SpiderStep {
         this.validator = new SpiderValidator(env.getElementUtils(), returnTypes);
         this.reader = new SpiderReader(env.getElementUtils(), returnTypes);
         this.arguments = new ArgumentValidator(env.getElementUtils());
+        this.processors = new ItemProcessorsValidator(env.getElementUtils(), env.getTypeUtils(), trees);
     }
 
     void process(RoundEnvironment round, @Nullable TypeElement annotation) {
@@ -68,12 +71,13 @@ final class SpiderStep {
                 Report report = outcome.report().addAll(arguments.validate(spider));
                 checkUniqueName(spider, report);
                 report.addAll(followRules(spider));
+                List<ProcessorModel> itemProcessors = processors.validate(spider, report);
                 if (!report.hasErrors() && trees != null) {
                     report.addAll(new BodyScanner(trees, env.getElementUtils(), state).scan(spider));
                 }
                 report.print(env.getMessager(), trees);
                 if (report.hasErrors()) continue;
-                SpiderModel model = reader.read(spider);
+                SpiderModel model = reader.read(spider, itemProcessors);
                 DispatchGenerator.generate(model, spider).writeTo(env.getFiler());
                 CallbacksGenerator.generate(model, spider).writeTo(env.getFiler());
                 state.dispatches.add(model.dispatch());

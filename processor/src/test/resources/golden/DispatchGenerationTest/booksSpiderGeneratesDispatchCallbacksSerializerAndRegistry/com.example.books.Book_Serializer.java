@@ -115,4 +115,12 @@ public final class Book_Serializer implements ItemSchema<Book> {
         document.put("rating", Long.valueOf(item.rating()));
         return document;
     }
+
+    @Override
+    public String violation(Book item) {
+        if (item.upc() == null) {
+            return "upc @NotNull (key)";
+        }
+        return null;
+    }
 }

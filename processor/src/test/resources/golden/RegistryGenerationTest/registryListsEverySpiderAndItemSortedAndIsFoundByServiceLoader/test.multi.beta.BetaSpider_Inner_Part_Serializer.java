@@ -98,6 +98,14 @@ public final class BetaSpider_Inner_Part_Serializer implements ItemSchema<BetaSp
         return document;
     }
 
+    @Override
+    public String violation(BetaSpider.Inner.Part item) {
+        if (item.id() == null) {
+            return "id @NotNull (key)";
+        }
+        return null;
+    }
+
     private static String productsJson(List<Product> value) {
         if (value == null) {
             return null;

@@ -98,6 +98,14 @@ public final class Category_Serializer implements ItemSchema<Category> {
         return document;
     }
 
+    @Override
+    public String violation(Category item) {
+        if (item.name() == null) {
+            return "name @NotNull (key)";
+        }
+        return null;
+    }
+
     private static String childrenJson(Collection<Category> value) {
         if (value == null) {
             return null;

@@ -318,6 +318,14 @@ public final class Everything_Serializer implements ItemSchema<Everything> {
         return document;
     }
 
+    @Override
+    public String violation(Everything item) {
+        if (item.id() == null) {
+            return "id @NotNull (key)";
+        }
+        return null;
+    }
+
     private static String tagsJson(List<String> value) {
         if (value == null) {
             return null;

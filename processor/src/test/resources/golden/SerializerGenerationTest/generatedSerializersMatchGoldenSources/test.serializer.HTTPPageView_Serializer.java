@@ -104,6 +104,14 @@ public final class HTTPPageView_Serializer implements ItemSchema<HTTPPageView> {
         return document;
     }
 
+    @Override
+    public String violation(HTTPPageView item) {
+        if (item.url() == null) {
+            return "url @NotNull (key)";
+        }
+        return null;
+    }
+
     private static String countsJson(List<? extends Integer> value) {
         if (value == null) {
             return null;

@@ -70,7 +70,7 @@ final class QuickRunParser {
                 if (!isCount(value)) return false;
                 c.concurrency = Integer.valueOf(value);
             }
-            case "-o", "--output" -> c.output = value;
+            case "-o", "--output" -> c.outputs.add(value);
             case "-O", "--overwrite-output" -> c.overwriteOutput = value;
             case "--delay" -> c.delay = value;
             case "-s", "--set" -> c.sets.add(value);

@@ -39,8 +39,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = {"-n", "--max-items"}, paramLabel = "N", description = "stop after N items")
     @Nullable Integer maxItems;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "TARGET", description = "output file (.jsonl, .csv, ...) or database URI (default: <spider>.jsonl)")
-    @Nullable String output;
+    @Option(names = {"-o", "--output"}, paramLabel = "TARGET",
+            description = "output file (.jsonl, .json, .csv, ...), database URI or - (standard output); repeatable, and TYPE=TARGET for one item type (default: <spider>.jsonl)")
+    List<String> outputs = new ArrayList<>();
 
     @Option(names = {"-O", "--overwrite-output"}, paramLabel = "FILE", description = "like -o, but the output file is emptied first instead of appended to")
     @Nullable String overwriteOutput;
@@ -87,10 +88,11 @@ final class RunCommand implements Callable<Integer> {
         }
         String target = settings.getString(Setting.OUTPUT).isBlank() ? spider.name() + ".jsonl" : settings.getString(Setting.OUTPUT);
         try {
-            Storages.forTarget(target, settings); // fail fast on an unsupported target (or -O with a database), as a usage error
+            Storages.forOutput(target, settings); // fail fast on an unsupported target (or -O with a database), as a usage error
         } catch (RuntimeException e) {
             throw new UsageException(e.getMessage());
         }
+        OutputTypes.check(target, catalog.items());
         if (resume && settings.getBoolean(Setting.OVERWRITE_OUTPUT)) {
             throw new UsageException("--resume adds to the interrupted crawl's output; emptying it first (-O, overwrite_output) would lose those items");
         }
@@ -107,8 +109,10 @@ final class RunCommand implements Callable<Integer> {
         }
         String nothing = result.nothingCrawled();
         if (nothing != null) err.println("error: " + nothing);
-        out.println(result.summaryLine());
-        out.flush();
+        // with -o - the items are standard output: the summary goes with the logs
+        PrintWriter summary = Storages.outputs(target).stream().anyMatch(o -> o.target().equals("-")) ? err : out;
+        summary.println(result.summaryLine());
+        summary.flush();
         // interrupted by a signal: 128 + its number, as a shell reports a process that signal ended
         return result.outcome() == CrawlResult.Outcome.INTERRUPTED && signals.exitCode() != 0 ? signals.exitCode() : result.exitCode();
     }
@@ -119,8 +123,8 @@ final class RunCommand implements Callable<Integer> {
         if (concurrency != null) v.add(new CommandLineValue(Setting.CONCURRENCY.key(), concurrency.toString(), "-c"));
         if (delay != null) v.add(new CommandLineValue(Setting.DOWNLOAD_DELAY.key(), delay, "--delay"));
         if (maxItems != null) v.add(new CommandLineValue(Setting.MAX_ITEMS.key(), maxItems.toString(), "-n"));
-        if (output != null && overwriteOutput != null) throw new UsageException("give -o (append) or -O (overwrite), not both");
-        if (output != null) v.add(new CommandLineValue(Setting.OUTPUT.key(), output, "-o"));
+        if (!outputs.isEmpty() && overwriteOutput != null) throw new UsageException("give -o (append) or -O (overwrite), not both");
+        if (!outputs.isEmpty()) v.add(new CommandLineValue(Setting.OUTPUT.key(), String.join(",", outputs), "-o"));
         if (overwriteOutput != null) {
             v.add(new CommandLineValue(Setting.OUTPUT.key(), overwriteOutput, "-O"));
             v.add(new CommandLineValue(Setting.OVERWRITE_OUTPUT.key(), "true", "-O"));

@@ -84,6 +84,15 @@ public record CrawlResult(String spider, Map<String, Long> stats, Duration elaps
         return byKeySuffix(Stats.HTTP_STATUS, null);
     }
 
+    /**
+     * Items dropped before storage, by reason ({@code items_dropped/<reason>}): by an item
+     * processor ({@code DropItem}'s reason), for breaking a constraint ({@code invalid}), or
+     * rejected by storage for their data ({@code rejected by storage}). Not counted in {@link #items()}.
+     */
+    public Map<String, Long> itemsDropped() {
+        return byKeySuffix(io.spinneret.items.ItemChain.DROPPED, null);
+    }
+
     private Map<String, Long> byKeySuffix(String prefix, @Nullable String except) {
         Map<String, Long> byReason = new TreeMap<>();
         stats.forEach((key, n) -> {
@@ -95,13 +104,15 @@ public record CrawlResult(String spider, Map<String, Long> stats, Duration elaps
     /**
      * {@code 1050 requests | 1050 responses | 0 failures | 1000 items | 0.9s}; before the time, when
      * there are any, the responses ignored for their status and the requests a middleware dropped:
-     * {@code | 2 ignored (HTTP 404: 2) | 3 dropped (robots: 3) |}.
+     * {@code | 2 ignored (HTTP 404: 2) | 3 dropped (robots: 3) |}, and the items dropped before
+     * storage: {@code | 5 items dropped (invalid: 4, free: 1) |}.
      */
     public String summaryLine() {
         StringBuilder line = new StringBuilder().append(requests()).append(" requests | ").append(responses()).append(" responses | ")
                 .append(failures()).append(" failures | ").append(items()).append(" items | ");
         appendCounts(line, "ignored", "HTTP ", ignored());
         appendCounts(line, "dropped", "", dropped());
+        appendCounts(line, "items dropped", "", itemsDropped());
         line.append(String.format(Locale.ROOT, "%.1fs", elapsed.toNanos() / 1e9));
         if (limit != null) line.append(" | stopped by ").append(limit);
         return line.toString();

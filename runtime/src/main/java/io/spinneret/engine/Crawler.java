@@ -7,6 +7,8 @@ import io.spinneret.download.Downloaders;
 import io.spinneret.internal.Dispatcher;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.internal.SpiderDefinition;
+import io.spinneret.items.ItemChain;
+import io.spinneret.items.StorageRejections;
 import io.spinneret.middleware.Middleware;
 import io.spinneret.middleware.MiddlewareStack;
 import io.spinneret.pipeline.ItemSchemas;
@@ -145,7 +147,7 @@ public final class Crawler {
         Engine e;
         Pipeline p = null;
         boolean pipelineClosed = false;
-        Storage storage = givenStorage != null ? givenStorage : Storages.forTarget(target, settings);
+        Storage storage = givenStorage != null ? givenStorage : Storages.forOutput(target, settings);
         try {
             // first, so that a failing @Start method leaves no scheduler, output or browser behind
             Dispatcher dispatcher = spider.newDispatcher(arguments);
@@ -174,6 +176,8 @@ public final class Crawler {
             Engine engineRef = e;
             p = new Pipeline(storage, settings, scheduler::ack, engineRef::fail);
             e.pipeline(p);
+            e.itemChain(new ItemChain(spider.newProcessors(), settings, stats, engineRef::fail));
+            p.onRejected(new StorageRejections(settings, stats));
             engine = e;
             pipeline = p;
             if (stopRequested) e.requestStop(Engine.Stop.SIGNAL);

@@ -101,6 +101,10 @@ final class Engine implements CrawlContext {
         itemSink.pipeline(p);
     }
 
+    void itemChain(io.spinneret.items.ItemChain chain) {
+        itemSink.chain(chain);
+    }
+
     // ---- CrawlContext
 
     @Override
@@ -149,7 +153,14 @@ final class Engine implements CrawlContext {
     }
 
     void fail(PipelineFailedException e) {
-        failure = e.getMessage();
+        fail(e.getMessage());
+    }
+
+    /** Fails the crawl (the first failure's message is kept): storage failed, or an item was invalid with invalid_items = fail. */
+    void fail(String message) {
+        synchronized (this) {
+            if (failure == null) failure = message;
+        }
         requestStop(Stop.FAILED);
     }
 

@@ -2,6 +2,7 @@ package io.spinneret.engine;
 
 import io.spinneret.annotations.Setting;
 import io.spinneret.internal.ItemSchema;
+import io.spinneret.items.ItemChain;
 import io.spinneret.pipeline.Pipeline;
 import io.spinneret.pipeline.PipelineFailedException;
 import io.spinneret.settings.Settings;
@@ -14,7 +15,8 @@ import java.util.concurrent.atomic.LongAdder;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Takes the items of one response (or errback) with its lease: counts them as {@code items}, keeps
+ * Takes the items of one response (or errback) with its lease: runs them through the spider's
+ * {@link ItemChain} (processors, then constraints), counts those kept as {@code items}, keeps
  * no more than {@code max_items} in all (the rest count as {@code items/over_limit}, and reaching
  * the limit stops the crawl), and hands them with the lease to the pipeline, which acknowledges it
  * once they are stored; a lease without items is acknowledged at once. Thread-safe.
@@ -27,6 +29,7 @@ final class ItemSink {
     private final AtomicLong itemsAccepted = new AtomicLong();
     private final Runnable limitReached;
     private volatile @Nullable Pipeline pipeline;
+    private volatile @Nullable ItemChain chain;
 
     /** @param limitReached called (possibly more than once) when {@code max_items} items were accepted */
     ItemSink(Scheduler scheduler, Settings settings, Stats stats, Runnable limitReached) {
@@ -41,7 +44,13 @@ final class ItemSink {
         this.pipeline = p;
     }
 
+    void chain(ItemChain c) {
+        this.chain = c;
+    }
+
     void store(Lease lease, List<Object> emitted, List<ItemSchema<?>> emittedSchemas) {
+        ItemChain c = chain;
+        if (c != null && !emitted.isEmpty()) c.apply(emitted, emittedSchemas, lease.request().url());
         List<Object> kept = emitted;
         List<ItemSchema<?>> keptSchemas = emittedSchemas;
         int n = emitted.size();

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
+import org.jspecify.annotations.Nullable;
 
 /**
  * The schema and serializers of one {@code @Item} record, generated as {@code <Item>_Serializer}.
@@ -40,6 +41,16 @@ public interface ItemSchema<T> {
      * times as {@link java.time.Instant} / {@link java.time.LocalDate}, decimals as BigDecimal.
      */
     Map<String, Object> document(T item);
+
+    /**
+     * The first rule {@code item} breaks, as {@code "<component> @<Constraint>"} (e.g.
+     * {@code "price @Positive"}, {@code "upc @NotNull (key)"}), or null if it is valid. Generated
+     * serializers check the record's constraint annotations and that the key is not null, reading
+     * the accessors directly; this default checks the key only.
+     */
+    default @Nullable String violation(T item) {
+        return key(item) == null ? fields().get(keyIndex()).name() + " @NotNull (key)" : null;
+    }
 
     /** The key value of an item, as in {@link #values}. */
     default Object key(T item) {

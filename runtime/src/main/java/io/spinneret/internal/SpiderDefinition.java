@@ -30,6 +30,14 @@ public interface SpiderDefinition {
         return List.of();
     }
 
+    /**
+     * New instances of the spider's {@code @ItemProcessors}, in their order; one list per crawl.
+     * Generated dispatch classes of spiders with processors override this.
+     */
+    default List<ProcessorLink> newProcessors() {
+        return List.of();
+    }
+
     /** A new spider instance bound to a dispatcher; one per crawl. */
     Dispatcher newDispatcher();
 

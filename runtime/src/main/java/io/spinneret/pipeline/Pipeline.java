@@ -4,6 +4,7 @@ import io.spinneret.annotations.Setting;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.Lease;
+import io.spinneret.spi.RejectedItemsException;
 import io.spinneret.spi.Storage;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,6 +36,10 @@ import org.slf4j.LoggerFactory;
  *       {@link PipelineFailedException} with the cause, the listener given to the constructor is
  *       told once, and the affected leases are never acknowledged. Items are never dropped
  *       silently.</li>
+ *   <li>A write the storage rejects for its data ({@link RejectedItemsException}) is not retried:
+ *       the batch is written in halves until the items at fault are found, and each is handed to
+ *       {@link #onRejected} (which counts and drops it, or fails the pipeline by throwing
+ *       {@link PipelineFailedException}); their leases are acknowledged with the rest.</li>
  * </ul>
  *
  * <p>Thread-safe: any number of crawling threads submit; one writer thread writes and acks. A
@@ -51,6 +56,12 @@ public final class Pipeline implements AutoCloseable {
     @FunctionalInterface
     public interface Acker {
         void ack(Lease lease);
+    }
+
+    /** Told of each item the storage rejected for its data; may throw {@link PipelineFailedException} to fail. */
+    @FunctionalInterface
+    public interface Rejections {
+        void rejected(ItemSchema<?> schema, Object item, RejectedItemsException why);
     }
 
     /** What one callback produced: its items by type, and the lease to ack once all are written. */
@@ -106,6 +117,9 @@ public final class Pipeline implements AutoCloseable {
     private volatile long written;
     private int buffered;
     private volatile boolean closed;
+    private volatile Rejections rejections = (schema, item, why) -> {
+        throw new PipelineFailedException("storage rejected a " + schema.name() + ": " + why.getMessage(), why);
+    };
 
     /**
      * Starts the writer thread. The storage must be open.
@@ -157,6 +171,11 @@ public final class Pipeline implements AutoCloseable {
         int n = items.size();
         int now = untaken.addAndGet(n);
         if (now >= wakeAt && now - n < wakeAt || writerIdle) LockSupport.unpark(writer);
+    }
+
+    /** Who is told of items the storage rejects for their data; by default such an item fails the pipeline. */
+    public void onRejected(Rejections r) {
+        this.rejections = r;
     }
 
     /** Asks the writer to write every partial batch now (e.g. when the crawl goes idle). */
@@ -313,8 +332,7 @@ public final class Pipeline implements AutoCloseable {
         while (from < n) {
             int to = Math.min(n, from + batchSize);
             List<Object> chunk = b.items.subList(from, to);
-            writeWithRetry((ItemSchema) b.schema, chunk);
-            written += chunk.size();
+            written += writeOrReject((ItemSchema) b.schema, chunk);
             for (int i = from; i < to; i++) {
                 Ticket t = b.tickets.get(i);
                 if (--t.remaining == 0) {
@@ -334,12 +352,36 @@ public final class Pipeline implements AutoCloseable {
         }
     }
 
-    private <T> void writeWithRetry(ItemSchema<T> schema, List<T> chunk) {
+    /**
+     * Writes {@code chunk}; when the storage rejects it for its data, writes it in halves until each
+     * rejected item is found and handed to {@link #rejections}.
+     *
+     * @return the number of items written
+     */
+    private <T> int writeOrReject(ItemSchema<T> schema, List<T> chunk) {
+        RejectedItemsException r = writeWithRetry(schema, chunk);
+        if (r == null) return chunk.size();
+        if (!r.items().isEmpty()) {
+            for (Object item : r.items()) rejections.rejected(schema, item, r);
+            return chunk.size() - r.items().size();
+        }
+        if (chunk.size() == 1) {
+            rejections.rejected(schema, chunk.get(0), r);
+            return 0;
+        }
+        int half = chunk.size() / 2;
+        return writeOrReject(schema, chunk.subList(0, half)) + writeOrReject(schema, chunk.subList(half, chunk.size()));
+    }
+
+    /** @return null once written, or the storage's rejection of the data, which is not retried */
+    private <T> @Nullable RejectedItemsException writeWithRetry(ItemSchema<T> schema, List<T> chunk) {
         long backoff = FIRST_BACKOFF.toMillis();
         for (int attempt = 0; ; attempt++) {
             try {
                 storage.write(schema, chunk);
-                return;
+                return null;
+            } catch (RejectedItemsException e) {
+                return e;
             } catch (Exception e) {
                 if (attempt >= retryTimes) {
                     throw new PipelineFailedException("storage " + storage.describe() + " failed to write " + chunk.size()

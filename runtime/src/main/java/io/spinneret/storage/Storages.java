@@ -14,12 +14,57 @@ import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 
 /**
- * Picks the storage for an {@code -o} target: by file extension ({@code .jsonl}, {@code .csv},
- * {@code .db}/{@code .sqlite}) or URI scheme ({@code postgresql://}, {@code mysql://},
- * {@code mongodb://}, {@code sqlite:}).
+ * Picks the storage for an {@code -o} target: {@code -} (standard output), by file extension
+ * ({@code .jsonl}, {@code .json}, {@code .csv}, {@code .db}/{@code .sqlite}) or URI scheme
+ * ({@code postgresql://}, {@code mysql://}, {@code mongodb://}, {@code sqlite:}); several
+ * outputs, each optionally for some item types, through {@link #forOutput}.
  */
 public final class Storages {
     private Storages() {}
+
+    /** {@code Type=target}: an output for the items of one type (record or table name). */
+    private static final java.util.regex.Pattern TYPED = java.util.regex.Pattern.compile(
+            "([A-Za-z_][A-Za-z0-9_]*(?:\\+[A-Za-z_][A-Za-z0-9_]*)*)=(.+)");
+
+    /** One output of the {@code output} setting: the item types it takes (empty for all) and its target. */
+    public record Output(java.util.Set<String> types, String target) {}
+
+    /**
+     * The outputs of an {@code output} setting: targets separated by commas ({@code -o} given
+     * several times), each optionally prefixed by the item types it takes, {@code Book=books.csv}
+     * or {@code Book+Author=db.sqlite}.
+     */
+    public static java.util.List<Output> outputs(String output) {
+        java.util.List<Output> out = new java.util.ArrayList<>();
+        for (String part : output.split(",")) {
+            String t = part.strip();
+            if (t.isEmpty()) continue;
+            java.util.regex.Matcher m = TYPED.matcher(t);
+            if (m.matches()) {
+                out.add(new Output(new java.util.LinkedHashSet<>(java.util.List.of(m.group(1).split("\\+"))), m.group(2).strip()));
+            } else {
+                out.add(new Output(java.util.Set.of(), t));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The storage of an {@code output} setting (see {@link #outputs}): one output's own storage, or
+     * several behind one that gives each batch to every output of its type; not yet opened.
+     *
+     * @throws SpinneretException as {@link #forTarget} does, for any of them
+     */
+    public static Storage forOutput(String output, Settings settings) {
+        java.util.List<Output> outputs = outputs(output);
+        if (outputs.isEmpty()) throw new SpinneretException("no output given");
+        if (outputs.size() == 1 && outputs.get(0).types().isEmpty()) return forTarget(outputs.get(0).target(), settings);
+        long stdout = outputs.stream().filter(o -> o.target().equals("-")).count();
+        if (stdout > 1) throw new SpinneretException("standard output (-o -) can be given once");
+        java.util.List<FanOutStorage.Route> routes = new java.util.ArrayList<>();
+        for (Output o : outputs) routes.add(new FanOutStorage.Route(o.types(), forTarget(o.target(), settings)));
+        return new FanOutStorage(routes);
+    }
 
     /**
      * A storage for {@code target}; not yet opened.
@@ -37,11 +82,13 @@ public final class Storages {
         if (database != null) return database;
         // each backend adds its case here
         String lower = target.toLowerCase(java.util.Locale.ROOT);
+        if (target.equals("-")) return new io.spinneret.storage.file.StdoutStorage();
         if (!lower.contains("://")) {
+            if (lower.endsWith(".json")) return new io.spinneret.storage.file.JsonArrayStorage(java.nio.file.Path.of(target), overwrite);
             if (lower.endsWith(".jsonl") || lower.endsWith(".ndjson")) return new io.spinneret.storage.file.JsonlStorage(java.nio.file.Path.of(target), overwrite);
             if (lower.endsWith(".csv")) return new io.spinneret.storage.file.CsvStorage(java.nio.file.Path.of(target), overwrite);
         }
-        throw new SpinneretException("unsupported output '" + target + "': use a file ending in .jsonl, .csv, .db or .sqlite,"
+        throw new SpinneretException("unsupported output '" + target + "': use - (standard output), a file ending in .jsonl, .json, .csv, .db or .sqlite,"
                 + " or a postgresql://, mysql:// or mongodb:// URL");
     }
 

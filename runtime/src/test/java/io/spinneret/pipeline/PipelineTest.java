@@ -224,4 +224,57 @@ class PipelineTest {
         assertTrue(acks.isEmpty());
         assertFalse(told.get() == null);
     }
+
+    @Test
+    void aBatchRejectedForItsDataIsNotRetriedButSplitUntilTheBadItemIsFound() throws Exception {
+        List<List<String>> calls = new CopyOnWriteArrayList<>();
+        List<String> stored = new CopyOnWriteArrayList<>();
+        Storage rejecting = new Storage() {
+            @Override public void open() { }
+
+            @Override
+            public <T> void write(ItemSchema<T> schema, List<T> batch) throws IOException {
+                List<String> upcs = batch.stream().map(b -> ((Book) b).upc()).toList();
+                calls.add(upcs);
+                if (upcs.contains("u3")) throw new io.spinneret.spi.RejectedItemsException("value too long for column");
+                stored.addAll(upcs);
+            }
+
+            @Override public void close() { }
+
+            @Override public String describe() { return "rejecting"; }
+        };
+        List<Object> rejected = new CopyOnWriteArrayList<>();
+        List<String> acked = new CopyOnWriteArrayList<>();
+        Pipeline p = new Pipeline(rejecting, settings("batch_size", "8", "storage_retry_times", "5"), l -> acked.add(l.id()), e -> { });
+        p.onRejected((schema, item, why) -> rejected.add(item));
+        List<Book> items = new ArrayList<>();
+        for (int i = 0; i < 8; i++) items.add(book(i));
+        p.submit(items, Collections.nCopies(8, BookSchema.INSTANCE), lease(1));
+        p.close();
+
+        assertEquals(List.of(book(3)), rejected);
+        assertEquals(List.of("u0", "u1", "u2", "u4", "u5", "u6", "u7"), stored.stream().sorted().toList());
+        assertEquals(calls.size(), new java.util.HashSet<>(calls).size(), "no batch is written twice: " + calls);
+        assertTrue(calls.size() <= 1 + 2 * 3, "halving 8 items finds one bad item in at most 7 writes: " + calls);
+        assertEquals(List.of("1"), acked, "the lease is acked: every item was stored or dropped");
+    }
+
+    @Test
+    void withoutARejectionHandlerARejectedBatchFailsThePipelineAtOnce() throws Exception {
+        AtomicInteger calls = new AtomicInteger();
+        Storage rejecting = new Storage() {
+            @Override public void open() { }
+            @Override public <T> void write(ItemSchema<T> schema, List<T> batch) throws IOException {
+                calls.incrementAndGet();
+                throw new io.spinneret.spi.RejectedItemsException("null key");
+            }
+            @Override public void close() { }
+            @Override public String describe() { return "rejecting"; }
+        };
+        Pipeline p = new Pipeline(rejecting, settings("storage_retry_times", "5"), l -> { }, e -> { });
+        submit(p, 1);
+        assertThrows(PipelineFailedException.class, p::close);
+        assertEquals(1, calls.get(), "not retried");
+    }
 }

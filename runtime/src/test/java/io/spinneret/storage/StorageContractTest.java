@@ -198,9 +198,46 @@ public abstract class StorageContractTest {
     @Test
     void anItemWithoutKeyFailsNamingTheTableAndTheKey() throws Exception {
         assumeTrue(upserts(), "files need no key");
-        IOException e = assertThrows(IOException.class,
+        // rejected for its data, which the pipeline never retries as if the storage were down
+        IOException e = assertThrows(io.spinneret.spi.RejectedItemsException.class,
                 () -> storage.write(samples, List.of(SampleSchema.empty("fine"), SampleSchema.empty(null))));
         assertTrue(e.getMessage().contains(samples.table()) && e.getMessage().contains("'id'"), e.getMessage());
+    }
+
+    /**
+     * An item whose key is null, on its way to this storage as a crawl sends it (the item chain,
+     * then the pipeline): dropped and counted as invalid, never written, never retried; the
+     * others are stored and their lease acknowledged.
+     */
+    @Test
+    void anItemWithoutKeyIsDroppedAndCountedBeforeStorageAndNothingIsRetried() throws Exception {
+        io.spinneret.spi.Stats stats = new io.spinneret.spi.Stats();
+        io.spinneret.settings.Settings settings = io.spinneret.settings.Settings.defaults().with("storage_retry_times", "5", "test");
+        List<List<Object>> writes = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Storage counting = new Storage() {
+            @Override public void open() { }
+            @Override public <T> void write(ItemSchema<T> schema, List<T> items) throws IOException {
+                writes.add(new ArrayList<>(items));
+                storage.write(schema, items);
+            }
+            @Override public void close() { }
+            @Override public String describe() { return storage.describe(); }
+        };
+        List<Object> items = new ArrayList<>(List.of(SampleSchema.empty("a"), SampleSchema.empty(null), SampleSchema.empty("b")));
+        List<ItemSchema<?>> schemas = new ArrayList<>(List.of(samples, samples, samples));
+        new io.spinneret.items.ItemChain(List.of(), settings, stats, message -> fail(message)).apply(items, schemas, "http://h/page");
+        List<String> acked = new java.util.concurrent.CopyOnWriteArrayList<>();
+        io.spinneret.pipeline.Pipeline pipeline = new io.spinneret.pipeline.Pipeline(counting, settings, l -> acked.add(l.id()),
+                e -> fail(e.getMessage()));
+        pipeline.onRejected(new io.spinneret.items.StorageRejections(settings, stats));
+        pipeline.submit(items, schemas, new io.spinneret.spi.Lease("1", io.spinneret.api.Request.of("http://h/page")));
+        pipeline.close();
+
+        assertEquals(1, stats.get(io.spinneret.items.ItemChain.DROPPED + "invalid"));
+        assertEquals(1, stats.get(io.spinneret.items.ItemChain.INVALID + "Sample.id @NotNull (key)"));
+        assertEquals(List.of(List.of(SampleSchema.empty("a"), SampleSchema.empty("b"))), writes, "one write, without the keyless item");
+        assertEquals(List.of("1"), acked);
+        assertStored(samples, List.of(SampleSchema.empty("a"), SampleSchema.empty("b")));
     }
 
     @Test

@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * the process being killed (not a power failure: nothing is fsynced until {@link #close}).
  * Called from one pipeline thread at a time.
  */
-abstract sealed class FileStorage implements Storage permits JsonlStorage, CsvStorage {
+abstract sealed class FileStorage implements Storage permits JsonlStorage, CsvStorage, JsonArrayStorage {
     private static final Logger LOG = LoggerFactory.getLogger(FileStorage.class);
     private final Path target;
     /** Empty each file on opening it rather than append to it. */

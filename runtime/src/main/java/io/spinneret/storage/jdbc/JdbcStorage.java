@@ -5,6 +5,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.spinneret.internal.Field;
 import io.spinneret.internal.FieldType;
 import io.spinneret.internal.ItemSchema;
+import io.spinneret.spi.RejectedItemsException;
 import io.spinneret.spi.Storage;
 import io.spinneret.spi.Upserts;
 import java.io.IOException;
@@ -151,7 +152,7 @@ public abstract class JdbcStorage implements Storage {
         for (T item : items) {
             Object[] row = schema.values(item);
             if (row[keyIndex] == null) {
-                throw new IOException("cannot write " + schema.name() + " to table " + quote(schema.table()) + " in "
+                throw new RejectedItemsException("cannot write " + schema.name() + " to table " + quote(schema.table()) + " in "
                         + description + ": its key '" + fields.get(keyIndex).name() + "' is null");
             }
             rows.add(row);
@@ -174,10 +175,10 @@ public abstract class JdbcStorage implements Storage {
                 throw e;
             }
         } catch (SQLException e) {
-            throw new IOException("cannot write " + rows.size() + " " + schema.name() + " items to " + target + ": "
-                    + message(e), e);
+            String text = "cannot write " + rows.size() + " " + schema.name() + " items to " + target + ": " + message(e);
+            throw isDataError(e) ? new RejectedItemsException(text, e) : new IOException(text, e);
         } catch (ClassCastException e) {
-            throw new IOException("cannot write " + schema.name() + " items to " + target
+            throw new RejectedItemsException("cannot write " + schema.name() + " items to " + target
                     + ": a value does not have the type its field declares (" + e.getMessage() + ")", e);
         }
     }
@@ -287,6 +288,20 @@ public abstract class JdbcStorage implements Storage {
         text = text == null ? e.getClass().getSimpleName() : text;
         text = scrub(text).strip().replaceAll("\\s*\\R\\s*", " "); // one line: MySQL's driver writes paragraphs
         return text.length() > 600 ? text.substring(0, 600) + "..." : text;
+    }
+
+    /**
+     * Whether the statement failed for its data (SQLSTATE class 22, data exception, or 23,
+     * integrity constraint violation, in this exception or a chained one), so that writing it
+     * again cannot succeed; anything else (connection, lock, timeout) may be transient.
+     */
+    protected boolean isDataError(SQLException e) {
+        for (SQLException s = e; s != null; s = s.getNextException()) {
+            String state = s.getSQLState();
+            if (state != null && (state.startsWith("22") || state.startsWith("23"))) return true;
+            if (s.getNextException() == s) break;
+        }
+        return false;
     }
 
     /** Removes secrets from a driver message; the default removes nothing. */

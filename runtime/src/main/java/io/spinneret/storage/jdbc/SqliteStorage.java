@@ -84,6 +84,16 @@ public final class SqliteStorage extends JdbcStorage {
                 + Sql.doUpdateExcluded(this::quote, fields, keyIndex, "excluded");
     }
 
+    /**
+     * SQLite's driver sets no SQLSTATE; its result codes say it: {@code SQLITE_TOOBIG} (18),
+     * {@code SQLITE_CONSTRAINT} (19), {@code SQLITE_MISMATCH} (20), {@code SQLITE_RANGE} (25).
+     */
+    @Override
+    protected boolean isDataError(SQLException e) {
+        int primary = e.getErrorCode() & 0xff;
+        return primary == 18 || primary == 19 || primary == 20 || primary == 25 || super.isDataError(e);
+    }
+
     @Override
     protected void bind(PreparedStatement ps, int index, FieldType type, @Nullable Object value) throws SQLException {
         if (value == null) {

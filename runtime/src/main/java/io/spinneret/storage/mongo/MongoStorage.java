@@ -14,6 +14,7 @@ import com.mongodb.client.model.ReplaceOptions;
 import com.mongodb.client.model.WriteModel;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.internal.ItemSchema;
+import io.spinneret.spi.RejectedItemsException;
 import io.spinneret.spi.Storage;
 import io.spinneret.spi.Upserts;
 import java.io.IOException;
@@ -101,7 +102,7 @@ public final class MongoStorage implements Storage {
             Map<String, Object> fields = schema.document(item);
             Object key = fields.get(keyName);
             if (key == null) {
-                throw new IOException("cannot write " + schema.name() + " to " + target + ": its key '" + keyName + "' is null");
+                throw new RejectedItemsException("cannot write " + schema.name() + " to " + target + ": its key '" + keyName + "' is null");
             }
             Document doc = new Document("_id", key);
             doc.putAll(fields);
@@ -113,9 +114,10 @@ public final class MongoStorage implements Storage {
         for (Document doc : documents) models.add(new ReplaceOneModel<>(Filters.eq("_id", doc.get("_id")), doc, upsert));
         try {
             db.getCollection(schema.table()).bulkWrite(models, new BulkWriteOptions().ordered(false));
-        } catch (MongoException | IllegalStateException | org.bson.codecs.configuration.CodecConfigurationException e) {
-            throw new IOException("cannot write " + documents.size() + " " + schema.name() + " items to " + target + ": "
-                    + message(e), e);
+        } catch (MongoException | IllegalStateException | org.bson.codecs.configuration.CodecConfigurationException
+                | org.bson.BsonMaximumSizeExceededException e) {
+            String text = "cannot write " + documents.size() + " " + schema.name() + " items to " + target + ": " + message(e);
+            throw isDataError(e) ? new RejectedItemsException(text, e) : new IOException(text, e);
         }
     }
 
@@ -146,6 +148,17 @@ public final class MongoStorage implements Storage {
         if (at < 0) return "";
         int end = timeoutMessage.indexOf('}', at);
         return end < 0 ? "" : " (" + timeoutMessage.substring(at + "caused by {".length(), end) + ")";
+    }
+
+    /**
+     * Whether the server refused the documents themselves (write errors without a write-concern
+     * error: a document too large, a unique index other than {@code _id}), or the driver could not
+     * encode them; a timeout, a lost connection or a write concern may be transient.
+     */
+    private static boolean isDataError(Exception e) {
+        if (e instanceof com.mongodb.MongoBulkWriteException b) return !b.getWriteErrors().isEmpty() && b.getWriteConcernError() == null;
+        return e instanceof org.bson.codecs.configuration.CodecConfigurationException || e instanceof org.bson.BsonMaximumSizeExceededException
+                || e instanceof org.bson.BsonSerializationException;
     }
 
     private String message(Exception e) {

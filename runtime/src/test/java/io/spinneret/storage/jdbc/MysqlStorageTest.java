@@ -89,4 +89,12 @@ class MysqlStorageTest extends JdbcStorageContractTest {
         IOException e = assertThrows(IOException.class, () -> storage.write(samples, List.of(SampleSchema.empty(longKey))));
         assertTrue(e.getMessage().contains(samples.table()), e.getMessage());
     }
+
+    @Test
+    void aKeyLongerThanItsColumnIsRejectedForItsDataNotFailedAsTransient() {
+        String key = "k".repeat(800);
+        var e = org.junit.jupiter.api.Assertions.assertThrows(io.spinneret.spi.RejectedItemsException.class,
+                () -> storage.write(samples, java.util.List.of(SampleSchema.empty(key))));
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains(samples.table()), e.getMessage());
+    }
 }

@@ -72,4 +72,12 @@ class PostgresStorageTest extends JdbcStorageContractTest {
             assertEquals("two", rs.getString(1));
         }
     }
+
+    @Test
+    void aValueTheServerCannotStoreIsRejectedForItsDataNotFailedAsTransient() {
+        // PostgreSQL text cannot hold U+0000: SQLSTATE 22021, a data exception
+        var e = org.junit.jupiter.api.Assertions.assertThrows(io.spinneret.spi.RejectedItemsException.class,
+                () -> storage.write(samples, java.util.List.of(new io.spinneret.storage.SampleSchema.Sample("nul", "a\u0000b", null, null, null, null, null, null, null, null))));
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains(samples.table()), e.getMessage());
+    }
 }
