@@ -29,7 +29,8 @@ http {
 }
 CONF
 "$NGINX" -c "$WORK/nginx.conf" -p "$WORK"
-trap 'kill "$(cat "$WORK/nginx.pid")" 2>/dev/null || true' EXIT
+# KEEP=1 keeps the work directory (nginx.conf, access.log, crawl.log, site.jsonl)
+trap 'kill "$(cat "$WORK/nginx.pid")" 2>/dev/null || true; [[ "${KEEP:-0}" == 1 ]] && echo "kept $WORK" || rm -rf "$WORK"' EXIT
 SITE="http://127.0.0.1:$PORT/"
 started=$(date +%s.%N)
 "$JAVA" -jar "$ROOT/examples/target/spinneret-examples.jar" run site -s "start_urls=$SITE$START_PAGE" -s download_delay=0 \

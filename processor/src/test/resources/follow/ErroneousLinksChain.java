@@ -15,6 +15,7 @@ public class ErroneousLinksChain {
         crawl.follow(page.links().css("main").allow("page-(\\d+"), "parse");
         crawl.follow(page.links().denyGlob("**.{pdf,zip"), "detial");
         crawl.follow(page.links().select(NAV).deny("[z-a]"));
+        crawl.follow(page.links().tags("img").attrs("data src"), "parse");
         // not a links() chain: not checked as a regex
         java.util.List.of("(").contains("(");
     }

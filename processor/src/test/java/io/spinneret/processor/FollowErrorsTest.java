@@ -45,6 +45,7 @@ class FollowErrorsTest {
                 .inFile(file).onLineContaining("\"detial\"");
         assertThat(c).hadErrorContaining("[BadRegex] regular expression \"[z-a]\" does not compile: Illegal character range")
                 .inFile(file).onLineContaining("[z-a]");
-        assertThat(c).hadErrorCount(5);
+        assertThat(c).hadErrorContaining("[BadLinkTag] 'data src' is not a tag or attribute name").inFile(file).onLineContaining("data src");
+        assertThat(c).hadErrorCount(6);
     }
 }
