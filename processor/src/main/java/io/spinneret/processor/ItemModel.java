@@ -12,6 +12,7 @@ import java.util.Map;
  * @param fields components in declaration order
  * @param keyIndex index of the key component
  * @param nested shapes of nested records reachable from the fields, by qualified name
+ * @param files the {@code @FileUrl} components, in order
  */
 record ItemModel(ClassName type, ClassName serializer, String table, List<ValueType.Component> fields, int keyIndex,
-                 Map<String, ValueType.RecordShape> nested) {}
+                 Map<String, ValueType.RecordShape> nested, List<FileFields.FileField> files) {}

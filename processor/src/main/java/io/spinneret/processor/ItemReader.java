@@ -29,6 +29,7 @@ final class ItemReader {
             if (name.equals(key) || (key.isEmpty() && keyIndex < 0 && Annotations.has(c, Names.KEY))) keyIndex = fields.size();
             fields.add(new ValueType.Component(name, mapper.map(c.asType())));
         }
-        return new ItemModel(ClassName.get(type), Names.generated(type, "_Serializer"), table, fields, keyIndex, mapper.records());
+        return new ItemModel(ClassName.get(type), Names.generated(type, "_Serializer"), table, fields, keyIndex, mapper.records(),
+                FileFields.of(type));
     }
 }

@@ -48,6 +48,7 @@ final class ItemValidator {
             }
         }
         checkKey(type, item, names, report, mapper);
+        FileFields.check(type, report);
         return report;
     }
 

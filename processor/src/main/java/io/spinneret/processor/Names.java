@@ -19,6 +19,8 @@ final class Names {
     static final String START = "io.spinneret.annotations.Start";
     static final String ITEM = "io.spinneret.annotations.Item";
     static final String KEY = "io.spinneret.annotations.Key";
+    static final String FILE_URL = "io.spinneret.annotations.FileUrl";
+    static final String STORED_FILE_NAME = "io.spinneret.api.StoredFile";
 
     static final String RESPONSE_NAME = "io.spinneret.api.Response";
     static final String CRAWL_NAME = "io.spinneret.api.Crawl";
@@ -39,6 +41,8 @@ final class Names {
     static final ClassName FIELD = ClassName.get("io.spinneret.internal", "Field");
     static final ClassName FIELD_TYPE = ClassName.get("io.spinneret.internal", "FieldType");
     static final ClassName EMIT = ClassName.get("io.spinneret.internal", "Emit");
+    static final ClassName STORED_FILE = ClassName.get("io.spinneret.api", "StoredFile");
+    static final ClassName FILE_SLOTS = ClassName.get("io.spinneret.internal", "FileSlots");
 
     static final ClassName JSON_GENERATOR = ClassName.get("com.fasterxml.jackson.core", "JsonGenerator");
     static final ClassName JSON_FACTORY = ClassName.get("com.fasterxml.jackson.core", "JsonFactory");

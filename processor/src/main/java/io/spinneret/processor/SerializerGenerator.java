@@ -48,7 +48,7 @@ final class SerializerGenerator {
     private SerializerGenerator(ItemModel item) {
         this.item = item;
         for (String reserved : List.of("INSTANCE", "FIELDS", "JSON", "type", "name", "table", "fields", "keyIndex", "values",
-                "writeJson", "csvRow", "document", "key")) {
+                "writeJson", "csvRow", "document", "key", "files", "withFiles", "hasFiles")) {
             names.newName(reserved, reserved);
         }
     }
@@ -96,6 +96,7 @@ final class SerializerGenerator {
                 .addMethod(writeJson())
                 .addMethod(csvRow())
                 .addMethod(document());
+        FileMethodsGenerator.addTo(type, item);
         while (!pending.isEmpty()) pending.poll().run();
         helpers.forEach(type::addMethod);
         return JavaFile.builder(self.packageName(), type.build()).skipJavaLangImports(true).indent("    ").build();

@@ -166,6 +166,7 @@ public final class Crawler {
                 throw new SpinneretException("cannot open output " + storage.describe() + ": " + ex.getMessage(), ex);
             }
             e = new Engine(name, settings, stats, scheduler, middlewares, router, dispatcher, schemas);
+            toClose.add(e.files());
             Engine engineRef = e;
             p = new Pipeline(storage, settings, scheduler::ack, engineRef::fail);
             e.pipeline(p);

@@ -3,6 +3,7 @@ package io.spinneret.engine;
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.Request;
 import io.spinneret.internal.Dispatcher;
+import io.spinneret.items.files.FileDownloads;
 import io.spinneret.middleware.Middleware;
 import io.spinneret.pipeline.ItemSchemas;
 import io.spinneret.pipeline.Pipeline;
@@ -51,6 +52,7 @@ final class Engine implements CrawlContext {
     private final NewRequests newRequests;
     private final ItemSink itemSink;
     private final RequestProcessor processor;
+    private final FileDownloads files;
     private final int concurrency;
     private final Semaphore permits;
     private final AtomicInteger inFlight = new AtomicInteger();
@@ -77,8 +79,15 @@ final class Engine implements CrawlContext {
         this.permits = new Semaphore(concurrency);
         this.newRequests = new NewRequests(scheduler, settings, stats);
         this.itemSink = new ItemSink(scheduler, settings, stats, () -> requestStop(Stop.ITEM_LIMIT));
-        this.processor = new RequestProcessor(new Fetcher(middlewares, router, this, gate), scheduler, dispatcher, schemas,
-                newRequests, itemSink, stats, settings.getInt(Setting.MAX_REDIRECTS), () -> stop != Stop.NONE);
+        Fetcher fetcher = new Fetcher(middlewares, router, this, gate);
+        this.files = FileDownloads.from(settings, fetcher::fetchFile, stats);
+        this.processor = new RequestProcessor(fetcher, scheduler, dispatcher, schemas,
+                newRequests, itemSink, stats, settings.getInt(Setting.MAX_REDIRECTS), () -> stop != Stop.NONE, files);
+    }
+
+    /** The files pipeline of this crawl, to be closed when it ends. */
+    FileDownloads files() {
+        return files;
     }
 
     void pipeline(Pipeline p) {
