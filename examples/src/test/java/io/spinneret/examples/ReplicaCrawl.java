@@ -29,6 +29,13 @@ final class ReplicaCrawl {
     record Outcome(CrawlResult result, List<JsonNode> items, long served) {}
 
     static Outcome run(String spiderName, Site site, String startPath, Path dir, String... settings) throws InterruptedException {
+        try (ReplicaServer server = ReplicaServer.start(site, 0)) {
+            return run(spiderName, server, startPath, dir, settings);
+        }
+    }
+
+    /** As above, against a replica already served (so that two crawls see the same URLs); {@code served} counts this crawl's requests only. */
+    static Outcome run(String spiderName, ReplicaServer server, String startPath, Path dir, String... settings) throws InterruptedException {
         List<SpiderDefinition> spiders = new ArrayList<>();
         List<ItemSchema<?>> items = new ArrayList<>();
         for (SpiderRegistry r : ServiceLoader.load(SpiderRegistry.class)) {
@@ -38,20 +45,19 @@ final class ReplicaCrawl {
         SpiderDefinition spider = spiders.stream().filter(s -> s.name().equals(spiderName)).findFirst()
                 .orElseThrow(() -> new AssertionError("no spider " + spiderName + " among " + spiders.stream().map(SpiderDefinition::name).toList()));
         Path out = dir.resolve(spiderName + ".jsonl");
-        try (ReplicaServer server = ReplicaServer.start(site, 0)) {
-            Settings s = Settings.defaults()
-                    .with("start_urls", server.url() + startPath, "test")
-                    .with("download_delay", "0", "test")
-                    .with("respect_robots", "false", "test")
-                    .with("progress_interval", "0", "test")
-                    .with("output", out.toString(), "test");
-            for (String kv : settings) {
-                int eq = kv.indexOf('=');
-                s = s.with(kv.substring(0, eq), kv.substring(eq + 1), "test");
-            }
-            CrawlResult result = Crawler.builder(spider).settings(s).items(items).progress(null).build().run();
-            return new Outcome(result, readJsonl(out), server.requests());
+        long before = server.requests();
+        Settings s = Settings.defaults()
+                .with("start_urls", server.url() + startPath, "test")
+                .with("download_delay", "0", "test")
+                .with("respect_robots", "false", "test")
+                .with("progress_interval", "0", "test")
+                .with("output", out.toString(), "test");
+        for (String kv : settings) {
+            int eq = kv.indexOf('=');
+            s = s.with(kv.substring(0, eq), kv.substring(eq + 1), "test");
         }
+        CrawlResult result = Crawler.builder(spider).settings(s).items(items).progress(null).build().run();
+        return new Outcome(result, readJsonl(out), server.requests() - before);
     }
 
     static List<JsonNode> readJsonl(Path file) {

@@ -34,6 +34,7 @@ public final class FileStore {
     private final Path folder;
     private final Map<String, StoredFile> byUrl = new ConcurrentHashMap<>();
     private final ReentrantLock indexLock = new ReentrantLock();
+    private final ReentrantLock writeLock = new ReentrantLock();
     private @Nullable BufferedWriter index;
     private volatile boolean loaded;
 
@@ -80,16 +81,22 @@ public final class FileStore {
         String name = checksum + extension;
         Path target = folder.resolve(name);
         boolean written = false;
-        if (!Files.exists(target)) {
-            Files.createDirectories(folder);
-            Path tmp = Files.createTempFile(folder, ".part-", ".tmp");
-            try {
-                Files.write(tmp, content);
-                AtomicMove.replace(tmp, target);
-                written = true;
-            } finally {
-                Files.deleteIfExists(tmp);
+        // one writer at a time: two items with the same content at once must not both count it as written
+        writeLock.lock();
+        try {
+            if (!Files.exists(target)) {
+                Files.createDirectories(folder);
+                Path tmp = Files.createTempFile(folder, ".part-", ".tmp");
+                try {
+                    Files.write(tmp, content);
+                    AtomicMove.replace(tmp, target);
+                    written = true;
+                } finally {
+                    Files.deleteIfExists(tmp);
+                }
             }
+        } finally {
+            writeLock.unlock();
         }
         index(url, name, checksum);
         return new Kept(name, checksum, written);
