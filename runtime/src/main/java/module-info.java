@@ -4,9 +4,10 @@
  * generated code is written against. The engine's insides, the built-in downloaders, schedulers
  * and storages (chosen by settings, not by name), the pipeline and the command line are not.
  *
- * <p>Four dependencies publish no module name, so theirs comes from their jar's file name and may
+ * <p>Seven dependencies publish no module name, so theirs comes from their jar's file name and may
  * change with a release that adds one: {@code crawler.commons} (robots.txt, sitemaps),
- * {@code dec} (Brotli), {@code playwright} and {@code driver} (the browser). The runtime's own jar is
+ * {@code dec} (Brotli), {@code playwright} and {@code driver} (the browser), {@code jwarc} (WARC
+ * output), {@code readability4j} and {@code flexmark.html2md.converter} (a page's main content). The runtime's own jar is
  * normally run from the class path, where none of this applies.
  */
 module io.spinneret.runtime {
@@ -63,6 +64,9 @@ module io.spinneret.runtime {
 
     // no module name of their own (see above)
     requires crawler.commons;
+    requires flexmark.html2md.converter;
+    requires jwarc;
+    requires readability4j;
     requires dec;
     requires driver;
     requires playwright;

@@ -173,7 +173,18 @@ public enum Setting {
     /** Items buffered before the crawl waits for storage (backpressure). */
     PIPELINE_CAPACITY("pipeline_capacity", Type.INT, "10000", "items buffered before the crawl waits for storage"),
     /** Attempts of a failing storage write before the crawl fails. */
-    STORAGE_RETRY_TIMES("storage_retry_times", Type.INT, "5", "attempts of a failing storage write");
+    STORAGE_RETRY_TIMES("storage_retry_times", Type.INT, "5", "attempts of a failing storage write"),
+
+    // ---- archives and files (see docs/storage.md and docs/files.md)
+    /**
+     * A WARC file that records every HTTP exchange of the crawl (request, response, revisit records;
+     * gzipped per record when it ends in {@code .gz}); also set by {@code -o crawl.warc.gz}.
+     */
+    WARC_OUTPUT("warc_output", Type.STRING, "", "WARC file of every exchange (empty = none)"),
+    /** Size in bytes past which the WARC output goes on in a new file ({@code name-00001.warc.gz}, ...). */
+    WARC_MAX_SIZE("warc_max_size", Type.LONG, "1000000000", "bytes per WARC file before the next one"),
+    /** Folder where the files of items' {@code @FileUrl} fields are stored, by content hash. */
+    FILES_STORE("files_store", Type.STRING, "files", "folder of downloaded item files");
 
     /** The value type of a setting. */
     public enum Type { INT, LONG, DOUBLE, DURATION, BOOLEAN, STRING, LIST, ENUM }
@@ -277,7 +288,7 @@ public enum Setting {
     /** The range of a numeric setting whose type alone allows values that mean nothing (a concurrency of 0, say). */
     private Optional<String> outOfRange(double n, String value) {
         String wanted = switch (this) {
-            case CONCURRENCY, BROWSER_POOL_SIZE, BATCH_SIZE, PIPELINE_CAPACITY, MAX_BODY_SIZE, STORAGE_RETRY_TIMES -> n >= 1 ? null : "an integer >= 1";
+            case CONCURRENCY, BROWSER_POOL_SIZE, BATCH_SIZE, PIPELINE_CAPACITY, MAX_BODY_SIZE, STORAGE_RETRY_TIMES, WARC_MAX_SIZE -> n >= 1 ? null : "an integer >= 1";
             case CONCURRENCY_PER_DOMAIN, MAX_ITEMS, MAX_REQUESTS, MAX_FAILURES, DEPTH_LIMIT, MAX_REDIRECTS, RETRY_TIMES -> n >= 0 ? null : "an integer >= 0";
             case AUTOTHROTTLE_TARGET_CONCURRENCY, BROWSER_TIMEOUT -> n > 0 ? null : "a number > 0";
             // below a millisecond every request would time out, and the error would say "after 0s"

@@ -36,6 +36,18 @@ final class ReplicaCrawl {
     /** @param arguments the spider's arguments, as given with {@code -a} */
     static Outcome run(String spiderName, Site site, String startPath, Path dir, Map<String, String> arguments, String... settings)
             throws InterruptedException {
+        try (ReplicaServer server = ReplicaServer.start(site, 0)) {
+            return run(spiderName, server, startPath, dir, arguments, settings);
+        }
+    }
+
+    /** As above, against a replica already served (so that two crawls see the same URLs); {@code served} counts this crawl's requests only. */
+    static Outcome run(String spiderName, ReplicaServer server, String startPath, Path dir, String... settings) throws InterruptedException {
+        return run(spiderName, server, startPath, dir, Map.of(), settings);
+    }
+
+    private static Outcome run(String spiderName, ReplicaServer server, String startPath, Path dir, Map<String, String> arguments,
+            String... settings) throws InterruptedException {
         List<SpiderDefinition> spiders = new ArrayList<>();
         List<ItemSchema<?>> items = new ArrayList<>();
         for (SpiderRegistry r : ServiceLoader.load(SpiderRegistry.class)) {
@@ -45,20 +57,19 @@ final class ReplicaCrawl {
         SpiderDefinition spider = spiders.stream().filter(s -> s.name().equals(spiderName)).findFirst()
                 .orElseThrow(() -> new AssertionError("no spider " + spiderName + " among " + spiders.stream().map(SpiderDefinition::name).toList()));
         Path out = dir.resolve(spiderName + ".jsonl");
-        try (ReplicaServer server = ReplicaServer.start(site, 0)) {
-            Settings s = Settings.defaults()
-                    .with("start_urls", server.url() + startPath, "test")
-                    .with("download_delay", "0", "test")
-                    .with("respect_robots", "false", "test")
-                    .with("progress_interval", "0", "test")
-                    .with("output", out.toString(), "test");
-            for (String kv : settings) {
-                int eq = kv.indexOf('=');
-                s = s.with(kv.substring(0, eq), kv.substring(eq + 1), "test");
-            }
-            CrawlResult result = Crawler.builder(spider).settings(s).arguments(arguments).items(items).progress(null).build().run();
-            return new Outcome(result, readJsonl(out), server.requests());
+        long before = server.requests();
+        Settings s = Settings.defaults()
+                .with("start_urls", server.url() + startPath, "test")
+                .with("download_delay", "0", "test")
+                .with("respect_robots", "false", "test")
+                .with("progress_interval", "0", "test")
+                .with("output", out.toString(), "test");
+        for (String kv : settings) {
+            int eq = kv.indexOf('=');
+            s = s.with(kv.substring(0, eq), kv.substring(eq + 1), "test");
         }
+        CrawlResult result = Crawler.builder(spider).settings(s).arguments(arguments).items(items).progress(null).build().run();
+        return new Outcome(result, readJsonl(out), server.requests() - before);
     }
 
     static List<JsonNode> readJsonl(Path file) {

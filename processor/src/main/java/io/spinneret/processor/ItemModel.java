@@ -13,6 +13,7 @@ import java.util.Map;
  * @param keyIndex index of the key component
  * @param nested shapes of nested records reachable from the fields, by qualified name
  * @param constraints the components' constraints, in component order
+ * @param files the {@code @FileUrl} components, in order
  */
 record ItemModel(ClassName type, ClassName serializer, String table, List<ValueType.Component> fields, int keyIndex,
-                 Map<String, ValueType.RecordShape> nested, List<ConstraintModel> constraints) {}
+                 Map<String, ValueType.RecordShape> nested, List<ConstraintModel> constraints, List<FileFields.FileField> files) {}

@@ -30,6 +30,7 @@ final class ItemReader {
             fields.add(new ValueType.Component(name, mapper.map(c.asType())));
         }
         List<ConstraintModel> constraints = ConstraintReader.read(type, mapper, new Report()); // ItemValidator reported its problems
-        return new ItemModel(ClassName.get(type), Names.generated(type, "_Serializer"), table, fields, keyIndex, mapper.records(), constraints);
+        return new ItemModel(ClassName.get(type), Names.generated(type, "_Serializer"), table, fields, keyIndex, mapper.records(), constraints,
+                FileFields.of(type));
     }
 }

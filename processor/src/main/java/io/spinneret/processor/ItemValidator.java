@@ -49,6 +49,7 @@ final class ItemValidator {
         }
         checkKey(type, item, names, report, mapper);
         ConstraintReader.read(type, mapper, report);
+        FileFields.check(type, report);
         return report;
     }
 

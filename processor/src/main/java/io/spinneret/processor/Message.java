@@ -92,6 +92,8 @@ enum Message {
             "name the key with @Item(key = \"...\") or annotate one component with @Key"),
     DUPLICATE_KEY("DuplicateKey", "%s", "an item has exactly one key component"),
     BAD_KEY_TYPE("BadKeyType", "key component '%s' is stored as JSON", "the key must be a plain value (string, number, boolean, time)"),
+    FILE_URL_TYPE("FileUrlType", "@FileUrl component '%s' has type %s",
+            "make it a StoredFile (one file) or a List<StoredFile>, and fill it with StoredFile.of(url)"),
 
     // ---- constraints of @Item components
     UNSUPPORTED_CONSTRAINT("UnsupportedConstraint", "@%s on component '%s' is not checked by Spinneret",

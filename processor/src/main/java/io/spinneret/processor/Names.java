@@ -22,6 +22,8 @@ final class Names {
     static final String ARG = "io.spinneret.annotations.Arg";
     static final String FOLLOW = "io.spinneret.annotations.Follow";
     static final String FOLLOW_LIST = "io.spinneret.annotations.Follow.List";
+    static final String FILE_URL = "io.spinneret.annotations.FileUrl";
+    static final String STORED_FILE_NAME = "io.spinneret.api.StoredFile";
 
     static final String RESPONSE_NAME = "io.spinneret.api.Response";
     static final String CRAWL_NAME = "io.spinneret.api.Crawl";
@@ -48,6 +50,8 @@ final class Names {
     static final ClassName ARGUMENT_SPEC = ClassName.get("io.spinneret.internal", "ArgumentSpec");
     static final ClassName SPIDER_ARGUMENTS = ClassName.get("io.spinneret.internal", "SpiderArguments");
     static final ClassName ARG_TYPE = ClassName.get("io.spinneret.annotations", "ArgType");
+    static final ClassName STORED_FILE = ClassName.get("io.spinneret.api", "StoredFile");
+    static final ClassName FILE_SLOTS = ClassName.get("io.spinneret.internal", "FileSlots");
 
     static final ClassName JSON_GENERATOR = ClassName.get("com.fasterxml.jackson.core", "JsonGenerator");
     static final ClassName JSON_FACTORY = ClassName.get("com.fasterxml.jackson.core", "JsonFactory");

@@ -48,7 +48,7 @@ final class SerializerGenerator {
     private SerializerGenerator(ItemModel item) {
         this.item = item;
         for (String reserved : List.of("INSTANCE", "FIELDS", "JSON", "type", "name", "table", "fields", "keyIndex", "values",
-                "writeJson", "csvRow", "document", "key", "violation")) {
+                "writeJson", "csvRow", "document", "key", "violation", "files", "withFiles", "hasFiles")) {
             names.newName(reserved, reserved);
         }
     }
@@ -98,6 +98,7 @@ final class SerializerGenerator {
                 .addMethod(document())
                 .addMethod(ConstraintsGenerator.violation(item, override("violation", STRING)));
         ConstraintsGenerator.patterns(item).forEach(type::addField);
+        FileMethodsGenerator.addTo(type, item);
         while (!pending.isEmpty()) pending.poll().run();
         helpers.forEach(type::addMethod);
         return JavaFile.builder(self.packageName(), type.build()).skipJavaLangImports(true).indent("    ").build();

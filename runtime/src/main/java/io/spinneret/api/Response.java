@@ -2,6 +2,7 @@ package io.spinneret.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.spinneret.text.Readable;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -51,6 +52,7 @@ public final class Response {
     private @Nullable String text;
     private @Nullable Document document;
     private @Nullable String base;
+    private @Nullable MainContent mainContent;
 
     /**
      * @param request the request that produced this response (after redirects, the last hop)
@@ -219,6 +221,19 @@ public final class Response {
         if (!isHtml()) return Optional.empty();
         return PageDirectives.refresh(document()).flatMap(r -> (r.target().isEmpty() ? Optional.of(url) : urlJoin(r.target()))
                 .map(t -> new PageDirectives.Refresh(r.delay(), t)));
+    }
+
+    /**
+     * The page's main content, boilerplate (navigation, headers, footers, sidebars) removed by a
+     * readability-style algorithm, with its title, text and Markdown; found once, on first use.
+     * Costs a second parse of the page, so a spider that does not call it pays nothing.
+     */
+    public MainContent mainContent() {
+        if (mainContent == null) {
+            Readable.Extract e = Readable.of(url, text());
+            mainContent = new MainContent(e.title(), e.html(), e.text());
+        }
+        return mainContent;
     }
 
     /** Resolves a link against this page; empty for non-http(s) or malformed links. */

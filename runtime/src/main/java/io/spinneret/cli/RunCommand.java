@@ -9,6 +9,7 @@ import io.spinneret.settings.Settings;
 import io.spinneret.settings.SettingsLoader;
 import io.spinneret.settings.SettingsLoader.CommandLineValue;
 import io.spinneret.storage.Storages;
+import io.spinneret.warc.WarcRecorder;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -124,7 +125,15 @@ final class RunCommand implements Callable<Integer> {
         if (delay != null) v.add(new CommandLineValue(Setting.DOWNLOAD_DELAY.key(), delay, "--delay"));
         if (maxItems != null) v.add(new CommandLineValue(Setting.MAX_ITEMS.key(), maxItems.toString(), "-n"));
         if (!outputs.isEmpty() && overwriteOutput != null) throw new UsageException("give -o (append) or -O (overwrite), not both");
-        if (!outputs.isEmpty()) v.add(new CommandLineValue(Setting.OUTPUT.key(), String.join(",", outputs), "-o"));
+        List<String> itemOutputs = new ArrayList<>();
+        for (String output : outputs) {
+            if (WarcRecorder.isWarcTarget(output)) {
+                v.add(new CommandLineValue(Setting.WARC_OUTPUT.key(), output, "-o")); // a record of the exchanges, not an item output
+            } else {
+                itemOutputs.add(output);
+            }
+        }
+        if (!itemOutputs.isEmpty()) v.add(new CommandLineValue(Setting.OUTPUT.key(), String.join(",", itemOutputs), "-o"));
         if (overwriteOutput != null) {
             v.add(new CommandLineValue(Setting.OUTPUT.key(), overwriteOutput, "-O"));
             v.add(new CommandLineValue(Setting.OVERWRITE_OUTPUT.key(), "true", "-O"));

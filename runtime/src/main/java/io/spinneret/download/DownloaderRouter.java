@@ -6,6 +6,7 @@ import io.spinneret.api.Response;
 import io.spinneret.spi.Downloader;
 import java.io.IOException;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.function.Supplier;
@@ -20,13 +21,20 @@ public final class DownloaderRouter implements Downloader {
     private static final Logger LOG = LoggerFactory.getLogger(DownloaderRouter.class);
 
     private final Map<Renderer, Supplier<? extends Downloader>> factories;
+    private final List<AutoCloseable> closedAfter;
     private final Map<Renderer, Downloader> started = new EnumMap<>(Renderer.class);
     /** {@link #started} by ordinal, for the lock-free read on every request. */
     private final AtomicReferenceArray<Downloader> ready = new AtomicReferenceArray<>(Renderer.values().length);
 
     /** @param factories how to create the downloader of each renderer; called at most once each */
     public DownloaderRouter(Map<Renderer, Supplier<? extends Downloader>> factories) {
+        this(factories, List.of());
+    }
+
+    /** @param closedAfter closed after the downloaders, by {@link #close} (e.g. the WARC recorder they report to) */
+    public DownloaderRouter(Map<Renderer, Supplier<? extends Downloader>> factories, List<? extends AutoCloseable> closedAfter) {
         this.factories = new EnumMap<>(factories);
+        this.closedAfter = List.copyOf(closedAfter);
     }
 
     @Override
@@ -76,6 +84,13 @@ public final class DownloaderRouter implements Downloader {
             }
             started.clear();
             for (int i = 0; i < ready.length(); i++) ready.set(i, null);
+            for (AutoCloseable c : closedAfter) {
+                try {
+                    c.close();
+                } catch (Exception e) {
+                    LOG.warn("closing {} failed: {}", c, e.toString());
+                }
+            }
         }
     }
 }

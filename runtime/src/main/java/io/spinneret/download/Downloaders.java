@@ -6,7 +6,9 @@ import io.spinneret.download.http.HttpDownloader;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.Downloader;
 import java.net.CookieManager;
+import io.spinneret.warc.WarcRecorder;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -16,11 +18,23 @@ public final class Downloaders {
 
     /** The router of a crawl; its HTTP and browser downloaders share one cookie jar (unless {@code cookies_enabled} is false). */
     public static DownloaderRouter router(Settings settings) {
+        return router(settings, "crawl");
+    }
+
+    /**
+     * The router of a crawl of {@code spider}: as {@link #router(Settings)}, and with
+     * {@code warc_output} set, a {@link WarcRecorder} that both downloaders report their exchanges
+     * to, closed with the router.
+     *
+     * @throws io.spinneret.api.SpinneretException if the WARC file cannot be created
+     */
+    public static DownloaderRouter router(Settings settings, String spider) {
         Map<Renderer, Supplier<? extends Downloader>> factories = new EnumMap<>(Renderer.class);
         CookieManager cookies = HttpDownloader.newCookieJar(settings);
+        WarcRecorder warc = WarcRecorder.from(settings, spider);
         // each downloader adds its renderer here
-        factories.put(Renderer.HTTP, () -> new HttpDownloader(settings, cookies));
-        factories.put(Renderer.BROWSER, () -> new BrowserDownloader(settings, cookies));
-        return new DownloaderRouter(factories);
+        factories.put(Renderer.HTTP, () -> new HttpDownloader(settings, cookies, warc));
+        factories.put(Renderer.BROWSER, () -> new BrowserDownloader(settings, cookies, warc));
+        return new DownloaderRouter(factories, warc == null ? List.of() : List.of(warc));
     }
 }

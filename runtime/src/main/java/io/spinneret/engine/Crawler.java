@@ -162,7 +162,7 @@ public final class Crawler {
                 LOG.warn("nothing to crawl: spider '{}' starts with no requests (it has no start URLs, or its @Start method"
                         + " made none) and its scheduler holds none; give start URLs with -s start_urls=URL[,URL...]", name);
             }
-            Downloader router = givenDownloader != null ? givenDownloader : Downloaders.router(settings);
+            Downloader router = givenDownloader != null ? givenDownloader : Downloaders.router(settings, name);
             toClose.add(router);
             // providers of user middlewares live next to the spider (e.g. in a jar under spiders_dir)
             List<Middleware> middlewares = givenMiddlewares != null ? givenMiddlewares
@@ -173,6 +173,7 @@ public final class Crawler {
                 throw new SpinneretException("cannot open output " + storage.describe() + ": " + ex.getMessage(), ex);
             }
             e = new Engine(name, settings, stats, scheduler, middlewares, router, dispatcher, schemas);
+            toClose.add(e.files());
             Engine engineRef = e;
             p = new Pipeline(storage, settings, scheduler::ack, engineRef::fail);
             e.pipeline(p);

@@ -3,6 +3,7 @@ package io.spinneret.engine;
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.Request;
 import io.spinneret.internal.Dispatcher;
+import io.spinneret.items.files.FileDownloads;
 import io.spinneret.middleware.Middleware;
 import io.spinneret.pipeline.ItemSchemas;
 import io.spinneret.pipeline.Pipeline;
@@ -61,6 +62,7 @@ final class Engine implements CrawlContext {
     private final ItemSink itemSink;
     private final CrawlLimits limits;
     private final RequestProcessor processor;
+    private final FileDownloads files;
     private final int concurrency;
     private final Semaphore permits;
     private final AtomicInteger inFlight = new AtomicInteger();
@@ -91,9 +93,16 @@ final class Engine implements CrawlContext {
         this.newRequests = new NewRequests(scheduler, settings, stats);
         this.limits = new CrawlLimits(settings, stats);
         this.itemSink = new ItemSink(scheduler, settings, stats, () -> requestStop(Stop.ITEM_LIMIT));
-        this.processor = new RequestProcessor(new Fetcher(middlewares, router, this, gate), scheduler, dispatcher, schemas,
+        Fetcher fetcher = new Fetcher(middlewares, router, this, gate);
+        this.files = FileDownloads.from(settings, fetcher::fetchFile, stats);
+        this.processor = new RequestProcessor(fetcher, scheduler, dispatcher, schemas,
                 newRequests, itemSink, stats, settings.getInt(Setting.MAX_REDIRECTS), () -> stop != Stop.NONE,
-                new PageFollowing(dispatcher.linkRules(), settings));
+                new PageFollowing(dispatcher.linkRules(), settings), files);
+    }
+
+    /** The files pipeline of this crawl, to be closed when it ends. */
+    FileDownloads files() {
+        return files;
     }
 
     void pipeline(Pipeline p) {

@@ -6,6 +6,7 @@ import io.spinneret.download.cache.HttpCache;
 import io.spinneret.download.cache.HttpCacheMiddleware;
 import io.spinneret.middleware.Middleware;
 import io.spinneret.middleware.RealChain;
+import io.spinneret.middleware.RetryMiddleware;
 import io.spinneret.spi.CrawlContext;
 import io.spinneret.spi.Downloader;
 import java.util.ArrayList;
@@ -19,6 +20,8 @@ import java.util.List;
  */
 final class Fetcher {
     private final List<Middleware> chain;
+    /** The chain for items' files: without the retry middleware, which would reschedule a retry as a page. */
+    private final List<Middleware> fileChain;
     private final Downloader pages;
     private final Downloader sideRequests;
     private final CrawlContext context;
@@ -30,6 +33,7 @@ final class Fetcher {
         if (cache != null) links.add(new HttpCacheMiddleware(cache, context.stats()));
         links.addAll(middlewares);
         this.chain = List.copyOf(links);
+        this.fileChain = links.stream().filter(m -> !(m instanceof RetryMiddleware)).toList();
         // the gate first: a request it refuses was never sent, so it is not counted either
         this.pages = gated(new CountingDownloader(downloader, context.stats()), gate);
         this.sideRequests = gated(downloader, gate);
@@ -59,5 +63,18 @@ final class Fetcher {
         Response response = RealChain.execute(chain, request, pages, sideRequests, context);
         gate.inHand();
         return response;
+    }
+
+    /**
+     * Gets a file of an item for the files pipeline, on the worker that holds the item's response:
+     * through the chain as a side request (not counted among the pages), without the retry
+     * middleware (the pipeline retries itself). Once a signal closed the gate it is not sent.
+     */
+    Response fetchFile(Request request) throws Exception {
+        try {
+            return RealChain.execute(fileChain, request, sideRequests, sideRequests, context);
+        } finally {
+            gate.inHand(); // back to handling the response
+        }
     }
 }

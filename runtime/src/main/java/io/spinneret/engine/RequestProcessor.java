@@ -5,12 +5,14 @@ import io.spinneret.api.Failure;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.internal.Dispatcher;
+import io.spinneret.items.files.FileDownloads;
 import io.spinneret.middleware.RetriesExhaustedException;
 import io.spinneret.pipeline.ItemSchemas;
 import io.spinneret.spi.Lease;
 import io.spinneret.spi.Scheduler;
 import io.spinneret.spi.Stats;
 import java.io.IOException;
+import java.util.List;
 import java.util.function.BooleanSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -36,10 +38,14 @@ final class RequestProcessor {
     private final int maxRedirects;
     private final BooleanSupplier stopping;
     private final PageFollowing page;
+    private final FileDownloads files;
 
-    /** @param stopping whether the crawl was asked to stop, so that an interrupted request is requeued, not failed */
+    /**
+     * @param stopping whether the crawl was asked to stop, so that an interrupted request is requeued, not failed
+     * @param files the files pipeline, which the items pass before the item sink
+     */
     RequestProcessor(Fetcher fetcher, Scheduler scheduler, Dispatcher dispatcher, ItemSchemas schemas, NewRequests newRequests,
-            ItemSink itemSink, Stats stats, int maxRedirects, BooleanSupplier stopping, PageFollowing page) {
+            ItemSink itemSink, Stats stats, int maxRedirects, BooleanSupplier stopping, PageFollowing page, FileDownloads files) {
         this.fetcher = fetcher;
         this.scheduler = scheduler;
         this.dispatcher = dispatcher;
@@ -51,6 +57,7 @@ final class RequestProcessor {
         this.maxRedirects = maxRedirects;
         this.stopping = stopping;
         this.page = page;
+        this.files = files;
     }
 
     void process(Lease lease) {
@@ -102,8 +109,17 @@ final class RequestProcessor {
             crawl.items.clear();
             crawl.itemSchemas.clear();
         }
+        List<Object> items = crawl.items;
+        if (!items.isEmpty()) {
+            try {
+                items = files.download(items, crawl.itemSchemas);
+            } catch (InterruptedException e) {
+                scheduler.requeue(lease, req); // stopped while fetching the items' files: nothing was stored
+                return;
+            }
+        }
         newRequests.found(crawl.requests);
-        itemSink.store(lease, crawl.items, crawl.itemSchemas);
+        itemSink.store(lease, items, crawl.itemSchemas);
     }
 
     private void redirect(Lease lease, Response resp) {

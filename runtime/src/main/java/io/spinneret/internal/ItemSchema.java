@@ -1,6 +1,7 @@
 package io.spinneret.internal;
 
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.spinneret.api.StoredFile;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;
@@ -50,6 +51,27 @@ public interface ItemSchema<T> {
      */
     default @Nullable String violation(T item) {
         return key(item) == null ? fields().get(keyIndex()).name() + " @NotNull (key)" : null;
+    }
+
+    /**
+     * The files of an item's {@code @FileUrl} components, in component order (a list component's
+     * files in list order); empty for items without any.
+     */
+    default List<StoredFile> files(T item) {
+        return List.of();
+    }
+
+    /**
+     * A copy of {@code item} with its files replaced by {@code files}, one for each of
+     * {@link #files(Object)} in the same order (the generated code calls the canonical constructor).
+     */
+    default T withFiles(T item, List<StoredFile> files) {
+        return item;
+    }
+
+    /** True when the record has {@code @FileUrl} components, whose files the files pipeline downloads. */
+    default boolean hasFiles() {
+        return false;
     }
 
     /** The key value of an item, as in {@link #values}. */

@@ -5,6 +5,7 @@ import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.Downloader;
+import io.spinneret.spi.ExchangeListener;
 import java.io.IOException;
 import java.net.CookieManager;
 import java.nio.file.Path;
@@ -71,6 +72,7 @@ public final class BrowserDownloader implements Downloader {
     private final LinkedBlockingQueue<RenderJob> queue = new LinkedBlockingQueue<>();
     /** The pool's one cookie jar: its slots' browser contexts share their cookies through it (and with the HTTP downloader's). */
     private final BrowserCookies cookies;
+    private final @Nullable ExchangeListener exchanges;
     private final ReentrantLock lock = new ReentrantLock();
     private final CountDownLatch closedLatch = new CountDownLatch(1);
     private final List<Thread> workers = new ArrayList<>(); // guarded by lock
@@ -93,7 +95,12 @@ public final class BrowserDownloader implements Downloader {
      *     cookies set over HTTP are sent by the browser, and the other way round; null for none
      */
     public BrowserDownloader(Settings settings, @Nullable CookieManager httpCookies) {
-        this(BrowserOptions.from(settings), settings.getDuration(Setting.SHUTDOWN_GRACE).plusSeconds(2), httpCookies);
+        this(settings, httpCookies, null);
+    }
+
+    /** Reads the {@code browser_*} settings; the listener, if any, is told of each page's exchange. */
+    public BrowserDownloader(Settings settings, @Nullable CookieManager httpCookies, @Nullable ExchangeListener exchanges) {
+        this(BrowserOptions.from(settings), settings.getDuration(Setting.SHUTDOWN_GRACE).plusSeconds(2), httpCookies, exchanges);
     }
 
     /**
@@ -105,6 +112,16 @@ public final class BrowserDownloader implements Downloader {
     }
 
     public BrowserDownloader(BrowserOptions options, Duration closeWait, @Nullable CookieManager httpCookies) {
+        this(options, closeWait, httpCookies, null);
+    }
+
+    /**
+     * @param exchanges told of each page's HTTP exchange as the server sent it (not the rendered
+     *     DOM; see {@link io.spinneret.spi.Exchange}), or null
+     */
+    public BrowserDownloader(BrowserOptions options, Duration closeWait, @Nullable CookieManager httpCookies,
+            @Nullable ExchangeListener exchanges) {
+        this.exchanges = exchanges;
         this.options = options;
         this.closeWait = closeWait;
         this.cookies = new BrowserCookies(httpCookies == null ? null : httpCookies.getCookieStore());
@@ -176,7 +193,7 @@ public final class BrowserDownloader implements Downloader {
         SharedBrowser s = shared;
         if (s == null) return;
         int i = workers.size();
-        RenderWorker w = new RenderWorker(i, options, s, queue, idle, () -> closed, cookies);
+        RenderWorker w = new RenderWorker(i, options, s, queue, idle, () -> closed, cookies, exchanges);
         Thread t = Thread.ofPlatform().name("spinneret-render-" + i).daemon(true).unstarted(w);
         workers.add(t);
         slots.add(w);

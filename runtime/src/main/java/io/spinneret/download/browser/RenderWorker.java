@@ -15,11 +15,14 @@ import com.microsoft.playwright.options.WaitForSelectorState;
 import com.microsoft.playwright.options.WaitUntilState;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
+import io.spinneret.spi.Exchange;
+import io.spinneret.spi.ExchangeListener;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLDecoder;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -62,6 +65,7 @@ final class RenderWorker implements Runnable {
     private final AtomicInteger idle;
     private final BooleanSupplier closing;
     private final BrowserCookies cookies;
+    private final @Nullable ExchangeListener exchanges;
     /** The version of {@link #cookies} this slot's context has taken. */
     private long cookiesSeen;
     /** The cookies this slot's context holds as far as it knows, by {@link BrowserCookies#key}. */
@@ -87,8 +91,9 @@ final class RenderWorker implements Runnable {
     private boolean pageRouted;
 
     RenderWorker(int index, BrowserOptions options, SharedBrowser shared, BlockingQueue<RenderJob> queue, AtomicInteger idle,
-            BooleanSupplier closing, BrowserCookies cookies) {
+            BooleanSupplier closing, BrowserCookies cookies, @Nullable ExchangeListener exchanges) {
         this.cookies = cookies;
+        this.exchanges = exchanges;
         this.idle = idle;
         this.index = index;
         this.options = options;
@@ -153,6 +158,7 @@ final class RenderWorker implements Runnable {
             boolean temporaryRoute = needsMethodOverride(request) && !pageRouted;
             if (temporaryRoute) p.route("**/*", this::route);
             com.microsoft.playwright.Response nav;
+            Instant sent = Instant.now();
             try {
                 nav = p.navigate(request.url(), new Page.NavigateOptions()
                         .setWaitUntil(waitUntilState(waitUntil == null ? options.waitUntil() : waitUntil))
@@ -166,6 +172,7 @@ final class RenderWorker implements Runnable {
             } finally {
                 if (temporaryRoute && !p.isClosed()) p.unroute("**/*");
             }
+            if (exchanges != null && nav != null) report(exchanges, sent, nav);
             return toResponse(request, p, nav);
         } catch (TimeoutError e) {
             replacePage(false); // the old one may still be loading, or stuck in a script
@@ -242,6 +249,36 @@ final class RenderWorker implements Runnable {
                     + "); it was replaced", e);
         }
         return new IOException("rendering " + request.url() + " failed: " + why, e);
+    }
+
+    /**
+     * Tells the listener of the navigation's HTTP exchange: the response as the server sent it, not
+     * the DOM. The browser hands over the body decoded, so the headers lose {@code Content-Encoding}.
+     * A response the browser no longer holds is not reported.
+     */
+    private void report(ExchangeListener listener, Instant sent, com.microsoft.playwright.Response nav) {
+        Exchange x;
+        try {
+            com.microsoft.playwright.Request r = nav.request();
+            List<Exchange.Header> sentHeaders = new ArrayList<>();
+            for (HttpHeader h : r.headersArray()) sentHeaders.add(new Exchange.Header(h.name, h.value));
+            List<Exchange.Header> received = new ArrayList<>();
+            for (HttpHeader h : nav.headersArray()) {
+                if (!h.name.equalsIgnoreCase("content-encoding")) received.add(new Exchange.Header(h.name, h.value));
+            }
+            byte[] requestBody = r.postDataBuffer();
+            var server = nav.serverAddr();
+            x = new Exchange(sent, r.method(), nav.url(), "HTTP/1.1", sentHeaders, requestBody == null ? new byte[0] : requestBody,
+                    nav.status(), nav.statusText(), received, nav.body(), server == null ? null : server.ipAddress);
+        } catch (PlaywrightException e) {
+            LOG.debug("render worker {}: the exchange of {} is not recorded: {}", index, nav.url(), firstLine(e.getMessage()));
+            return;
+        }
+        try {
+            listener.exchanged(x);
+        } catch (RuntimeException e) {
+            LOG.warn("exchange listener {} failed on {}: {}", listener, x.url(), e.toString());
+        }
     }
 
     private Response toResponse(Request request, Page p, com.microsoft.playwright.@Nullable Response nav) {

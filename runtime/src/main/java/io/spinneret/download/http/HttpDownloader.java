@@ -4,6 +4,8 @@ import io.spinneret.annotations.Setting;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.settings.Settings;
+import io.spinneret.spi.Exchange;
+import io.spinneret.spi.ExchangeListener;
 import io.spinneret.spi.Downloader;
 import java.io.IOException;
 import java.net.CookieHandler;
@@ -18,6 +20,8 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -71,6 +75,7 @@ public final class HttpDownloader implements Downloader {
     private final ConcurrentHashMap<String, HttpClient> clients = new ConcurrentHashMap<>();
     /** The socket fast path for plain http without a proxy; null with {@code http_client = jdk}. */
     private final @Nullable SocketHttpClient plain;
+    private final @Nullable ExchangeListener exchanges;
 
     public HttpDownloader(Settings settings) {
         this(settings, newCookieJar(settings));
@@ -81,6 +86,15 @@ public final class HttpDownloader implements Downloader {
      *     none; see {@link #newCookieJar}
      */
     public HttpDownloader(Settings settings, @Nullable CookieManager cookies) {
+        this(settings, cookies, null);
+    }
+
+    /**
+     * @param exchanges told of every exchange, its response body as received (see {@link Exchange}),
+     *     or null
+     */
+    public HttpDownloader(Settings settings, @Nullable CookieManager cookies, @Nullable ExchangeListener exchanges) {
+        this.exchanges = exchanges;
         this.connectTimeout = positive(settings.getDuration(Setting.CONNECT_TIMEOUT));
         this.downloadTimeout = positive(settings.getDuration(Setting.DOWNLOAD_TIMEOUT));
         this.maxBodySize = Math.max(0, settings.getLong(Setting.MAX_BODY_SIZE));
@@ -89,7 +103,7 @@ public final class HttpDownloader implements Downloader {
         this.cookies = cookies;
         this.plain = settings.getChoice(Setting.HTTP_CLIENT).equals("jdk") ? null
                 : new SocketHttpClient(connectTimeout, downloadTimeout, maxBodySize, defaultUserAgent, cookies,
-                        new ConnectionPool(MAX_IDLE_PER_HOST, KEEP_ALIVE.toNanos()));
+                        new ConnectionPool(MAX_IDLE_PER_HOST, KEEP_ALIVE.toNanos()), exchanges);
     }
 
     /** A crawl's cookie jar: a new one, or null when {@code cookies_enabled} is false. */
@@ -142,7 +156,9 @@ public final class HttpDownloader implements Downloader {
         String url = request.url();
         HttpResponse.BodyHandler<byte[]> handler = info ->
                 new LimitedBodySubscriber(maxBodySize, info.headers().firstValueAsLong("content-length").orElse(-1), url);
-        CompletableFuture<HttpResponse<byte[]>> future = client.sendAsync(b.build(), handler);
+        HttpRequest sending = b.build();
+        Instant sent = exchanges == null ? null : Instant.now();
+        CompletableFuture<HttpResponse<byte[]>> future = client.sendAsync(sending, handler);
         HttpResponse<byte[]> resp;
         try {
             resp = future.get(downloadTimeout.toNanos(), TimeUnit.NANOSECONDS);
@@ -156,9 +172,21 @@ public final class HttpDownloader implements Downloader {
             throw translate(e.getCause(), url);
         }
         byte[] bytes = resp.body();
+        if (exchanges != null && sent != null) report(exchanges, sent, sending, body, resp, uri);
         String contentEncoding = resp.headers().firstValue("content-encoding").orElse("");
         if (!contentEncoding.isEmpty()) bytes = ContentDecoder.decode(contentEncoding, bytes, maxBodySize, url);
         return new Response(request, url, resp.statusCode(), resp.headers().map(), bytes);
+    }
+
+    /** Reports an exchange of java.net.http: the headers it sent are the request's plus {@code Host}. */
+    private static void report(ExchangeListener listener, Instant sent, HttpRequest request, byte @Nullable [] body,
+            HttpResponse<byte[]> resp, URI uri) {
+        List<Exchange.Header> sentHeaders = new ArrayList<>();
+        sentHeaders.add(new Exchange.Header("Host", uri.getPort() < 0 ? uri.getHost() : uri.getHost() + ":" + uri.getPort()));
+        sentHeaders.addAll(Exchanges.of(request.headers().map()));
+        String protocol = resp.version() == HttpClient.Version.HTTP_2 ? "HTTP/2" : "HTTP/1.1";
+        Exchanges.report(listener, new Exchange(sent, request.method(), uri.toString(), protocol, sentHeaders,
+                body == null ? new byte[0] : body, resp.statusCode(), "", Exchanges.of(resp.headers().map()), resp.body(), null));
     }
 
     private HttpClient clientFor(Request request) throws IOException {

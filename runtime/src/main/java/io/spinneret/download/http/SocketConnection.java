@@ -49,6 +49,12 @@ final class SocketConnection implements AutoCloseable {
         this.out = socket.getOutputStream();
     }
 
+    /** The server's IP address, as a literal. */
+    String remoteAddress() {
+        java.net.InetAddress a = socket.getInetAddress();
+        return a == null ? "" : a.getHostAddress();
+    }
+
     /** Starts an exchange that must complete before {@code deadline} (nanoTime). */
     void begin(long deadline) {
         this.deadline = deadline;

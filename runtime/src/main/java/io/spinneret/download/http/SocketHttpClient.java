@@ -2,6 +2,8 @@ package io.spinneret.download.http;
 
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
+import io.spinneret.spi.Exchange;
+import io.spinneret.spi.ExchangeListener;
 import java.io.EOFException;
 import java.io.IOException;
 import java.net.CookieHandler;
@@ -14,6 +16,7 @@ import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -48,21 +51,23 @@ final class SocketHttpClient implements AutoCloseable {
     private final @Nullable CookieHandler cookies;
     private final ConnectionPool pool;
     private final DeadlineWatchdog watchdog = new DeadlineWatchdog();
+    private final @Nullable ExchangeListener exchanges;
 
     SocketHttpClient(Duration connectTimeout, Duration downloadTimeout, long maxBodySize, String defaultUserAgent,
-            @Nullable CookieHandler cookies, ConnectionPool pool) {
+            @Nullable CookieHandler cookies, ConnectionPool pool, @Nullable ExchangeListener exchanges) {
         this.connectTimeout = connectTimeout;
         this.downloadTimeout = downloadTimeout;
         this.maxBodySize = maxBodySize;
         this.defaultUserAgent = defaultUserAgent;
         this.cookies = cookies;
         this.pool = pool;
+        this.exchanges = exchanges;
     }
 
-    private record Head(int status, SortedMap<String, List<String>> headers, boolean keepAlive) {}
+    private record Head(int status, SortedMap<String, List<String>> headers, boolean keepAlive, String statusLine) {}
 
-    /** A response read off the wire, its body still encoded. */
-    private record Raw(Head head, byte[] body) {}
+    /** A response read off the wire, its body still encoded; {@code remote} only when exchanges are reported. */
+    private record Raw(Head head, byte[] body, @Nullable String remote) {}
 
     Response download(Request request, URI uri) throws IOException, InterruptedException {
         String url = request.url();
@@ -78,6 +83,7 @@ final class SocketHttpClient implements AutoCloseable {
         boolean idempotent = IDEMPOTENT.contains(method);
         SocketConnection c = pool.acquire(key, idempotent ? Long.MAX_VALUE : FRESH_NANOS);
         Raw raw;
+        Instant sent = exchanges == null ? null : Instant.now();
         while (true) {
             boolean reused = c != null;
             if (c == null) {
@@ -105,6 +111,11 @@ final class SocketHttpClient implements AutoCloseable {
                 c.close();
                 throw e;
             }
+        }
+        if (exchanges != null && sent != null) {
+            Exchanges.report(exchanges, new Exchange(sent, method, url, "HTTP/1.1", Exchanges.ofHead(head), body,
+                    raw.head().status(), Exchanges.reason(raw.head().statusLine()), Exchanges.of(raw.head().headers()),
+                    raw.body(), raw.remote()));
         }
         // decoded only now: a failure here must not close a connection another request may hold
         byte[] bytes = raw.body();
@@ -138,7 +149,7 @@ final class SocketHttpClient implements AutoCloseable {
             }
         }
         if (c.finish() && reusable) pool.release(c); else c.close();
-        return new Raw(h, bytes);
+        return new Raw(h, bytes, exchanges == null ? null : c.remoteAddress());
     }
 
     private static Head readHead(SocketConnection c, String url) throws IOException {
@@ -169,7 +180,7 @@ final class SocketHttpClient implements AutoCloseable {
             headers.replaceAll((k, v) -> Collections.unmodifiableList(v));
             boolean keepAlive = !hasToken(headers.get("connection"), "close")
                     && (!http10 || hasToken(headers.get("connection"), "keep-alive"));
-            return new Head(code, Collections.unmodifiableSortedMap(headers), keepAlive);
+            return new Head(code, Collections.unmodifiableSortedMap(headers), keepAlive, status);
         }
     }
 
