@@ -62,6 +62,8 @@ enum Message {
     ARG_BAD_NAME("BadArgumentName", "argument name '%s' is not a valid name",
             "use letters, digits, '_', '-' or '.', starting with a letter or '_'"),
     ARG_DUPLICATE("DuplicateArgument", "argument '%s' is declared by both field %s and field %s", "rename one with @Arg(name = \"...\")"),
+    ARG_NOT_IN_SPIDER("StrayArgument", "@Arg field %s is in %s, which is no @Spider and which no @Spider of this compilation extends: nothing sets it",
+            "annotate the class with @Spider(name = \"...\"), or make it abstract if it is the base class of spiders compiled elsewhere"),
     ARG_BAD_DEFAULT("BadArgumentDefault", "the default of argument '%s' %s",
             "write it as on the command line (-a name=value), or leave defaultValue out to make the argument required"),
 

@@ -16,7 +16,8 @@ import javax.lang.model.util.ElementFilter;
 import javax.tools.Diagnostic;
 
 /**
- * Warns about {@code @Parse}, {@code @Errback} and {@code @Start} methods that nothing will call:
+ * Warns about {@code @Parse}, {@code @Errback} and {@code @Start} methods that nothing will call,
+ * and {@code @Arg} fields that nothing will set:
  * those of a concrete class that is no {@code @Spider} and that no {@code @Spider} of the
  * compilation extends, most likely a class whose {@code @Spider} was forgotten (it would only show
  * at run time, as "no spider named ..."). An abstract class is left alone: it may be the base of
@@ -24,6 +25,7 @@ import javax.tools.Diagnostic;
  */
 final class StrayCallbacks {
     private static final List<String> HANDLERS = List.of(Names.PARSE, Names.ERRBACK, Names.START);
+    private static final List<String> COLLECTED = List.of(Names.PARSE, Names.ERRBACK, Names.START, Names.ARG);
 
     private final ProcessingEnvironment env;
     private final ProcessingState state;
@@ -36,7 +38,7 @@ final class StrayCallbacks {
     /** Remembers the classes declaring handler methods in this round. */
     void collect(RoundEnvironment round, Set<? extends TypeElement> annotations) {
         for (TypeElement a : annotations) {
-            if (!HANDLERS.contains(a.getQualifiedName().toString())) continue;
+            if (!COLLECTED.contains(a.getQualifiedName().toString())) continue;
             for (Element m : round.getElementsAnnotatedWith(a)) {
                 if (m.getEnclosingElement() instanceof TypeElement owner) state.handlerOwners.add(owner.getQualifiedName().toString());
             }
@@ -54,6 +56,11 @@ final class StrayCallbacks {
                     if (Annotations.find(m, handler).isEmpty()) continue;
                     env.getMessager().printMessage(Diagnostic.Kind.WARNING, Message.NOT_A_SPIDER.format(
                             handler.substring(handler.lastIndexOf('.') + 1), m.getSimpleName(), name), m);
+                }
+            }
+            for (var f : ElementFilter.fieldsIn(owner.getEnclosedElements())) {
+                if (Annotations.has(f, Names.ARG)) {
+                    env.getMessager().printMessage(Diagnostic.Kind.WARNING, Message.ARG_NOT_IN_SPIDER.format(f.getSimpleName(), name), f);
                 }
             }
         }

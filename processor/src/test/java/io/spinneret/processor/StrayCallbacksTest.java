@@ -21,6 +21,16 @@ class StrayCallbacksTest {
     }
 
     @Test
+    void argumentsOfAClassThatIsNoSpiderAreWarnedAbout() {
+        Compilation c = Compilations.compile("stray/ForgottenArguments.java");
+        assertThat(c).succeeded();
+        assertThat(c).hadWarningCount(1);
+        assertThat(c).hadWarningContaining("[StrayArgument] @Arg field pages is in test.stray.ForgottenArguments, which is no @Spider"
+                + " and which no @Spider of this compilation extends: nothing sets it")
+                .inFile(Compilations.source("stray/ForgottenArguments.java")).onLineContaining("int pages");
+    }
+
+    @Test
     void baseClassesOfSpidersAndAbstractClassesAreLeftAlone() {
         Compilation c = Compilations.compile("stray/SharedCallbacks.java", "stray/UsesShared.java", "stray/AbstractBase.java",
                 "inherit/BaseSpider.java", "inherit/ChildSpider.java");
