@@ -73,7 +73,7 @@ final class QuickRunParser {
             case "-o", "--output" -> c.output = value;
             case "-O", "--overwrite-output" -> c.overwriteOutput = value;
             case "--delay" -> c.delay = value;
-            case "-s", "--set" -> c.sets.add(value);
+            case "-s", "--set" -> c.common.sets.add(value);
             case "--redis" -> c.redis = value;
             case "--settings" -> c.common.settingsFile = Path.of(value);
             case "--spiders" -> c.common.spidersDir = Path.of(value);
