@@ -6,6 +6,7 @@ import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.download.Downloaders;
+import io.spinneret.download.cache.HttpCache;
 import io.spinneret.internal.SpiderDefinition;
 import io.spinneret.middleware.Middleware;
 import io.spinneret.middleware.MiddlewareStack;
@@ -13,9 +14,11 @@ import io.spinneret.settings.Settings;
 import io.spinneret.spi.CrawlContext;
 import io.spinneret.spi.Downloader;
 import io.spinneret.spi.Stats;
+import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -118,6 +121,17 @@ public final class PageFetcher implements AutoCloseable {
             next = target;
         }
         throw new FetchFailedException(next, "gave up after " + turns + " redirects and retries", null);
+    }
+
+    /**
+     * The response the HTTP cache keeps for {@code request} in the cache of {@code spiderName}
+     * under {@code http_cache_dir} (as a crawl or {@code fetch} with {@code http_cache=true} kept
+     * it), without touching the network; empty if none is kept or it expired.
+     */
+    public static Optional<Response> cached(Settings settings, String spiderName, Request request) {
+        HttpCache cache = new HttpCache(Path.of(settings.getString(Setting.HTTP_CACHE_DIR)).resolve(spiderName),
+                settings.getDuration(Setting.HTTP_CACHE_EXPIRATION).toMillis());
+        return Optional.ofNullable(cache.lookup(request));
     }
 
     /** The URLs redirected from to reach {@code response}, oldest first (empty if none). */
