@@ -40,7 +40,8 @@ class ProjectTemplateIT {
     static void privateRepository() throws IOException {
         deleteTree(REPO.resolve("io/spinneret"));
         deleteTree(WORK);
-        Files.createDirectories(WORK);
+        // a project of its own, as a user's would be: Maven looks no further up for .mvn/ (the checkout's jvm.config is for JDK 24+)
+        Files.createDirectories(WORK.resolve(".mvn"));
         put("spinneret-parent", null, CHECKOUT.resolve("pom.xml"));
         put("spinneret-annotations", CHECKOUT.resolve("annotations/target/spinneret-annotations-" + VERSION + ".jar"), CHECKOUT.resolve("annotations/pom.xml"));
         put("spinneret-runtime", CHECKOUT.resolve("runtime/target/runtime.jar"), CHECKOUT.resolve("runtime/pom.xml"));
@@ -119,7 +120,8 @@ class ProjectTemplateIT {
     }
 
     private static List<String> mavenCommand(String... args) {
-        List<String> cmd = new ArrayList<>(List.of(CHECKOUT.resolve("mvnw").toString(), "-B", "-ntp", "-s", SETTINGS.toString(),
+        // the Maven running this build (the wrapper's), as a user's mvn
+        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("maven.home"), "bin", "mvn").toString(), "-B", "-ntp", "-s", SETTINGS.toString(),
                 "-Dmaven.repo.local=" + REPO));
         cmd.addAll(List.of(args));
         return cmd;
