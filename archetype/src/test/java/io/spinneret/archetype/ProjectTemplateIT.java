@@ -20,8 +20,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The template as a new user meets it: {@code mvn archetype:generate} from the local catalogue,
- * {@code mvn verify} of the generated project (the processor runs, its test passes), and its
- * spider crawling the books replica with {@code runtime.jar}.
+ * {@code genspider} adding a second spider, {@code mvn verify} of the project (the processor runs,
+ * its test passes), and its spider crawling the books replica with {@code runtime.jar}.
  *
  * <p>Nothing is installed into {@code ~/.m2}: this build's jars are put into a private local
  * repository under {@code target/it-repo} (with the catalogue {@code install} would write), and
@@ -83,10 +83,18 @@ class ProjectTemplateIT {
         assertTrue(Files.readString(spider).contains("@Spider(name = \"shop\""), Files.readString(spider));
         assertTrue(Files.readString(project.resolve("settings.toml")).contains("[spider.shop]"));
 
+        // genspider adds a second spider that compiles with the first
+        Run genspider = run(project, List.of(java(), "-jar", CHECKOUT.resolve("runtime/target/runtime.jar").toString(), "genspider", "news", "https://news.example.org/"));
+        assertEquals(0, genspider.code(), genspider.output());
+        assertTrue(Files.isRegularFile(project.resolve("src/main/java/org/example/spiders/NewsSpider.java")), genspider.output());
+
         Run verify = maven(project, "verify");
         assertEquals(0, verify.code(), verify.output());
         assertTrue(verify.output().contains("Tests run: 2, Failures: 0, Errors: 0, Skipped: 0"), verify.output());
         assertTrue(Files.isRegularFile(project.resolve("target/myspiders-1.0.jar")));
+
+        Run list = run(project, List.of(java(), "-jar", CHECKOUT.resolve("runtime/target/runtime.jar").toString(), "list"));
+        assertTrue(list.output().contains("news  org.example.spiders.NewsSpider") && list.output().contains("shop  org.example.spiders.CatalogueSpider"), list.output());
 
         try (ReplicaServer site = ReplicaServer.start(BooksSite.standard(), 0)) {
             // as the project's README says: run in the project, whose settings.toml names target/ as the spiders' folder

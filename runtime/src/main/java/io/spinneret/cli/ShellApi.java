@@ -46,6 +46,16 @@ public final class ShellApi {
         return response().cssFirst(selector).orElse(null);
     }
 
+    /** The text of the first element matching a CSS selector, or "" (as {@link Response#textOf}). */
+    public static String textOf(String selector) {
+        return response().textOf(selector);
+    }
+
+    /** An attribute of the first element matching a CSS selector, or "" (as {@link Response#attrOf}). */
+    public static String attrOf(String selector, String attribute) {
+        return response().attrOf(selector, attribute);
+    }
+
     /** Elements of the current page matching an XPath expression. */
     public static Elements xpath(String expression) {
         return response().xpath(expression);
@@ -94,6 +104,7 @@ public final class ShellApi {
         out.println("""
                 response              the current page (Response: url(), status(), text(), css(..), textOf(..), follow(..))
                 css("sel")            elements matching a CSS selector; cssFirst("sel") the first or null
+                textOf("sel")         the first match's text; attrOf("sel", "href") an attribute of it
                 xpath("expr")         elements matching an XPath expression
                 fetch("url")          fetch a page through the crawl's chain (relative to the current one) and make it current
                 parse(), parse("cb")  run the spider's callback (--spider) on the page: prints items and requests

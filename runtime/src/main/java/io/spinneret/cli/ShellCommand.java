@@ -38,6 +38,8 @@ final class ShellCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintStream out = Cli.rawOut(spec);
         try (PageSession session = PageSession.open(common, spiderName, browser); Shell shell = new Shell(session, out)) {
+            boolean terminal = System.console() != null;
+            if (terminal) out.println("spinneret shell: help() lists what is bound, /exit leaves");
             if (url != null) {
                 try {
                     shell.fetch(shell.request(url));
@@ -46,8 +48,6 @@ final class ShellCommand implements Callable<Integer> {
                     return 1;
                 }
             }
-            boolean terminal = System.console() != null;
-            if (terminal) out.println("spinneret shell: help() lists what is bound, /exit leaves");
             shell.run(new InputStreamReader(System.in, terminal ? System.console().charset() : Charset.defaultCharset()), terminal ? "spinneret> " : "");
             return 0;
         }

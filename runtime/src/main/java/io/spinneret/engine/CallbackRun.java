@@ -111,6 +111,12 @@ public final class CallbackRun {
                 + String.join(", ", spider.callbacks()));
     }
 
+    /** {@code 1 items, 0 requests} (and what the callback threw), as the shell prints it. */
+    @Override
+    public String toString() {
+        return items.size() + " items, " + requests.size() + " requests" + (error == null ? "" : ", threw " + error);
+    }
+
     /** The items of type {@code type}, in order. */
     public <T> List<T> items(Class<T> type) {
         return items.stream().filter(type::isInstance).map(type::cast).toList();

@@ -11,7 +11,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code spinneret genspider}: where the class goes and what is refused. That the written class
- * compiles with the processor and crawls is checked in the examples ({@code GenspiderCompilesIT}).
+ * compiles with the processor in a project made from the template is checked by the archetype's
+ * {@code ProjectTemplateIT}.
  */
 class GenspiderCommandTest {
     @TempDir Path project;
