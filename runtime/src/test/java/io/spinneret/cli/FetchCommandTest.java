@@ -4,6 +4,7 @@ import static io.spinneret.cli.MainTest.run;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.spinneret.testing.TestSite;
 import java.io.IOException;
@@ -32,6 +33,8 @@ class FetchCommandTest {
             ex.sendResponseHeaders(301, -1);
             ex.close();
         });
+        site.route("/scripted", ex -> TestSite.send(ex, 200,
+                "<html><body><div id=\"out\"></div><script>document.getElementById('out').textContent = 'made by ' + 'script';</script></body></html>"));
         site.route("/ua", ex -> {
             userAgent.set(ex.getRequestHeaders().getFirst("User-Agent"));
             TestSite.send(ex, 200, "<p>ok</p>");
@@ -103,6 +106,20 @@ class FetchCommandTest {
         MainTest.Run r = run("fetch", "http://127.0.0.1:" + port + "/", "-s", "retry_times=1", "-s", "retry_backoff=0", "-s", "respect_robots=false");
         assertEquals(1, r.code(), r.out());
         assertTrue(r.err().contains("error: GET http://127.0.0.1:" + port + "/ failed: ") && r.err().contains("after 1 retry"), r.err());
+    }
+
+    @Test
+    void browserRendersThePageBeforePrintingIt() {
+        String chromium = System.getenv("SPINNERET_TEST_CHROMIUM");
+        assumeTrue(chromium != null && !chromium.isBlank(), "SPINNERET_TEST_CHROMIUM is not set");
+        MainTest.Run plain = run("fetch", site.url("/scripted"), "-s", "download_delay=0");
+        assertEquals(0, plain.code(), plain.err());
+        assertFalse(plain.out().contains("<div id=\"out\">made by script</div>"), "the HTTP client runs no script: " + plain.out());
+        MainTest.Run rendered = run("fetch", site.url("/scripted"), "--browser", "--status", "-s", "download_delay=0", "-s", "browser_path=" + chromium);
+        assertEquals(0, rendered.code(), rendered.err());
+        assertTrue(rendered.out().contains("renderer browser"), rendered.out());
+        MainTest.Run body = run("fetch", site.url("/scripted"), "--browser", "-s", "download_delay=0", "-s", "browser_path=" + chromium);
+        assertTrue(body.out().contains("<div id=\"out\">made by script</div>"), body.out());
     }
 
     @Test
