@@ -41,6 +41,8 @@ module io.spinneret.runtime {
     requires static transitive org.jspecify;
     requires org.slf4j;
 
+    // spinneret shell evaluates Java snippets with JShell, in this JVM
+    requires jdk.jshell;
     requires java.management;
     requires java.net.http;
     requires java.sql;

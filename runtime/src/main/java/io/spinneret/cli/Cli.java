@@ -10,11 +10,27 @@ import picocli.CommandLine.Command;
 
 /** The picocli root command behind {@link Main}. */
 @Command(name = "spinneret", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
-        subcommands = {ListCommand.class, RunCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {ListCommand.class, RunCommand.class, FetchCommand.class, ParseCommand.class, ShellCommand.class,
+                GenspiderCommand.class, CommandLine.HelpCommand.class},
         description = "A compile-time-checked web crawler. Spiders come from the class path and the spiders directory.")
 final class Cli implements Runnable {
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
+    /** The stream under the commands' {@code PrintWriter}, for bytes that must not be re-encoded (a fetched body). */
+    private final PrintStream rawOut;
+
+    private Cli(PrintStream rawOut) {
+        this.rawOut = rawOut;
+    }
+
+    Cli() {
+        this(System.out);
+    }
+
+    /** The standard output as bytes, for the command of {@code spec}. */
+    static PrintStream rawOut(CommandLine.Model.CommandSpec spec) {
+        return spec.root().userObject() instanceof Cli cli ? cli.rawOut : System.out;
+    }
 
     static int execute(String[] args, PrintStream out, PrintStream err) {
         PrintWriter outWriter = new PrintWriter(out, true), errWriter = new PrintWriter(err, true);
@@ -27,7 +43,7 @@ final class Cli implements Runnable {
                 return failed(e, err);
             }
         }
-        CommandLine cl = new CommandLine(new Cli());
+        CommandLine cl = new CommandLine(new Cli(out));
         cl.setOut(outWriter);
         cl.setErr(errWriter);
         cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> failed(ex, err));

@@ -6,6 +6,7 @@ import io.spinneret.engine.SpiderCatalog;
 import io.spinneret.internal.SpiderArguments;
 import io.spinneret.internal.SpiderDefinition;
 import io.spinneret.settings.SettingsLoader;
+import io.spinneret.settings.SettingsLoader.CommandLineValue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,6 +23,9 @@ final class CommonOptions {
 
     @Option(names = "--spiders", paramLabel = "DIR", description = "directory of spider jars and class folders (default: spiders_dir, ./spiders)")
     @Nullable Path spidersDir;
+
+    @Option(names = {"-s", "--set"}, paramLabel = "KEY=VALUE", description = "any setting, e.g. -s download_timeout=10 (repeatable)")
+    List<String> sets = new ArrayList<>();
 
     @Option(names = "--log-level", paramLabel = "LEVEL", defaultValue = "info",
             description = "error, warn, info, debug or trace (default: ${DEFAULT-VALUE})")
@@ -74,6 +78,22 @@ final class CommonOptions {
         if (spidersDir != null) return spidersDir;
         String fromFile = loader.defaultsSection().get(Setting.SPIDERS_DIR.key());
         return Path.of(fromFile != null ? fromFile : Setting.SPIDERS_DIR.defaultValue());
+    }
+
+    /** The spider called {@code name}; a usage error listing the spiders found if there is none. */
+    SpiderDefinition spider(SpiderCatalog catalog, SettingsLoader loader, String name) {
+        return catalog.find(name).orElseThrow(() -> new UsageException(
+                "no spider named '" + name + "'; " + (catalog.spiders().isEmpty()
+                        ? noSpidersFound(loader)
+                        : "available: " + String.join(", ", catalog.spiders().stream().map(SpiderDefinition::name).toList()))));
+    }
+
+    /** The {@code -s} values and {@code --spiders}, as the command line's layer of the settings. */
+    List<CommandLineValue> commandLineValues() {
+        List<CommandLineValue> v = new ArrayList<>();
+        for (String kv : sets) v.add(CommandLineValue.parse(kv));
+        if (spidersDir != null) v.add(new CommandLineValue(Setting.SPIDERS_DIR.key(), spidersDir.toString(), "--spiders"));
+        return v;
     }
 
     /** What to say when no spider was found at all: where they were looked for, and how to point elsewhere. */

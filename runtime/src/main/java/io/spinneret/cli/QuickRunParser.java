@@ -73,7 +73,7 @@ final class QuickRunParser {
             case "-o", "--output" -> c.outputs.add(value);
             case "-O", "--overwrite-output" -> c.overwriteOutput = value;
             case "--delay" -> c.delay = value;
-            case "-s", "--set" -> c.sets.add(value);
+            case "-s", "--set" -> c.common.sets.add(value);
             case "-a", "--arg" -> c.common.arguments.add(value);
             case "--redis" -> c.redis = value;
             case "--settings" -> c.common.settingsFile = Path.of(value);

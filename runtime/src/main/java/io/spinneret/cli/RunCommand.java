@@ -53,9 +53,6 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--delay", paramLabel = "SECONDS", description = "seconds between requests to one domain")
     @Nullable String delay;
 
-    @Option(names = {"-s", "--set"}, paramLabel = "KEY=VALUE", description = "any setting, e.g. -s download_timeout=10 (repeatable)")
-    List<String> sets = new ArrayList<>();
-
     @Option(names = "--resume", description = "continue a previous interrupted crawl (persistent scheduler, sqlite unless set)")
     boolean resume;
 
@@ -74,10 +71,7 @@ final class RunCommand implements Callable<Integer> {
     int crawl(PrintWriter out, PrintWriter err) throws Exception {
         SettingsLoader loader = common.loader();
         SpiderCatalog catalog = common.catalog(loader);
-        SpiderDefinition spider = catalog.find(spiderName).orElseThrow(() -> new UsageException(
-                "no spider named '" + spiderName + "'; " + (catalog.spiders().isEmpty()
-                        ? common.noSpidersFound(loader)
-                        : "available: " + String.join(", ", catalog.spiders().stream().map(SpiderDefinition::name).toList()))));
+        SpiderDefinition spider = common.spider(catalog, loader, spiderName);
         for (String warning : loader.sectionsForNoSpider(catalog.spiders().stream().map(SpiderDefinition::name).toList())) {
             LoggerFactory.getLogger(RunCommand.class).warn(warning);
         }
@@ -120,7 +114,7 @@ final class RunCommand implements Callable<Integer> {
 
     private List<CommandLineValue> commandLine(SettingsLoader loader, SpiderDefinition spider) {
         List<CommandLineValue> v = new ArrayList<>();
-        for (String kv : sets) v.add(CommandLineValue.parse(kv));
+        for (String kv : common.sets) v.add(CommandLineValue.parse(kv));
         if (concurrency != null) v.add(new CommandLineValue(Setting.CONCURRENCY.key(), concurrency.toString(), "-c"));
         if (delay != null) v.add(new CommandLineValue(Setting.DOWNLOAD_DELAY.key(), delay, "--delay"));
         if (maxItems != null) v.add(new CommandLineValue(Setting.MAX_ITEMS.key(), maxItems.toString(), "-n"));

@@ -71,7 +71,7 @@ class QuickRunParserTest {
     }
 
     private static List<Object> fields(RunCommand c) {
-        return java.util.Arrays.asList(c.spiderName, c.maxItems, c.outputs, c.concurrency, c.delay, c.sets, c.resume, c.redis,
+        return java.util.Arrays.asList(c.spiderName, c.maxItems, c.outputs, c.concurrency, c.delay, c.common.sets, c.resume, c.redis,
                 c.printSettings, c.common.settingsFile, c.common.spidersDir, c.common.logLevel);
     }
 }

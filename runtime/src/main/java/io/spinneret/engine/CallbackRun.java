@@ -1,0 +1,139 @@
+package io.spinneret.engine;
+
+import io.spinneret.api.Request;
+import io.spinneret.api.Response;
+import io.spinneret.api.SpinneretException;
+import io.spinneret.internal.Dispatcher;
+import io.spinneret.internal.ItemSchema;
+import io.spinneret.internal.SpiderDefinition;
+import io.spinneret.pipeline.ItemSchemas;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Objects;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * What one callback yielded on one response, found as a crawl finds it (the generated dispatcher
+ * and the same {@link io.spinneret.api.Crawl}) but with nothing scheduled, stored or fetched:
+ * the items, the requests, and what the callback threw, if it did (what it emitted before is
+ * kept, as in a crawl). Behind {@code spinneret parse} and the test kit.
+ *
+ * <pre>{@code
+ * CallbackRun run = CallbackRun.of(spider, catalog.items(), "detail", response);
+ * run.items().forEach(System.out::println);
+ * }</pre>
+ *
+ * Immutable.
+ */
+public final class CallbackRun {
+    private static final JsonFactory JSON = new JsonFactory();
+
+    private final List<Object> items;
+    private final List<ItemSchema<?>> schemas;
+    private final List<Request> requests;
+    private final @Nullable Throwable error;
+
+    private CallbackRun(List<Object> items, List<ItemSchema<?>> schemas, List<Request> requests, @Nullable Throwable error) {
+        this.items = List.copyOf(items);
+        this.schemas = List.copyOf(schemas);
+        this.requests = List.copyOf(requests);
+        this.error = error;
+    }
+
+    /** The items emitted or returned, in order. */
+    public List<Object> items() {
+        return items;
+    }
+
+    /** The requests scheduled, in order (relative links already resolved against the page). */
+    public List<Request> requests() {
+        return requests;
+    }
+
+    /** What the callback threw, or null. */
+    public @Nullable Throwable error() {
+        return error;
+    }
+
+    /** Each item as the JSON line {@code run -o items.jsonl} would write for it, in order. */
+    public List<String> itemsAsJson() {
+        List<String> out = new ArrayList<>(items.size());
+        for (int i = 0; i < items.size(); i++) out.add(json(schemas.get(i), items.get(i)));
+        return out;
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> String json(ItemSchema<T> schema, Object item) {
+        StringWriter w = new StringWriter();
+        try (JsonGenerator gen = JSON.createGenerator(w)) {
+            schema.writeJson((T) item, gen);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return w.toString();
+    }
+
+    /**
+     * Runs {@code callback} of a new instance of {@code spider} on {@code response}.
+     *
+     * @param items the item schemas the spider may emit (e.g. {@link SpiderCatalog#items()})
+     * @throws SpinneretException naming the spider's callbacks if it has no {@code callback}
+     */
+    public static CallbackRun of(SpiderDefinition spider, Collection<? extends ItemSchema<?>> items, String callback, Response response) {
+        return on(spider.newDispatcher(), spider, items, callback, response);
+    }
+
+    /** As {@link #of}, on an existing dispatcher (one spider instance for several pages, as in a crawl). */
+    public static CallbackRun on(Dispatcher dispatcher, SpiderDefinition spider, Collection<? extends ItemSchema<?>> items,
+            String callback, Response response) {
+        Objects.requireNonNull(response);
+        if (!spider.callbacks().contains(callback)) throw unknownCallback(spider, callback);
+        CollectingCrawl crawl = new CollectingCrawl(response, new ItemSchemas(List.copyOf(items)));
+        Throwable error = null;
+        try {
+            dispatcher.dispatch(callback, response, crawl);
+        } catch (Throwable t) {
+            if (t instanceof VirtualMachineError && !(t instanceof StackOverflowError)) throw (VirtualMachineError) t;
+            error = t;
+        }
+        return new CallbackRun(crawl.items, crawl.itemSchemas, crawl.requests, error);
+    }
+
+    /** The message for a callback {@code spider} does not have, listing those it has. */
+    public static SpinneretException unknownCallback(SpiderDefinition spider, String callback) {
+        return new SpinneretException("spider '" + spider.name() + "' has no callback '" + callback + "'; its callbacks: "
+                + String.join(", ", spider.callbacks()));
+    }
+
+    /** {@code 1 items, 0 requests} (and what the callback threw), as the shell prints it. */
+    @Override
+    public String toString() {
+        return items.size() + " items, " + requests.size() + " requests" + (error == null ? "" : ", threw " + error);
+    }
+
+    /** The items of type {@code type}, in order. */
+    public <T> List<T> items(Class<T> type) {
+        return items.stream().filter(type::isInstance).map(type::cast).toList();
+    }
+
+    /**
+     * The stack frame of {@code error} inside the spider's class (the callback's line), else the
+     * frame it was thrown from; null for an exception without a stack trace.
+     */
+    public static @Nullable StackTraceElement spiderFrame(Throwable error, SpiderDefinition spider) {
+        for (Throwable t = error; t != null; t = t.getCause()) {
+            for (StackTraceElement e : t.getStackTrace()) {
+                String c = e.getClassName();
+                if (c.equals(spider.className()) || c.startsWith(spider.className() + "$")) return e;
+            }
+        }
+        StackTraceElement[] top = error.getStackTrace();
+        return top.length == 0 ? null : top[0];
+    }
+}

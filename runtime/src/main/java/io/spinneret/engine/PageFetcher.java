@@ -1,0 +1,170 @@
+package io.spinneret.engine;
+
+import io.spinneret.annotations.Setting;
+import io.spinneret.api.DropRequest;
+import io.spinneret.api.Request;
+import io.spinneret.api.Response;
+import io.spinneret.api.SpinneretException;
+import io.spinneret.download.Downloaders;
+import io.spinneret.download.cache.HttpCache;
+import io.spinneret.internal.SpiderDefinition;
+import io.spinneret.middleware.Middleware;
+import io.spinneret.middleware.MiddlewareStack;
+import io.spinneret.settings.Settings;
+import io.spinneret.spi.CrawlContext;
+import io.spinneret.spi.Downloader;
+import io.spinneret.spi.Stats;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
+import java.util.Optional;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * Fetches single pages outside a crawl, through exactly the chain a crawl of that spider uses: the
+ * HTTP cache, the middlewares of {@link MiddlewareStack#build} (retry, robots.txt, user agent,
+ * proxies, throttle and the user's own) and the downloader router (the browser for a request
+ * whose renderer is {@code BROWSER}). Redirects are followed as the engine follows them, up to
+ * {@code max_redirects}; a retry the retry middleware schedules is fetched next, as the scheduler
+ * would hand it out. Behind {@code spinneret fetch}, {@code parse} and {@code shell}.
+ *
+ * <pre>{@code
+ * try (PageFetcher pages = PageFetcher.open(spider, settings)) {
+ *     Response r = pages.fetch(Request.of("http://127.0.0.1:8080/"));
+ * }
+ * }</pre>
+ *
+ * <p>Cookies are those of the downloader, kept for the fetcher's life. Used by one thread at a time.
+ */
+public final class PageFetcher implements AutoCloseable {
+    private final Settings settings;
+    private final Stats stats = new Stats();
+    private final Downloader router;
+    private final Fetcher fetcher;
+    private final Deque<Request> scheduled = new ArrayDeque<>();
+
+    private PageFetcher(String spiderName, Settings settings, List<Middleware> middlewares, Downloader router) {
+        this.settings = settings;
+        this.router = router;
+        CrawlContext context = new CrawlContext() {
+            @Override public String spiderName() { return spiderName; }
+            @Override public Settings settings() { return settings; }
+            @Override public Stats stats() { return stats; }
+            @Override public boolean schedule(Request request) { return scheduled.add(request); }
+        };
+        this.fetcher = new Fetcher(middlewares, router, context, new SendGate());
+    }
+
+    /**
+     * The chain a crawl of {@code spider} with {@code settings} would use; the browser starts only
+     * when a request needs it.
+     *
+     * @throws io.spinneret.settings.InvalidSettingException for an unknown middleware in {@code middlewares}
+     */
+    public static PageFetcher open(SpiderDefinition spider, Settings settings) {
+        return open(spider.name(), settings, spider.getClass().getClassLoader());
+    }
+
+    /**
+     * The chain of a crawl with {@code settings} and no particular spider (robots.txt, cookies and
+     * the cache are kept under {@code spiderName}); user middlewares' providers come from {@code loader}.
+     */
+    public static PageFetcher open(String spiderName, Settings settings, ClassLoader loader) {
+        List<Middleware> middlewares = MiddlewareStack.build(settings, loader);
+        return new PageFetcher(spiderName, settings, middlewares, Downloaders.router(settings));
+    }
+
+    /** For tests: this downloader at the end of the chain, instead of the router. */
+    static PageFetcher open(String spiderName, Settings settings, List<Middleware> middlewares, Downloader downloader) {
+        return new PageFetcher(spiderName, settings, middlewares, downloader);
+    }
+
+    /**
+     * The final response to {@code request}, after its redirects and retries, whatever its status
+     * (a crawl hands a 404 to the errback; the caller decides here).
+     *
+     * @throws FetchFailedException with the reason a crawl would log, when no response came
+     * @throws InterruptedException if the thread is interrupted
+     */
+    public Response fetch(Request request) throws InterruptedException {
+        scheduled.clear();
+        Request next = request;
+        int maxRedirects = settings.getInt(Setting.MAX_REDIRECTS);
+        // each turn is a redirect hop or a retry: both are bounded by their settings
+        int turns = maxRedirects + settings.getInt(Setting.RETRY_TIMES) + 2;
+        for (int turn = 0; turn < turns; turn++) {
+            Response response;
+            try {
+                response = fetcher.fetch(next);
+            } catch (DropRequest d) {
+                Request retry = scheduled.poll();
+                if (retry == null) throw new FetchFailedException(next, "dropped (" + d.reason() + "): " + d.getMessage(), d);
+                next = retry;
+                continue;
+            } catch (InterruptedException e) {
+                throw e;
+            } catch (Exception e) {
+                throw new FetchFailedException(next, FailureLog.reason(e, next.url()), e);
+            }
+            if (!Redirects.isRedirect(response.status()) || response.header("Location").isEmpty()) return response;
+            if (Redirects.times(next) >= maxRedirects) {
+                throw new FetchFailedException(next, "too many redirects (" + maxRedirects + "); last Location: "
+                        + response.header("Location").orElse(""), null);
+            }
+            Request target = Redirects.follow(response).orElse(null);
+            if (target == null) {
+                throw new FetchFailedException(next, response.status() + " redirect with an unusable Location: "
+                        + response.header("Location").orElse(""), null);
+            }
+            stats.increment("redirects");
+            next = target;
+        }
+        throw new FetchFailedException(next, "gave up after " + turns + " redirects and retries", null);
+    }
+
+    /**
+     * The response the HTTP cache keeps for {@code request} in the cache of {@code spiderName}
+     * under {@code http_cache_dir} (as a crawl or {@code fetch} with {@code http_cache=true} kept
+     * it), without touching the network; empty if none is kept or it expired.
+     */
+    public static Optional<Response> cached(Settings settings, String spiderName, Request request) {
+        HttpCache cache = new HttpCache(Path.of(settings.getString(Setting.HTTP_CACHE_DIR)).resolve(spiderName),
+                settings.getDuration(Setting.HTTP_CACHE_EXPIRATION).toMillis());
+        return Optional.ofNullable(cache.lookup(request));
+    }
+
+    /** The URLs redirected from to reach {@code response}, oldest first (empty if none). */
+    public static List<String> redirectedFrom(Response response) {
+        return response.request().meta().get(Redirects.URLS) instanceof List<?> l ? l.stream().map(String::valueOf).toList() : List.of();
+    }
+
+    /** The counters of what was fetched so far (requests, responses, retries, cache hits...). */
+    public Stats stats() {
+        return stats;
+    }
+
+    @Override
+    public void close() {
+        try {
+            router.close();
+        } catch (Exception e) {
+            throw new SpinneretException("closing the downloader failed: " + e.getMessage(), e);
+        }
+    }
+
+    /** No response came for a request: the message is the line a crawl logs for it. */
+    public static final class FetchFailedException extends SpinneretException {
+        private final String reason;
+
+        FetchFailedException(Request request, String reason, @Nullable Throwable cause) {
+            super(request.method() + " " + request.url() + " failed: " + reason, cause);
+            this.reason = reason;
+        }
+
+        /** Why, without the request: e.g. {@code ConnectException} or {@code blocked by robots.txt}. */
+        public String reason() {
+            return reason;
+        }
+    }
+}
