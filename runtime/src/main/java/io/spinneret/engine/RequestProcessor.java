@@ -109,12 +109,20 @@ final class RequestProcessor {
             crawl.items.clear();
             crawl.itemSchemas.clear();
         }
+        storeWithFiles(lease, crawl);
+    }
+
+    /**
+     * Schedules what a callback or errback found and stores its items, once the files pipeline has
+     * fetched their files; a stop that interrupts the files requeues the request, nothing stored.
+     */
+    private void storeWithFiles(Lease lease, CollectingCrawl crawl) {
         List<Object> items = crawl.items;
         if (!items.isEmpty()) {
             try {
                 items = files.download(items, crawl.itemSchemas);
             } catch (InterruptedException e) {
-                scheduler.requeue(lease, req); // stopped while fetching the items' files: nothing was stored
+                scheduler.requeue(lease, lease.request());
                 return;
             }
         }
@@ -172,8 +180,7 @@ final class RequestProcessor {
             if (t instanceof VirtualMachineError && !(t instanceof StackOverflowError)) throw (VirtualMachineError) t;
             failureLog.errback(req, t, name);
         }
-        newRequests.found(crawl.requests);
-        itemSink.store(lease, crawl.items, crawl.itemSchemas);
+        storeWithFiles(lease, crawl);
     }
 
     private boolean interruptedByStop(Exception e) {

@@ -88,6 +88,10 @@ public final class Storages {
             if (lower.endsWith(".jsonl") || lower.endsWith(".ndjson")) return new io.spinneret.storage.file.JsonlStorage(java.nio.file.Path.of(target), overwrite);
             if (lower.endsWith(".csv")) return new io.spinneret.storage.file.CsvStorage(java.nio.file.Path.of(target), overwrite);
         }
+        if (lower.endsWith(".warc") || lower.endsWith(".warc.gz")) {
+            throw new SpinneretException("'" + target + "' is a WARC file, which records the crawl's exchanges, not its items:"
+                    + " give it with -o on the command line or as warc_output, beside the item output");
+        }
         throw new SpinneretException("unsupported output '" + target + "': use - (standard output), a file ending in .jsonl, .json, .csv, .db or .sqlite,"
                 + " or a postgresql://, mysql:// or mongodb:// URL");
     }

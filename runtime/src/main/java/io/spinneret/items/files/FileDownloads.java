@@ -116,7 +116,9 @@ public final class FileDownloads implements AutoCloseable {
                 // fetched once, for the other item: for this one it was already there
                 return counted(f.stored() ? new StoredFile(url, f.path(), f.checksum(), StoredFile.UPTODATE) : f);
             } catch (ExecutionException e) {
-                throw new IllegalStateException(e.getCause()); // fetchAndKeep returns, it does not throw
+                // the other item's download was stopped (a signal); otherwise fetchAndKeep returns, it does not throw
+                if (e.getCause() instanceof InterruptedException) throw new InterruptedException("stopping: " + url + " not fetched");
+                throw new IllegalStateException(e.getCause());
             }
         }
         StoredFile f;
