@@ -7,9 +7,7 @@ import com.sun.source.tree.IdentifierTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
 import com.sun.source.util.Trees;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
@@ -43,13 +41,13 @@ final class ItemProcessorsValidator {
     static final String ITEM_PROCESSOR = "io.spinneret.items.ItemProcessor";
 
     private final Elements elements;
-    private final Types types;
     private final @Nullable Trees trees;
+    private final ReturnTypes returnTypes;
 
     ItemProcessorsValidator(Elements elements, Types types, @Nullable Trees trees) {
         this.elements = elements;
-        this.types = types;
         this.trees = trees;
+        this.returnTypes = new ReturnTypes(elements, types);
     }
 
     /** The processors, in order; problems go into {@code report}. */
@@ -184,16 +182,7 @@ final class ItemProcessorsValidator {
     }
 
     private @Nullable DeclaredType supertype(TypeMirror type, String name) {
-        Deque<TypeMirror> queue = new ArrayDeque<>();
-        Set<String> seen = new HashSet<>();
-        queue.add(type);
-        while (!queue.isEmpty()) {
-            TypeMirror t = queue.poll();
-            if (!(t instanceof DeclaredType d) || !seen.add(t.toString())) continue;
-            if (((TypeElement) d.asElement()).getQualifiedName().contentEquals(name)) return d;
-            queue.addAll(types.directSupertypes(t));
-        }
-        return null;
+        return type instanceof DeclaredType d ? returnTypes.supertype(d, name) : null;
     }
 
     private static List<String> simpleNames(Set<String> qualified) {

@@ -91,7 +91,7 @@ final class ReturnTypes {
     }
 
     /** The parameterization of {@code name} among the supertypes of {@code type}, or null. */
-    private @Nullable DeclaredType supertype(DeclaredType type, String name) {
+    @Nullable DeclaredType supertype(DeclaredType type, String name) {
         Deque<TypeMirror> queue = new ArrayDeque<>();
         Set<String> seen = new HashSet<>();
         queue.add(type);

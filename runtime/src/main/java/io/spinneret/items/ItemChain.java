@@ -59,14 +59,17 @@ public final class ItemChain {
      * @param url the page the items came from, for the log
      */
     public void apply(List<Object> items, List<ItemSchema<?>> schemas, String url) {
-        for (int i = items.size() - 1; i >= 0; i--) {
+        int kept = 0;
+        for (int i = 0; i < items.size(); i++) { // in emission order: a processor may keep state (first seen wins)
             Object item = process(items.get(i), url);
-            if (item != null && valid(item, schemas.get(i), url)) {
-                items.set(i, item);
-            } else {
-                items.remove(i);
-                schemas.remove(i);
-            }
+            if (item == null || !valid(item, schemas.get(i), url)) continue;
+            items.set(kept, item);
+            schemas.set(kept, schemas.get(i));
+            kept++;
+        }
+        if (kept < items.size()) {
+            items.subList(kept, items.size()).clear();
+            schemas.subList(kept, schemas.size()).clear();
         }
     }
 

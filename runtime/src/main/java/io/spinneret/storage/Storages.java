@@ -9,8 +9,16 @@ import io.spinneret.storage.jdbc.MysqlStorage;
 import io.spinneret.storage.jdbc.PostgresStorage;
 import io.spinneret.storage.jdbc.SqliteStorage;
 import io.spinneret.storage.mongo.MongoStorage;
+import io.spinneret.storage.file.JsonArrayStorage;
+import io.spinneret.storage.file.StdoutStorage;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -23,27 +31,27 @@ public final class Storages {
     private Storages() {}
 
     /** {@code Type=target}: an output for the items of one type (record or table name). */
-    private static final java.util.regex.Pattern TYPED = java.util.regex.Pattern.compile(
+    private static final Pattern TYPED = Pattern.compile(
             "([A-Za-z_][A-Za-z0-9_]*(?:\\+[A-Za-z_][A-Za-z0-9_]*)*)=(.+)");
 
     /** One output of the {@code output} setting: the item types it takes (empty for all) and its target. */
-    public record Output(java.util.Set<String> types, String target) {}
+    public record Output(Set<String> types, String target) {}
 
     /**
      * The outputs of an {@code output} setting: targets separated by commas ({@code -o} given
      * several times), each optionally prefixed by the item types it takes, {@code Book=books.csv}
      * or {@code Book+Author=db.sqlite}.
      */
-    public static java.util.List<Output> outputs(String output) {
-        java.util.List<Output> out = new java.util.ArrayList<>();
+    public static List<Output> outputs(String output) {
+        List<Output> out = new ArrayList<>();
         for (String part : output.split(",")) {
             String t = part.strip();
             if (t.isEmpty()) continue;
-            java.util.regex.Matcher m = TYPED.matcher(t);
+            Matcher m = TYPED.matcher(t);
             if (m.matches()) {
-                out.add(new Output(new java.util.LinkedHashSet<>(java.util.List.of(m.group(1).split("\\+"))), m.group(2).strip()));
+                out.add(new Output(new LinkedHashSet<>(List.of(m.group(1).split("\\+"))), m.group(2).strip()));
             } else {
-                out.add(new Output(java.util.Set.of(), t));
+                out.add(new Output(Set.of(), t));
             }
         }
         return out;
@@ -56,12 +64,12 @@ public final class Storages {
      * @throws SpinneretException as {@link #forTarget} does, for any of them
      */
     public static Storage forOutput(String output, Settings settings) {
-        java.util.List<Output> outputs = outputs(output);
+        List<Output> outputs = outputs(output);
         if (outputs.isEmpty()) throw new SpinneretException("no output given");
         if (outputs.size() == 1 && outputs.get(0).types().isEmpty()) return forTarget(outputs.get(0).target(), settings);
         long stdout = outputs.stream().filter(o -> o.target().equals("-")).count();
         if (stdout > 1) throw new SpinneretException("standard output (-o -) can be given once");
-        java.util.List<FanOutStorage.Route> routes = new java.util.ArrayList<>();
+        List<FanOutStorage.Route> routes = new ArrayList<>();
         for (Output o : outputs) routes.add(new FanOutStorage.Route(o.types(), forTarget(o.target(), settings)));
         return new FanOutStorage(routes);
     }
@@ -81,10 +89,10 @@ public final class Storages {
         }
         if (database != null) return database;
         // each backend adds its case here
-        String lower = target.toLowerCase(java.util.Locale.ROOT);
-        if (target.equals("-")) return new io.spinneret.storage.file.StdoutStorage();
+        String lower = target.toLowerCase(Locale.ROOT);
+        if (target.equals("-")) return new StdoutStorage();
         if (!lower.contains("://")) {
-            if (lower.endsWith(".json")) return new io.spinneret.storage.file.JsonArrayStorage(java.nio.file.Path.of(target), overwrite);
+            if (lower.endsWith(".json")) return new JsonArrayStorage(Path.of(target), overwrite);
             if (lower.endsWith(".jsonl") || lower.endsWith(".ndjson")) return new io.spinneret.storage.file.JsonlStorage(java.nio.file.Path.of(target), overwrite);
             if (lower.endsWith(".csv")) return new io.spinneret.storage.file.CsvStorage(java.nio.file.Path.of(target), overwrite);
         }

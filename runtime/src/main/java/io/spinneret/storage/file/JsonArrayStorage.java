@@ -1,7 +1,5 @@
 package io.spinneret.storage.file;
 
-import com.fasterxml.jackson.core.JsonEncoding;
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.spinneret.internal.ItemSchema;
 import java.io.ByteArrayOutputStream;
@@ -31,7 +29,6 @@ import java.util.List;
  * file naming.
  */
 public final class JsonArrayStorage extends FileStorage {
-    private static final JsonFactory JSON = JsonFactory.builder().build();
     private static final byte[] EMPTY = "[\n]\n".getBytes(StandardCharsets.US_ASCII);
     private static final int END = 2; // "]\n"
 
@@ -53,7 +50,7 @@ public final class JsonArrayStorage extends FileStorage {
         return new Sink(path, overwrite) {
             private final FileChannel ch = FileChannel.open(path, StandardOpenOption.READ, StandardOpenOption.WRITE);
             private final ByteArrayOutputStream buffer = new ByteArrayOutputStream(1 << 16);
-            private final JsonGenerator gen = generator(buffer);
+            private final JsonGenerator gen = JsonlStorage.newGenerator(buffer);
 
             {
                 repair(ch, path);
@@ -107,11 +104,5 @@ public final class JsonArrayStorage extends FileStorage {
         ch.read(tail, size - Math.min(size, END));
         if (size >= END && tail.get(0) == ']' && tail.get(1) == '\n') return;
         ch.write(ByteBuffer.wrap("]\n".getBytes(StandardCharsets.US_ASCII)), size);
-    }
-
-    private static JsonGenerator generator(java.io.OutputStream out) throws IOException {
-        JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8);
-        g.setRootValueSeparator(null);
-        return g;
     }
 }

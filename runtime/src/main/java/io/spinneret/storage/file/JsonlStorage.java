@@ -33,11 +33,7 @@ public final class JsonlStorage extends FileStorage {
 
             @Override
             <T> void write(ItemSchema<T> s, List<T> items) throws IOException {
-                for (T item : items) {
-                    s.writeJson(item, gen);
-                    gen.writeRaw('\n');
-                }
-                gen.flush();
+                writeLines(s, items, gen);
             }
 
             @Override
@@ -48,7 +44,17 @@ public final class JsonlStorage extends FileStorage {
         };
     }
 
-    private static JsonGenerator newGenerator(java.io.OutputStream out) throws IOException {
+    /** Writes each item as one line of JSON, then flushes. */
+    static <T> void writeLines(ItemSchema<T> schema, List<T> items, JsonGenerator gen) throws IOException {
+        for (T item : items) {
+            schema.writeJson(item, gen);
+            gen.writeRaw('\n');
+        }
+        gen.flush();
+    }
+
+    /** A UTF-8 generator that separates root values by nothing (the caller writes the separators). */
+    static JsonGenerator newGenerator(java.io.OutputStream out) throws IOException {
         JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8);
         g.setRootValueSeparator(null);
         return g;

@@ -1,7 +1,5 @@
 package io.spinneret.storage.file;
 
-import com.fasterxml.jackson.core.JsonEncoding;
-import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.spi.Storage;
@@ -19,7 +17,6 @@ import org.jspecify.annotations.Nullable;
  * the summary go to standard error. Standard output is flushed, never closed.
  */
 public final class StdoutStorage implements Storage {
-    private static final JsonFactory JSON = JsonFactory.builder().build();
     private final OutputStream out;
     private @Nullable JsonGenerator gen;
 
@@ -35,8 +32,7 @@ public final class StdoutStorage implements Storage {
 
     @Override
     public void open() throws IOException {
-        JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8);
-        g.setRootValueSeparator(null);
+        JsonGenerator g = JsonlStorage.newGenerator(out);
         g.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
         gen = g;
     }
@@ -45,11 +41,7 @@ public final class StdoutStorage implements Storage {
     public <T> void write(ItemSchema<T> schema, List<T> items) throws IOException {
         JsonGenerator g = gen;
         if (g == null) throw new IOException("standard output is not open");
-        for (T item : items) {
-            schema.writeJson(item, g);
-            g.writeRaw('\n');
-        }
-        g.flush();
+        JsonlStorage.writeLines(schema, items, g);
     }
 
     @Override

@@ -156,9 +156,11 @@ class FileStorageTest {
         assertInstanceOf(JsonlStorage.class, Storages.forTarget("out/x.jsonl", s));
         assertInstanceOf(JsonlStorage.class, Storages.forTarget("X.JSONL", s));
         assertInstanceOf(CsvStorage.class, Storages.forTarget("x.csv", s));
+        assertInstanceOf(JsonArrayStorage.class, Storages.forTarget("x.json", s));
+        assertInstanceOf(StdoutStorage.class, Storages.forTarget("-", s));
         SpinneretException e = assertThrows(SpinneretException.class, () -> Storages.forTarget("x.xml", s));
-        assertEquals("unsupported output 'x.xml': use a file ending in .jsonl, .csv, .db or .sqlite, or a postgresql://, mysql://"
-                + " or mongodb:// URL", e.getMessage());
+        assertEquals("unsupported output 'x.xml': use - (standard output), a file ending in .jsonl, .json, .csv, .db or .sqlite,"
+                + " or a postgresql://, mysql:// or mongodb:// URL", e.getMessage());
         Storage st = Storages.forTarget("a.jsonl", s);
         assertEquals("a.jsonl", st.describe());
     }
