@@ -71,7 +71,7 @@ final class RequestProcessor {
             return;
         }
         int status = resp.status();
-        if (Redirects.isRedirect(status) && resp.header("Location").isPresent()) {
+        if (Redirects.isRedirect(status)) {
             redirect(lease, resp);
             return;
         }
@@ -93,16 +93,27 @@ final class RequestProcessor {
         itemSink.store(lease, crawl.items, crawl.itemSchemas);
     }
 
+    /**
+     * Follows a redirect, or fails the request with the reason when it cannot be followed: too many
+     * hops, no {@code Location} or one that is not a URL (alike), a target already in the chain of
+     * hops (a loop, or a redirect to itself). Each is one counted failure and goes to the errback.
+     */
     private void redirect(Lease lease, Response resp) {
         Request req = resp.request();
         int hops = Redirects.times(req);
+        String location = resp.header("Location").orElse("");
         if (hops >= maxRedirects) {
-            redirectFailed(lease, resp, "too many redirects (" + maxRedirects + "); last Location: " + resp.header("Location").orElse(""));
+            redirectFailed(lease, resp, "too many redirects (" + maxRedirects + "); last Location: " + location);
             return;
         }
         var next = Redirects.follow(resp);
         if (next.isEmpty()) {
-            redirectFailed(lease, resp, resp.status() + " redirect with an unusable Location: " + resp.header("Location").orElse(""));
+            redirectFailed(lease, resp, resp.status() + " redirect with " + (location.isBlank() ? "no Location" : "an unusable Location: " + location));
+            return;
+        }
+        var loop = Redirects.loop(req, next.get());
+        if (loop.isPresent()) {
+            redirectFailed(lease, resp, "redirect loop: " + loop.get());
             return;
         }
         stats.increment("redirects");
@@ -114,6 +125,7 @@ final class RequestProcessor {
     private void redirectFailed(Lease lease, Response resp, String why) {
         Request req = resp.request();
         IOException e = new IOException(why);
+        stats.increment("redirects/failed");
         failureLog.download(req, e);
         errback(lease, new Failure(req, why, e, resp));
     }

@@ -5,7 +5,6 @@ import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.spi.Stats;
 import java.io.IOException;
-import java.net.MalformedURLException;
 import java.time.Duration;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -13,9 +12,10 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Tries failed requests again: connection errors, timeouts, 5xx, 429 and {@code retry_http_codes}
- * (see {@link RetryPolicy}), at most {@code retry_times} times per request. A URL the downloader
- * cannot fetch at all ({@link MalformedURLException}: malformed, not http(s), no host) fails at
- * once. The outermost built-in middleware, so on the way back it decides last: the proxy
+ * (see {@link RetryPolicy}), at most {@code retry_times} times per request. A failure another
+ * attempt cannot mend ({@link RetryPolicy#permanent}: an invalid URL or port, a body over
+ * {@code max_body_size}, an untrusted certificate) fails at once, counted as
+ * {@code retry/not_retryable}. The outermost built-in middleware, so on the way back it decides last: the proxy
  * middleware has already put a dead proxy into cooldown when the retry's next attempt picks one.
  *
  * <h2>How a retry happens</h2>
@@ -48,6 +48,7 @@ public final class RetryMiddleware implements Middleware {
     public static final String NAME = "retry";
     public static final String STAT_COUNT = "retry/count";
     public static final String STAT_MAX_REACHED = "retry/max_reached";
+    public static final String STAT_NOT_RETRYABLE = "retry/not_retryable";
 
     private final RetryPolicy policy;
 
@@ -71,9 +72,11 @@ public final class RetryMiddleware implements Middleware {
         Response response;
         try {
             response = chain.proceed(request);
-        } catch (MalformedURLException e) {
-            throw e; // another attempt cannot mend the URL
         } catch (IOException e) {
+            if (RetryPolicy.permanent(e)) {
+                chain.context().stats().increment(STAT_NOT_RETRYABLE);
+                throw e;
+            }
             return retryOrGiveUp(chain, request, RetryPolicy.rootCause(e).getClass().getSimpleName(), RetryPolicy.describe(e), null, e);
         }
         if (policy.retryable(response.status())) {

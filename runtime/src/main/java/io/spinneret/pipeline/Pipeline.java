@@ -3,6 +3,7 @@ package io.spinneret.pipeline;
 import io.spinneret.annotations.Setting;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.settings.Settings;
+import io.spinneret.spi.ItemsRejectedException;
 import io.spinneret.spi.Lease;
 import io.spinneret.spi.Storage;
 import java.time.Duration;
@@ -30,7 +31,8 @@ import org.slf4j.LoggerFactory;
  *       submission waits for room, on {@link #flush()} and on {@link #close()}.</li>
  *   <li>Backpressure: at most {@code pipeline_capacity} items wait for storage; {@link #submit}
  *       blocks the crawling thread beyond that.</li>
- *   <li>A failing write is retried {@code storage_retry_times} times with exponential backoff;
+ *   <li>A failing write is retried {@code storage_retry_times} times with exponential backoff
+ *       (not an {@link ItemsRejectedException}: the same items fail the same way);
  *       then the pipeline fails: {@link #submit} and {@link #close} throw
  *       {@link PipelineFailedException} with the cause, the listener given to the constructor is
  *       told once, and the affected leases are never acknowledged. Items are never dropped
@@ -341,7 +343,7 @@ public final class Pipeline implements AutoCloseable {
                 storage.write(schema, chunk);
                 return;
             } catch (Exception e) {
-                if (attempt >= retryTimes) {
+                if (attempt >= retryTimes || e instanceof ItemsRejectedException) {
                     throw new PipelineFailedException("storage " + storage.describe() + " failed to write " + chunk.size()
                             + " " + schema.name() + " items after " + (attempt + 1) + " attempts: " + e, e);
                 }

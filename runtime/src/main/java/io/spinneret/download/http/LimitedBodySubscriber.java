@@ -32,8 +32,9 @@ final class LimitedBodySubscriber implements BodySubscriber<byte[]> {
                 : new byte[(int) Math.min(expected > 0 ? expected : 8192, Math.min(limit, 1 << 20))];
     }
 
+    /** Over {@code max_body_size}: never retried, as another attempt brings the same body. */
     static IOException tooLarge(String url, long limit, String what) {
-        return new IOException("body of " + url + " is larger than max_body_size (" + limit + " bytes)" + what);
+        return new io.spinneret.api.PermanentFailureException("body of " + url + " is larger than max_body_size (" + limit + " bytes)" + what);
     }
 
     @Override

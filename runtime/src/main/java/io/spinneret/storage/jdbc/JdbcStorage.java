@@ -5,6 +5,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.spinneret.internal.Field;
 import io.spinneret.internal.FieldType;
 import io.spinneret.internal.ItemSchema;
+import io.spinneret.spi.ItemsRejectedException;
 import io.spinneret.spi.Storage;
 import io.spinneret.spi.Upserts;
 import java.io.IOException;
@@ -37,7 +38,8 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Writes. Items are de-duplicated by key within a batch (the last one wins, as sequential
  * upserts would), bound, sent with {@code addBatch}/{@code executeBatch} and committed; the batch
- * is durable when {@code write} returns. Any failure rolls the batch back and surfaces as an
+ * is durable when {@code write} returns. Items the database refuses (a null key, a wrong type, a
+ * data or constraint error) surface as {@link ItemsRejectedException}, never retried. Any failure rolls the batch back and surfaces as an
  * {@code IOException} naming the table and the target, never the password.
  *
  * <p>Threads: {@code write} is called by one pipeline thread at a time; {@code close} may come from
@@ -151,7 +153,7 @@ public abstract class JdbcStorage implements Storage {
         for (T item : items) {
             Object[] row = schema.values(item);
             if (row[keyIndex] == null) {
-                throw new IOException("cannot write " + schema.name() + " to table " + quote(schema.table()) + " in "
+                throw new ItemsRejectedException("cannot write " + schema.name() + " to table " + quote(schema.table()) + " in "
                         + description + ": its key '" + fields.get(keyIndex).name() + "' is null");
             }
             rows.add(row);
@@ -174,10 +176,10 @@ public abstract class JdbcStorage implements Storage {
                 throw e;
             }
         } catch (SQLException e) {
-            throw new IOException("cannot write " + rows.size() + " " + schema.name() + " items to " + target + ": "
-                    + message(e), e);
+            String why = "cannot write " + rows.size() + " " + schema.name() + " items to " + target + ": " + message(e);
+            throw dataError(e) ? new ItemsRejectedException(why, e) : new IOException(why, e);
         } catch (ClassCastException e) {
-            throw new IOException("cannot write " + schema.name() + " items to " + target
+            throw new ItemsRejectedException("cannot write " + schema.name() + " items to " + target
                     + ": a value does not have the type its field declares (" + e.getMessage() + ")", e);
         }
     }
@@ -273,6 +275,20 @@ public abstract class JdbcStorage implements Storage {
         } catch (SQLException ignored) {
             // the connection is broken; Hikari evicts it, and the original error is what matters
         }
+    }
+
+    /**
+     * True if {@code e} refuses the items themselves (never retried, see
+     * {@link ItemsRejectedException}): SQLSTATE class 22 (data exception) or 23 (integrity
+     * constraint violation). A dialect whose driver reports no SQLSTATE overrides this.
+     */
+    protected boolean dataError(SQLException e) {
+        for (SQLException s = e; s != null; s = s.getNextException()) {
+            String state = s.getSQLState();
+            if (state != null && (state.startsWith("22") || state.startsWith("23"))) return true;
+            if (s.getNextException() == s) break;
+        }
+        return false;
     }
 
     /** The driver's message, with the real cause of a batch failure and without huge statement text. */
