@@ -36,7 +36,8 @@ import org.slf4j.LoggerFactory;
  * <p>The engine's in-flight counter is decremented only after a response's new requests are
  * pushed, so "scheduler empty and nothing in flight" really means the crawl is over. A shared
  * scheduler also needs the queue to stay empty for {@code idle_timeout} with nothing in flight
- * anywhere. Built and run by {@link Crawler}.
+ * anywhere. A host a middleware paused ({@link #pauseDomain}) has its leases parked in
+ * {@link DomainPauses} without a concurrency slot until the pause ends. Built and run by {@link Crawler}.
  */
 final class Engine implements CrawlContext {
     private static final Logger LOG = LoggerFactory.getLogger(Engine.class);
@@ -65,6 +66,8 @@ final class Engine implements CrawlContext {
     private volatile boolean signalled;
     /** Closed by a signal: no request is sent after it (see {@link SendGate}). */
     private final SendGate gate = new SendGate();
+    /** Hosts a middleware paused, and the leases parked for them outside the concurrency slots. */
+    private final DomainPauses pauses = new DomainPauses();
     private volatile @Nullable String failure;
 
     Engine(String spiderName, Settings settings, Stats stats, Scheduler scheduler, List<Middleware> middlewares,
@@ -106,6 +109,11 @@ final class Engine implements CrawlContext {
     @Override
     public boolean schedule(Request request) {
         return newRequests.schedule(request);
+    }
+
+    @Override
+    public void pauseDomain(String host, Duration pause) {
+        pauses.pause(host, pause);
     }
 
     // ---- control
@@ -184,7 +192,12 @@ final class Engine implements CrawlContext {
         long idleSince = -1;
         while (stop == Stop.NONE) {
             if (!permits.tryAcquire(IDLE_PARK_NANOS, TimeUnit.NANOSECONDS)) continue;
-            Lease lease = scheduler.poll(Duration.ZERO);
+            Lease lease = pauses.due();
+            if (lease != null) { // in flight since it was parked
+                if (parkIfPaused(lease)) permits.release(); else handoff.add(lease);
+                continue;
+            }
+            lease = scheduler.poll(Duration.ZERO);
             if (lease != null) {
                 idleSince = -1;
                 launch(lease);
@@ -221,9 +234,17 @@ final class Engine implements CrawlContext {
         }
     }
 
+    /** Hands a new lease to a worker, or parks it (giving its permit back) while its host is paused. */
     private void launch(Lease lease) {
         inFlight.incrementAndGet();
-        handoff.add(lease);
+        if (parkIfPaused(lease)) permits.release(); else handoff.add(lease);
+    }
+
+    private boolean parkIfPaused(Lease lease) {
+        long until = pauses.pausedUntil(lease.request());
+        if (until < 0) return false;
+        pauses.park(lease, until);
+        return true;
     }
 
     /**
@@ -254,6 +275,10 @@ final class Engine implements CrawlContext {
      * leases go back to the scheduler.
      */
     void drain(Duration grace) throws InterruptedException {
+        for (Lease l : pauses.takeAll()) { // parked for a paused host: never started
+            scheduler.requeue(l, l.request());
+            inFlight.decrementAndGet();
+        }
         long deadline = System.nanoTime() + Math.min(grace.toNanos(), Long.MAX_VALUE / 4);
         boolean graceApplied = false;
         while (inFlight.get() > 0 && System.nanoTime() < deadline) {
