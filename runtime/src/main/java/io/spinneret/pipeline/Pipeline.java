@@ -345,10 +345,11 @@ public final class Pipeline implements AutoCloseable {
             } catch (Exception e) {
                 if (attempt >= retryTimes || e instanceof ItemsRejectedException) {
                     throw new PipelineFailedException("storage " + storage.describe() + " failed to write " + chunk.size()
-                            + " " + schema.name() + " items after " + (attempt + 1) + " attempts: " + e, e);
+                            + " " + schema.name() + " items after " + (attempt + 1) + (attempt == 0 ? " attempt: " : " attempts: ")
+                            + reason(e), e);
                 }
                 LOG.warn("writing {} {} items to {} failed (attempt {} of {}), retrying in {} ms: {}", chunk.size(),
-                        schema.name(), storage.describe(), attempt + 1, retryTimes + 1, backoff, e.toString());
+                        schema.name(), storage.describe(), attempt + 1, retryTimes + 1, backoff, reason(e));
                 try {
                     Thread.sleep(backoff);
                 } catch (InterruptedException ie) {
@@ -358,5 +359,10 @@ public final class Pipeline implements AutoCloseable {
                 backoff = Math.min(backoff * 2, MAX_BACKOFF.toMillis());
             }
         }
+    }
+
+    /** An I/O error's own message ("No space left on device (writing books.jsonl)"); other exceptions with their type. */
+    private static String reason(Exception e) {
+        return e instanceof java.io.IOException && e.getMessage() != null ? e.getMessage() : e.toString();
     }
 }

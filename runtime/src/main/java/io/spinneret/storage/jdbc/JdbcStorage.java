@@ -173,6 +173,9 @@ public abstract class JdbcStorage implements Storage {
                 c.commit();
             } catch (SQLException | IOException | RuntimeException e) {
                 rollbackQuietly(c);
+                // a fresh connection for the retry: after SQLITE_FULL, SQLite has already rolled back, the
+                // driver's rollback fails and leaves the connection in autocommit, where no commit succeeds again
+                ds.evictConnection(c);
                 throw e;
             }
         } catch (SQLException e) {
