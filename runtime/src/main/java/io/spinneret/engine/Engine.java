@@ -142,8 +142,27 @@ final class Engine implements CrawlContext {
     }
 
     void fail(PipelineFailedException e) {
-        failure = e.getMessage();
+        fail(e.getMessage());
+    }
+
+    /** Stops the crawl as failed; the first reason given is the crawl's error. */
+    private void fail(String why) {
+        synchronized (this) {
+            if (failure == null) failure = why;
+        }
         requestStop(Stop.FAILED);
+    }
+
+    /**
+     * The scheduler (a full frontier disk, a lost Redis) or the pipeline failed under a request:
+     * the crawl cannot go on. One error line, then the crawl stops as failed and prints its summary;
+     * the request's lease stays unacknowledged, so a persistent scheduler hands it out again.
+     */
+    private void failed(RuntimeException e) {
+        String why = e.getMessage() == null ? e.toString() : e.getMessage();
+        if (failure == null) LOG.error("the crawl cannot go on: {}", why);
+        LOG.debug("details", e);
+        fail(why);
     }
 
     /** Queues the start requests; {@code allowed_domains} does not apply to them (a warning says when it would have). */
@@ -187,6 +206,14 @@ final class Engine implements CrawlContext {
 
     private void pollLoop() throws InterruptedException {
         startWorkers();
+        try {
+            pollUntilDone();
+        } catch (RuntimeException e) {
+            failed(e); // the scheduler failed: the permit taken is of no use any more
+        }
+    }
+
+    private void pollUntilDone() throws InterruptedException {
         boolean shared = scheduler.isShared();
         long idleTimeout = settings.getDuration(Setting.IDLE_TIMEOUT).toNanos();
         long idleSince = -1;
@@ -276,7 +303,7 @@ final class Engine implements CrawlContext {
      */
     void drain(Duration grace) throws InterruptedException {
         for (Lease l : pauses.takeAll()) { // parked for a paused host: never started
-            scheduler.requeue(l, l.request());
+            requeueQuietly(l);
             inFlight.decrementAndGet();
         }
         long deadline = System.nanoTime() + Math.min(grace.toNanos(), Long.MAX_VALUE / 4);
@@ -305,9 +332,18 @@ final class Engine implements CrawlContext {
         }
         // leases handed over but never started
         for (Lease l; (l = handoff.poll()) != null; ) {
-            scheduler.requeue(l, l.request());
+            requeueQuietly(l);
             inFlight.decrementAndGet();
             permits.release();
+        }
+    }
+
+    /** Gives a lease back; a failed scheduler leaves it in flight, which a persistent one hands out again. */
+    private void requeueQuietly(Lease l) {
+        try {
+            scheduler.requeue(l, l.request());
+        } catch (RuntimeException e) {
+            LOG.debug("could not requeue {}: {}", l.request().url(), e.toString());
         }
     }
 
@@ -316,6 +352,8 @@ final class Engine implements CrawlContext {
     private void process(Lease lease) {
         try {
             processor.process(lease);
+        } catch (RuntimeException e) {
+            failed(e);
         } finally {
             // only now, after the new requests were pushed: see the class comment
             inFlight.decrementAndGet();

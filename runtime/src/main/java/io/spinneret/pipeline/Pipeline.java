@@ -153,7 +153,7 @@ public final class Pipeline implements AutoCloseable {
         checkFailure();
         if (closed) {
             space.release(permits);
-            throw new IllegalStateException("pipeline is closed");
+            throw new PipelineFailedException("the pipeline is closed: the crawl is stopping", null);
         }
         queue.add(new Submission(items, schemas, new Ticket(lease, permits, items.size())));
         int n = items.size();

@@ -150,4 +150,26 @@ class DiskFullTest {
             assertEquals(upcs.size(), new HashSet<>(upcs).size());
         }
     }
+
+    @org.junit.jupiter.api.Test
+    void aFullFrontierDiskFailsTheCrawlWithOneLineAndASummaryNotAStackTrace() throws Exception {
+        List<Throwable> uncaught = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Thread.UncaughtExceptionHandler before = Thread.getDefaultUncaughtExceptionHandler();
+        Thread.setDefaultUncaughtExceptionHandler((t, e) -> uncaught.add(e));
+        try (SmallDisk disk = SmallDisk.mount(tmp.resolve("disk"), "2m"); TestSite site = TestSite.books(60)) {
+            disk.fillLeaving(96 * 1024); // the frontier of 1,260 requests needs more
+            Path out = tmp.resolve("books.jsonl");
+            Settings settings = TestSettings.fast(out, "scheduler=sqlite", "job_dir=" + disk.root.resolve("jobs"), "concurrency=4");
+            CrawlResult r = Crawler.builder(new BooksFixture(site.root())).settings(settings)
+                    .items(List.of(BookSchema.INSTANCE)).progress(null).build().run();
+
+            assertEquals(CrawlResult.Outcome.FAILED, r.outcome(), r.stats().toString());
+            assertEquals(1, r.exitCode());
+            assertTrue(r.error() != null && r.error().contains("full"), r.error());
+            assertEquals(List.of(), uncaught, "no thread died of an uncaught exception");
+            assertEquals(stored(out).size(), r.items(), "the summary counts the items stored: " + r.summaryLine());
+        } finally {
+            Thread.setDefaultUncaughtExceptionHandler(before);
+        }
+    }
 }
