@@ -321,7 +321,7 @@ public final class Pipeline implements AutoCloseable {
                 Ticket t = b.tickets.get(i);
                 if (--t.remaining == 0) {
                     space.release(t.permits);
-                    if (t.lease != null) acker.ack(t.lease);
+                    if (t.lease != null) ack(t.lease);
                 }
             }
             buffered -= chunk.size();
@@ -333,6 +333,16 @@ public final class Pipeline implements AutoCloseable {
         } else {
             b.items.subList(0, n).clear();
             b.tickets.subList(0, n).clear();
+        }
+    }
+
+    /** Acknowledges a stored lease; a scheduler that fails to (its Redis is gone) fails the pipeline, not its thread. */
+    private void ack(Lease lease) {
+        try {
+            acker.ack(lease);
+        } catch (RuntimeException e) {
+            throw new PipelineFailedException("the scheduler failed to acknowledge stored items: "
+                    + (e.getMessage() == null ? e.toString() : e.getMessage()), e);
         }
     }
 

@@ -155,7 +155,7 @@ class DiskFullTest {
     void aFullFrontierDiskFailsTheCrawlWithOneLineAndASummaryNotAStackTrace() throws Exception {
         List<Throwable> uncaught = new java.util.concurrent.CopyOnWriteArrayList<>();
         Thread.UncaughtExceptionHandler before = Thread.getDefaultUncaughtExceptionHandler();
-        Thread.setDefaultUncaughtExceptionHandler((t, e) -> uncaught.add(e));
+        Thread.setDefaultUncaughtExceptionHandler((t, e) -> uncaught.add(new AssertionError("thread " + t.getName() + " died", e)));
         try (SmallDisk disk = SmallDisk.mount(tmp.resolve("disk"), "2m"); TestSite site = TestSite.books(60)) {
             disk.fillLeaving(96 * 1024); // the frontier of 1,260 requests needs more
             Path out = tmp.resolve("books.jsonl");
