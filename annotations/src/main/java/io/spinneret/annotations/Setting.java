@@ -133,6 +133,8 @@ public enum Setting {
     RETRY_BACKOFF("retry_backoff", Type.DURATION, "0.5", "first retry backoff in seconds"),
     /** Largest backoff (and largest honoured Retry-After) in seconds. */
     RETRY_BACKOFF_MAX("retry_backoff_max", Type.DURATION, "60", "largest retry backoff in seconds"),
+    /** Failures in a row from one host (connection errors, timeouts, retryable statuses) after which the host is paused for the retry's backoff; 0: never. A 429 or 503 pauses it at once. */
+    RETRY_PAUSE_DOMAIN_AFTER("retry_pause_domain_after", Type.INT, "3", "failures in a row that pause a host for the backoff"),
     /** User agents, rotated per request. */
     USER_AGENTS("user_agents", Type.LIST, "Spinneret/0.1 (+https://github.com/spinneret-crawler/spinneret)", "user agents rotated per request"),
     /** HTTP proxies ({@code http://host:port}) spread over requests. */
@@ -289,7 +291,7 @@ public enum Setting {
     private Optional<String> outOfRange(double n, String value) {
         String wanted = switch (this) {
             case CONCURRENCY, BROWSER_POOL_SIZE, BATCH_SIZE, PIPELINE_CAPACITY, MAX_BODY_SIZE, STORAGE_RETRY_TIMES, WARC_MAX_SIZE -> n >= 1 ? null : "an integer >= 1";
-            case CONCURRENCY_PER_DOMAIN, MAX_ITEMS, MAX_REQUESTS, MAX_FAILURES, DEPTH_LIMIT, MAX_REDIRECTS, RETRY_TIMES -> n >= 0 ? null : "an integer >= 0";
+            case CONCURRENCY_PER_DOMAIN, MAX_ITEMS, MAX_REQUESTS, MAX_FAILURES, DEPTH_LIMIT, MAX_REDIRECTS, RETRY_TIMES, RETRY_PAUSE_DOMAIN_AFTER -> n >= 0 ? null : "an integer >= 0";
             case AUTOTHROTTLE_TARGET_CONCURRENCY, BROWSER_TIMEOUT -> n > 0 ? null : "a number > 0";
             // below a millisecond every request would time out, and the error would say "after 0s"
             case DOWNLOAD_TIMEOUT, CONNECT_TIMEOUT -> n == 0 || n >= 0.001 ? null : "0 (no limit) or at least 0.001 seconds";

@@ -60,6 +60,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class Crawler {
     private static final Logger LOG = LoggerFactory.getLogger(Crawler.class);
+    /** Items a callback emitted that a storage failure kept from being stored (not in {@link Stats#ITEMS}). */
+    public static final String STAT_NOT_STORED = "items/not_stored";
 
     private final SpiderDefinition spider;
     private final Settings settings;
@@ -210,6 +212,14 @@ public final class Crawler {
             }
             closeQuietly(storage);
             for (int i = toClose.size() - 1; i >= 0; i--) closeQuietly(toClose.get(i));
+        }
+        if (p != null) {
+            // the summary counts what was stored: items accepted but lost with a failed storage are not
+            long notStored = stats.get(Stats.ITEMS) - p.written();
+            if (notStored > 0) {
+                stats.add(Stats.ITEMS, -notStored);
+                stats.add(STAT_NOT_STORED, notStored);
+            }
         }
         Duration elapsed = Duration.ofNanos(System.nanoTime() - t0);
         // a storage failure wins over the stop that came first: a -n crawl writes its items only as the pipeline closes

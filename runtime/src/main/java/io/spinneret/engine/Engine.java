@@ -38,7 +38,8 @@ import org.slf4j.LoggerFactory;
  * <p>The engine's in-flight counter is decremented only after a response's new requests are
  * pushed, so "scheduler empty and nothing in flight" really means the crawl is over. A shared
  * scheduler also needs the queue to stay empty for {@code idle_timeout} with nothing in flight
- * anywhere. Built and run by {@link Crawler}.
+ * anywhere. A host a middleware paused ({@link #pauseDomain}) has its leases parked in
+ * {@link DomainPauses} without a concurrency slot until the pause ends. Built and run by {@link Crawler}.
  */
 final class Engine implements CrawlContext {
     private static final Logger LOG = LoggerFactory.getLogger(Engine.class);
@@ -77,6 +78,8 @@ final class Engine implements CrawlContext {
     private volatile boolean signalled;
     /** Closed by a signal: no request is sent after it (see {@link SendGate}). */
     private final SendGate gate = new SendGate();
+    /** Hosts a middleware paused, and the leases parked for them outside the concurrency slots. */
+    private final DomainPauses pauses = new DomainPauses();
     private volatile @Nullable String failure;
     /** Start requests still being read from {@code start_urls_file}, or null. */
     private volatile @Nullable StartUrlsFeed feed;
@@ -136,6 +139,11 @@ final class Engine implements CrawlContext {
         return newRequests.schedule(request);
     }
 
+    @Override
+    public void pauseDomain(String host, Duration pause) {
+        pauses.pause(host, pause);
+    }
+
     // ---- control
 
     int inFlight() {
@@ -171,6 +179,18 @@ final class Engine implements CrawlContext {
             if (failure == null) failure = message;
         }
         requestStop(Stop.FAILED);
+    }
+
+    /**
+     * The scheduler (a full frontier disk, a lost Redis) or the pipeline failed under a request:
+     * the crawl cannot go on. One error line, then the crawl stops as failed and prints its summary;
+     * the request's lease stays unacknowledged, so a persistent scheduler hands it out again.
+     */
+    private void failed(RuntimeException e) {
+        String why = e.getMessage() == null ? e.toString() : e.getMessage();
+        if (failure == null) LOG.error("the crawl cannot go on: {}", why);
+        LOG.debug("details", e);
+        fail(why);
     }
 
     /** Queues the start requests; {@code allowed_domains} does not apply to them (a warning says when it would have). */
@@ -231,6 +251,14 @@ final class Engine implements CrawlContext {
 
     private void pollLoop() throws InterruptedException {
         startWorkers();
+        try {
+            pollUntilDone();
+        } catch (RuntimeException e) {
+            failed(e); // the scheduler failed: the permit taken is of no use any more
+        }
+    }
+
+    private void pollUntilDone() throws InterruptedException {
         boolean shared = scheduler.isShared();
         long idleTimeout = settings.getDuration(Setting.IDLE_TIMEOUT).toNanos();
         long idleSince = -1;
@@ -243,7 +271,12 @@ final class Engine implements CrawlContext {
                 break;
             }
             if (!acquired) continue;
-            Lease lease = scheduler.poll(Duration.ZERO);
+            Lease lease = pauses.due();
+            if (lease != null) { // in flight since it was parked
+                if (parkIfPaused(lease)) permits.release(); else handoff.add(lease);
+                continue;
+            }
+            lease = scheduler.poll(Duration.ZERO);
             if (lease != null) {
                 idleSince = -1;
                 launch(lease);
@@ -280,10 +313,18 @@ final class Engine implements CrawlContext {
         }
     }
 
+    /** Hands a new lease to a worker, or parks it (giving its permit back) while its host is paused. */
     private void launch(Lease lease) {
         inFlight.incrementAndGet();
-        handoff.add(lease);
+        if (parkIfPaused(lease)) permits.release(); else handoff.add(lease);
         if (limits.started()) requestStop(Stop.REQUEST_LIMIT);
+    }
+
+    private boolean parkIfPaused(Lease lease) {
+        long until = pauses.pausedUntil(lease.request());
+        if (until < 0) return false;
+        pauses.park(lease, until);
+        return true;
     }
 
     /**
@@ -314,6 +355,10 @@ final class Engine implements CrawlContext {
      * leases go back to the scheduler.
      */
     void drain(Duration grace) throws InterruptedException {
+        for (Lease l : pauses.takeAll()) { // parked for a paused host: never started
+            requeueQuietly(l);
+            inFlight.decrementAndGet();
+        }
         long deadline = System.nanoTime() + Math.min(grace.toNanos(), Long.MAX_VALUE / 4);
         boolean graceApplied = false;
         while (inFlight.get() > 0 && System.nanoTime() < deadline) {
@@ -340,9 +385,18 @@ final class Engine implements CrawlContext {
         }
         // leases handed over but never started
         for (Lease l; (l = handoff.poll()) != null; ) {
-            scheduler.requeue(l, l.request());
+            requeueQuietly(l);
             inFlight.decrementAndGet();
             permits.release();
+        }
+    }
+
+    /** Gives a lease back; a failed scheduler leaves it in flight, which a persistent one hands out again. */
+    private void requeueQuietly(Lease l) {
+        try {
+            scheduler.requeue(l, l.request());
+        } catch (RuntimeException e) {
+            LOG.debug("could not requeue {}: {}", l.request().url(), e.toString());
         }
     }
 
@@ -351,6 +405,8 @@ final class Engine implements CrawlContext {
     private void process(Lease lease) {
         try {
             processor.process(lease);
+        } catch (RuntimeException e) {
+            failed(e);
         } finally {
             // only now, after the new requests were pushed: see the class comment
             inFlight.decrementAndGet();

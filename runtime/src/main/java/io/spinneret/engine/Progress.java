@@ -84,12 +84,21 @@ final class Progress {
                 pages0 = pages;
                 tPrev = now;
                 String line = String.format(Locale.ROOT, "%d pages | %d items | %.0f pages/s | queue %d | in flight %d | %.0fs",
-                        pages, stats.get(Stats.ITEMS), rate, queued.getAsLong(), inFlight.getAsLong(), (now - t0) / 1e9);
+                        pages, stats.get(Stats.ITEMS), rate, queued(), inFlight.getAsLong(), (now - t0) / 1e9);
                 if (live != null) live.show(line);
                 else LOG.info(line);
             }
         } catch (InterruptedException e) {
             // stopping
+        }
+    }
+
+    /** The queue's length; -1 when the scheduler cannot say (its Redis is gone: the engine reports that). */
+    private long queued() {
+        try {
+            return queued.getAsLong();
+        } catch (RuntimeException e) {
+            return -1;
         }
     }
 

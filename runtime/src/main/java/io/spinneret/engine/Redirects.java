@@ -31,6 +31,27 @@ final class Redirects {
         return r.meta().get(TIMES) instanceof Number n ? n.intValue() : 0;
     }
 
+    /**
+     * The hops that lead back to where they started, {@code A -> B -> A}, when {@code next} (the
+     * target of a redirect from {@code from}) is {@code from} itself or one of the URLs redirected
+     * from on the way to it; empty if it is a new URL. URLs are compared canonicalised. A POST
+     * answered by a 303 to its own URL (post, redirect, get) is no loop: the method changed.
+     */
+    static Optional<String> loop(Request from, Request next) {
+        List<String> chain = new ArrayList<>();
+        if (from.meta().get(URLS) instanceof List<?> l) for (Object u : l) chain.add(String.valueOf(u));
+        if (!from.method().equals(next.method())) chain.clear(); // the hops before were another exchange
+        chain.add(from.url());
+        if (!from.method().equals(next.method())) chain.clear();
+        String target = Urls.canonicalize(next.url());
+        for (int i = 0; i < chain.size(); i++) {
+            if (Urls.canonicalize(chain.get(i)).equals(target)) {
+                return Optional.of(String.join(" -> ", chain.subList(i, chain.size())) + " -> " + next.url());
+            }
+        }
+        return Optional.empty();
+    }
+
     /** The request for the redirect target, or empty if the response has no usable Location. */
     static Optional<Request> follow(Response response) {
         Optional<String> location = response.header("Location");

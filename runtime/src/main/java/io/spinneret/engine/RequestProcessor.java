@@ -80,7 +80,7 @@ final class RequestProcessor {
             return;
         }
         int status = resp.status();
-        if (Redirects.isRedirect(status) && resp.header("Location").isPresent()) {
+        if (Redirects.isRedirect(status)) {
             redirect(lease, resp);
             return;
         }
@@ -130,6 +130,11 @@ final class RequestProcessor {
         itemSink.store(lease, items, crawl.itemSchemas);
     }
 
+    /**
+     * Follows a redirect, or fails the request with the reason when it cannot be followed: too many
+     * hops, no {@code Location} or one that is not a URL (alike), a target already in the chain of
+     * hops (a loop, or a redirect to itself). Each is one counted failure and goes to the errback.
+     */
     private void redirect(Lease lease, Response resp) {
         redirect(lease, resp, resp.header("Location").orElse(""));
     }
@@ -144,7 +149,12 @@ final class RequestProcessor {
         }
         var next = Redirects.follow(resp, location);
         if (next.isEmpty()) {
-            redirectFailed(lease, resp, resp.status() + " redirect with an unusable Location: " + location);
+            redirectFailed(lease, resp, resp.status() + " redirect with " + (location.isBlank() ? "no Location" : "an unusable Location: " + location));
+            return;
+        }
+        var loop = Redirects.loop(req, next.get());
+        if (loop.isPresent()) {
+            redirectFailed(lease, resp, "redirect loop: " + loop.get());
             return;
         }
         stats.increment("redirects");
@@ -156,6 +166,7 @@ final class RequestProcessor {
     private void redirectFailed(Lease lease, Response resp, String why) {
         Request req = resp.request();
         IOException e = new IOException(why);
+        stats.increment("redirects/failed");
         failureLog.download(req, e);
         errback(lease, new Failure(req, why, e, resp));
     }

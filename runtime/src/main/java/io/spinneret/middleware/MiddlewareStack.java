@@ -102,7 +102,7 @@ public final class MiddlewareStack {
             RetryPolicy retry = RetryPolicy.from(settings);
             ThrottleMiddleware throttle = ThrottleMiddleware.from(settings);
             UserAgentMiddleware agents = UserAgentMiddleware.from(settings);
-            chain.add(new RetryMiddleware(retry));
+            chain.add(new RetryMiddleware(retry, settings.getInt(Setting.RETRY_PAUSE_DOMAIN_AFTER)));
             chain.add(RobotsMiddleware.from(settings, agents.productTokens(), retry, throttle::raiseDelay));
             chain.add(agents);
             chain.add(new ProxyMiddleware(ProxyPool.from(settings)));

@@ -26,6 +26,12 @@ import org.jspecify.annotations.Nullable;
  * come back together. A {@code Retry-After} header on a 429 or 503 (seconds or an HTTP date) raises
  * the wait to what the server asked for, still capped at {@code retry_backoff_max}.
  *
+ * <p>Never retried, whatever the settings ({@link #permanent}): a URL the downloader cannot fetch
+ * at all ({@link java.net.MalformedURLException}: malformed, not http(s), no host, a port out of
+ * range), a {@link io.spinneret.api.PermanentFailureException} (a body over {@code max_body_size},
+ * also when refused from its {@code Content-Length}), and a TLS handshake that failed on the
+ * certificate (not trusted, expired, for another host). Another attempt would fail the same way.
+ *
  * @param times retries after the first attempt; 0 disables retrying
  * @param codes statuses retried besides 5xx and 429
  */
@@ -98,6 +104,22 @@ public record RetryPolicy(int times, Set<Integer> codes, Duration backoff, Durat
         } catch (DateTimeParseException e) {
             return Optional.empty();
         }
+    }
+
+    /**
+     * True if {@code e} is a failure another attempt cannot mend (see the class comment). Looks
+     * through the causes: downloaders wrap what the TLS layer threw.
+     */
+    public static boolean permanent(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
+            if (t instanceof java.net.MalformedURLException || t instanceof io.spinneret.api.PermanentFailureException
+                    || t instanceof javax.net.ssl.SSLPeerUnverifiedException
+                    || t instanceof java.security.cert.CertificateException
+                    || t instanceof java.security.cert.CertPathValidatorException) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

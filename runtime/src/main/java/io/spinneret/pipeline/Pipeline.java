@@ -3,6 +3,7 @@ package io.spinneret.pipeline;
 import io.spinneret.annotations.Setting;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.settings.Settings;
+import io.spinneret.spi.RejectedItemsException;
 import io.spinneret.spi.Lease;
 import io.spinneret.spi.RejectedItemsException;
 import io.spinneret.spi.Storage;
@@ -31,7 +32,8 @@ import org.slf4j.LoggerFactory;
  *       submission waits for room, on {@link #flush()} and on {@link #close()}.</li>
  *   <li>Backpressure: at most {@code pipeline_capacity} items wait for storage; {@link #submit}
  *       blocks the crawling thread beyond that.</li>
- *   <li>A failing write is retried {@code storage_retry_times} times with exponential backoff;
+ *   <li>A failing write is retried {@code storage_retry_times} times with exponential backoff
+ *       (not an {@link RejectedItemsException}: the same items fail the same way);
  *       then the pipeline fails: {@link #submit} and {@link #close} throw
  *       {@link PipelineFailedException} with the cause, the listener given to the constructor is
  *       told once, and the affected leases are never acknowledged. Items are never dropped
@@ -165,7 +167,7 @@ public final class Pipeline implements AutoCloseable {
         checkFailure();
         if (closed) {
             space.release(permits);
-            throw new IllegalStateException("pipeline is closed");
+            throw new PipelineFailedException("the pipeline is closed: the crawl is stopping", null);
         }
         queue.add(new Submission(items, schemas, new Ticket(lease, permits, items.size())));
         int n = items.size();
@@ -337,7 +339,7 @@ public final class Pipeline implements AutoCloseable {
                 Ticket t = b.tickets.get(i);
                 if (--t.remaining == 0) {
                     space.release(t.permits);
-                    if (t.lease != null) acker.ack(t.lease);
+                    if (t.lease != null) ack(t.lease);
                 }
             }
             buffered -= chunk.size();
@@ -373,6 +375,16 @@ public final class Pipeline implements AutoCloseable {
         return writeOrReject(schema, chunk.subList(0, half)) + writeOrReject(schema, chunk.subList(half, chunk.size()));
     }
 
+    /** Acknowledges a stored lease; a scheduler that fails to (its Redis is gone) fails the pipeline, not its thread. */
+    private void ack(Lease lease) {
+        try {
+            acker.ack(lease);
+        } catch (RuntimeException e) {
+            throw new PipelineFailedException("the scheduler failed to acknowledge stored items: "
+                    + (e.getMessage() == null ? e.toString() : e.getMessage()), e);
+        }
+    }
+
     /** @return null once written, or the storage's rejection of the data, which is not retried */
     private <T> @Nullable RejectedItemsException writeWithRetry(ItemSchema<T> schema, List<T> chunk) {
         long backoff = FIRST_BACKOFF.toMillis();
@@ -385,10 +397,11 @@ public final class Pipeline implements AutoCloseable {
             } catch (Exception e) {
                 if (attempt >= retryTimes) {
                     throw new PipelineFailedException("storage " + storage.describe() + " failed to write " + chunk.size()
-                            + " " + schema.name() + " items after " + (attempt + 1) + " attempts: " + e, e);
+                            + " " + schema.name() + " items after " + (attempt + 1) + (attempt == 0 ? " attempt: " : " attempts: ")
+                            + reason(e), e);
                 }
                 LOG.warn("writing {} {} items to {} failed (attempt {} of {}), retrying in {} ms: {}", chunk.size(),
-                        schema.name(), storage.describe(), attempt + 1, retryTimes + 1, backoff, e.toString());
+                        schema.name(), storage.describe(), attempt + 1, retryTimes + 1, backoff, reason(e));
                 try {
                     Thread.sleep(backoff);
                 } catch (InterruptedException ie) {
@@ -398,5 +411,10 @@ public final class Pipeline implements AutoCloseable {
                 backoff = Math.min(backoff * 2, MAX_BACKOFF.toMillis());
             }
         }
+    }
+
+    /** An I/O error's own message ("No space left on device (writing books.jsonl)"); other exceptions with their type. */
+    private static String reason(Exception e) {
+        return e instanceof java.io.IOException && e.getMessage() != null ? e.getMessage() : e.toString();
     }
 }

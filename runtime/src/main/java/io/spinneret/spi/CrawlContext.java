@@ -20,4 +20,13 @@ public interface CrawlContext {
      * @return true if it was enqueued
      */
     boolean schedule(Request request);
+
+    /**
+     * Holds back every request to {@code host} (as {@link Request#host()} gives it) for
+     * {@code pause}, e.g. after a 429 with {@code Retry-After}: they wait in the scheduler, or
+     * leased but outside the engine's concurrency slots, while other hosts' requests go on. A
+     * longer pause already set stays; requests already on their way are not called back. The
+     * default does nothing (a context without an engine).
+     */
+    default void pauseDomain(String host, java.time.Duration pause) {}
 }

@@ -77,4 +77,18 @@ class RetryPolicyTest {
         assertEquals("HttpTimeoutException: download of http://h/ timed out after 30s", RetryPolicy.describe(timeout));
         assertEquals("IOException: body over 16 MB", RetryPolicy.describe(new java.io.IOException("body over 16 MB")));
     }
+
+    @Test
+    void failuresNoAttemptCanMendArePermanentThroughTheDownloadersWrapping() {
+        var untrusted = new javax.net.ssl.SSLHandshakeException("PKIX path building failed");
+        untrusted.initCause(new java.security.cert.CertificateException("unable to find valid certification path"));
+        assertTrue(RetryPolicy.permanent(new java.io.IOException("TLS handshake failed for http://h/", untrusted)));
+        assertTrue(RetryPolicy.permanent(new javax.net.ssl.SSLPeerUnverifiedException("peer not authenticated")));
+        assertTrue(RetryPolicy.permanent(new java.net.MalformedURLException("port 99999 out of range")));
+        assertTrue(RetryPolicy.permanent(new io.spinneret.api.PermanentFailureException("larger than max_body_size")));
+        assertFalse(RetryPolicy.permanent(new java.net.ConnectException("Connection refused")));
+        assertFalse(RetryPolicy.permanent(new javax.net.ssl.SSLHandshakeException("Remote host terminated the handshake")),
+                "a handshake cut short is a network failure, worth another attempt");
+        assertFalse(RetryPolicy.permanent(new java.net.http.HttpTimeoutException("timed out")));
+    }
 }

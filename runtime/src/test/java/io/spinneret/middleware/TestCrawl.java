@@ -24,7 +24,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * FIFO frontier with fingerprint dedup (dont-filter bypasses it), every request on its own virtual
  * thread through {@link RealChain}, and termination on "nothing pending and nothing in flight",
  * where in flight ends only after the request's chain returned (so a retry scheduled inside the chain
- * keeps the crawl alive).
+ * keeps the crawl alive). A request to a host a middleware paused waits on its thread until the pause ends.
  */
 final class TestCrawl implements CrawlContext {
     final Settings settings;
@@ -36,6 +36,8 @@ final class TestCrawl implements CrawlContext {
     final List<Response> responses = new CopyOnWriteArrayList<>();
     final List<Exception> failures = new CopyOnWriteArrayList<>();
     final List<DropRequest> drops = new CopyOnWriteArrayList<>();
+    /** Hosts paused by a middleware: until when (System.nanoTime). */
+    final ConcurrentHashMap<String, Long> pausedUntil = new ConcurrentHashMap<>();
 
     TestCrawl(Settings settings) {
         this.settings = settings;
@@ -68,6 +70,12 @@ final class TestCrawl implements CrawlContext {
         return true;
     }
 
+    @Override
+    public void pauseDomain(String host, Duration pause) {
+        long end = System.nanoTime() + pause.toNanos();
+        pausedUntil.merge(host, end, Math::max);
+    }
+
     /** Crawls from {@code seeds} until nothing is pending or in flight; fails the test after {@code limit}. */
     TestCrawl run(List<Middleware> chain, Downloader downloader, Duration limit, Request... seeds) throws Exception {
         for (Request r : seeds) schedule(r);
@@ -80,6 +88,8 @@ final class TestCrawl implements CrawlContext {
                     inFlight.incrementAndGet();
                     threads.submit(() -> {
                         try {
+                            Long until = pausedUntil.get(r.host()); // the real engine parks it without a slot
+                            if (until != null && until - System.nanoTime() > 0) Thread.sleep(Duration.ofNanos(until - System.nanoTime()));
                             stats.increment(Stats.REQUESTS);
                             responses.add(RealChain.execute(chain, r, downloader, this));
                             stats.increment(Stats.RESPONSES);

@@ -31,6 +31,9 @@ class PipelineTest {
         final List<String> events;
         volatile long delayMillis;
         final AtomicInteger failuresLeft = new AtomicInteger();
+        final AtomicInteger attempts = new AtomicInteger();
+        /** Fail as a storage refusing the items themselves, not as a broken one. */
+        volatile boolean rejecting;
 
         RecordingStorage(List<String> events) {
             this.events = events;
@@ -40,7 +43,10 @@ class PipelineTest {
 
         @Override
         public <T> void write(ItemSchema<T> schema, List<T> batch) throws IOException {
-            if (failuresLeft.getAndDecrement() > 0) throw new IOException("disk on fire");
+            attempts.incrementAndGet();
+            if (failuresLeft.getAndDecrement() > 0) {
+                throw rejecting ? new io.spinneret.spi.RejectedItemsException("value too long for column") : new IOException("disk on fire");
+            }
             if (delayMillis > 0) {
                 try {
                     Thread.sleep(delayMillis);
@@ -276,5 +282,19 @@ class PipelineTest {
         submit(p, 1);
         assertThrows(PipelineFailedException.class, p::close);
         assertEquals(1, calls.get(), "not retried");
+    }
+
+    @Test
+    void itemsTheStorageRejectsAreNotRetried() throws Exception {
+        RecordingStorage st = new RecordingStorage(new CopyOnWriteArrayList<>());
+        st.failuresLeft.set(1);
+        st.rejecting = true;
+        List<String> acks = new CopyOnWriteArrayList<>();
+        Pipeline p = new Pipeline(st, settings("batch_size", "1", "storage_retry_times", "3"), l -> acks.add(l.id()), e -> { });
+        submit(p, 1);
+        PipelineFailedException e = assertThrows(PipelineFailedException.class, p::close);
+        assertEquals(1, st.attempts.get(), "one attempt, though storage_retry_times allows 3 more");
+        assertTrue(e.getMessage().contains("value too long for column"), e.getMessage());
+        assertTrue(acks.isEmpty());
     }
 }

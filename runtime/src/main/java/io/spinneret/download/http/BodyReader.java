@@ -2,11 +2,12 @@ package io.spinneret.download.http;
 
 import java.io.EOFException;
 import java.io.IOException;
-import java.util.Arrays;
 
 /**
  * Reads a response body off a {@link SocketConnection}: by Content-Length, chunked (extensions
- * and trailers skipped) or until the server closes, never holding more than {@code limit} bytes.
+ * and trailers skipped) or until the server closes, never holding more than {@code limit} bytes
+ * (in a {@link BodyBuffer}: a body that turns out too large leaves small chunks behind, not a
+ * doubled array).
  * Over the limit is an IOException worded as {@link LimitedBodySubscriber}'s.
  */
 final class BodyReader {
@@ -20,8 +21,15 @@ final class BodyReader {
     }
 
     static byte[] chunked(SocketConnection c, long limit, String url) throws IOException {
-        byte[] buf = new byte[8192];
-        int len = 0;
+        BodyBuffer body = new BodyBuffer(limit);
+        try {
+            return chunked(c, limit, url, body);
+        } finally {
+            body.release();
+        }
+    }
+
+    private static byte[] chunked(SocketConnection c, long limit, String url, BodyBuffer body) throws IOException {
         while (true) {
             String line = c.readLine();
             if (line == null) throw new EOFException("connection closed in a chunked body");
@@ -35,10 +43,14 @@ final class BodyReader {
             }
             if (size < 0) throw new IOException("malformed chunk size '" + hex + "' from " + url);
             if (size == 0) break;
-            if (len + size > limit) throw LimitedBodySubscriber.tooLarge(url, limit, "");
-            if (len + size > buf.length) buf = Arrays.copyOf(buf, (int) Math.min(limit, Math.max(buf.length * 2L, len + size)));
-            c.readFully(buf, len, (int) size);
-            len += (int) size;
+            if (body.size() + size > limit) throw LimitedBodySubscriber.tooLarge(url, limit, "");
+            for (long left = size; left > 0; ) {
+                byte[] a = body.array();
+                int n = (int) Math.min(left, body.space());
+                c.readFully(a, body.offset(), n);
+                body.advance(n);
+                left -= n;
+            }
             String end = c.readLine();
             if (end == null || !end.isEmpty()) throw new IOException("malformed chunked body from " + url);
         }
@@ -46,25 +58,16 @@ final class BodyReader {
         for (String t; (t = c.readLine()) != null && !t.isEmpty(); ) {
             // ignored, as java.net.http.HttpClient ignores them
         }
-        return len == buf.length ? buf : Arrays.copyOf(buf, len);
+        return body.toByteArray();
     }
 
     static byte[] toClose(SocketConnection c, long limit, String url) throws IOException {
-        byte[] buf = new byte[(int) Math.min(8192, limit)];
-        int len = 0;
-        while (true) {
-            if (len == buf.length) {
-                if (len >= limit) {
-                    byte[] probe = new byte[1];
-                    if (c.read(probe, 0, 1) < 0) break;
-                    throw LimitedBodySubscriber.tooLarge(url, limit, "");
-                }
-                buf = Arrays.copyOf(buf, (int) Math.min(limit, buf.length * 2L));
-            }
-            int n = c.read(buf, len, buf.length - len);
-            if (n < 0) break;
-            len += n;
+        BodyBuffer body = new BodyBuffer(limit);
+        try {
+            if (!body.readToEnd(c::read)) throw LimitedBodySubscriber.tooLarge(url, limit, "");
+            return body.toByteArray();
+        } finally {
+            body.release();
         }
-        return len == buf.length ? buf : Arrays.copyOf(buf, len);
     }
 }

@@ -3,7 +3,6 @@ package io.spinneret.download.http;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.Arrays;
 import java.util.Locale;
 import java.util.zip.DataFormatException;
 import java.util.zip.GZIPInputStream;
@@ -14,7 +13,7 @@ import org.brotli.dec.BrotliInputStream;
 /**
  * Decodes {@code Content-Encoding: gzip}, {@code deflate} (zlib-wrapped or raw, as servers
  * disagree) and {@code br} bodies, bounded by the body size limit so a compression bomb fails
- * cleanly. Brotli is Google's pure-Java decoder ({@code org.brotli:dec}).
+ * cleanly (the output grows in {@link BodyBuffer} chunks, so a bomb leaves no doubled arrays behind). Brotli is Google's pure-Java decoder ({@code org.brotli:dec}).
  */
 final class ContentDecoder {
     /** What the downloader offers in {@code Accept-Encoding}. */
@@ -56,18 +55,12 @@ final class ContentDecoder {
         Inflater inf = new Inflater(raw);
         try {
             inf.setInput(body);
-            byte[] out = new byte[(int) Math.min(limit, Math.max(1024L, body.length * 4L))];
-            int len = 0;
-            while (!inf.finished()) {
-                if (len == out.length) {
-                    if (len >= limit) throw LimitedBodySubscriber.tooLarge(url, limit, " once decompressed");
-                    out = Arrays.copyOf(out, (int) Math.min(limit, out.length * 2L));
-                }
-                int n = inf.inflate(out, len, out.length - len);
-                if (n == 0 && (inf.needsInput() || inf.needsDictionary())) break;
-                len += n;
+            BodyBuffer out = new BodyBuffer(limit, (int) Math.min(BodyBuffer.CHUNK, Math.max(1024L, body.length * 4L)));
+            try {
+                return inflate(inf, out, limit, url);
+            } finally {
+                out.release();
             }
-            return Arrays.copyOf(out, len);
         } catch (DataFormatException e) {
             throw new ZipException("malformed deflate body from " + url + ": " + e.getMessage());
         } finally {
@@ -75,23 +68,30 @@ final class ContentDecoder {
         }
     }
 
+    private static byte[] inflate(Inflater inf, BodyBuffer out, long limit, String url) throws IOException, DataFormatException {
+        while (!inf.finished()) {
+            if (out.atLimit()) {
+                byte[] probe = new byte[1];
+                if (inf.inflate(probe) == 0 && (inf.finished() || inf.needsInput())) break;
+                throw LimitedBodySubscriber.tooLarge(url, limit, " once decompressed");
+            }
+            byte[] a = out.array();
+            int n = inf.inflate(a, out.offset(), out.space());
+            if (n == 0 && (inf.needsInput() || inf.needsDictionary())) break;
+            out.advance(n);
+        }
+        return out.toByteArray();
+    }
+
     private static byte[] readAll(InputStream in, long limit, String url, int hint) throws IOException {
         try (in) {
-            byte[] out = new byte[(int) Math.min(limit, Math.max(1024L, hint * 4L))];
-            int len = 0;
-            while (true) {
-                if (len == out.length) {
-                    if (len >= limit) {
-                        if (in.read() < 0) break;
-                        throw LimitedBodySubscriber.tooLarge(url, limit, " once decompressed");
-                    }
-                    out = Arrays.copyOf(out, (int) Math.min(limit, out.length * 2L));
-                }
-                int n = in.read(out, len, out.length - len);
-                if (n < 0) break;
-                len += n;
+            BodyBuffer out = new BodyBuffer(limit, (int) Math.min(BodyBuffer.CHUNK, Math.max(1024L, hint * 4L)));
+            try {
+                if (!out.readToEnd(in::read)) throw LimitedBodySubscriber.tooLarge(url, limit, " once decompressed");
+                return out.toByteArray();
+            } finally {
+                out.release();
             }
-            return len == out.length ? out : Arrays.copyOf(out, len);
         }
     }
 }

@@ -127,6 +127,7 @@ public final class HttpDownloader implements Downloader {
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         if (!scheme.equals("http") && !scheme.equals("https")) throw new MalformedURLException("not an http(s) URL: " + request.url());
         if (uri.getHost() == null) throw new MalformedURLException("no host in URL " + request.url());
+        if (uri.getPort() > 65535) throw new MalformedURLException("port " + uri.getPort() + " out of range in URL " + request.url());
         if (plain != null && scheme.equals("http") && request.meta().get("proxy") == null) return plain.download(request, uri);
 
         // no HttpRequest.timeout: it registers a timer with the client's selector thread per request;

@@ -3,14 +3,13 @@ package io.spinneret.download.http;
 import java.io.IOException;
 import java.net.http.HttpResponse.BodySubscriber;
 import java.nio.ByteBuffer;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
 
 /**
- * Collects a response body into one byte array, failing (and cancelling the download) as soon as
+ * Collects a response body (in {@link BodyBuffer} chunks, joined at the end) into one byte array, failing (and cancelling the download) as soon as
  * it grows past a limit, so a huge body costs at most {@code limit} bytes of heap, never an
  * OutOfMemoryError.
  */
@@ -20,20 +19,19 @@ final class LimitedBodySubscriber implements BodySubscriber<byte[]> {
     private final String url;
     private final long expected;
     private Flow.@org.jspecify.annotations.Nullable Subscription subscription;
-    private byte[] buf;
-    private int len;
+    private final BodyBuffer body;
 
     /** @param expected the Content-Length, or -1 */
     LimitedBodySubscriber(long limit, long expected, String url) {
         this.limit = limit;
         this.url = url;
         this.expected = expected;
-        this.buf = expected > limit ? new byte[0]
-                : new byte[(int) Math.min(expected > 0 ? expected : 8192, Math.min(limit, 1 << 20))];
+        this.body = new BodyBuffer(expected > limit ? 0 : limit, (int) Math.min(expected > 0 ? expected : 8192, BodyBuffer.CHUNK));
     }
 
+    /** Over {@code max_body_size}: never retried, as another attempt brings the same body. */
     static IOException tooLarge(String url, long limit, String what) {
-        return new IOException("body of " + url + " is larger than max_body_size (" + limit + " bytes)" + what);
+        return new io.spinneret.api.PermanentFailureException("body of " + url + " is larger than max_body_size (" + limit + " bytes)" + what);
     }
 
     @Override
@@ -56,30 +54,34 @@ final class LimitedBodySubscriber implements BodySubscriber<byte[]> {
     @Override
     public void onNext(List<ByteBuffer> items) {
         if (result.isDone()) return;
-        for (ByteBuffer b : items) {
-            int n = b.remaining();
-            if ((long) len + n > limit) {
-                if (subscription != null) subscription.cancel();
-                buf = new byte[0];
-                result.completeExceptionally(tooLarge(url, limit, ""));
-                return;
+        try {
+            for (ByteBuffer b : items) {
+                if (!body.append(b)) {
+                    fail(tooLarge(url, limit, ""));
+                    return;
+                }
             }
-            if (len + n > buf.length) {
-                long cap = Math.min(Math.max((long) buf.length * 2, (long) len + n), limit);
-                buf = Arrays.copyOf(buf, (int) cap);
-            }
-            b.get(buf, len, n);
-            len += n;
+        } catch (IOException e) { // interrupted while waiting for large-body memory
+            fail(e);
         }
+    }
+
+    private void fail(IOException e) {
+        if (subscription != null) subscription.cancel();
+        body.release();
+        result.completeExceptionally(e);
     }
 
     @Override
     public void onError(Throwable t) {
+        body.release();
         result.completeExceptionally(t);
     }
 
     @Override
     public void onComplete() {
-        result.complete(len == buf.length ? buf : Arrays.copyOf(buf, len));
+        byte[] whole = body.toByteArray();
+        body.release();
+        result.complete(whole);
     }
 }

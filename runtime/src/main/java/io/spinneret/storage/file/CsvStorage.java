@@ -30,16 +30,14 @@ public final class CsvStorage extends FileStorage {
     Sink open(Path path, ItemSchema<?> schema) throws IOException {
         return new Sink(path, overwrite) {
             private final Writer w = new OutputStreamWriter(out, StandardCharsets.UTF_8);
-            private boolean headerDone = !fresh;
 
             @Override
             <T> void write(ItemSchema<T> s, List<T> items) throws IOException {
-                if (!headerDone) {
+                if (isEmpty()) { // a new or emptied file; also again when the batch that wrote the header failed
                     List<Field> fields = s.fields();
                     String[] names = new String[fields.size()];
                     for (int i = 0; i < names.length; i++) names[i] = fields.get(i).name();
                     row(w, names);
-                    headerDone = true;
                 }
                 for (T item : items) row(w, s.csvRow(item));
                 w.flush();
@@ -48,6 +46,7 @@ public final class CsvStorage extends FileStorage {
             @Override
             public void close() throws IOException {
                 w.close();
+                super.close();
             }
         };
     }

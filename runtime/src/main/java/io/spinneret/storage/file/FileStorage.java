@@ -3,9 +3,7 @@ package io.spinneret.storage.file;
 import io.spinneret.files.FileErrors;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.spi.Storage;
-import java.io.BufferedOutputStream;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
@@ -26,8 +24,11 @@ import org.slf4j.LoggerFactory;
  * file); with {@code overwrite} the target is emptied when the storage opens (so a crawl without
  * items leaves it empty), and each further file when this storage first writes to it. The target
  * is created when the storage opens, so a path that cannot be written fails before the crawl. A
- * batch is flushed to the operating system before {@link #write} returns, so it survives
- * the process being killed (not a power failure: nothing is fsynced until {@link #close}).
+ * batch is written to the operating system before {@link #write} returns, so it survives
+ * the process being killed (not a power failure: nothing is fsynced until {@link #close}). A write
+ * that fails (a full disk) leaves the file as it was before the batch, cut back to the end of the
+ * last batch written, so the pipeline's retry of the batch neither duplicates nor garbles a line;
+ * the exception names the operating system's reason ({@code No space left on device}).
  * Called from one pipeline thread at a time.
  */
 abstract sealed class FileStorage implements Storage permits JsonlStorage, CsvStorage, JsonArrayStorage {
@@ -42,31 +43,77 @@ abstract sealed class FileStorage implements Storage permits JsonlStorage, CsvSt
         this.overwrite = overwrite;
     }
 
-    /** One open file. */
+    /**
+     * One open file. A batch is written into {@link #out}, a buffer in memory, then to the file at
+     * the end of what the batches before it wrote; a failed write (a full disk) cuts the file back
+     * to that offset, so it holds whole batches only and a retry of the batch starts from a clean
+     * end. The JSON or CSV writers never see the failure, so their state stays good for the retry.
+     */
     abstract static class Sink implements AutoCloseable {
         final Path path;
-        final OutputStream out;
-        final boolean fresh;
+        /** The current batch, until {@link #sync} writes it to the file. */
+        final BatchBuffer out = new BatchBuffer();
+        private final FileChannel channel;
+        /** Where the last batch written ended: the file holds exactly this much. */
+        private long good;
 
         Sink(Path path, boolean overwrite) throws IOException {
             this.path = path;
             Path parent = path.toAbsolutePath().getParent();
             if (parent != null) Files.createDirectories(parent);
             if (!overwrite && Files.exists(path)) dropPartialLastLine(path);
-            this.fresh = overwrite || !Files.exists(path) || Files.size(path) == 0;
-            this.out = new BufferedOutputStream(Files.newOutputStream(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    overwrite ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.APPEND), 1 << 16);
+            this.channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+                    overwrite ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.READ);
+            this.good = channel.size();
         }
 
+        /** Writes the batch into {@link #out}; {@link #sync} then puts it in the file. */
         abstract <T> void write(ItemSchema<T> schema, List<T> items) throws IOException;
 
+        /** True while the file holds nothing: no batch was written to it, and it was new or emptied. */
+        boolean isEmpty() {
+            return good == 0;
+        }
+
+        /** Called before a batch is written into {@link #out} again after {@link #sync} failed. */
+        void discardBatch() {
+            out.reset();
+        }
+
+        /** Appends the buffered batch to the file, or leaves the file as it was and throws. */
         void sync() throws IOException {
-            out.flush();
+            ByteBuffer batch = out.bytes();
+            int n = batch.remaining();
+            try {
+                long at = good;
+                while (batch.hasRemaining()) at += channel.write(batch, at);
+            } catch (IOException e) {
+                try {
+                    channel.truncate(good); // frees what the batch took, so this works on a full disk too
+                } catch (IOException cut) {
+                    e.addSuppressed(cut);
+                }
+                throw new IOException(FileErrors.describe(e) + " (writing " + path + ")", e);
+            } finally {
+                out.reset();
+            }
+            good += n;
         }
 
         @Override
         public void close() throws IOException {
-            out.close();
+            channel.close();
+        }
+    }
+
+    /** A byte buffer in memory that a batch is written into; reset after each batch. */
+    static final class BatchBuffer extends java.io.ByteArrayOutputStream {
+        BatchBuffer() {
+            super(1 << 16);
+        }
+
+        ByteBuffer bytes() {
+            return ByteBuffer.wrap(buf, 0, count);
         }
     }
 
@@ -143,6 +190,7 @@ abstract sealed class FileStorage implements Storage permits JsonlStorage, CsvSt
             sink = open(sinks.isEmpty() ? target : sibling(schema), schema);
             sinks.put(schema, sink);
         }
+        sink.discardBatch(); // what a failed attempt of this batch left in the buffer
         sink.write(schema, items);
         sink.sync();
     }

@@ -38,7 +38,8 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Writes. Items are de-duplicated by key within a batch (the last one wins, as sequential
  * upserts would), bound, sent with {@code addBatch}/{@code executeBatch} and committed; the batch
- * is durable when {@code write} returns. Any failure rolls the batch back and surfaces as an
+ * is durable when {@code write} returns. Items the database refuses (a null key, a wrong type, a
+ * data or constraint error) surface as {@link RejectedItemsException}, never retried. Any failure rolls the batch back and surfaces as an
  * {@code IOException} naming the table and the target, never the password.
  *
  * <p>Threads: {@code write} is called by one pipeline thread at a time; {@code close} may come from
@@ -172,6 +173,9 @@ public abstract class JdbcStorage implements Storage {
                 c.commit();
             } catch (SQLException | IOException | RuntimeException e) {
                 rollbackQuietly(c);
+                // a fresh connection for the retry: after SQLITE_FULL, SQLite has already rolled back, the
+                // driver's rollback fails and leaves the connection in autocommit, where no commit succeeds again
+                ds.evictConnection(c);
                 throw e;
             }
         } catch (SQLException e) {
@@ -274,6 +278,20 @@ public abstract class JdbcStorage implements Storage {
         } catch (SQLException ignored) {
             // the connection is broken; Hikari evicts it, and the original error is what matters
         }
+    }
+
+    /**
+     * True if {@code e} refuses the items themselves (never retried, see
+     * {@link RejectedItemsException}): SQLSTATE class 22 (data exception) or 23 (integrity
+     * constraint violation). A dialect whose driver reports no SQLSTATE overrides this.
+     */
+    protected boolean dataError(SQLException e) {
+        for (SQLException s = e; s != null; s = s.getNextException()) {
+            String state = s.getSQLState();
+            if (state != null && (state.startsWith("22") || state.startsWith("23"))) return true;
+            if (s.getNextException() == s) break;
+        }
+        return false;
     }
 
     /** The driver's message, with the real cause of a batch failure and without huge statement text. */
