@@ -6,7 +6,7 @@
  *
  * <p>Four dependencies publish no module name, so theirs comes from their jar's file name and may
  * change with a release that adds one: {@code crawler.commons} (robots.txt, sitemaps),
- * {@code dec} (Brotli), {@code playwright} and {@code driver} (the browser). The runtime's own jar is
+ * {@code dec} (Brotli), {@code aircompressor} (zstd), {@code playwright} and {@code driver} (the browser). The runtime's own jar is
  * normally run from the class path, where none of this applies.
  */
 module io.spinneret.runtime {
@@ -56,9 +56,12 @@ module io.spinneret.runtime {
     requires org.xerial.sqlitejdbc;
     requires redis.clients.jedis;
     requires org.apache.commons.pool2;
+    // IDNA (UTS #46) host mapping of the URL parser
+    requires com.ibm.icu;
 
     // no module name of their own (see above)
     requires crawler.commons;
+    requires aircompressor;
     requires dec;
     requires driver;
     requires playwright;

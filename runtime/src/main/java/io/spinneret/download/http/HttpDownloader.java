@@ -5,6 +5,7 @@ import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.Downloader;
+import io.spinneret.url.WireUri;
 import java.io.IOException;
 import java.net.CookieHandler;
 import java.net.CookieManager;
@@ -106,7 +107,7 @@ public final class HttpDownloader implements Downloader {
     public Response download(Request request) throws IOException, InterruptedException {
         URI uri;
         try {
-            uri = URI.create(request.url());
+            uri = WireUri.of(request.url());
         } catch (IllegalArgumentException e) {
             throw new MalformedURLException("malformed URL " + request.url() + ": " + e.getMessage());
         }

@@ -12,16 +12,11 @@ import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpTimeoutException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.SortedMap;
-import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -39,7 +34,6 @@ import org.jspecify.annotations.Nullable;
 final class SocketHttpClient implements AutoCloseable {
     private static final Set<String> IDEMPOTENT = Set.of("GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE");
     private static final long FRESH_NANOS = 1_000_000_000L;
-    private static final int MAX_HEADERS = 500;
 
     private final Duration connectTimeout;
     private final Duration downloadTimeout;
@@ -59,11 +53,6 @@ final class SocketHttpClient implements AutoCloseable {
         this.pool = pool;
     }
 
-    private record Head(int status, SortedMap<String, List<String>> headers, boolean keepAlive) {}
-
-    /** A response read off the wire, its body still encoded. */
-    private record Raw(Head head, byte[] body) {}
-
     Response download(Request request, URI uri) throws IOException, InterruptedException {
         String url = request.url();
         long deadline = System.nanoTime() + Math.min(downloadTimeout.toNanos(), Long.MAX_VALUE / 4);
@@ -77,7 +66,7 @@ final class SocketHttpClient implements AutoCloseable {
                 defaultUserAgent, cookieHeader(uri, request));
         boolean idempotent = IDEMPOTENT.contains(method);
         SocketConnection c = pool.acquire(key, idempotent ? Long.MAX_VALUE : FRESH_NANOS);
-        Raw raw;
+        ResponseReader.Raw raw;
         while (true) {
             boolean reused = c != null;
             if (c == null) {
@@ -113,96 +102,12 @@ final class SocketHttpClient implements AutoCloseable {
         return new Response(request, url, raw.head().status(), raw.head().headers(), bytes);
     }
 
-    private Raw exchange(SocketConnection c, URI uri, String method, String url) throws IOException {
-        Head h = readHead(c, url);
-        if (cookies != null) cookies.put(uri, h.headers());
-        boolean noBody = method.equals("HEAD") || h.status() == 204 || h.status() == 304 || h.status() < 200;
-        byte[] bytes;
-        boolean reusable = h.keepAlive() && h.status() != 101; // 101: the connection now speaks another protocol
-        List<String> te = h.headers().get("transfer-encoding");
-        if (noBody) {
-            bytes = new byte[0];
-        } else if (te != null && isChunked(te)) {
-            bytes = BodyReader.chunked(c, maxBodySize, url);
-        } else if (te != null) {
-            // a transfer coding other than chunked last: the body runs to the end of the connection
-            bytes = BodyReader.toClose(c, maxBodySize, url);
-            reusable = false;
-        } else {
-            long length = contentLength(h.headers(), url);
-            if (length >= 0) {
-                bytes = BodyReader.fixed(c, length, maxBodySize, url);
-            } else {
-                bytes = BodyReader.toClose(c, maxBodySize, url);
-                reusable = false;
-            }
-        }
-        if (c.finish() && reusable) pool.release(c); else c.close();
-        return new Raw(h, bytes);
-    }
-
-    private static Head readHead(SocketConnection c, String url) throws IOException {
-        while (true) {
-            String status = c.readLine();
-            if (status == null) throw new EOFException("connection closed by the server before the response");
-            if (!status.startsWith("HTTP/1.") || status.length() < 12 || status.charAt(8) != ' ') {
-                throw new IOException("malformed status line '" + abbreviate(status) + "' from " + url);
-            }
-            int code;
-            try {
-                code = Integer.parseInt(status.substring(9, 12));
-            } catch (NumberFormatException e) {
-                throw new IOException("malformed status line '" + abbreviate(status) + "' from " + url);
-            }
-            boolean http10 = status.charAt(7) == '0';
-            TreeMap<String, List<String>> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-            int count = 0;
-            for (String line; !(line = c.readLine()).isEmpty(); ) {
-                if (++count > MAX_HEADERS) throw new IOException("more than " + MAX_HEADERS + " response headers from " + url);
-                int colon = line.indexOf(':');
-                if (colon <= 0) throw new IOException("malformed header line '" + abbreviate(line) + "' from " + url);
-                String name = line.substring(0, colon).trim().toLowerCase(Locale.ROOT);
-                String value = line.substring(colon + 1).trim();
-                headers.computeIfAbsent(name, k -> new ArrayList<>(1)).add(value);
-            }
-            if (code >= 100 && code < 200 && code != 101) continue; // interim response: the real one follows
-            headers.replaceAll((k, v) -> Collections.unmodifiableList(v));
-            boolean keepAlive = !hasToken(headers.get("connection"), "close")
-                    && (!http10 || hasToken(headers.get("connection"), "keep-alive"));
-            return new Head(code, Collections.unmodifiableSortedMap(headers), keepAlive);
-        }
-    }
-
-    /** True if {@code chunked} is the last transfer coding (RFC 9112 6.3). */
-    private static boolean isChunked(List<String> te) {
-        String last = te.get(te.size() - 1);
-        int comma = last.lastIndexOf(',');
-        return last.substring(comma + 1).trim().equalsIgnoreCase("chunked");
-    }
-
-    private static long contentLength(Map<String, List<String>> headers, String url) throws IOException {
-        List<String> cl = headers.get("content-length");
-        if (cl == null || cl.isEmpty()) return -1;
-        long length = -1;
-        for (String v : cl) {
-            long n;
-            try {
-                n = Long.parseLong(v.trim());
-            } catch (NumberFormatException e) {
-                throw new IOException("bad Content-Length '" + v + "' from " + url);
-            }
-            if (n < 0 || (length >= 0 && n != length)) throw new IOException("bad Content-Length " + cl + " from " + url);
-            length = n;
-        }
-        return length;
-    }
-
-    private static boolean hasToken(@Nullable List<String> values, String token) {
-        if (values == null) return false;
-        for (String v : values) {
-            for (String t : v.split(",")) if (t.trim().equalsIgnoreCase(token)) return true;
-        }
-        return false;
+    private ResponseReader.Raw exchange(SocketConnection c, URI uri, String method, String url) throws IOException {
+        ResponseReader.Raw raw = ResponseReader.read(c, method, maxBodySize, url, h -> {
+            if (cookies != null) cookies.put(uri, h.headers());
+        });
+        if (c.finish() && raw.reusable()) pool.release(c); else c.close();
+        return raw;
     }
 
     private @Nullable String cookieHeader(URI uri, Request request) throws IOException {
@@ -245,10 +150,6 @@ final class SocketHttpClient implements AutoCloseable {
             return new IOException("connection lost (" + HttpDownloader.describe(e) + ") for " + url, e);
         }
         return new IOException(HttpDownloader.describe(e) + " for " + url, e);
-    }
-
-    private static String abbreviate(String s) {
-        return s.length() <= 80 ? s : s.substring(0, 80) + "...";
     }
 
     @Override
