@@ -137,7 +137,7 @@ class HttpsDownloadTest {
         }
     }
 
-    private static HttpsServer server(String keystore) throws Exception {
+    static HttpsServer server(String keystore) throws Exception {
         KeyStore ks = KeyStore.getInstance("PKCS12");
         try (InputStream in = HttpsDownloadTest.class.getResourceAsStream("/tls/" + keystore)) {
             ks.load(in, "changeit".toCharArray());
