@@ -6,7 +6,7 @@
  *
  * <p>Seven dependencies publish no module name, so theirs comes from their jar's file name and may
  * change with a release that adds one: {@code crawler.commons} (robots.txt, sitemaps),
- * {@code dec} (Brotli), {@code playwright} and {@code driver} (the browser), {@code jwarc} (WARC
+ * {@code dec} (Brotli), {@code aircompressor} (zstd), {@code playwright} and {@code driver} (the browser), {@code jwarc} (WARC
  * output), {@code readability4j} and {@code flexmark.html2md.converter} (a page's main content). The runtime's own jar is
  * normally run from the class path, where none of this applies.
  */
@@ -63,12 +63,15 @@ module io.spinneret.runtime {
     requires org.xerial.sqlitejdbc;
     requires redis.clients.jedis;
     requires org.apache.commons.pool2;
+    // IDNA (UTS #46) host mapping of the URL parser
+    requires com.ibm.icu;
 
     // no module name of their own (see above)
     requires crawler.commons;
     requires flexmark.html2md.converter;
     requires jwarc;
     requires readability4j;
+    requires aircompressor;
     requires dec;
     requires driver;
     requires playwright;

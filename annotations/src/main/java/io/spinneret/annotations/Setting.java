@@ -111,6 +111,15 @@ public enum Setting {
      * {@code jdk} sends everything over java.net.http.
      */
     HTTP_CLIENT("http_client", Type.ENUM, "auto", "auto | jdk (java.net.http for plain http too)", "auto", "jdk"),
+    /**
+     * Addresses the downloaders refuse to connect to, checked on the address actually connected to
+     * (after DNS, on every redirect hop, and for the browser's requests): {@code off} refuses
+     * nothing; {@code public} refuses loopback, private, link-local (169.254.169.254 among them),
+     * unique-local IPv6, multicast and unspecified addresses; {@code public+loopback} refuses the
+     * same but lets loopback through (a crawler of a site on the same machine).
+     */
+    NETWORK_BOUNDARY("network_boundary", Type.ENUM, "off", "off | public | public+loopback: refuse internal addresses",
+            "off", "public", "public+loopback"),
 
     // ---- middleware
     /** Seconds between two requests to the same domain. */

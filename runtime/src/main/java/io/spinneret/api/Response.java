@@ -283,10 +283,11 @@ public final class Response {
     /**
      * A request for a link on this page: resolved against the page, one level deeper, with this
      * page's renderer. Links that are not http(s) (mailto:, javascript:, data:) or are malformed
-     * give empty, logged at debug level; this never throws for a bad link.
+     * give empty, logged at debug level; this never throws for a bad link. A blank {@code href},
+     * which a browser reads as this page itself, gives empty too.
      */
     public Optional<Request> follow(String href, String callback, int priority) {
-        Optional<String> target = urlJoin(href);
+        Optional<String> target = href.isBlank() ? Optional.empty() : urlJoin(href);
         if (target.isEmpty()) {
             LOG.debug("skipping link {} on {}: not an http(s) URL", href, url);
             return Optional.empty();

@@ -1,10 +1,9 @@
 package io.spinneret.api;
 
-import java.net.URI;
-import java.net.URISyntaxException;
+import io.spinneret.url.HttpUrl;
+import io.spinneret.url.UrlParser;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /** The canonical URL form behind {@link Urls#canonicalize(String)}. */
 final class UrlCanonicalizer {
@@ -45,6 +44,7 @@ final class UrlCanonicalizer {
             }
         }
         if (i == hostStart || i == n || colon == hostStart) return false; // no host, or no path ("/" is added)
+        if (!plainHost(u, hostStart, colon >= 0 ? colon : i)) return false;
         if (colon >= 0) {
             if (colon + 1 == i || u.charAt(colon + 1) == '0') return false;
             int port = 0;
@@ -53,6 +53,7 @@ final class UrlCanonicalizer {
                 if (c < '0' || c > '9' || port > 65535) return false;
                 port = port * 10 + (c - '0');
             }
+            if (port > 65535) return false;
             if (port == (https ? 443 : 80)) return false;
         }
         char prev = 0;
@@ -82,11 +83,38 @@ final class UrlCanonicalizer {
                 if (last != null && last.compareTo(param) > 0) return false;
                 last = param;
                 start = k + 1;
-            } else if (!safe(c)) {
-                return false;
+            } else if (!safe(c) || c == '\'') {
+                return false; // the URL Standard percent-encodes ' in the query of http(s) URLs
             }
         }
         return true;
+    }
+
+    /**
+     * False for a host the URL Standard would rewrite although it is lower-case ASCII: one that
+     * ends in a number (an IPv4 address in some spelling, {@code 1.2.3}, {@code 0x7f.1}, or a
+     * trailing dot after one) unless it is already a dotted quad of plain decimals.
+     */
+    private static boolean plainHost(String u, int start, int end) {
+        if (u.charAt(end - 1) == '.') return false;
+        int lastDot = u.lastIndexOf('.', end - 1);
+        char first = u.charAt(lastDot < start ? start : lastDot + 1);
+        if (first < '0' || first > '9') return true;
+        int parts = 0;
+        for (int k = start; k <= end; k++) {
+            int from = k;
+            while (k < end && u.charAt(k) != '.') k++;
+            int len = k - from;
+            if (len == 0 || len > 3 || (len > 1 && u.charAt(from) == '0')) return false;
+            int v = 0;
+            for (int d = from; d < k; d++) {
+                char c = u.charAt(d);
+                if (c < '0' || c > '9') return false;
+                v = v * 10 + (c - '0');
+            }
+            if (v > 255 || ++parts > 4) return false;
+        }
+        return parts == 4;
     }
 
     private static boolean safe(char c) {
@@ -95,30 +123,17 @@ final class UrlCanonicalizer {
     }
 
     static String slowCanonicalize(String url) {
-        URI uri;
-        try {
-            uri = new URI(Urls.encodeUnsafe(url.strip()));
-        } catch (URISyntaxException e) {
-            return url;
-        }
-        String scheme = uri.getScheme();
-        String host = uri.getHost();
-        if (scheme == null || host == null) return url;
-        scheme = scheme.toLowerCase(Locale.ROOT);
-        host = host.toLowerCase(Locale.ROOT);
-        int port = uri.getPort();
-        if ((port == 80 && scheme.equals("http")) || (port == 443 && scheme.equals("https"))) port = -1;
-
-        String path = uri.getRawPath();
-        path = (path == null || path.isEmpty()) ? "/" : normalizeEscapes(removeDotSegments(path), false);
-
+        HttpUrl u = UrlParser.parse(url).orElse(null);
+        if (u == null) return url;
         StringBuilder out = new StringBuilder(url.length() + 8);
-        out.append(scheme).append("://");
-        if (uri.getRawUserInfo() != null) out.append(uri.getRawUserInfo()).append('@');
-        out.append(host);
-        if (port != -1) out.append(':').append(port);
-        out.append(path);
-        String query = uri.getRawQuery();
+        out.append(u.scheme()).append("://");
+        if (!u.username().isEmpty() || !u.password().isEmpty()) {
+            out.append(u.username());
+            if (!u.password().isEmpty()) out.append(':').append(u.password());
+            out.append('@');
+        }
+        out.append(u.authority()).append(normalizeEscapes(u.pathname(), false));
+        String query = u.query();
         if (query != null && !query.isEmpty()) {
             List<String> params = new ArrayList<>();
             for (String p : query.split("&")) {
@@ -128,27 +143,6 @@ final class UrlCanonicalizer {
             if (!params.isEmpty()) out.append('?').append(String.join("&", params));
         }
         return out.toString();
-    }
-
-    /** RFC 3986 section 5.2.4. */
-    static String removeDotSegments(String path) {
-        if (!path.contains(".")) return path;
-        String[] in = path.split("/", -1);
-        List<String> out = new ArrayList<>();
-        for (int i = 0; i < in.length; i++) {
-            String seg = in[i];
-            boolean last = i == in.length - 1;
-            if (seg.equals(".")) {
-                if (last) out.add("");
-            } else if (seg.equals("..")) {
-                if (out.size() > 1) out.remove(out.size() - 1);
-                if (last) out.add("");
-            } else {
-                out.add(seg);
-            }
-        }
-        String joined = String.join("/", out);
-        return joined.startsWith("/") ? joined : "/" + joined;
     }
 
     /** Decodes escapes of unreserved characters and upper-cases the hex digits of the others. */

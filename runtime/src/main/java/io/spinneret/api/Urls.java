@@ -1,7 +1,7 @@
 package io.spinneret.api;
 
-import java.net.URI;
-import java.net.URISyntaxException;
+import io.spinneret.url.HttpUrl;
+import io.spinneret.url.UrlParser;
 import java.util.Locale;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -14,49 +14,19 @@ public final class Urls {
     private Urls() {}
 
     /**
-     * Resolves {@code href} against {@code base}. Returns empty for links that are not http(s)
-     * (mailto:, javascript:, data:, tel:) and for malformed ones, never throwing.
+     * Resolves {@code href} against {@code base} as a browser does: by the WHATWG URL Standard's
+     * basic URL parser, so {@code a\..\b} is {@code b}, tabs and newlines are
+     * dropped, {@code %2e} segments resolve, IDN hosts become punycode, IPv4 number forms are
+     * normalised, and the default port goes. Returns the serialization (fragment included), or
+     * empty for links that are not http(s) ({@code mailto:}, {@code javascript:}, {@code data:},
+     * {@code tel:}, {@code ftp:}) and for those the standard refuses (a port above 65535, an IPv4
+     * number out of range, a forbidden host code point...), never throwing. An empty {@code href}
+     * is the base itself, as in a browser.
      */
     public static Optional<String> resolve(String base, @Nullable String href) {
         if (href == null) return Optional.empty();
-        String h = href.strip();
-        if (h.isEmpty()) return Optional.empty();
-        try {
-            URI baseUri = new URI(encodeUnsafe(base));
-            URI resolved;
-            if (h.charAt(0) == '?') {
-                // java.net.URI follows RFC 2396 here and drops the last path segment; RFC 3986 keeps it
-                URI ref = new URI(encodeUnsafe(h));
-                String b = baseUri.toString();
-                int cut = b.length();
-                int q = b.indexOf('?'), f = b.indexOf('#');
-                if (q >= 0) cut = q; else if (f >= 0) cut = f;
-                resolved = new URI(b.substring(0, cut) + ref);
-            } else {
-                resolved = baseUri.resolve(new URI(encodeUnsafe(h)));
-            }
-            String scheme = resolved.getScheme();
-            if (scheme == null || !(scheme.equalsIgnoreCase("http") || scheme.equalsIgnoreCase("https"))) {
-                return Optional.empty();
-            }
-            if (resolved.getHost() == null) return Optional.empty();
-            String path = resolved.getRawPath();
-            if (path != null && path.contains("/.")) {
-                // URI.resolve keeps ".." segments that climb above the root ("/../a"); RFC 3986 and
-                // browsers drop them
-                String clean = UrlCanonicalizer.removeDotSegments(path);
-                if (!clean.equals(path)) {
-                    StringBuilder b = new StringBuilder(resolved.getScheme()).append("://")
-                            .append(resolved.getRawAuthority()).append(clean);
-                    if (resolved.getRawQuery() != null) b.append('?').append(resolved.getRawQuery());
-                    if (resolved.getRawFragment() != null) b.append('#').append(resolved.getRawFragment());
-                    return Optional.of(b.toString());
-                }
-            }
-            return Optional.of(resolved.toString());
-        } catch (IllegalArgumentException | URISyntaxException e) {
-            return Optional.empty();
-        }
+        HttpUrl b = UrlParser.parse(base).orElse(null);
+        return UrlParser.parse(href, b).map(HttpUrl::href);
     }
 
     /** The URL without its fragment ({@code #...}), if it has one. */
@@ -109,48 +79,14 @@ public final class Urls {
     }
 
     /**
-     * The canonical form of a URL used for fingerprints: scheme and host lower-cased, default port
-     * removed, empty path as {@code /}, dot segments removed, fragment dropped, query parameters
-     * sorted, and percent-encoding normalised (unreserved characters decoded, hex upper-cased).
-     * A string that is not a URL is returned unchanged.
+     * The canonical form of a URL used for fingerprints: the URL Standard's serialization (scheme
+     * and host lower-cased, IDN hosts in punycode, IPv4 and IPv6 addresses normalised, default
+     * port removed, empty path as {@code /}, dot segments removed, each component
+     * percent-encoded as the standard says), then the fragment dropped, query parameters sorted,
+     * and percent-encoding normalised (unreserved characters decoded, hex upper-cased). A string
+     * that is not an http(s) URL is returned unchanged.
      */
     public static String canonicalize(String url) {
         return UrlCanonicalizer.canonicalize(url);
-    }
-
-    /** Percent-encodes the characters browsers accept in hrefs but {@link URI} rejects. */
-    static String encodeUnsafe(String s) {
-        StringBuilder out = null;
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            boolean bad = c <= 0x20 || c >= 0x7f || c == '"' || c == '<' || c == '>' || c == '\\' || c == '^'
-                    || c == '`' || c == '{' || c == '|' || c == '}' || (c == '%' && !isPercentEscape(s, i));
-            if (bad && out == null) {
-                out = new StringBuilder(s.length() + 16).append(s, 0, i);
-            }
-            if (out != null) {
-                if (!bad) {
-                    out.append(c);
-                } else if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                    appendEscaped(out, s.substring(i, i + 2));
-                    i++;
-                } else {
-                    appendEscaped(out, String.valueOf(c));
-                }
-            }
-        }
-        return out == null ? s : out.toString();
-    }
-
-    /** Appends the UTF-8 bytes of {@code chars} as {@code %XX} escapes. */
-    private static void appendEscaped(StringBuilder out, String chars) {
-        for (byte b : chars.getBytes(java.nio.charset.StandardCharsets.UTF_8)) {
-            out.append('%').append(Character.toUpperCase(Character.forDigit((b >> 4) & 0xf, 16)))
-                    .append(Character.toUpperCase(Character.forDigit(b & 0xf, 16)));
-        }
-    }
-
-    private static boolean isPercentEscape(String s, int i) {
-        return i + 2 < s.length() && Character.digit(s.charAt(i + 1), 16) >= 0 && Character.digit(s.charAt(i + 2), 16) >= 0;
     }
 }

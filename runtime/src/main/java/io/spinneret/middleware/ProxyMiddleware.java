@@ -62,7 +62,7 @@ public final class ProxyMiddleware implements Middleware {
     private void cooldown(Chain chain, String proxy, String reason, Request request) {
         if (pool.fail(proxy)) {
             chain.context().stats().increment(STAT_COOLDOWN);
-            LOG.warn("proxy {} cooling down for {} s after {} on {} ({} of {} proxies healthy)", proxy,
+            LOG.warn("proxy {} cooling down for {} s after {} on {} ({} of {} proxies healthy)", ProxyPool.redact(proxy),
                     pool.cooldown().toMillis() / 1000.0, reason, request.url(), pool.healthyCount(), pool.size());
         }
     }

@@ -24,7 +24,8 @@ import java.util.function.LongSupplier;
  * cooling down the pool still answers, with the one that comes back first: a crawl configured with
  * proxies never silently goes direct. Thread-safe and lock-free.
  *
- * <p>Entries are {@code http://host:port}; {@code host:port} means the same. Other schemes are
+ * <p>Entries are {@code http://host:port}, with {@code user:pass@} before the host for a proxy that
+ * asks for Basic credentials; {@code host:port} means the same. Other schemes are
  * rejected because {@code java.net.http} speaks to HTTP proxies only (https targets go through them
  * with CONNECT).
  */
@@ -83,13 +84,24 @@ public final class ProxyPool {
             URI u = new URI(p);
             if (!"http".equalsIgnoreCase(u.getScheme()) || u.getHost() == null || u.getPort() < 0
                     || !(u.getPath() == null || u.getPath().isEmpty() || u.getPath().equals("/"))) {
-                throw new InvalidSettingException("proxy \"" + proxy + "\" is not an HTTP proxy; write http://host:port");
+                throw new InvalidSettingException("proxy \"" + redact(proxy) + "\" is not an HTTP proxy; write http://host:port");
             }
             return "http://" + (u.getRawUserInfo() != null ? u.getRawUserInfo() + "@" : "")
                     + u.getHost().toLowerCase(Locale.ROOT) + ":" + u.getPort();
         } catch (URISyntaxException e) {
-            throw new InvalidSettingException("proxy \"" + proxy + "\" is not a URL; write http://host:port");
+            throw new InvalidSettingException("proxy \"" + redact(proxy) + "\" is not a URL; write http://host:port");
         }
+    }
+
+    /**
+     * {@code proxy} with its credentials ({@code user:pass@}) cut out: what messages and logs show
+     * of a proxy, so that no password reaches a log, a summary or an error line.
+     */
+    public static String redact(String proxy) {
+        int scheme = proxy.indexOf("://");
+        int start = scheme < 0 ? 0 : scheme + 3;
+        int at = proxy.lastIndexOf('@');
+        return at < start ? proxy : proxy.substring(0, start) + proxy.substring(at + 1);
     }
 
     public Duration cooldown() {

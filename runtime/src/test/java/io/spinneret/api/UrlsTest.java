@@ -27,7 +27,7 @@ class UrlsTest {
             http://h/a/b        | ftp://h/file           | NONE
             http://h/a/b        | http://                | NONE
             http://h/a/b        | http://[bad            | NONE
-            http://h/a/b        | ''                     | NONE
+            http://h/a/b        | ''                     | http://h/a/b
             """)
     void resolvesHttpLinksAndSkipsTheRest(String base, String href, String expected) {
         assertEquals(Optional.ofNullable(expected), Urls.resolve(base, href));

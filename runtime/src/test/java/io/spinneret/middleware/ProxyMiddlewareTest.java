@@ -110,4 +110,33 @@ class ProxyMiddlewareTest {
         assertEquals(0, good.forwarded.get());
         assertTrue(crawl.responses.get(0).request().meta().isEmpty());
     }
+
+    @Test
+    void proxyCredentialsReachNeitherTheLogNorTheFailures() throws Exception {
+        Request[] seeds = pages(site, 2);
+        String dead = ForwardProxy.dead().replace("http://", "http://alice:s3cret@");
+        TestCrawl crawl = new TestCrawl(TestSettings.of("proxies=" + dead));
+        java.io.PrintStream err = System.err;
+        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            crawl.run(MiddlewareStack.build(crawl.settings), downloader, seeds);
+        } finally {
+            System.setErr(err);
+        }
+        String log = captured.toString(java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(log.contains("cooling down"), "the proxy's cooldown is logged: " + log);
+        assertTrue(log.contains(ProxyPool.redact(dead)), log);
+        StringBuilder all = new StringBuilder(log);
+        for (Exception e : crawl.failures) all.append(e).append('\n');
+        assertTrue(!crawl.failures.isEmpty(), "the dead proxy failed the requests");
+        assertTrue(!all.toString().contains("s3cret") && !all.toString().contains("alice"), all.toString());
+    }
+
+    @Test
+    void redactCutsTheUserinfoOnly() {
+        assertEquals("http://p.example:3128", ProxyPool.redact("http://u:p@ss@p.example:3128"));
+        assertEquals("http://p.example:3128", ProxyPool.redact("http://p.example:3128"));
+        assertEquals("p.example:3128", ProxyPool.redact("u:p@p.example:3128"));
+    }
 }

@@ -1,6 +1,7 @@
 package io.spinneret.download.browser;
 
 import io.spinneret.annotations.Setting;
+import io.spinneret.download.guard.NetworkBoundary;
 import io.spinneret.settings.Settings;
 import java.time.Duration;
 import java.util.List;
@@ -18,7 +19,8 @@ import java.util.TreeSet;
  *     {@code networkidle} ({@code browser_wait_until})
  * @param timeout how long one render may take ({@code browser_timeout})
  */
-public record BrowserOptions(String browserPath, int poolSize, Set<String> block, String waitUntil, Duration timeout) {
+public record BrowserOptions(String browserPath, int poolSize, Set<String> block, String waitUntil, Duration timeout,
+        NetworkBoundary boundary) {
     /** The resource types Playwright reports, for checking {@code browser_block}. */
     static final Set<String> RESOURCE_TYPES = Set.of("document", "stylesheet", "image", "media", "font", "script",
             "texttrack", "xhr", "fetch", "eventsource", "websocket", "manifest", "other");
@@ -35,10 +37,16 @@ public record BrowserOptions(String browserPath, int poolSize, Set<String> block
         block = Set.copyOf(block);
     }
 
+    /** Options without a network boundary. */
+    public BrowserOptions(String browserPath, int poolSize, Set<String> block, String waitUntil, Duration timeout) {
+        this(browserPath, poolSize, block, waitUntil, timeout, NetworkBoundary.off());
+    }
+
     public static BrowserOptions from(Settings settings) {
         List<String> block = settings.getList(Setting.BROWSER_BLOCK).stream()
                 .map(s -> s.toLowerCase(Locale.ROOT)).toList();
         return new BrowserOptions(settings.getString(Setting.BROWSER_PATH), settings.getInt(Setting.BROWSER_POOL_SIZE),
-                Set.copyOf(block), settings.getChoice(Setting.BROWSER_WAIT_UNTIL), settings.getDuration(Setting.BROWSER_TIMEOUT));
+                Set.copyOf(block), settings.getChoice(Setting.BROWSER_WAIT_UNTIL), settings.getDuration(Setting.BROWSER_TIMEOUT),
+                NetworkBoundary.from(settings));
     }
 }

@@ -17,6 +17,7 @@ import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.spi.Exchange;
 import io.spinneret.spi.ExchangeListener;
+import io.spinneret.download.guard.BlockedAddressException;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLDecoder;
@@ -87,6 +88,8 @@ final class RenderWorker implements Runnable {
     private volatile boolean rescued;
     private static final Object DRIVER_START = new Object();
     private boolean methodApplied;
+    /** Why the boundary refused the navigation under way, or null. */
+    private @Nullable String blocked;
     /** True when the page's route handler blocks resources (see {@link ResourceBlocker} for why that is the fallback). */
     private boolean pageRouted;
 
@@ -149,6 +152,7 @@ final class RenderWorker implements Runnable {
         String phase = "the page to " + (waitUntil == null ? options.waitUntil() : waitUntil);
         current = request;
         methodApplied = false;
+        blocked = null;
         try {
             takeSharedCookies();
             if (!request.headers().equals(pageHeaders)) {
@@ -179,6 +183,7 @@ final class RenderWorker implements Runnable {
             throw new HttpTimeoutException("rendering " + request.url() + " timed out after "
                     + options.timeout().toMillis() / 1000.0 + " s waiting for " + phase);
         } catch (PlaywrightException e) {
+            if (blocked != null) throw new BlockedAddressException(blocked);
             throw failure(request, e);
         } finally {
             current = null;
@@ -314,6 +319,15 @@ final class RenderWorker implements Runnable {
     private void route(Route route) {
         com.microsoft.playwright.Request r = route.request();
         Request req = current;
+        if (options.boundary().active()) {
+            String refused = refusedByBoundary(r.url());
+            if (refused != null) {
+                if (r.isNavigationRequest() && req != null && blocked == null) blocked = refused + ", for " + req.url();
+                LOG.debug("render worker {}: {}", index, refused);
+                route.abort("blockedbyclient");
+                return;
+            }
+        }
         if (req != null && !methodApplied && needsMethodOverride(req) && r.isNavigationRequest()) {
             methodApplied = true;
             Route.ResumeOptions o = new Route.ResumeOptions().setMethod(req.method());
@@ -325,6 +339,35 @@ final class RenderWorker implements Runnable {
         } else {
             route.resume();
         }
+    }
+
+    /**
+     * Why {@code url} may not be fetched under {@code network_boundary}, or null. Checked on every
+     * address the host resolves to here; Chromium resolves the name again by itself, so this is a
+     * check per request, not on the connection (see docs/downloading.md).
+     */
+    private @Nullable String refusedByBoundary(String url) {
+        String host;
+        try {
+            URI u = URI.create(url);
+            if (!"http".equals(u.getScheme()) && !"https".equals(u.getScheme()) && !"ws".equals(u.getScheme())
+                    && !"wss".equals(u.getScheme())) return null; // data:, blob:, about: reach no address
+            host = u.getHost();
+        } catch (IllegalArgumentException e) {
+            return null;
+        }
+        if (host == null) return null;
+        try {
+            for (java.net.InetAddress a : java.net.InetAddress.getAllByName(host)) {
+                java.util.Optional<String> why = options.boundary().refusal(a);
+                if (why.isPresent()) {
+                    return "refused by network_boundary: " + host + " is " + a.getHostAddress() + ", a " + why.get() + " address";
+                }
+            }
+        } catch (java.net.UnknownHostException e) {
+            return null; // Chromium will fail on it as well
+        }
+        return null;
     }
 
     private static boolean needsMethodOverride(Request r) {
@@ -382,7 +425,12 @@ final class RenderWorker implements Runnable {
         Page p = context.newPage();
         p.setDefaultTimeout(options.timeout().toMillis());
         pageRouted = false;
-        if (!ResourceBlocker.intercepted(options.block()).isEmpty()) {
+        if (options.boundary().active()) {
+            // every request of the page is checked against the boundary (at the cost of a round trip each)
+            p.route("**/*", this::route);
+            pageRouted = true;
+        }
+        if (!pageRouted && !ResourceBlocker.intercepted(options.block()).isEmpty()) {
             try {
                 ResourceBlocker.attach(p, options.block());
             } catch (PlaywrightException e) {

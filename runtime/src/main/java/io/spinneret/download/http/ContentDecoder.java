@@ -1,5 +1,6 @@
 package io.spinneret.download.http;
 
+import io.airlift.compress.zstd.ZstdInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -17,7 +18,7 @@ import org.brotli.dec.BrotliInputStream;
  */
 final class ContentDecoder {
     /** What the downloader offers in {@code Accept-Encoding}. */
-    static final String ACCEPT_ENCODING = "gzip, deflate, br";
+    static final String ACCEPT_ENCODING = "gzip, deflate, br, zstd";
 
     private ContentDecoder() {}
 
@@ -29,6 +30,7 @@ final class ContentDecoder {
             case "gzip", "x-gzip" -> readAll(new GZIPInputStream(new ByteArrayInputStream(body), 8192), limit, url, body.length);
             case "deflate" -> inflate(body, limit, url);
             case "br" -> brotli(body, limit, url);
+            case "zstd" -> zstd(body, limit, url);
             default -> throw new IOException("unsupported Content-Encoding '" + encoding + "' from " + url);
         };
     }
@@ -41,6 +43,40 @@ final class ContentDecoder {
             if (e.getCause() == null) throw e;
             throw new IOException("malformed brotli body from " + url + ": " + e.getCause().getMessage(), e);
         }
+    }
+
+    private static byte[] zstd(byte[] body, long limit, String url) throws IOException {
+        InputStream zstd;
+        try {
+            zstd = new ZstdInputStream(new ByteArrayInputStream(body));
+        } catch (RuntimeException e) {
+            throw malformed("zstd", url, e);
+        }
+        // every failure of the decoder itself (aircompressor throws its unchecked
+        // MalformedInputException, or an IOException on truncated input) says "malformed"
+        return readAll(new java.io.FilterInputStream(zstd) {
+            @Override
+            public int read(byte[] b, int off, int len) throws IOException {
+                try {
+                    return super.read(b, off, len);
+                } catch (IOException | RuntimeException e) {
+                    throw malformed("zstd", url, e);
+                }
+            }
+
+            @Override
+            public int read() throws IOException {
+                try {
+                    return super.read();
+                } catch (IOException | RuntimeException e) {
+                    throw malformed("zstd", url, e);
+                }
+            }
+        }, limit, url, body.length);
+    }
+
+    private static IOException malformed(String codec, String url, Exception e) {
+        return new IOException("malformed " + codec + " body from " + url + ": " + e.getMessage(), e);
     }
 
     private static byte[] inflate(byte[] body, long limit, String url) throws IOException {

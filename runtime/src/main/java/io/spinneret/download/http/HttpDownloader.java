@@ -3,10 +3,12 @@ package io.spinneret.download.http;
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
+import io.spinneret.download.guard.NetworkBoundary;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.Exchange;
 import io.spinneret.spi.ExchangeListener;
 import io.spinneret.spi.Downloader;
+import io.spinneret.url.WireUri;
 import java.io.IOException;
 import java.net.CookieHandler;
 import java.net.CookieManager;
@@ -47,13 +49,16 @@ import org.slf4j.LoggerFactory;
  * (and TLS) connection, {@code download_timeout} for the whole exchange (headers and body),
  * {@code max_body_size} enforced while the body streams in and again while it is decompressed.
  *
- * <p>Request meta {@code proxy} ({@code http://host:port}) sends that request through an HTTP
- * proxy; one client (and connection pool) is kept per proxy, sharing the crawl's cookie jar.
+ * <p>Request meta {@code proxy} ({@code http://[user:pass@]host:port}) sends that request through
+ * an HTTP proxy, with Basic {@code Proxy-Authorization} from the credentials (on plain requests
+ * and on the {@code CONNECT} of https ones); the credentials appear in no message or log.
  *
- * <p>Plain {@code http://} without a proxy skips HttpClient (whose selector thread and future
- * chains cost about a third of a crawl's CPU) for {@link SocketHttpClient}, blocking HTTP/1.1 on
- * the calling thread with its own keep-alive pool and the same cookie jar, headers, limits and
- * errors; {@code http_client = jdk} turns that off. Thread-safe; {@link #download} blocks the calling (virtual) thread.
+ * <p>Plain {@code http://}, every proxied request, and (with {@code network_boundary} on)
+ * {@code https://} skip HttpClient (whose selector thread and future chains cost about a third of
+ * a crawl's CPU) for {@link SocketHttpClient}, blocking HTTP/1.1 on the calling thread with its
+ * own keep-alive pool and the same cookie jar, headers, limits and errors; {@code http_client = jdk}
+ * turns that off (HttpClient then drops Basic credentials from an https {@code CONNECT}, and checks
+ * the boundary on the addresses it will resolve rather than on the one it connects to). Thread-safe; {@link #download} blocks the calling (virtual) thread.
  */
 public final class HttpDownloader implements Downloader {
     private static final Logger LOG = LoggerFactory.getLogger(HttpDownloader.class);
@@ -76,6 +81,7 @@ public final class HttpDownloader implements Downloader {
     /** The socket fast path for plain http without a proxy; null with {@code http_client = jdk}. */
     private final @Nullable SocketHttpClient plain;
     private final @Nullable ExchangeListener exchanges;
+    private final NetworkBoundary boundary;
 
     public HttpDownloader(Settings settings) {
         this(settings, newCookieJar(settings));
@@ -101,9 +107,10 @@ public final class HttpDownloader implements Downloader {
         List<String> agents = settings.getList(Setting.USER_AGENTS);
         this.defaultUserAgent = agents.isEmpty() ? "Spinneret/0.1" : agents.get(0);
         this.cookies = cookies;
+        this.boundary = NetworkBoundary.from(settings);
         this.plain = settings.getChoice(Setting.HTTP_CLIENT).equals("jdk") ? null
                 : new SocketHttpClient(connectTimeout, downloadTimeout, maxBodySize, defaultUserAgent, cookies,
-                        new ConnectionPool(MAX_IDLE_PER_HOST, KEEP_ALIVE.toNanos()), exchanges);
+                        new ConnectionPool(MAX_IDLE_PER_HOST, KEEP_ALIVE.toNanos()), boundary, exchanges);
     }
 
     /** A crawl's cookie jar: a new one, or null when {@code cookies_enabled} is false. */
@@ -120,7 +127,7 @@ public final class HttpDownloader implements Downloader {
     public Response download(Request request) throws IOException, InterruptedException {
         URI uri;
         try {
-            uri = URI.create(request.url());
+            uri = WireUri.of(request.url());
         } catch (IllegalArgumentException e) {
             throw new MalformedURLException("malformed URL " + request.url() + ": " + e.getMessage());
         }
@@ -128,7 +135,13 @@ public final class HttpDownloader implements Downloader {
         if (!scheme.equals("http") && !scheme.equals("https")) throw new MalformedURLException("not an http(s) URL: " + request.url());
         if (uri.getHost() == null) throw new MalformedURLException("no host in URL " + request.url());
         if (uri.getPort() > 65535) throw new MalformedURLException("port " + uri.getPort() + " out of range in URL " + request.url());
-        if (plain != null && scheme.equals("http") && request.meta().get("proxy") == null) return plain.download(request, uri);
+        Object proxyMeta = request.meta().get("proxy");
+        ProxyRoute proxy = proxyMeta == null ? null : ProxyRoute.parse(proxyMeta.toString());
+        if (plain != null && (scheme.equals("http") || proxy != null || boundary.active())) return plain.download(request, uri, proxy);
+        // java.net.http resolves the host itself: check every address it may get (the JVM caches
+        // lookups, networkaddress.cache.ttl, so it gets these); http_client = auto checks the very
+        // address it connects to
+        if (proxy == null) boundary.checkAll(uri.getHost(), request.url());
 
         // no HttpRequest.timeout: it registers a timer with the client's selector thread per request;
         // the deadline on the future below covers the whole exchange, headers and body
@@ -149,6 +162,10 @@ public final class HttpDownloader implements Downloader {
         if (!ua) b.setHeader("User-Agent", defaultUserAgent);
         if (!accept) b.setHeader("Accept", DEFAULT_ACCEPT);
         if (!encoding) b.setHeader("Accept-Encoding", ContentDecoder.ACCEPT_ENCODING);
+        // plain http through a proxy: java.net.http sends this header to the proxy as it is; on an
+        // https CONNECT it drops Basic credentials (jdk.http.auth.tunneling.disabledSchemes), which
+        // is why proxied requests take the socket path unless http_client = jdk
+        if (proxy != null && proxy.authorization() != null && scheme.equals("http")) b.setHeader("Proxy-Authorization", proxy.authorization());
         byte[] body = request.body();
         b.method(request.method(), body == null || body.length == 0
                 ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
@@ -200,13 +217,8 @@ public final class HttpDownloader implements Downloader {
     }
 
     private static ProxySelector proxySelector(String proxy) throws IOException {
-        try {
-            URI p = URI.create(proxy.contains("://") ? proxy : "http://" + proxy);
-            if (p.getHost() == null || p.getPort() < 0) throw new IllegalArgumentException("expected http://host:port");
-            return ProxySelector.of(InetSocketAddress.createUnresolved(p.getHost(), p.getPort()));
-        } catch (IllegalArgumentException e) {
-            throw new IOException("bad proxy '" + proxy + "' in request meta: " + e.getMessage());
-        }
+        ProxyRoute p = ProxyRoute.parse(proxy);
+        return ProxySelector.of(InetSocketAddress.createUnresolved(p.host(), p.port()));
     }
 
     private HttpClient newClient(@Nullable ProxySelector proxy) {

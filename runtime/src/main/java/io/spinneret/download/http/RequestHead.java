@@ -18,19 +18,27 @@ final class RequestHead {
 
     private RequestHead() {}
 
+    /**
+     * @param absolutePrefix {@code http://host[:port]} to send the request target in absolute form
+     *     (to a proxy), or null for origin form
+     * @param proxyAuthorization the {@code Proxy-Authorization} value for the proxy, or null
+     */
     static byte[] encode(Request request, URI uri, String method, int bodyLength, String hostHeader, String defaultUserAgent,
-            @Nullable String jarCookies) {
+            @Nullable String jarCookies, @Nullable String absolutePrefix, @Nullable String proxyAuthorization) {
         StringBuilder sb = new StringBuilder(256);
         checkToken(method, "method");
         String path = uri.getRawPath();
-        sb.append(method).append(' ').append(path == null || path.isEmpty() ? "/" : path);
+        sb.append(method).append(' ');
+        if (absolutePrefix != null) sb.append(absolutePrefix);
+        sb.append(path == null || path.isEmpty() ? "/" : path);
         if (uri.getRawQuery() != null) sb.append('?').append(uri.getRawQuery());
         sb.append(" HTTP/1.1\r\nHost: ").append(hostHeader).append("\r\n");
+        if (proxyAuthorization != null) sb.append("Proxy-Authorization: ").append(proxyAuthorization).append("\r\n");
         boolean ua = false, accept = false, encoding = false;
         String cookie = null;
         for (Map.Entry<String, String> h : request.headers().entrySet()) {
             String name = h.getKey().toLowerCase(Locale.ROOT);
-            if (HttpDownloader.RESTRICTED.contains(name)) continue;
+            if (HttpDownloader.RESTRICTED.contains(name) || (proxyAuthorization != null && name.equals("proxy-authorization"))) continue;
             checkToken(h.getKey(), "header name");
             checkValue(h.getKey(), h.getValue());
             if (name.equals("cookie") && jarCookies != null) {

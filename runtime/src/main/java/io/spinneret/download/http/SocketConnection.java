@@ -8,6 +8,7 @@ import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.jspecify.annotations.Nullable;
 
 /**
  * One HTTP/1.1 connection on a blocking socket: a read buffer, line reading for the head, and raw
@@ -24,7 +25,7 @@ final class SocketConnection implements AutoCloseable {
     private static final int IDLE = 0, BUSY = 1, EXPIRED = 2;
 
     final String key;
-    private final Socket socket;
+    private final @Nullable Socket socket;
     private final DeadlineWatchdog watchdog;
     /** IDLE, BUSY (an exchange under way) or EXPIRED (its deadline passed; the socket is closed). */
     private final AtomicInteger state = new AtomicInteger(IDLE);
@@ -42,11 +43,20 @@ final class SocketConnection implements AutoCloseable {
     int uses;
 
     SocketConnection(String key, Socket socket, DeadlineWatchdog watchdog) throws IOException {
+        this(key, socket, socket.getInputStream(), socket.getOutputStream(), watchdog);
+    }
+
+    /** A connection over plain streams, without a socket: for the response parser's fuzz test. */
+    SocketConnection(String key, InputStream in, OutputStream out, DeadlineWatchdog watchdog) {
+        this(key, null, in, out, watchdog);
+    }
+
+    private SocketConnection(String key, @Nullable Socket socket, InputStream in, OutputStream out, DeadlineWatchdog watchdog) {
         this.key = key;
         this.socket = socket;
         this.watchdog = watchdog;
-        this.in = socket.getInputStream();
-        this.out = socket.getOutputStream();
+        this.in = in;
+        this.out = out;
     }
 
     /** The server's IP address, as a literal. */
@@ -197,14 +207,14 @@ final class SocketConnection implements AutoCloseable {
     }
 
     boolean isOpen() {
-        return !socket.isClosed();
+        return socket != null && !socket.isClosed();
     }
 
     @Override
     public void close() {
         watchdog.unwatch(this);
         try {
-            socket.close();
+            if (socket != null) socket.close(); else in.close();
         } catch (IOException ignored) {
             // nothing to do: the connection is gone either way
         }

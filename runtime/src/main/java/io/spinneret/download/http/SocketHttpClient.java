@@ -5,8 +5,10 @@ import io.spinneret.api.Response;
 import io.spinneret.spi.Exchange;
 import io.spinneret.spi.ExchangeListener;
 import java.io.EOFException;
+import io.spinneret.download.guard.NetworkBoundary;
 import java.io.IOException;
 import java.net.CookieHandler;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketException;
@@ -14,22 +16,19 @@ import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpTimeoutException;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.SortedMap;
-import java.util.TreeMap;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The fast path of {@link HttpDownloader} for plain {@code http://} without a proxy: HTTP/1.1 on
- * blocking sockets, run on the calling (virtual) thread, with a keep-alive {@link ConnectionPool}.
+ * The fast path of {@link HttpDownloader} for plain {@code http://}, and its path for every request
+ * through a proxy and (with {@code network_boundary} on) for {@code https://}: HTTP/1.1 on
+ * blocking sockets (TLS by {@link Tls}), run on the calling (virtual) thread, with a keep-alive
+ * {@link ConnectionPool}.
  * It skips {@link java.net.http.HttpClient}'s selector thread and future chains, which cost a
  * third of a crawl's CPU, and behaves as HttpDownloader does: same headers sent, same response
  * headers (lower-case names, case-insensitive map), same decoding, limits, cookie jar, exception
@@ -42,7 +41,6 @@ import org.jspecify.annotations.Nullable;
 final class SocketHttpClient implements AutoCloseable {
     private static final Set<String> IDEMPOTENT = Set.of("GET", "HEAD", "PUT", "DELETE", "OPTIONS", "TRACE");
     private static final long FRESH_NANOS = 1_000_000_000L;
-    private static final int MAX_HEADERS = 500;
 
     private final Duration connectTimeout;
     private final Duration downloadTimeout;
@@ -51,10 +49,12 @@ final class SocketHttpClient implements AutoCloseable {
     private final @Nullable CookieHandler cookies;
     private final ConnectionPool pool;
     private final DeadlineWatchdog watchdog = new DeadlineWatchdog();
+    private final NetworkBoundary boundary;
     private final @Nullable ExchangeListener exchanges;
 
     SocketHttpClient(Duration connectTimeout, Duration downloadTimeout, long maxBodySize, String defaultUserAgent,
-            @Nullable CookieHandler cookies, ConnectionPool pool, @Nullable ExchangeListener exchanges) {
+            @Nullable CookieHandler cookies, ConnectionPool pool, NetworkBoundary boundary, @Nullable ExchangeListener exchanges) {
+        this.boundary = boundary;
         this.connectTimeout = connectTimeout;
         this.downloadTimeout = downloadTimeout;
         this.maxBodySize = maxBodySize;
@@ -64,31 +64,37 @@ final class SocketHttpClient implements AutoCloseable {
         this.exchanges = exchanges;
     }
 
-    private record Head(int status, SortedMap<String, List<String>> headers, boolean keepAlive, String statusLine) {}
-
-    /** A response read off the wire, its body still encoded; {@code remote} only when exchanges are reported. */
-    private record Raw(Head head, byte[] body, @Nullable String remote) {}
-
-    Response download(Request request, URI uri) throws IOException, InterruptedException {
+    /**
+     * Downloads {@code request} ({@code uri} is its URL as a {@link URI}), directly or through
+     * {@code proxy}: plain http through a proxy in absolute form with the proxy's credentials in
+     * {@code Proxy-Authorization}; https through a {@code CONNECT} tunnel that carries them, then
+     * TLS to the origin.
+     */
+    Response download(Request request, URI uri, @Nullable ProxyRoute proxy) throws IOException, InterruptedException {
         String url = request.url();
         long deadline = System.nanoTime() + Math.min(downloadTimeout.toNanos(), Long.MAX_VALUE / 4);
         String host = uri.getHost();
         if (host == null) throw new IOException("no host in URL " + url);
-        int port = uri.getPort() < 0 ? 80 : uri.getPort();
-        String key = host + ":" + port;
+        boolean https = "https".equalsIgnoreCase(uri.getScheme());
+        int defaultPort = https ? 443 : 80;
+        int port = uri.getPort() < 0 ? defaultPort : uri.getPort();
+        String authority = port == defaultPort ? host : host + ":" + port;
+        Origin origin = new Origin(https, host, port, authority, proxy);
+        String key = origin.key();
         String method = request.method().toUpperCase(Locale.ROOT);
         byte[] body = request.body() == null ? new byte[0] : request.body();
-        byte[] head = RequestHead.encode(request, uri, method, body.length, port == 80 ? host : key,
-                defaultUserAgent, cookieHeader(uri, request));
+        boolean absolute = proxy != null && !https;
+        byte[] head = RequestHead.encode(request, uri, method, body.length, authority, defaultUserAgent, cookieHeader(uri, request),
+                absolute ? (https ? "https://" : "http://") + authority : null, absolute ? proxy.authorization() : null);
         boolean idempotent = IDEMPOTENT.contains(method);
         SocketConnection c = pool.acquire(key, idempotent ? Long.MAX_VALUE : FRESH_NANOS);
-        Raw raw;
+        ResponseReader.Raw raw;
         Instant sent = exchanges == null ? null : Instant.now();
         while (true) {
             boolean reused = c != null;
             if (c == null) {
                 try {
-                    c = connect(key, host, port, deadline, url);
+                    c = connect(origin, deadline, url);
                 } catch (IOException e) {
                     if (Thread.interrupted()) throw new InterruptedException("download of " + url + " interrupted");
                     throw translate(e, url);
@@ -115,7 +121,7 @@ final class SocketHttpClient implements AutoCloseable {
         if (exchanges != null && sent != null) {
             Exchanges.report(exchanges, new Exchange(sent, method, url, "HTTP/1.1", Exchanges.ofHead(head), body,
                     raw.head().status(), Exchanges.reason(raw.head().statusLine()), Exchanges.of(raw.head().headers()),
-                    raw.body(), raw.remote()));
+                    raw.body(), c.remoteAddress()));
         }
         // decoded only now: a failure here must not close a connection another request may hold
         byte[] bytes = raw.body();
@@ -124,96 +130,12 @@ final class SocketHttpClient implements AutoCloseable {
         return new Response(request, url, raw.head().status(), raw.head().headers(), bytes);
     }
 
-    private Raw exchange(SocketConnection c, URI uri, String method, String url) throws IOException {
-        Head h = readHead(c, url);
-        if (cookies != null) cookies.put(uri, h.headers());
-        boolean noBody = method.equals("HEAD") || h.status() == 204 || h.status() == 304 || h.status() < 200;
-        byte[] bytes;
-        boolean reusable = h.keepAlive() && h.status() != 101; // 101: the connection now speaks another protocol
-        List<String> te = h.headers().get("transfer-encoding");
-        if (noBody) {
-            bytes = new byte[0];
-        } else if (te != null && isChunked(te)) {
-            bytes = BodyReader.chunked(c, maxBodySize, url);
-        } else if (te != null) {
-            // a transfer coding other than chunked last: the body runs to the end of the connection
-            bytes = BodyReader.toClose(c, maxBodySize, url);
-            reusable = false;
-        } else {
-            long length = contentLength(h.headers(), url);
-            if (length >= 0) {
-                bytes = BodyReader.fixed(c, length, maxBodySize, url);
-            } else {
-                bytes = BodyReader.toClose(c, maxBodySize, url);
-                reusable = false;
-            }
-        }
-        if (c.finish() && reusable) pool.release(c); else c.close();
-        return new Raw(h, bytes, exchanges == null ? null : c.remoteAddress());
-    }
-
-    private static Head readHead(SocketConnection c, String url) throws IOException {
-        while (true) {
-            String status = c.readLine();
-            if (status == null) throw new EOFException("connection closed by the server before the response");
-            if (!status.startsWith("HTTP/1.") || status.length() < 12 || status.charAt(8) != ' ') {
-                throw new IOException("malformed status line '" + abbreviate(status) + "' from " + url);
-            }
-            int code;
-            try {
-                code = Integer.parseInt(status.substring(9, 12));
-            } catch (NumberFormatException e) {
-                throw new IOException("malformed status line '" + abbreviate(status) + "' from " + url);
-            }
-            boolean http10 = status.charAt(7) == '0';
-            TreeMap<String, List<String>> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-            int count = 0;
-            for (String line; !(line = c.readLine()).isEmpty(); ) {
-                if (++count > MAX_HEADERS) throw new IOException("more than " + MAX_HEADERS + " response headers from " + url);
-                int colon = line.indexOf(':');
-                if (colon <= 0) throw new IOException("malformed header line '" + abbreviate(line) + "' from " + url);
-                String name = line.substring(0, colon).trim().toLowerCase(Locale.ROOT);
-                String value = line.substring(colon + 1).trim();
-                headers.computeIfAbsent(name, k -> new ArrayList<>(1)).add(value);
-            }
-            if (code >= 100 && code < 200 && code != 101) continue; // interim response: the real one follows
-            headers.replaceAll((k, v) -> Collections.unmodifiableList(v));
-            boolean keepAlive = !hasToken(headers.get("connection"), "close")
-                    && (!http10 || hasToken(headers.get("connection"), "keep-alive"));
-            return new Head(code, Collections.unmodifiableSortedMap(headers), keepAlive, status);
-        }
-    }
-
-    /** True if {@code chunked} is the last transfer coding (RFC 9112 6.3). */
-    private static boolean isChunked(List<String> te) {
-        String last = te.get(te.size() - 1);
-        int comma = last.lastIndexOf(',');
-        return last.substring(comma + 1).trim().equalsIgnoreCase("chunked");
-    }
-
-    private static long contentLength(Map<String, List<String>> headers, String url) throws IOException {
-        List<String> cl = headers.get("content-length");
-        if (cl == null || cl.isEmpty()) return -1;
-        long length = -1;
-        for (String v : cl) {
-            long n;
-            try {
-                n = Long.parseLong(v.trim());
-            } catch (NumberFormatException e) {
-                throw new IOException("bad Content-Length '" + v + "' from " + url);
-            }
-            if (n < 0 || (length >= 0 && n != length)) throw new IOException("bad Content-Length " + cl + " from " + url);
-            length = n;
-        }
-        return length;
-    }
-
-    private static boolean hasToken(@Nullable List<String> values, String token) {
-        if (values == null) return false;
-        for (String v : values) {
-            for (String t : v.split(",")) if (t.trim().equalsIgnoreCase(token)) return true;
-        }
-        return false;
+    private ResponseReader.Raw exchange(SocketConnection c, URI uri, String method, String url) throws IOException {
+        ResponseReader.Raw raw = ResponseReader.read(c, method, maxBodySize, url, h -> {
+            if (cookies != null) cookies.put(uri, h.headers());
+        });
+        if (c.finish() && raw.reusable()) pool.release(c); else c.close();
+        return raw;
     }
 
     private @Nullable String cookieHeader(URI uri, Request request) throws IOException {
@@ -223,25 +145,66 @@ final class SocketHttpClient implements AutoCloseable {
         return values == null || values.isEmpty() ? null : String.join("; ", values);
     }
 
-    private SocketConnection connect(String key, String host, int port, long deadline, String url) throws IOException {
+    /** Where a connection goes: the origin, and the proxy on the way if any. */
+    private record Origin(boolean https, String host, int port, String authority, @Nullable ProxyRoute proxy) {
+        String key() {
+            return (https ? "https://" : "http://") + host + ":" + port + (proxy == null ? "" : " via " + proxy.address());
+        }
+    }
+
+    private SocketConnection connect(Origin o, long deadline, String url) throws IOException {
         long left = deadline - System.nanoTime();
         if (left <= 0) throw new HttpTimeoutException("download of " + url + " timed out after " + HttpDownloader.seconds(downloadTimeout));
         boolean connectBound = connectTimeout.toNanos() <= left;
         int ms = (int) Math.max(1, Math.min(Integer.MAX_VALUE, Math.min(connectTimeout.toNanos(), left) / 1_000_000));
+        InetSocketAddress to = o.proxy() != null ? new InetSocketAddress(o.proxy().host(), o.proxy().port()) : address(o.host(), o.port(), url);
         Socket s = new Socket();
         try {
             s.setTcpNoDelay(true);
-            s.connect(new InetSocketAddress(host, port), ms);
-            return new SocketConnection(key, s, watchdog);
+            s.connect(to, ms);
+            if (o.https() && o.proxy() != null) tunnel(s, o, deadline, url);
+            int handshakeMs = (int) Math.max(1, Math.min(Integer.MAX_VALUE, (deadline - System.nanoTime()) / 1_000_000));
+            Socket wire = o.https() ? Tls.handshake(s, o.host(), o.port(), handshakeMs) : s;
+            return new SocketConnection(o.key(), wire, watchdog);
         } catch (SocketTimeoutException e) {
             s.close();
-            if (connectBound) {
+            if (connectBound && !s.isConnected()) {
                 throw new HttpConnectTimeoutException("connecting for " + url + " timed out after " + HttpDownloader.seconds(connectTimeout));
             }
             throw new HttpTimeoutException("download of " + url + " timed out after " + HttpDownloader.seconds(downloadTimeout));
         } catch (IOException | RuntimeException e) {
             s.close();
             throw e;
+        }
+    }
+
+    /**
+     * The origin's address, resolved here (through the JVM's resolver, so the first address it
+     * gives) and checked against the network boundary before anything connects to it: the address
+     * checked is the address connected to.
+     */
+    private InetSocketAddress address(String host, int port, String url) throws IOException {
+        InetAddress a = InetAddress.getByName(host);
+        boundary.check(host, a, url);
+        return new InetSocketAddress(a, port);
+    }
+
+    /** Asks the proxy for a tunnel to the origin ({@code CONNECT}, with the proxy's credentials). */
+    private void tunnel(Socket s, Origin o, long deadline, String url) throws IOException {
+        String target = o.host() + ":" + o.port();
+        StringBuilder connect = new StringBuilder("CONNECT ").append(target).append(" HTTP/1.1\r\nHost: ").append(target).append("\r\n");
+        if (o.proxy().authorization() != null) connect.append("Proxy-Authorization: ").append(o.proxy().authorization()).append("\r\n");
+        connect.append("\r\n");
+        SocketConnection c = new SocketConnection(o.key(), s.getInputStream(), s.getOutputStream(), watchdog);
+        c.begin(deadline);
+        try {
+            c.send(connect.toString().getBytes(java.nio.charset.StandardCharsets.ISO_8859_1), new byte[0]);
+            ResponseReader.Head h = ResponseReader.readHead(c, url);
+            if (h.status() != 200) {
+                throw new IOException("proxy " + o.proxy() + " refused the tunnel to " + target + " with HTTP " + h.status() + " for " + url);
+            }
+        } finally {
+            c.finish();
         }
     }
 
@@ -256,10 +219,6 @@ final class SocketHttpClient implements AutoCloseable {
             return new IOException("connection lost (" + HttpDownloader.describe(e) + ") for " + url, e);
         }
         return new IOException(HttpDownloader.describe(e) + " for " + url, e);
-    }
-
-    private static String abbreviate(String s) {
-        return s.length() <= 80 ? s : s.substring(0, 80) + "...";
     }
 
     @Override

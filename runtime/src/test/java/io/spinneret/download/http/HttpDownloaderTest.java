@@ -85,20 +85,24 @@ class HttpDownloaderTest {
     /** {@code brotli -q 11} of the {@code squeezed} page below, and of 5,000,000 zero bytes (a bomb: 14 bytes). */
     private static final byte[] SQUEEZED_BR = Base64.getDecoder().decode("wShDwG+kXK3rkfRkMZr+vSVvBEMRaEmLUoalDp8AA7aScwPn9EmvgDnz+gE=");
     private static final byte[] ZEROS_BR = Base64.getDecoder().decode("nz9LTPgnAOKxQCBfiAk=");
+    /** {@code zstd -19} (the reference command-line tool) of the same two inputs. */
+    private static final byte[] SQUEEZED_ZST = Base64.getDecoder().decode("KLUv/WRmB3UBAAQCPGh0bWw+PGJvZHk+PGgxPnNxdWVlemVkPC9oMT48Ly8DADhwygNS4r7DdAISKtxW");
+    private static final byte[] ZEROS_ZST = Base64.getDecoder().decode("KLUv/aRAS0wATAAACAABAPz/ORACAgAQAAIAEAACABAAAgAQAAIAEAACABAAAgAQAAIAEAACABAAAgAQAAIAEAACABAAAgAQAAIAEAACABAAAgAQAAIAEAACABAAAgAQAAIAEAACABAAAgAQAAIAEAACABAAAgAQAAIAEAACABAAAgAQAAIAEAACABAAAgAQAAIAEAACABAAAgAQAAIAEAACABAAAgAQAANaAgC2wdU/");
 
     @Test
-    void decodesGzipBothDeflateFlavoursAndBrotli() throws Exception {
+    void decodesGzipBothDeflateFlavoursBrotliAndZstd() throws Exception {
         byte[] html = "<html><body><h1>squeezed</h1></body></html>".repeat(50).getBytes(StandardCharsets.UTF_8);
         List<String> accepted = new ArrayList<>();
         site.route("/gz", ex -> { accepted.add(ex.getRequestHeaders().getFirst("Accept-Encoding")); sendBytes(ex, 200, gzip(html), "Content-Encoding", "gzip"); });
         site.route("/zlib", ex -> sendBytes(ex, 200, deflate(html, false), "Content-Encoding", "deflate"));
         site.route("/raw", ex -> sendBytes(ex, 200, deflate(html, true), "Content-Encoding", "deflate"));
         site.route("/br", ex -> sendBytes(ex, 200, SQUEEZED_BR, "Content-Encoding", "br"));
-        for (String p : new String[] {"/gz", "/zlib", "/raw", "/br"}) {
+        site.route("/zst", ex -> sendBytes(ex, 200, SQUEEZED_ZST, "Content-Encoding", "zstd"));
+        for (String p : new String[] {"/gz", "/zlib", "/raw", "/br", "/zst"}) {
             Response r = downloader.download(Request.of(site.url(p)));
             assertEquals(new String(html, StandardCharsets.UTF_8), r.text(), p);
         }
-        assertEquals("gzip, deflate, br", accepted.get(0));
+        assertEquals("gzip, deflate, br, zstd", accepted.get(0));
     }
 
     @Test
@@ -106,6 +110,17 @@ class HttpDownloaderTest {
         site.route("/notbr", ex -> sendBytes(ex, 200, "not brotli at all".getBytes(StandardCharsets.UTF_8), "Content-Encoding", "br"));
         IOException e = assertThrows(IOException.class, () -> downloader.download(Request.of(site.url("/notbr"))));
         assertTrue(e.getMessage().startsWith("malformed brotli body from " + site.url("/notbr")), e.getMessage());
+    }
+
+    @Test
+    void malformedZstdFailsWithAClearReason() throws Exception {
+        byte[] truncated = java.util.Arrays.copyOf(SQUEEZED_ZST, 20);
+        site.route("/notzst", ex -> sendBytes(ex, 200, "not zstd at all".getBytes(StandardCharsets.UTF_8), "Content-Encoding", "zstd"));
+        site.route("/cut", ex -> sendBytes(ex, 200, truncated, "Content-Encoding", "zstd"));
+        for (String p : new String[] {"/notzst", "/cut"}) {
+            IOException e = assertThrows(IOException.class, () -> downloader.download(Request.of(site.url(p))), p);
+            assertTrue(e.getMessage().startsWith("malformed zstd body from " + site.url(p)), e.getMessage());
+        }
     }
 
     @Test
@@ -122,8 +137,9 @@ class HttpDownloaderTest {
         });
         site.route("/bomb", ex -> sendBytes(ex, 200, gzip(new byte[5_000_000]), "Content-Encoding", "gzip"));
         site.route("/brbomb", ex -> sendBytes(ex, 200, ZEROS_BR, "Content-Encoding", "br"));
+        site.route("/zstbomb", ex -> sendBytes(ex, 200, ZEROS_ZST, "Content-Encoding", "zstd"));
         try (HttpDownloader d = with("max_body_size", "100000")) {
-            for (String p : new String[] {"/announced", "/chunked", "/bomb", "/brbomb"}) {
+            for (String p : new String[] {"/announced", "/chunked", "/bomb", "/brbomb", "/zstbomb"}) {
                 IOException e = assertThrows(IOException.class, () -> d.download(Request.of(site.url(p))), p);
                 assertTrue(e.getMessage().contains("larger than max_body_size (100000 bytes)"), e.getMessage());
                 assertTrue(e.getMessage().contains(site.url(p)), e.getMessage());

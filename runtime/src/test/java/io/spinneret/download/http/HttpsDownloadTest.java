@@ -39,7 +39,8 @@ import org.eclipse.jetty.util.ssl.SslContextFactory;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code https://} goes through java.net.http, the socket client being plain http only: pages,
+ * Direct {@code https://} goes through java.net.http (the socket client takes it only through a
+ * proxy or under {@code network_boundary}): pages,
  * cookies and compressed bodies work as over http, HTTP/2 is used when the server offers it, and a
  * certificate nobody trusts fails with a reason. The servers' certificate is self-signed; the test
  * JVM trusts it alone (see {@code src/test/resources/tls/README.md}).
@@ -137,7 +138,7 @@ class HttpsDownloadTest {
         }
     }
 
-    private static HttpsServer server(String keystore) throws Exception {
+    static HttpsServer server(String keystore) throws Exception {
         KeyStore ks = KeyStore.getInstance("PKCS12");
         try (InputStream in = HttpsDownloadTest.class.getResourceAsStream("/tls/" + keystore)) {
             ks.load(in, "changeit".toCharArray());

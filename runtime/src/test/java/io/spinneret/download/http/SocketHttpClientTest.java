@@ -97,7 +97,7 @@ class SocketHttpClientTest {
             }
             assertEquals(1, server.connections.get());
             String head = server.requests.get(0).head().toLowerCase();
-            assertTrue(head.contains("host: 127.0.0.1:") && head.contains("accept-encoding: gzip, deflate, br")
+            assertTrue(head.contains("host: 127.0.0.1:") && head.contains("accept-encoding: gzip, deflate, br, zstd")
                     && head.contains("user-agent: spinneret/"), head);
         }
     }
