@@ -6,7 +6,8 @@
  *
  * <p>Four dependencies publish no module name, so theirs comes from their jar's file name and may
  * change with a release that adds one: {@code crawler.commons} (robots.txt, sitemaps),
- * {@code dec} (Brotli), {@code playwright} and {@code driver} (the browser). The runtime's own jar is
+ * {@code dec} (Brotli), {@code playwright} and {@code driver} (the browser), {@code HdrHistogram}
+ * (latency percentiles); Micrometer's come from their manifests. The runtime's own jar is
  * normally run from the class path, where none of this applies.
  */
 module io.spinneret.runtime {
@@ -18,6 +19,8 @@ module io.spinneret.runtime {
     exports io.spinneret.settings;
     // the extension SPI: Scheduler, Storage, Downloader, CrawlContext, Stats
     exports io.spinneret.spi;
+    // watching a crawl: CrawlListener and its events, CrawlListenerProvider
+    exports io.spinneret.observe;
     // the middleware SPI (Middleware, Chain, MiddlewareProvider) and the built-in middlewares
     exports io.spinneret.middleware;
     // For generated code only: the annotation processor writes each spider's dispatcher, item
@@ -30,6 +33,7 @@ module io.spinneret.runtime {
 
     uses io.spinneret.internal.SpiderRegistry;
     uses io.spinneret.middleware.MiddlewareProvider;
+    uses io.spinneret.observe.CrawlListenerProvider;
 
     requires transitive io.spinneret.annotations;
     requires transitive org.jsoup;
@@ -56,10 +60,14 @@ module io.spinneret.runtime {
     requires org.xerial.sqlitejdbc;
     requires redis.clients.jedis;
     requires org.apache.commons.pool2;
+    requires micrometer.core;
+    requires micrometer.registry.prometheus;
+    requires micrometer.registry.otlp;
 
     // no module name of their own (see above)
     requires crawler.commons;
     requires dec;
     requires driver;
     requires playwright;
+    requires HdrHistogram;
 }

@@ -9,6 +9,9 @@ import io.spinneret.internal.ItemSchema;
 import io.spinneret.internal.SpiderDefinition;
 import io.spinneret.middleware.Middleware;
 import io.spinneret.middleware.MiddlewareStack;
+import io.spinneret.observe.CrawlClosed;
+import io.spinneret.observe.CrawlListener;
+import io.spinneret.observe.CrawlOpened;
 import io.spinneret.pipeline.ItemSchemas;
 import io.spinneret.pipeline.Pipeline;
 import io.spinneret.pipeline.PipelineFailedException;
@@ -22,6 +25,7 @@ import io.spinneret.storage.Storages;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -68,6 +72,7 @@ public final class Crawler {
     private final @Nullable List<Middleware> givenMiddlewares;
     private final boolean resume;
     private final @Nullable PrintStream progressOut;
+    private final List<CrawlListener> givenListeners;
     private final Stats stats = new Stats();
     private volatile @Nullable Engine engine;
     private volatile @Nullable Pipeline pipeline;
@@ -84,6 +89,7 @@ public final class Crawler {
         this.givenMiddlewares = b.middlewares;
         this.resume = b.resume;
         this.progressOut = b.progressOut;
+        this.givenListeners = List.copyOf(b.listeners);
     }
 
     public static Builder builder(SpiderDefinition spider) {
@@ -135,6 +141,17 @@ public final class Crawler {
             if (ran) throw new IllegalStateException("a Crawler runs once");
             ran = true;
         }
+        Listeners listeners = Listeners.open(settings, spider.getClass().getClassLoader(), givenListeners);
+        try {
+            return run(listeners);
+        } finally {
+            listeners.close();
+        }
+    }
+
+    private CrawlResult run(Listeners listeners) throws InterruptedException {
+        Instant startedAt = Instant.now();
+        CrawlEvents events = listeners.events(stats);
         long t0 = System.nanoTime();
         String name = spider.name();
         String target = settings.getString(Setting.OUTPUT).isBlank() ? name + ".jsonl" : settings.getString(Setting.OUTPUT);
@@ -165,13 +182,14 @@ public final class Crawler {
             } catch (IOException ex) {
                 throw new SpinneretException("cannot open output " + storage.describe() + ": " + ex.getMessage(), ex);
             }
-            e = new Engine(name, settings, stats, scheduler, middlewares, router, dispatcher, schemas);
+            e = new Engine(name, settings, stats, scheduler, middlewares, router, dispatcher, schemas, events);
             Engine engineRef = e;
             p = new Pipeline(storage, settings, scheduler::ack, engineRef::fail);
             e.pipeline(p);
             engine = e;
             pipeline = p;
             if (stopRequested) e.requestStop(Engine.Stop.SIGNAL);
+            events.opened(new CrawlOpened(name, startedAt, settings, stats, scheduler::pendingCount, e::inFlight));
             e.start(start);
             LOG.info("crawling {} ({}) into {}, concurrency {}", name, spider.className(), storage.describe(),
                     settings.getInt(Setting.CONCURRENCY));
@@ -211,6 +229,7 @@ public final class Crawler {
         };
         Map<String, Long> counters = stats.snapshot();
         LOG.info("stats {}", counters); // every counter (retries, redirects, robots, statuses...): the summary line has the main ones
+        events.closed(new CrawlClosed(name, startedAt, Instant.now(), outcome.stopReason(), e.failure(), counters));
         return new CrawlResult(name, counters, elapsed, outcome, e.failure(), storage.describe());
     }
 
@@ -306,6 +325,7 @@ public final class Crawler {
         private @Nullable List<Middleware> middlewares;
         private boolean resume;
         private @Nullable PrintStream progressOut = System.err;
+        private final List<CrawlListener> listeners = new ArrayList<>();
 
         private Builder(SpiderDefinition spider) {
             this.spider = Objects.requireNonNull(spider);
@@ -350,6 +370,15 @@ public final class Crawler {
         /** Continues the state a persistent scheduler kept from a previous run. */
         public Builder resume(boolean resume) {
             this.resume = resume;
+            return this;
+        }
+
+        /**
+         * Adds a listener to the crawl's events, besides those the settings name. One that is
+         * {@link AutoCloseable} is closed after the crawl.
+         */
+        public Builder listener(CrawlListener listener) {
+            listeners.add(Objects.requireNonNull(listener));
             return this;
         }
 

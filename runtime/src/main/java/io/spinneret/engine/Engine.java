@@ -68,17 +68,17 @@ final class Engine implements CrawlContext {
     private volatile @Nullable String failure;
 
     Engine(String spiderName, Settings settings, Stats stats, Scheduler scheduler, List<Middleware> middlewares,
-            Downloader router, Dispatcher dispatcher, ItemSchemas schemas) {
+            Downloader router, Dispatcher dispatcher, ItemSchemas schemas, CrawlEvents events) {
         this.spiderName = spiderName;
         this.settings = settings;
         this.stats = stats;
         this.scheduler = scheduler;
         this.concurrency = Math.max(1, settings.getInt(Setting.CONCURRENCY));
         this.permits = new Semaphore(concurrency);
-        this.newRequests = new NewRequests(scheduler, settings, stats);
-        this.itemSink = new ItemSink(scheduler, settings, stats, () -> requestStop(Stop.ITEM_LIMIT));
-        this.processor = new RequestProcessor(new Fetcher(middlewares, router, this, gate), scheduler, dispatcher, schemas,
-                newRequests, itemSink, stats, settings.getInt(Setting.MAX_REDIRECTS), () -> stop != Stop.NONE);
+        this.newRequests = new NewRequests(scheduler, settings, stats, events);
+        this.itemSink = new ItemSink(scheduler, settings, stats, events, () -> requestStop(Stop.ITEM_LIMIT));
+        this.processor = new RequestProcessor(new Fetcher(middlewares, router, this, gate, events), scheduler, dispatcher, schemas,
+                newRequests, itemSink, stats, settings.getInt(Setting.MAX_REDIRECTS), () -> stop != Stop.NONE, events);
     }
 
     void pipeline(Pipeline p) {

@@ -27,8 +27,10 @@ final class NewRequests {
     private final LongAdder duplicates;
     private final int depthLimit;
     private final @Nullable AllowedDomains allowedDomains;
+    private final CrawlEvents events;
 
-    NewRequests(Scheduler scheduler, Settings settings, Stats stats) {
+    NewRequests(Scheduler scheduler, Settings settings, Stats stats, CrawlEvents events) {
+        this.events = events;
         this.scheduler = scheduler;
         this.stats = stats;
         this.duplicates = stats.counter(Stats.DUPLICATES);
@@ -57,6 +59,7 @@ final class NewRequests {
     void redirect(Request next) {
         if (offsite(next)) {
             stats.increment(DROPPED_OFFSITE);
+            events.dropped(next, "offsite");
         } else if (!schedule(next)) {
             LOG.debug("redirect target {} was already seen", next.url());
         }
@@ -66,6 +69,10 @@ final class NewRequests {
     boolean schedule(Request request) {
         boolean added = scheduler.push(request);
         if (!added) duplicates.increment();
+        if (events.on()) {
+            if (added) events.scheduled(request);
+            else events.dropped(request, "duplicate");
+        }
         return added;
     }
 
@@ -82,10 +89,20 @@ final class NewRequests {
         if (depthLimit > 0 || offsiteApplies) {
             accepted = new ArrayList<>(out.size());
             for (Request r : out) {
-                if (depthLimit > 0 && r.depth() > depthLimit) stats.increment(Stats.DROPPED + "depth");
-                else if (offsiteApplies && offsite(r)) stats.increment(DROPPED_OFFSITE);
-                else accepted.add(r);
+                if (depthLimit > 0 && r.depth() > depthLimit) {
+                    stats.increment(Stats.DROPPED + "depth");
+                    events.dropped(r, "depth");
+                } else if (offsiteApplies && offsite(r)) {
+                    stats.increment(DROPPED_OFFSITE);
+                    events.dropped(r, "offsite");
+                } else {
+                    accepted.add(r);
+                }
             }
+        }
+        if (events.on()) { // one by one, so that each request's fate is known
+            for (Request r : accepted) schedule(r);
+            return;
         }
         int added = scheduler.pushAll(accepted);
         if (added < accepted.size()) duplicates.add(accepted.size() - added);

@@ -35,10 +35,12 @@ final class RequestProcessor {
     private final FailureLog failureLog;
     private final int maxRedirects;
     private final BooleanSupplier stopping;
+    private final CrawlEvents events;
 
     /** @param stopping whether the crawl was asked to stop, so that an interrupted request is requeued, not failed */
     RequestProcessor(Fetcher fetcher, Scheduler scheduler, Dispatcher dispatcher, ItemSchemas schemas, NewRequests newRequests,
-            ItemSink itemSink, Stats stats, int maxRedirects, BooleanSupplier stopping) {
+            ItemSink itemSink, Stats stats, int maxRedirects, BooleanSupplier stopping, CrawlEvents events) {
+        this.events = events;
         this.fetcher = fetcher;
         this.scheduler = scheduler;
         this.dispatcher = dispatcher;
@@ -59,6 +61,7 @@ final class RequestProcessor {
         } catch (DropRequest d) {
             stats.increment(Stats.DROPPED + d.reason());
             LOG.debug("dropped {} ({}): {}", req.url(), d.reason(), d.getMessage());
+            events.dropped(req, d.reason());
             scheduler.ack(lease);
             return;
         } catch (Exception e) {
@@ -87,6 +90,7 @@ final class RequestProcessor {
         } catch (Throwable t) {
             if (t instanceof VirtualMachineError && !(t instanceof StackOverflowError)) throw (VirtualMachineError) t;
             failureLog.callback(req, t, req.callback());
+            if (events.on()) events.failed(new Failure(req, "callback '" + req.callback() + "' failed: " + FailureLog.reason(t, req.url()), t, resp), null);
             // what the callback emitted before it threw is kept
         }
         newRequests.found(crawl.requests);
@@ -126,6 +130,7 @@ final class RequestProcessor {
     private void errback(Lease lease, Failure failure) {
         Request req = failure.request();
         String name = req.errback();
+        events.failed(failure, name);
         if (name == null) {
             scheduler.ack(lease);
             return;
@@ -137,6 +142,7 @@ final class RequestProcessor {
         } catch (Throwable t) {
             if (t instanceof VirtualMachineError && !(t instanceof StackOverflowError)) throw (VirtualMachineError) t;
             failureLog.errback(req, t, name);
+            if (events.on()) events.failed(new Failure(req, "errback '" + name + "' failed: " + FailureLog.reason(t, req.url()), t, failure.response()), null);
         }
         newRequests.found(crawl.requests);
         itemSink.store(lease, crawl.items, crawl.itemSchemas);
