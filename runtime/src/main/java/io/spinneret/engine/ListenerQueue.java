@@ -31,7 +31,7 @@ final class ListenerQueue {
         this.listener = listener;
         this.dropped = stats.counter("listeners/dropped_events");
         this.errors = stats.counter("listeners/errors");
-        this.thread = Thread.ofVirtual().name("spinneret-listener-" + listener.getClass().getSimpleName()).start(this::deliver);
+        this.thread = Thread.ofVirtual().name("spinneret-listener-" + listener.getClass().getName()).start(this::deliver);
     }
 
     /** Queues an event without waiting; drops it when the backlog is full. */
