@@ -79,6 +79,11 @@ final class CrawlEvents {
         if (on()) emit(l -> l.itemDropped(item, reason));
     }
 
+    /** Ends every listener's thread at once; after {@link #closed} they have ended already. */
+    void abandon() {
+        for (ListenerQueue q : queues) q.abandon();
+    }
+
     /** Delivers the last event and waits, {@link #CLOSE_TIMEOUT} at most in all, for the listeners to finish. */
     void closed(CrawlClosed crawl) throws InterruptedException {
         if (!on()) return;

@@ -61,6 +61,11 @@ final class ListenerQueue {
         return false;
     }
 
+    /** Ends the delivering thread now, whatever is left (a crawl that failed before it closed). */
+    void abandon() {
+        thread.interrupt();
+    }
+
     private void deliver() {
         while (true) {
             Consumer<CrawlListener> event;

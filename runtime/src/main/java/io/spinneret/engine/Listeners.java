@@ -31,6 +31,7 @@ final class Listeners implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Listeners.class);
 
     private final List<CrawlListener> all;
+    private CrawlEvents events = CrawlEvents.none();
 
     private Listeners(List<CrawlListener> all) {
         this.all = all;
@@ -76,11 +77,13 @@ final class Listeners implements AutoCloseable {
 
     /** The crawl's event hub; {@link CrawlEvents#none()} when nobody listens. */
     CrawlEvents events(Stats stats) {
-        return all.isEmpty() ? CrawlEvents.none() : CrawlEvents.of(all, stats);
+        if (!all.isEmpty()) events = CrawlEvents.of(all, stats);
+        return events;
     }
 
     @Override
     public void close() {
+        events.abandon(); // their threads, if the crawl failed before it closed
         for (CrawlListener l : all) {
             if (l instanceof AutoCloseable c) {
                 try {
