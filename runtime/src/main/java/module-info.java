@@ -7,7 +7,8 @@
  * <p>Seven dependencies publish no module name, so theirs comes from their jar's file name and may
  * change with a release that adds one: {@code crawler.commons} (robots.txt, sitemaps),
  * {@code dec} (Brotli), {@code aircompressor} (zstd), {@code playwright} and {@code driver} (the browser), {@code jwarc} (WARC
- * output), {@code readability4j} and {@code flexmark.html2md.converter} (a page's main content). The runtime's own jar is
+ * output), {@code readability4j} and {@code flexmark.html2md.converter} (a page's main content), {@code HdrHistogram}
+ * (latency percentiles); Micrometer's come from their manifests. The runtime's own jar is
  * normally run from the class path, where none of this applies.
  */
 module io.spinneret.runtime {
@@ -23,6 +24,8 @@ module io.spinneret.runtime {
     exports io.spinneret.spi;
     // item processors (ItemProcessor, DropItem) and the chain that runs them and the constraints
     exports io.spinneret.items;
+    // watching a crawl: CrawlListener and its events, CrawlListenerProvider
+    exports io.spinneret.observe;
     // the middleware SPI (Middleware, Chain, MiddlewareProvider) and the built-in middlewares
     exports io.spinneret.middleware;
     // For generated code only: the annotation processor writes each spider's dispatcher, item
@@ -35,6 +38,7 @@ module io.spinneret.runtime {
 
     uses io.spinneret.internal.SpiderRegistry;
     uses io.spinneret.middleware.MiddlewareProvider;
+    uses io.spinneret.observe.CrawlListenerProvider;
 
     requires transitive io.spinneret.annotations;
     requires transitive org.jsoup;
@@ -65,6 +69,9 @@ module io.spinneret.runtime {
     requires org.apache.commons.pool2;
     // IDNA (UTS #46) host mapping of the URL parser
     requires com.ibm.icu;
+    requires micrometer.core;
+    requires micrometer.registry.prometheus;
+    requires micrometer.registry.otlp;
 
     // no module name of their own (see above)
     requires crawler.commons;
@@ -75,4 +82,5 @@ module io.spinneret.runtime {
     requires dec;
     requires driver;
     requires playwright;
+    requires HdrHistogram;
 }

@@ -195,7 +195,30 @@ public enum Setting {
     /** Size in bytes past which the WARC output goes on in a new file ({@code name-00001.warc.gz}, ...). */
     WARC_MAX_SIZE("warc_max_size", Type.LONG, "1000000000", "bytes per WARC file before the next one"),
     /** Folder where the files of items' {@code @FileUrl} fields are stored, by content hash. */
-    FILES_STORE("files_store", Type.STRING, "files", "folder of downloaded item files");
+    FILES_STORE("files_store", Type.STRING, "files", "folder of downloaded item files"),
+
+
+    // ---- observing
+    /** Names of crawl listeners (registered through CrawlListenerProvider) to add to the crawl. */
+    LISTENERS("listeners", Type.LIST, "", "extra crawl listeners, by provider name"),
+    /** Write the crawl's final stats as JSON to this file; empty means none. */
+    STATS_FILE("stats_file", Type.STRING, "", "file the final stats are written to as JSON"),
+    /** Serve Prometheus metrics at {@code host:port}/metrics during the crawl; empty means off. Set by {@code --metrics}. */
+    METRICS("metrics", Type.STRING, "", "host:port of the Prometheus scrape endpoint (empty = off)"),
+    /** Push metrics over OTLP/HTTP to this URL, e.g. {@code http://127.0.0.1:4318/v1/metrics}; empty means off. */
+    METRICS_OTLP("metrics_otlp", Type.STRING, "", "OTLP/HTTP URL metrics are pushed to (empty = off)"),
+    /** Seconds between two OTLP pushes. */
+    METRICS_OTLP_INTERVAL("metrics_otlp_interval", Type.DURATION, "10", "seconds between OTLP pushes"),
+    /** Serve the live crawl page at {@code host:port} during the crawl; empty means off. Set by {@code --ui}. */
+    UI("ui", Type.STRING, "", "host:port of the live crawl page (empty = off)"),
+    /** The token the live page and the metrics endpoint ask for; required to bind them beyond loopback. */
+    UI_TOKEN("ui_token", Type.STRING, "", "token required by the live page and metrics off loopback"),
+    /** Save failed requests' responses (and browser screenshots) into this folder; empty means off. */
+    ERROR_SNAPSHOTS("error_snapshots", Type.STRING, "", "folder of error snapshots (empty = off)"),
+    /** Error snapshots kept at most per crawl. */
+    ERROR_SNAPSHOTS_MAX_COUNT("error_snapshots_max_count", Type.INT, "100", "error snapshots kept at most"),
+    /** Bytes of error snapshots written at most per crawl. */
+    ERROR_SNAPSHOTS_MAX_BYTES("error_snapshots_max_bytes", Type.LONG, "52428800", "bytes of error snapshots at most");
 
     /** The value type of a setting. */
     public enum Type { INT, LONG, DOUBLE, DURATION, BOOLEAN, STRING, LIST, ENUM }

@@ -21,7 +21,7 @@ import org.jspecify.annotations.Nullable;
 final class QuickRunParser {
     /** Options taking a value, under every name picocli knows them by. */
     static final Set<String> VALUED = Set.of("-n", "--max-items", "-o", "--output", "-O", "--overwrite-output", "-c", "--concurrency", "--delay",
-            "-s", "--set", "-a", "--arg", "--redis", "--settings", "--spiders", "--log-level");
+            "-s", "--set", "-a", "--arg", "--redis", "--metrics", "--ui", "--stats-file", "--settings", "--spiders", "--log-level");
     static final Set<String> FLAGS = Set.of("--resume");
     /** Options always parsed by picocli. */
     static final Set<String> LEFT_TO_PICOCLI = Set.of("-h", "--help", "-V", "--version", "--print-settings");
@@ -76,6 +76,9 @@ final class QuickRunParser {
             case "-s", "--set" -> c.common.sets.add(value);
             case "-a", "--arg" -> c.common.arguments.add(value);
             case "--redis" -> c.redis = value;
+            case "--metrics" -> c.metrics = value;
+            case "--ui" -> c.ui = value;
+            case "--stats-file" -> c.statsFile = value;
             case "--settings" -> c.common.settingsFile = Path.of(value);
             case "--spiders" -> c.common.spidersDir = Path.of(value);
             case "--log-level" -> c.common.logLevel = value;

@@ -59,6 +59,15 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--redis", paramLabel = "URL", description = "share the queue through Redis, e.g. redis://127.0.0.1:6379/0")
     @Nullable String redis;
 
+    @Option(names = "--metrics", paramLabel = "HOST:PORT", description = "serve Prometheus metrics at http://HOST:PORT/metrics, e.g. 127.0.0.1:9464")
+    @Nullable String metrics;
+
+    @Option(names = "--ui", paramLabel = "HOST:PORT", description = "serve the live crawl page at http://HOST:PORT/, e.g. 127.0.0.1:8080")
+    @Nullable String ui;
+
+    @Option(names = "--stats-file", paramLabel = "FILE", description = "write the final stats as JSON to FILE")
+    @Nullable String statsFile;
+
     @Option(names = "--print-settings", description = "print every effective setting and where it came from, then exit")
     boolean printSettings;
 
@@ -132,6 +141,9 @@ final class RunCommand implements Callable<Integer> {
             v.add(new CommandLineValue(Setting.OUTPUT.key(), overwriteOutput, "-O"));
             v.add(new CommandLineValue(Setting.OVERWRITE_OUTPUT.key(), "true", "-O"));
         }
+        if (metrics != null) v.add(new CommandLineValue(Setting.METRICS.key(), metrics, "--metrics"));
+        if (ui != null) v.add(new CommandLineValue(Setting.UI.key(), ui, "--ui"));
+        if (statsFile != null) v.add(new CommandLineValue(Setting.STATS_FILE.key(), statsFile, "--stats-file"));
         if (common.spidersDir != null) v.add(new CommandLineValue(Setting.SPIDERS_DIR.key(), common.spidersDir.toString(), "--spiders"));
         if (redis != null) {
             v.add(new CommandLineValue(Setting.SCHEDULER.key(), "redis", "--redis"));

@@ -45,7 +45,12 @@ public record CrawlResult(String spider, Map<String, Long> stats, Duration elaps
         /** Stopped by a signal (or {@link Crawler#stop()}); pending work was left in the scheduler. */
         INTERRUPTED,
         /** Storage failed for good; {@link #error()} says why. */
-        FAILED
+        FAILED;
+
+        /** The outcome as the crawl's listeners and the stats file name it: {@code finished}, {@code item_limit}, ... */
+        public String stopReason() {
+            return name().toLowerCase(java.util.Locale.ROOT);
+        }
     }
 
     /** The stats key of a retried request's earlier attempt (RetryMiddleware's drop reason {@code retry}). */

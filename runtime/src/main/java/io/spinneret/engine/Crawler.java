@@ -11,6 +11,9 @@ import io.spinneret.items.ItemChain;
 import io.spinneret.items.StorageRejections;
 import io.spinneret.middleware.Middleware;
 import io.spinneret.middleware.MiddlewareStack;
+import io.spinneret.observe.CrawlClosed;
+import io.spinneret.observe.CrawlListener;
+import io.spinneret.observe.CrawlOpened;
 import io.spinneret.pipeline.ItemSchemas;
 import io.spinneret.pipeline.Pipeline;
 import io.spinneret.pipeline.PipelineFailedException;
@@ -24,6 +27,7 @@ import io.spinneret.storage.Storages;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -73,6 +77,7 @@ public final class Crawler {
     private final boolean resume;
     private final Map<String, String> arguments;
     private final @Nullable PrintStream progressOut;
+    private final List<CrawlListener> givenListeners;
     private final Stats stats = new Stats();
     private volatile @Nullable Engine engine;
     private volatile @Nullable Pipeline pipeline;
@@ -90,6 +95,7 @@ public final class Crawler {
         this.resume = b.resume;
         this.arguments = Map.copyOf(b.arguments);
         this.progressOut = b.progressOut;
+        this.givenListeners = List.copyOf(b.listeners);
     }
 
     public static Builder builder(SpiderDefinition spider) {
@@ -141,6 +147,17 @@ public final class Crawler {
             if (ran) throw new IllegalStateException("a Crawler runs once");
             ran = true;
         }
+        Listeners listeners = Listeners.open(settings, spider.getClass().getClassLoader(), givenListeners);
+        try {
+            return run(listeners);
+        } finally {
+            listeners.close();
+        }
+    }
+
+    private CrawlResult run(Listeners listeners) throws InterruptedException {
+        Instant startedAt = Instant.now();
+        CrawlEvents events = listeners.events(stats);
         long t0 = System.nanoTime();
         String name = spider.name();
         String target = settings.getString(Setting.OUTPUT).isBlank() ? name + ".jsonl" : settings.getString(Setting.OUTPUT);
@@ -174,7 +191,7 @@ public final class Crawler {
             } catch (IOException ex) {
                 throw new SpinneretException("cannot open output " + storage.describe() + ": " + ex.getMessage(), ex);
             }
-            e = new Engine(name, settings, stats, scheduler, middlewares, router, dispatcher, schemas);
+            e = new Engine(name, settings, stats, scheduler, middlewares, router, dispatcher, schemas, events);
             toClose.add(e.files());
             Engine engineRef = e;
             p = new Pipeline(storage, settings, scheduler::ack, engineRef::fail);
@@ -184,6 +201,7 @@ public final class Crawler {
             engine = e;
             pipeline = p;
             if (stopRequested) e.requestStop(Engine.Stop.SIGNAL);
+            events.opened(new CrawlOpened(name, startedAt, settings, stats, scheduler::pendingCount, e::inFlight));
             e.start(start);
             if (feed != null) e.feed(feed, urls -> startRequests(dispatcher, urls));
             LOG.info("crawling {} ({}) into {}, concurrency {}", name, spider.className(), storage.describe(),
@@ -232,8 +250,9 @@ public final class Crawler {
         };
         Map<String, Long> counters = stats.snapshot();
         LOG.info("stats {}", counters); // every counter (retries, redirects, robots, statuses...): the summary line has the main ones
-        return new CrawlResult(name, counters, elapsed, outcome, e.failure(), storage.describe(),
-                outcome == CrawlResult.Outcome.FAILED ? null : CrawlLimits.describe(e.stopReason(), settings));
+        String limit = outcome == CrawlResult.Outcome.FAILED ? null : CrawlLimits.describe(e.stopReason(), settings);
+        events.closed(new CrawlClosed(name, startedAt, Instant.now(), limit != null ? limit : outcome.stopReason(), e.failure(), counters));
+        return new CrawlResult(name, counters, elapsed, outcome, e.failure(), storage.describe(), limit);
     }
 
     private Scheduler openScheduler(String name) {
@@ -333,6 +352,7 @@ public final class Crawler {
         private boolean resume;
         private final Map<String, String> arguments = new java.util.LinkedHashMap<>();
         private @Nullable PrintStream progressOut = System.err;
+        private final List<CrawlListener> listeners = new ArrayList<>();
 
         private Builder(SpiderDefinition spider) {
             this.spider = Objects.requireNonNull(spider);
@@ -387,6 +407,15 @@ public final class Crawler {
         /** Continues the state a persistent scheduler kept from a previous run. */
         public Builder resume(boolean resume) {
             this.resume = resume;
+            return this;
+        }
+
+        /**
+         * Adds a listener to the crawl's events, besides those the settings name. One that is
+         * {@link AutoCloseable} is closed after the crawl.
+         */
+        public Builder listener(CrawlListener listener) {
+            listeners.add(Objects.requireNonNull(listener));
             return this;
         }
 

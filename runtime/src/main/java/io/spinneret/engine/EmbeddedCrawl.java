@@ -4,6 +4,7 @@ import io.spinneret.api.SpinneretException;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.internal.SpiderDefinition;
 import io.spinneret.internal.SpiderRegistry;
+import io.spinneret.observe.CrawlListener;
 import io.spinneret.settings.Settings;
 import io.spinneret.settings.SettingsLoader;
 import java.util.ArrayList;
@@ -39,6 +40,7 @@ public final class EmbeddedCrawl {
     private final List<ItemSchema<?>> items;
     private Settings settings;
     private final Map<String, String> arguments = new LinkedHashMap<>();
+    private final List<CrawlListener> listeners = new ArrayList<>();
 
     private EmbeddedCrawl(SpiderDefinition spider, List<ItemSchema<?>> items) {
         this.spider = spider;
@@ -91,6 +93,16 @@ public final class EmbeddedCrawl {
     }
 
     /**
+     * Adds a listener to each crawl's events, besides those the settings name ({@code stats_file},
+     * {@code metrics}, {@code ui}, {@code listeners}, ...). One that is {@link AutoCloseable} is
+     * closed after the crawl.
+     */
+    public EmbeddedCrawl listener(CrawlListener listener) {
+        listeners.add(java.util.Objects.requireNonNull(listener));
+        return this;
+    }
+
+    /**
      * Crawls until nothing is left, {@code max_items} items are stored or another limit stops it.
      *
      * @throws SpinneretException if the scheduler or downloader cannot be opened, or the
@@ -101,7 +113,9 @@ public final class EmbeddedCrawl {
      */
     public CrawlOutput run() throws InterruptedException {
         MemoryStorage storage = new MemoryStorage();
-        CrawlResult result = Crawler.builder(spider).settings(settings).arguments(arguments).items(items).storage(storage).progress(null).build().run();
+        Crawler.Builder b = Crawler.builder(spider).settings(settings).arguments(arguments).items(items).storage(storage).progress(null);
+        for (CrawlListener l : listeners) b.listener(l);
+        CrawlResult result = b.build().run();
         return new CrawlOutput(storage.items(), result);
     }
 }

@@ -86,21 +86,21 @@ final class Engine implements CrawlContext {
     private volatile @Nullable Function<List<String>, List<Request>> feedRequests;
 
     Engine(String spiderName, Settings settings, Stats stats, Scheduler scheduler, List<Middleware> middlewares,
-            Downloader router, Dispatcher dispatcher, ItemSchemas schemas) {
+            Downloader router, Dispatcher dispatcher, ItemSchemas schemas, CrawlEvents events) {
         this.spiderName = spiderName;
         this.settings = settings;
         this.stats = stats;
         this.scheduler = scheduler;
         this.concurrency = Math.max(1, settings.getInt(Setting.CONCURRENCY));
         this.permits = new Semaphore(concurrency);
-        this.newRequests = new NewRequests(scheduler, settings, stats);
+        this.newRequests = new NewRequests(scheduler, settings, stats, events);
         this.limits = new CrawlLimits(settings, stats);
-        this.itemSink = new ItemSink(scheduler, settings, stats, () -> requestStop(Stop.ITEM_LIMIT));
-        Fetcher fetcher = new Fetcher(middlewares, router, this, gate);
+        this.itemSink = new ItemSink(scheduler, settings, stats, events, () -> requestStop(Stop.ITEM_LIMIT));
+        Fetcher fetcher = new Fetcher(middlewares, router, this, gate, events);
         this.files = FileDownloads.from(settings, fetcher::fetchFile, stats);
         this.processor = new RequestProcessor(fetcher, scheduler, dispatcher, schemas,
                 newRequests, itemSink, stats, settings.getInt(Setting.MAX_REDIRECTS), () -> stop != Stop.NONE,
-                new PageFollowing(dispatcher.linkRules(), settings), files);
+                new PageFollowing(dispatcher.linkRules(), settings), files, events);
     }
 
     /** The files pipeline of this crawl, to be closed when it ends. */

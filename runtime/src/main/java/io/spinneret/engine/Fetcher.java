@@ -27,7 +27,7 @@ final class Fetcher {
     private final CrawlContext context;
     private final SendGate gate;
 
-    Fetcher(List<Middleware> middlewares, Downloader downloader, CrawlContext context, SendGate gate) {
+    Fetcher(List<Middleware> middlewares, Downloader downloader, CrawlContext context, SendGate gate, CrawlEvents events) {
         HttpCache cache = HttpCache.from(context.settings(), context.spiderName());
         List<Middleware> links = new ArrayList<>(middlewares.size() + 1);
         if (cache != null) links.add(new HttpCacheMiddleware(cache, context.stats()));
@@ -35,7 +35,7 @@ final class Fetcher {
         this.chain = List.copyOf(links);
         this.fileChain = links.stream().filter(m -> !(m instanceof RetryMiddleware)).toList();
         // the gate first: a request it refuses was never sent, so it is not counted either
-        this.pages = gated(new CountingDownloader(downloader, context.stats()), gate);
+        this.pages = gated(new CountingDownloader(downloader, context.stats(), events), gate);
         this.sideRequests = gated(downloader, gate);
         this.context = context;
         this.gate = gate;

@@ -30,9 +30,11 @@ final class ItemSink {
     private final Runnable limitReached;
     private volatile @Nullable Pipeline pipeline;
     private volatile @Nullable ItemChain chain;
+    private final CrawlEvents events;
 
     /** @param limitReached called (possibly more than once) when {@code max_items} items were accepted */
-    ItemSink(Scheduler scheduler, Settings settings, Stats stats, Runnable limitReached) {
+    ItemSink(Scheduler scheduler, Settings settings, Stats stats, CrawlEvents events, Runnable limitReached) {
+        this.events = events;
         this.scheduler = scheduler;
         this.stats = stats;
         this.items = stats.counter(Stats.ITEMS);
@@ -61,10 +63,12 @@ final class ItemSink {
                 kept = emitted.subList(0, (int) room);
                 keptSchemas = emittedSchemas.subList(0, (int) room);
                 stats.add("items/over_limit", n - room);
+                for (Object dropped : emitted.subList((int) room, n)) events.itemDropped(dropped, "over_limit");
             }
             if (before + n >= maxItems) limitReached.run();
         }
         items.add(kept.size());
+        events.scraped(kept);
         Pipeline p = pipeline;
         if (kept.isEmpty() || p == null) {
             scheduler.ack(lease);

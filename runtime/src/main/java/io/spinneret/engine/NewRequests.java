@@ -29,8 +29,10 @@ final class NewRequests {
     private final int depthLimit;
     private final @Nullable AllowedDomains allowedDomains;
     private final CrawlOrder order;
+    private final CrawlEvents events;
 
-    NewRequests(Scheduler scheduler, Settings settings, Stats stats) {
+    NewRequests(Scheduler scheduler, Settings settings, Stats stats, CrawlEvents events) {
+        this.events = events;
         this.scheduler = scheduler;
         this.stats = stats;
         this.duplicates = stats.counter(Stats.DUPLICATES);
@@ -60,6 +62,7 @@ final class NewRequests {
     void redirect(Request next) {
         if (offsite(next)) {
             stats.increment(DROPPED_OFFSITE);
+            events.dropped(next, "offsite");
         } else if (!schedule(next)) {
             LOG.debug("redirect target {} was already seen", next.url());
         }
@@ -69,6 +72,10 @@ final class NewRequests {
     boolean schedule(Request request) {
         boolean added = scheduler.push(request);
         if (!added) duplicates.increment();
+        if (events.on()) {
+            if (added) events.scheduled(request);
+            else events.dropped(request, "duplicate");
+        }
         return added;
     }
 
@@ -86,10 +93,20 @@ final class NewRequests {
         if (depthLimit > 0 || offsiteApplies || ordered) {
             accepted = new ArrayList<>(out.size());
             for (Request r : out) {
-                if (depthLimit > 0 && r.depth() > depthLimit) stats.increment(Stats.DROPPED + "depth");
-                else if (offsiteApplies && offsite(r)) stats.increment(DROPPED_OFFSITE);
-                else accepted.add(ordered ? order.apply(r) : r);
+                if (depthLimit > 0 && r.depth() > depthLimit) {
+                    stats.increment(Stats.DROPPED + "depth");
+                    events.dropped(r, "depth");
+                } else if (offsiteApplies && offsite(r)) {
+                    stats.increment(DROPPED_OFFSITE);
+                    events.dropped(r, "offsite");
+                } else {
+                    accepted.add(ordered ? order.apply(r) : r);
+                }
             }
+        }
+        if (events.on()) { // one by one, so that each request's fate is known
+            for (Request r : accepted) schedule(r);
+            return;
         }
         int added = scheduler.pushAll(accepted);
         if (added < accepted.size()) duplicates.add(accepted.size() - added);

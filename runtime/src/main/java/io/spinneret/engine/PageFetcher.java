@@ -53,7 +53,7 @@ public final class PageFetcher implements AutoCloseable {
             @Override public Stats stats() { return stats; }
             @Override public boolean schedule(Request request) { return scheduled.add(request); }
         };
-        this.fetcher = new Fetcher(middlewares, router, context, new SendGate());
+        this.fetcher = new Fetcher(middlewares, router, context, new SendGate(), CrawlEvents.none());
     }
 
     /**

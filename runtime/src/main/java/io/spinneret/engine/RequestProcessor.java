@@ -39,13 +39,16 @@ final class RequestProcessor {
     private final BooleanSupplier stopping;
     private final PageFollowing page;
     private final FileDownloads files;
+    private final CrawlEvents events;
 
     /**
      * @param stopping whether the crawl was asked to stop, so that an interrupted request is requeued, not failed
      * @param files the files pipeline, which the items pass before the item sink
      */
     RequestProcessor(Fetcher fetcher, Scheduler scheduler, Dispatcher dispatcher, ItemSchemas schemas, NewRequests newRequests,
-            ItemSink itemSink, Stats stats, int maxRedirects, BooleanSupplier stopping, PageFollowing page, FileDownloads files) {
+            ItemSink itemSink, Stats stats, int maxRedirects, BooleanSupplier stopping, PageFollowing page, FileDownloads files,
+            CrawlEvents events) {
+        this.events = events;
         this.fetcher = fetcher;
         this.scheduler = scheduler;
         this.dispatcher = dispatcher;
@@ -68,6 +71,7 @@ final class RequestProcessor {
         } catch (DropRequest d) {
             stats.increment(Stats.DROPPED + d.reason());
             LOG.debug("dropped {} ({}): {}", req.url(), d.reason(), d.getMessage());
+            events.dropped(req, d.reason());
             scheduler.ack(lease);
             return;
         } catch (Exception e) {
@@ -101,6 +105,7 @@ final class RequestProcessor {
         } catch (Throwable t) {
             if (t instanceof VirtualMachineError && !(t instanceof StackOverflowError)) throw (VirtualMachineError) t;
             failureLog.callback(req, t, req.callback());
+            if (events.on()) events.failed(new Failure(req, "callback '" + req.callback() + "' failed: " + FailureLog.reason(t, req.url()), t, resp), null);
             // what the callback emitted before it threw is kept
         }
         crawl.requests.addAll(page.links(req.callback(), resp));
@@ -179,6 +184,7 @@ final class RequestProcessor {
     private void errback(Lease lease, Failure failure) {
         Request req = failure.request();
         String name = req.errback();
+        events.failed(failure, name);
         if (name == null) {
             scheduler.ack(lease);
             return;
@@ -190,6 +196,7 @@ final class RequestProcessor {
         } catch (Throwable t) {
             if (t instanceof VirtualMachineError && !(t instanceof StackOverflowError)) throw (VirtualMachineError) t;
             failureLog.errback(req, t, name);
+            if (events.on()) events.failed(new Failure(req, "errback '" + name + "' failed: " + FailureLog.reason(t, req.url()), t, failure.response()), null);
         }
         storeWithFiles(lease, crawl);
     }

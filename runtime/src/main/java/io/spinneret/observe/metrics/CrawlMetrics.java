@@ -1,0 +1,91 @@
+package io.spinneret.observe.metrics;
+
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.Timer;
+import io.spinneret.api.Failure;
+import io.spinneret.api.Request;
+import io.spinneret.observe.CrawlListener;
+import io.spinneret.observe.CrawlOpened;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * A listener that turns a crawl's events into Micrometer meters on {@code registry}. In Prometheus
+ * names: {@code spinneret_requests_total{domain,status}} (responses, by status),
+ * {@code spinneret_response_seconds} (a histogram of download latency),
+ * {@code spinneret_response_bytes_total{domain}}, {@code spinneret_failures_total{domain}},
+ * {@code spinneret_requests_scheduled_total}, {@code spinneret_requests_dropped_total{reason}},
+ * {@code spinneret_items_total{type}}, {@code spinneret_items_dropped_total{type,reason}}, and the
+ * gauges {@code spinneret_queue_size} and {@code spinneret_in_flight}. Every meter has the tag
+ * {@code spider}. Events come on one thread, so the meter caches need no locks.
+ */
+class CrawlMetrics implements CrawlListener {
+    private final MeterRegistry registry;
+    private final Map<String, Counter> counters = new HashMap<>();
+    private @Nullable Timer latency;
+    private String spider = "";
+
+    CrawlMetrics(MeterRegistry registry) {
+        this.registry = registry;
+    }
+
+    @Override
+    public void crawlOpened(CrawlOpened crawl) {
+        spider = crawl.spider();
+        Gauge.builder("spinneret.queue.size", crawl, CrawlOpened::queued).tag("spider", spider)
+                .description("requests waiting in the scheduler").register(registry);
+        Gauge.builder("spinneret.in.flight", crawl, CrawlOpened::inFlight).tag("spider", spider)
+                .description("requests being crawled").register(registry);
+        latency = Timer.builder("spinneret.response").tag("spider", spider).publishPercentileHistogram()
+                .minimumExpectedValue(Duration.ofMillis(1)).maximumExpectedValue(Duration.ofMinutes(1))
+                .description("time from a download's start to its whole body").register(registry);
+    }
+
+    private Counter counter(String name, String description, String... tags) {
+        String key = name + '|' + String.join("|", tags);
+        Counter c = counters.get(key);
+        if (c == null) {
+            c = Counter.builder(name).tag("spider", spider).tags(tags).description(description).register(registry);
+            counters.put(key, c);
+        }
+        return c;
+    }
+
+    @Override
+    public void requestScheduled(Request request) {
+        counter("spinneret.requests.scheduled", "requests put into the scheduler").increment();
+    }
+
+    @Override
+    public void requestDropped(Request request, String reason) {
+        counter("spinneret.requests.dropped", "requests not crawled on purpose", "reason", reason).increment();
+    }
+
+    @Override
+    public void responseReceived(Request request, int status, long bytes, Duration took) {
+        String domain = request.host();
+        counter("spinneret.requests", "responses received, by status", "domain", domain, "status", Integer.toString(status)).increment();
+        counter("spinneret.response.bytes", "body bytes received", "domain", domain).increment(bytes);
+        Timer t = latency;
+        if (t != null) t.record(took);
+    }
+
+    @Override
+    public void requestFailed(Failure failure, @Nullable String errback) {
+        counter("spinneret.failures", "failed requests, callbacks and errbacks", "domain", failure.request().host()).increment();
+    }
+
+    @Override
+    public void itemScraped(Object item) {
+        counter("spinneret.items", "items accepted for storage", "type", item.getClass().getSimpleName()).increment();
+    }
+
+    @Override
+    public void itemDropped(Object item, String reason) {
+        counter("spinneret.items.dropped", "items not stored on purpose", "type", item.getClass().getSimpleName(), "reason", reason).increment();
+    }
+}
