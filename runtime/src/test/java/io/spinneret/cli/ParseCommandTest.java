@@ -76,7 +76,7 @@ class ParseCommandTest {
     void anUnknownSpiderListsTheSpiders() {
         MainTest.Run r = run("parse", site.root(), "--spider", "nosuch");
         assertEquals(2, r.code(), r.out());
-        assertTrue(r.err().contains("no spider named 'nosuch'; available: testbooks, testbooks-failing"), r.err());
+        assertTrue(r.err().contains("no spider named 'nosuch'; available: testbooks, testbooks-args, testbooks-failing"), r.err());
     }
 
     @Test
