@@ -61,9 +61,11 @@ final class Redirects {
     /**
      * The request for a redirect to {@code location} (a Location header, or the target of a
      * {@code <meta http-equiv="refresh">} of a 2xx page, which becomes a GET), or empty if it is
-     * not a usable URL.
+     * not a usable URL. A blank one is no Location: the URL standard would resolve it to the page
+     * itself, a redirect to nowhere new.
      */
     static Optional<Request> follow(Response response, String location) {
+        if (location.isBlank()) return Optional.empty();
         Optional<String> target = Urls.resolve(response.url(), location);
         if (target.isEmpty()) return Optional.empty();
         Request from = response.request();

@@ -152,8 +152,7 @@ final class RequestProcessor {
             redirectFailed(lease, resp, "too many redirects (" + maxRedirects + "); last Location: " + location);
             return;
         }
-        // a blank Location would resolve to the page itself (WHATWG): it is no Location, not a loop
-        var next = location.isBlank() ? java.util.Optional.<Request>empty() : Redirects.follow(resp, location);
+        var next = Redirects.follow(resp, location);
         if (next.isEmpty()) {
             redirectFailed(lease, resp, resp.status() + " redirect with " + (location.isBlank() ? "no Location" : "an unusable Location: " + location));
             return;

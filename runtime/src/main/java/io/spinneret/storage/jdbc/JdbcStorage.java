@@ -280,20 +280,6 @@ public abstract class JdbcStorage implements Storage {
         }
     }
 
-    /**
-     * True if {@code e} refuses the items themselves (never retried, see
-     * {@link RejectedItemsException}): SQLSTATE class 22 (data exception) or 23 (integrity
-     * constraint violation). A dialect whose driver reports no SQLSTATE overrides this.
-     */
-    protected boolean dataError(SQLException e) {
-        for (SQLException s = e; s != null; s = s.getNextException()) {
-            String state = s.getSQLState();
-            if (state != null && (state.startsWith("22") || state.startsWith("23"))) return true;
-            if (s.getNextException() == s) break;
-        }
-        return false;
-    }
-
     /** The driver's message, with the real cause of a batch failure and without huge statement text. */
     protected String message(Throwable e) {
         String text = e.getMessage();

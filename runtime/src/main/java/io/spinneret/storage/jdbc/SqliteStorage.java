@@ -64,13 +64,6 @@ public final class SqliteStorage extends JdbcStorage {
         config.addDataSourceProperty("busy_timeout", "10000");
     }
 
-    /** SQLite reports no SQLSTATE: its result codes CONSTRAINT, TOOBIG and MISMATCH refuse the items. */
-    @Override
-    protected boolean dataError(SQLException e) {
-        int primary = e.getErrorCode() & 0xff;
-        return primary == 19 || primary == 18 || primary == 20 || super.dataError(e);
-    }
-
     @Override
     protected String quote(String identifier) {
         return '"' + identifier.replace("\"", "\"\"") + '"';
