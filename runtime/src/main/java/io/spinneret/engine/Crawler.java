@@ -196,8 +196,8 @@ public final class Crawler {
             Engine engineRef = e;
             p = new Pipeline(storage, settings, scheduler::ack, engineRef::fail);
             e.pipeline(p);
-            e.itemChain(new ItemChain(spider.newProcessors(), settings, stats, engineRef::fail));
-            p.onRejected(new StorageRejections(settings, stats));
+            e.itemChain(new ItemChain(spider.newProcessors(), settings, stats, engineRef::fail, events::itemDropped));
+            p.onRejected(new StorageRejections(settings, stats, events::itemDropped));
             engine = e;
             pipeline = p;
             if (stopRequested) e.requestStop(Engine.Stop.SIGNAL);

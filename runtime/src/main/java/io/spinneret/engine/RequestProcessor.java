@@ -111,6 +111,7 @@ final class RequestProcessor {
         crawl.requests.addAll(page.links(req.callback(), resp));
         if (!crawl.items.isEmpty() && page.dropsItems(resp)) {
             stats.counter(Stats.DROPPED + "noindex").add(crawl.items.size());
+            for (Object item : crawl.items) events.itemDropped(item, "noindex");
             crawl.items.clear();
             crawl.itemSchemas.clear();
         }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
@@ -22,7 +23,8 @@ import org.slf4j.LoggerFactory;
  * counted as {@code items_dropped/<reason>} and logged with the URL of the page it came from. An
  * invalid item is dropped (reason {@code invalid}; the rule is counted as
  * {@code items_invalid/<Item>.<rule>}), or with {@code invalid_items = fail} also fails the crawl.
- * Thread-safe; one per crawl.
+ * Each dropped item is also handed, with its reason, to the chain's {@code dropped} callback (the
+ * crawl's item-dropped event). Thread-safe; one per crawl.
  */
 public final class ItemChain {
     private static final Logger LOG = LoggerFactory.getLogger(ItemChain.class);
@@ -38,11 +40,22 @@ public final class ItemChain {
     private final Stats stats;
     private final boolean failOnInvalid;
     private final Consumer<String> failCrawl;
+    private final BiConsumer<Object, String> dropped;
     /** Rules already logged at warn level: the next items breaking them are logged at debug. */
     private final Set<String> warned = ConcurrentHashMap.newKeySet();
 
     /** @param failCrawl fails the crawl with this message ({@code invalid_items = fail}) */
     public ItemChain(List<ProcessorLink> processors, Settings settings, Stats stats, Consumer<String> failCrawl) {
+        this(processors, settings, stats, failCrawl, (item, reason) -> { });
+    }
+
+    /**
+     * @param failCrawl fails the crawl with this message ({@code invalid_items = fail})
+     * @param dropped told of every item the chain drops, with its reason (a {@link DropItem}'s,
+     *     {@code <processor> failed} or {@code invalid}), on the thread that applies the chain
+     */
+    public ItemChain(List<ProcessorLink> processors, Settings settings, Stats stats, Consumer<String> failCrawl,
+            BiConsumer<Object, String> dropped) {
         Map<Class<?>, List<Link>> lists = new IdentityHashMap<>();
         for (ProcessorLink p : processors) lists.computeIfAbsent(p.type(), t -> new ArrayList<>()).add(new Link(p.name(), p.process()));
         this.byType = new IdentityHashMap<>();
@@ -50,6 +63,7 @@ public final class ItemChain {
         this.stats = stats;
         this.failOnInvalid = settings.getChoice(Setting.INVALID_ITEMS).equals("fail");
         this.failCrawl = failCrawl;
+        this.dropped = dropped;
     }
 
     /**
@@ -82,17 +96,17 @@ public final class ItemChain {
             try {
                 out = link.process().apply(item);
             } catch (DropItem d) {
-                drop(d.reason());
+                drop(item, d.reason());
                 LOG.debug("{} dropped a {} from {} ({}): {}", link.name(), item.getClass().getSimpleName(), url, d.reason(), d.getMessage());
                 return null;
             } catch (RuntimeException | LinkageError | StackOverflowError e) {
-                drop(link.name() + " failed");
+                drop(item, link.name() + " failed");
                 LOG.warn("item processor {} failed on a {} from {}; the item is dropped: {}", link.name(),
                         item.getClass().getSimpleName(), url, e.toString());
                 return null;
             }
             if (out == null || out.getClass() != item.getClass()) {
-                drop(link.name() + " failed");
+                drop(item, link.name() + " failed");
                 LOG.warn("item processor {} returned {} for a {} from {}; the item is dropped (throw DropItem to drop an item)",
                         link.name(), out == null ? "null" : "a " + out.getClass().getName(), item.getClass().getSimpleName(), url);
                 return null;
@@ -107,7 +121,7 @@ public final class ItemChain {
         String rule = schema.violation(item);
         if (rule == null) return true;
         String what = schema.name() + "." + rule;
-        drop(INVALID_REASON);
+        drop(item, INVALID_REASON);
         stats.increment(INVALID + what);
         if (failOnInvalid) {
             failCrawl.accept("invalid " + schema.name() + " from " + url + ": " + rule + " (invalid_items = fail)");
@@ -120,7 +134,8 @@ public final class ItemChain {
         return false;
     }
 
-    private void drop(String reason) {
+    private void drop(Object item, String reason) {
         stats.increment(DROPPED + reason);
+        dropped.accept(item, reason);
     }
 }

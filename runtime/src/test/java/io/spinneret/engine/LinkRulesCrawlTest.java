@@ -10,6 +10,7 @@ import io.spinneret.internal.SpiderDefinition;
 import io.spinneret.links.LinkRule;
 import io.spinneret.links.LinkSelector;
 import io.spinneret.testing.Book;
+import io.spinneret.observe.RecordingListener;
 import io.spinneret.testing.BookSchema;
 import io.spinneret.testing.TestSettings;
 import io.spinneret.testing.TestSite;
@@ -96,15 +97,16 @@ class LinkRulesCrawlTest {
         return "<!DOCTYPE html><html><head><title>" + title + "</title></head><body>" + body + "</body></html>";
     }
 
-    private record Run(CrawlResult result, Set<String> itemPaths) {}
+    private record Run(CrawlResult result, Set<String> itemPaths, RecordingListener events) {}
 
     private Run crawl(TestSite site, String start, String... settings) throws Exception {
         MemoryStorage storage = new MemoryStorage();
+        RecordingListener events = new RecordingListener();
         CrawlResult r = Crawler.builder(site(start)).settings(TestSettings.fast(dir.resolve("out.jsonl"), settings))
-                .items(List.of(BookSchema.INSTANCE)).storage(storage).progress(null).build().run();
+                .items(List.of(BookSchema.INSTANCE)).storage(storage).listener(events).progress(null).build().run();
         Set<String> paths = storage.items().stream().map(i -> ((Book) i).url().substring(site.url("").length()))
                 .collect(Collectors.toCollection(TreeSet::new));
-        return new Run(r, paths);
+        return new Run(r, paths, events);
     }
 
     @Test
@@ -123,6 +125,8 @@ class LinkRulesCrawlTest {
             }
             assertEquals(1, run.result().get("redirects"), "the meta refresh counts as a redirect");
             assertEquals(1, run.result().get("dropped/noindex"), run.result().stats().toString());
+            assertEquals(List.of("item-dropped noindex"), run.events().events.stream().filter(e -> e.startsWith("item-dropped")).toList(),
+                    "listeners are told of the noindex page's item");
             assertEquals(0, run.result().failures());
         }
     }

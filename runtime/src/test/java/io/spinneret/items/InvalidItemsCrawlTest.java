@@ -10,6 +10,7 @@ import io.spinneret.engine.CrawlResult;
 import io.spinneret.engine.Crawler;
 import io.spinneret.internal.Dispatcher;
 import io.spinneret.internal.ProcessorLink;
+import io.spinneret.observe.RecordingListener;
 import io.spinneret.testing.Book;
 import io.spinneret.testing.BookSchema;
 import io.spinneret.testing.BooksFixture;
@@ -67,9 +68,10 @@ class InvalidItemsCrawlTest {
     @ValueSource(strings = {"books.jsonl", "books.db"})
     void keylessBooksAreDroppedAndCountedAndTheCrawlSucceeds(String output) throws Exception {
         try (TestSite site = TestSite.books(5)) {
+            RecordingListener events = new RecordingListener();
             CrawlResult r = Crawler.builder(spider(site.root()))
                     .settings(TestSettings.fast(dir.resolve(output), "storage_retry_times=5"))
-                    .items(List.of(BookSchema.INSTANCE)).progress(null).build().run();
+                    .items(List.of(BookSchema.INSTANCE)).listener(events).progress(null).build().run();
 
             long unlucky = r.get(ItemChain.DROPPED + "unlucky");
             assertTrue(keyless.get() > 0 && unlucky > 0, r.stats().toString());
@@ -80,6 +82,11 @@ class InvalidItemsCrawlTest {
             assertTrue(r.summaryLine().contains(" | " + (keyless.get() + unlucky) + " items dropped (invalid: " + keyless.get()
                     + ", unlucky: " + unlucky + ") | "), r.summaryLine());
             if (output.endsWith(".jsonl")) assertEquals(r.items(), Files.readAllLines(dir.resolve(output)).size());
+            // listeners hear of every dropped item with its reason, and of the stored ones only as scraped
+            assertEquals(keyless.get(), events.count("item-dropped invalid"));
+            assertEquals(unlucky, events.count("item-dropped unlucky"));
+            assertEquals(keyless.get() + unlucky, events.count("item-dropped "));
+            assertEquals(r.items(), events.count("item Book"));
         }
     }
 

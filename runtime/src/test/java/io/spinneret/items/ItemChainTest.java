@@ -19,8 +19,11 @@ class ItemChainTest {
     final Stats stats = new Stats();
     final AtomicReference<String> failed = new AtomicReference<>();
 
+    final List<String> dropped = new java.util.concurrent.CopyOnWriteArrayList<>();
+
     ItemChain chain(String invalidItems, ProcessorLink... links) {
-        return new ItemChain(List.of(links), Settings.defaults().with("invalid_items", invalidItems, "test"), stats, failed::set);
+        return new ItemChain(List.of(links), Settings.defaults().with("invalid_items", invalidItems, "test"), stats, failed::set,
+                (item, reason) -> dropped.add(((Book) item).upc() + " " + reason));
     }
 
     static Book book(String upc, double price) {
@@ -52,6 +55,7 @@ class ItemChainTest {
 
         assertEquals(List.of(new Book("http://h/a", "Title a", 1, "a"), new Book("http://h/c", "Title c", 2, "c")), kept);
         assertEquals(1, stats.get(ItemChain.DROPPED + "free"));
+        assertEquals(List.of("b free"), dropped, "the drop callback hears of the item with its reason");
         assertTrue(order.containsAll(List.of("first a", "second a", "first b", "first c", "second c")) && !order.contains("second b"), order.toString());
         assertTrue(order.indexOf("first a") < order.indexOf("second a"));
     }
@@ -65,6 +69,7 @@ class ItemChainTest {
         List<Object> kept = apply(chain("drop", broken), book("x", 1), book("n", 1), book("ok", 1));
         assertEquals(1, kept.size());
         assertEquals(2, stats.get(ItemChain.DROPPED + "Broken failed"));
+        assertEquals(List.of("x Broken failed", "n Broken failed"), dropped);
     }
 
     @Test
