@@ -18,9 +18,11 @@ import java.util.TreeSet;
  * @param waitUntil when a page counts as loaded: {@code load}, {@code domcontentloaded} or
  *     {@code networkidle} ({@code browser_wait_until})
  * @param timeout how long one render may take ({@code browser_timeout})
+ * @param errorSnapshots whether a render whose status is not 2xx keeps a screenshot and the body as
+ *     served for the error snapshots ({@code error_snapshots} is set)
  */
 public record BrowserOptions(String browserPath, int poolSize, Set<String> block, String waitUntil, Duration timeout,
-        NetworkBoundary boundary) {
+        NetworkBoundary boundary, boolean errorSnapshots) {
     /** The resource types Playwright reports, for checking {@code browser_block}. */
     static final Set<String> RESOURCE_TYPES = Set.of("document", "stylesheet", "image", "media", "font", "script",
             "texttrack", "xhr", "fetch", "eventsource", "websocket", "manifest", "other");
@@ -42,11 +44,16 @@ public record BrowserOptions(String browserPath, int poolSize, Set<String> block
         this(browserPath, poolSize, block, waitUntil, timeout, NetworkBoundary.off());
     }
 
+    /** Options without error snapshots. */
+    public BrowserOptions(String browserPath, int poolSize, Set<String> block, String waitUntil, Duration timeout, NetworkBoundary boundary) {
+        this(browserPath, poolSize, block, waitUntil, timeout, boundary, false);
+    }
+
     public static BrowserOptions from(Settings settings) {
         List<String> block = settings.getList(Setting.BROWSER_BLOCK).stream()
                 .map(s -> s.toLowerCase(Locale.ROOT)).toList();
         return new BrowserOptions(settings.getString(Setting.BROWSER_PATH), settings.getInt(Setting.BROWSER_POOL_SIZE),
                 Set.copyOf(block), settings.getChoice(Setting.BROWSER_WAIT_UNTIL), settings.getDuration(Setting.BROWSER_TIMEOUT),
-                NetworkBoundary.from(settings));
+                NetworkBoundary.from(settings), !settings.getString(Setting.ERROR_SNAPSHOTS).isBlank());
     }
 }

@@ -11,6 +11,7 @@ import com.microsoft.playwright.TimeoutError;
 import com.microsoft.playwright.options.Cookie;
 import com.microsoft.playwright.options.HttpHeader;
 import com.microsoft.playwright.options.Proxy;
+import com.microsoft.playwright.options.ScreenshotType;
 import com.microsoft.playwright.options.WaitForSelectorState;
 import com.microsoft.playwright.options.WaitUntilState;
 import io.spinneret.api.Request;
@@ -18,6 +19,7 @@ import io.spinneret.api.Response;
 import io.spinneret.spi.Exchange;
 import io.spinneret.spi.ExchangeListener;
 import io.spinneret.download.guard.BlockedAddressException;
+import io.spinneret.observe.snapshot.ErrorSnapshots;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLDecoder;
@@ -309,7 +311,30 @@ final class RenderWorker implements Runnable {
         } else {
             body = nav.body(); // JSON, text, XML...: the bytes as served
         }
+        if (options.errorSnapshots() && (status < 200 || status >= 300)) request = withSnapshot(request, p, nav, body);
         return new Response(request, p.url(), status, headers, body);
+    }
+
+    /**
+     * {@code request} with what the error snapshots keep of a page that failed besides its rendered
+     * HTML: a screenshot of the viewport, and the body as the server sent it when that is not the
+     * body already. Taken here, while the page is still on screen; only for a status that is not
+     * 2xx, so a crawl's pages that succeed cost nothing. What Chromium cannot give is left out.
+     */
+    private Request withSnapshot(Request request, Page p, com.microsoft.playwright.@Nullable Response nav, byte[] body) {
+        Request out = request;
+        try {
+            out = out.withMeta(ErrorSnapshots.SCREENSHOT_META, p.screenshot(new Page.ScreenshotOptions().setType(ScreenshotType.PNG)));
+        } catch (PlaywrightException e) {
+            LOG.debug("render worker {}: no screenshot of {}: {}", index, request.url(), firstLine(e.getMessage()));
+        }
+        try {
+            byte[] served = nav == null ? null : nav.body();
+            if (served != null && served != body) out = out.withMeta(ErrorSnapshots.SERVED_BODY_META, served);
+        } catch (PlaywrightException e) {
+            LOG.debug("render worker {}: no served body of {}: {}", index, request.url(), firstLine(e.getMessage()));
+        }
+        return out;
     }
 
     /**

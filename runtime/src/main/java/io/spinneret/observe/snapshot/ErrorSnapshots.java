@@ -29,8 +29,9 @@ import org.slf4j.LoggerFactory;
  * with {@code failure.json} (URL, method, reason, status, errback, headers, time) and the response
  * body when one arrived: {@code body.html} (or {@code .json}, {@code .txt}, {@code .bin} by content
  * type); for a browser render the body is the rendered HTML, {@code rendered.html}, and a
- * {@code screenshot.png} is added when the downloader kept one (the {@link #SCREENSHOT_META} meta
- * key of the response's request). At most {@code error_snapshots_max_count} snapshots and
+ * {@code screenshot.png} and the body as the server sent it, {@code body.html}, are added when the
+ * downloader kept them (the {@link #SCREENSHOT_META} and {@link #SERVED_BODY_META} meta keys of
+ * the response's request; the browser downloader keeps them for a status that is not 2xx). At most {@code error_snapshots_max_count} snapshots and
  * {@code error_snapshots_max_bytes} bytes per crawl; the same request failing twice for the same
  * reason keeps its first snapshot.
  */
@@ -39,6 +40,8 @@ public final class ErrorSnapshots implements CrawlListener {
     private static final JsonFactory JSON = new JsonFactory();
     /** Meta key under which a downloader may leave a PNG screenshot (byte[]) of a rendered page. */
     public static final String SCREENSHOT_META = "spinneret.screenshot";
+    /** Meta key under which a browser downloader may leave the body as served (byte[]), before scripts changed the page. */
+    public static final String SERVED_BODY_META = "spinneret.served_body";
 
     private final Path dir;
     private final int maxCount;
@@ -66,8 +69,9 @@ public final class ErrorSnapshots implements CrawlListener {
     public synchronized void requestFailed(Failure failure, @Nullable String errback) {
         Response resp = failure.response();
         byte[] body = resp == null ? new byte[0] : resp.body();
-        byte[] screenshot = resp != null && resp.request().meta().get(SCREENSHOT_META) instanceof byte[] b ? b : null;
-        long size = body.length + (screenshot == null ? 0 : screenshot.length);
+        byte[] screenshot = kept(resp, SCREENSHOT_META);
+        byte[] served = kept(resp, SERVED_BODY_META);
+        long size = body.length + (screenshot == null ? 0 : screenshot.length) + (served == null ? 0 : served.length);
         if (count >= maxCount || bytes + size > maxBytes) {
             if (!capLogged) {
                 capLogged = true;
@@ -85,11 +89,16 @@ public final class ErrorSnapshots implements CrawlListener {
                 Files.write(folder.resolve(req.renderer() == Renderer.BROWSER ? "rendered.html" : "body" + extension(resp)), body);
             }
             if (screenshot != null) Files.write(folder.resolve("screenshot.png"), screenshot);
+            if (served != null) Files.write(folder.resolve("body.html"), served);
             count++;
             bytes += size;
         } catch (IOException e) {
             LOG.warn("cannot write the error snapshot {}: {}", folder, FileErrors.describe(e));
         }
+    }
+
+    private static byte @Nullable [] kept(@Nullable Response resp, String key) {
+        return resp != null && resp.request().meta().get(key) instanceof byte[] b ? b : null;
     }
 
     /** The reason in a file name: lower case letters, digits and dashes, at most 40 characters. */

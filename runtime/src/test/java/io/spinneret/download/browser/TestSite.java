@@ -60,6 +60,8 @@ final class TestSite implements AutoCloseable {
             html(ex, 200, "<html><body><h1>target</h1><script>document.title = 'ran'</script></body></html>");
         });
         server.createContext("/missing", ex -> html(ex, 404, "<html><body><p class=nf>not here</p></body></html>"));
+        server.createContext("/missing-js", ex -> html(ex, 404,
+                "<html><body><p class=nf>not here</p><script>document.body.insertAdjacentHTML('beforeend', '<p class=added>added by script</p>')</script></body></html>"));
         server.createContext("/image", ex -> html(ex, 200, "<html><body><img src='/pixel.png'><p>img</p></body></html>"));
         server.createContext("/pixel.png", ex -> {
             imageHits.incrementAndGet();
