@@ -45,6 +45,7 @@ public final class LivePage extends CrawlTally implements AutoCloseable {
     private int streams;
 
     private LivePage(Endpoint endpoint) {
+        super(false); // the page shows no latencies: no histogram to keep, nor percentiles to work out each second
         this.endpoint = endpoint;
         try (InputStream in = LivePage.class.getResourceAsStream("page.html")) {
             if (in == null) throw new IllegalStateException("page.html is missing from the runtime jar");

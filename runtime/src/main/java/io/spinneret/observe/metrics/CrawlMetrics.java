@@ -25,9 +25,20 @@ import org.jspecify.annotations.Nullable;
  */
 class CrawlMetrics implements CrawlListener {
     private final MeterRegistry registry;
+    /** Meters found by their tag values without building a key: most events hit these. */
+    private final Map<String, Domain> domains = new HashMap<>();
+    private final Map<Class<?>, Counter> itemsByType = new HashMap<>();
     private final Map<String, Counter> counters = new HashMap<>();
+    private @Nullable Counter scheduled;
     private @Nullable Timer latency;
     private String spider = "";
+
+    /** The meters of one domain. */
+    private static final class Domain {
+        final Map<Integer, Counter> byStatus = new HashMap<>();
+        @Nullable Counter bytes;
+        @Nullable Counter failures;
+    }
 
     CrawlMetrics(MeterRegistry registry) {
         this.registry = registry;
@@ -45,11 +56,16 @@ class CrawlMetrics implements CrawlListener {
                 .description("time from a download's start to its whole body").register(registry);
     }
 
+    private Counter register(String name, String description, String... tags) {
+        return Counter.builder(name).tag("spider", spider).tags(tags).description(description).register(registry);
+    }
+
+    /** For the rarer meters: found by a key made of the name and tags. */
     private Counter counter(String name, String description, String... tags) {
         String key = name + '|' + String.join("|", tags);
         Counter c = counters.get(key);
         if (c == null) {
-            c = Counter.builder(name).tag("spider", spider).tags(tags).description(description).register(registry);
+            c = register(name, description, tags);
             counters.put(key, c);
         }
         return c;
@@ -57,7 +73,9 @@ class CrawlMetrics implements CrawlListener {
 
     @Override
     public void requestScheduled(Request request) {
-        counter("spinneret.requests.scheduled", "requests put into the scheduler").increment();
+        Counter c = scheduled;
+        if (c == null) scheduled = c = register("spinneret.requests.scheduled", "requests put into the scheduler");
+        c.increment();
     }
 
     @Override
@@ -67,21 +85,38 @@ class CrawlMetrics implements CrawlListener {
 
     @Override
     public void responseReceived(Request request, int status, long bytes, Duration took) {
-        String domain = request.host();
-        counter("spinneret.requests", "responses received, by status", "domain", domain, "status", Integer.toString(status)).increment();
-        counter("spinneret.response.bytes", "body bytes received", "domain", domain).increment(bytes);
+        String host = request.host();
+        Domain d = domains.computeIfAbsent(host, h -> new Domain());
+        Counter byStatus = d.byStatus.get(status);
+        if (byStatus == null) {
+            byStatus = register("spinneret.requests", "responses received, by status", "domain", host, "status", Integer.toString(status));
+            d.byStatus.put(status, byStatus);
+        }
+        byStatus.increment();
+        Counter b = d.bytes;
+        if (b == null) d.bytes = b = register("spinneret.response.bytes", "body bytes received", "domain", host);
+        b.increment(bytes);
         Timer t = latency;
         if (t != null) t.record(took);
     }
 
     @Override
     public void requestFailed(Failure failure, @Nullable String errback) {
-        counter("spinneret.failures", "failed requests, callbacks and errbacks", "domain", failure.request().host()).increment();
+        String host = failure.request().host();
+        Domain d = domains.computeIfAbsent(host, h -> new Domain());
+        Counter c = d.failures;
+        if (c == null) d.failures = c = register("spinneret.failures", "failed requests, callbacks and errbacks", "domain", host);
+        c.increment();
     }
 
     @Override
     public void itemScraped(Object item) {
-        counter("spinneret.items", "items accepted for storage", "type", item.getClass().getSimpleName()).increment();
+        Counter c = itemsByType.get(item.getClass());
+        if (c == null) {
+            c = register("spinneret.items", "items accepted for storage", "type", item.getClass().getSimpleName());
+            itemsByType.put(item.getClass(), c);
+        }
+        c.increment();
     }
 
     @Override

@@ -27,24 +27,28 @@ public final class MetricsListener extends CrawlMetrics implements AutoCloseable
     private static final Logger LOG = LoggerFactory.getLogger(MetricsListener.class);
     static final String TEXT_FORMAT = "text/plain; version=0.0.4; charset=utf-8";
 
-    private final CompositeMeterRegistry registry;
+    private final MeterRegistry registry;
     private final @Nullable PrometheusMeterRegistry prometheus;
     private final @Nullable OtlpMeterRegistry otlp;
     private final @Nullable Endpoint endpoint;
 
-    private MetricsListener(@Nullable PrometheusMeterRegistry prometheus, @Nullable Endpoint endpoint, @Nullable OtlpMeterRegistry otlp) {
-        this(new CompositeMeterRegistry(), prometheus, endpoint, otlp);
-    }
-
-    private MetricsListener(CompositeMeterRegistry registry, @Nullable PrometheusMeterRegistry prometheus, @Nullable Endpoint endpoint,
+    private MetricsListener(MeterRegistry registry, @Nullable PrometheusMeterRegistry prometheus, @Nullable Endpoint endpoint,
             @Nullable OtlpMeterRegistry otlp) {
         super(registry);
         this.registry = registry;
         this.prometheus = prometheus;
         this.endpoint = endpoint;
         this.otlp = otlp;
-        if (prometheus != null) registry.add(prometheus);
-        if (otlp != null) registry.add(otlp);
+    }
+
+    /** The one backend's registry itself, or a composite of both: a composite costs every meter a hop. */
+    private static MeterRegistry of(@Nullable PrometheusMeterRegistry prometheus, @Nullable OtlpMeterRegistry otlp) {
+        if (otlp == null && prometheus != null) return prometheus;
+        if (prometheus == null && otlp != null) return otlp;
+        CompositeMeterRegistry both = new CompositeMeterRegistry();
+        if (prometheus != null) both.add(prometheus);
+        if (otlp != null) both.add(otlp);
+        return both;
     }
 
     /** Whether the settings ask for metrics at all. */
@@ -71,7 +75,7 @@ public final class MetricsListener extends CrawlMetrics implements AutoCloseable
         }
         String otlpUrl = settings.getString(Setting.METRICS_OTLP).trim();
         OtlpMeterRegistry otlp = otlpUrl.isEmpty() ? null : otlp(otlpUrl, settings.getDuration(Setting.METRICS_OTLP_INTERVAL));
-        return new MetricsListener(prometheus, endpoint, otlp);
+        return new MetricsListener(of(prometheus, otlp), prometheus, endpoint, otlp);
     }
 
     private static OtlpMeterRegistry otlp(String url, Duration step) {
@@ -105,6 +109,6 @@ public final class MetricsListener extends CrawlMetrics implements AutoCloseable
     public void close() {
         if (endpoint != null) endpoint.close();
         if (otlp != null && !otlp.isClosed()) otlp.close();
-        registry.close();
+        if (!registry.isClosed()) registry.close();
     }
 }

@@ -9,6 +9,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.HdrHistogram.Histogram;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A listener that keeps what the crawl's counters do not: requests, responses, failures, bytes and
@@ -23,7 +24,17 @@ public class CrawlTally implements CrawlListener {
 
     private final Map<String, Domain> domains = new TreeMap<>();
     private final Map<Integer, Long> statuses = new TreeMap<>();
-    private final Histogram latency = new Histogram(MAX_MICROS, 3);
+    private final @Nullable Histogram latency;
+
+    /** A tally with the latency distribution. */
+    public CrawlTally() {
+        this(true);
+    }
+
+    /** @param latencies whether to keep the latency distribution (without it, {@link Snapshot#latency} is all zeros) */
+    protected CrawlTally(boolean latencies) {
+        this.latency = latencies ? new Histogram(MAX_MICROS, 3) : null;
+    }
 
     private static final class Domain {
         long requests, responses, failures, bytes, lastStartNanos;
@@ -48,11 +59,11 @@ public class CrawlTally implements CrawlListener {
         d.responses++;
         d.bytes += bytes;
         statuses.merge(status, 1L, Long::sum);
-        latency.recordValue(Math.min(MAX_MICROS, Math.max(0, took.toNanos() / 1000)));
+        if (latency != null) latency.recordValue(Math.min(MAX_MICROS, Math.max(0, took.toNanos() / 1000)));
     }
 
     @Override
-    public synchronized void requestFailed(Failure failure, @org.jspecify.annotations.Nullable String errback) {
+    public synchronized void requestFailed(Failure failure, @Nullable String errback) {
         domains.computeIfAbsent(failure.request().host(), h -> new Domain()).failures++;
     }
 
@@ -65,7 +76,8 @@ public class CrawlTally implements CrawlListener {
     }
 
     private Latency latencies() {
-        if (latency.getTotalCount() == 0) return new Latency(0, 0, 0, 0, 0, 0, 0);
+        Histogram latency = this.latency;
+        if (latency == null || latency.getTotalCount() == 0) return new Latency(0, 0, 0, 0, 0, 0, 0);
         return new Latency(latency.getTotalCount(), ms(latency.getMean()), ms(latency.getValueAtPercentile(50)),
                 ms(latency.getValueAtPercentile(90)), ms(latency.getValueAtPercentile(95)),
                 ms(latency.getValueAtPercentile(99)), ms(latency.getMaxValue()));
