@@ -18,10 +18,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * A stop (a signal, {@link Crawler#stop()}) while a callback waits on an inline fetch: the crawl
+ * A stop (a signal, {@link Crawler#stop()}, or a limit) while a callback waits on an inline fetch: the crawl
  * ends without waiting the fetch out, stores nothing of that callback, counts no failure, and gives
  * the request back to the scheduler, so that a resumed crawl runs the callback again.
  */
@@ -33,10 +33,11 @@ class InlineFetchStopTest {
      * stored: it lacks what the fetch would have brought.
      *
      * @param onTheWire whether the fetch is on the wire when the stop comes (else on its way, waiting out a pause)
+     * @param byLimit stopped by {@code max_duration} (whose drain interrupts the fetch after {@code shutdown_grace}), else by a signal
      */
-    @ParameterizedTest(name = "on the wire {0}")
-    @ValueSource(booleans = {false, true})
-    void aStopWhileACallbackWaitsRequeuesItsRequestAndStoresNothingOfIt(boolean onTheWire) throws Exception {
+    @ParameterizedTest(name = "on the wire {0}, by max_duration {1}")
+    @CsvSource({"false, false", "true, false", "true, true"})
+    void aStopWhileACallbackWaitsRequeuesItsRequestAndStoresNothingOfIt(boolean onTheWire, boolean byLimit) throws Exception {
         try (TestSite site = TestSite.books(1)) {
             CountDownLatch waiting = new CountDownLatch(1);
             // on its way: the host is paused for a minute by a 503's Retry-After, and the retry waits it out;
@@ -66,7 +67,8 @@ class InlineFetchStopTest {
                         }
                         crawl.emit(new Book(page.url(), "incomplete", 0, "u0")); // the callback goes on regardless
                     }))
-                    .settings(TestSettings.fast(out, "concurrency=1", "retry_times=2", "retry_backoff_max=120", "shutdown_grace=0.5"))
+                    .settings(TestSettings.fast(out, "concurrency=1", "retry_times=2", "retry_backoff_max=120", "shutdown_grace=0.5",
+                            "max_duration=" + (byLimit ? "1" : "0")))
                     .scheduler(sched).items(List.of(BookSchema.INSTANCE)).progress(null).build();
             AtomicReference<CrawlResult> result = new AtomicReference<>();
             Thread t = Thread.ofPlatform().start(() -> {
@@ -78,12 +80,12 @@ class InlineFetchStopTest {
             assertTrue(waiting.await(30, TimeUnit.SECONDS), "the callback fetched");
             Thread.sleep(200); // into the pause, or the wait for the answer
             long t0 = System.nanoTime();
-            c.stop();
+            if (!byLimit) c.stop();
             t.join(30_000);
             CrawlResult r = result.get();
             assertTrue(r != null, "the crawl ended");
             assertTrue((System.nanoTime() - t0) / 1e9 < 30, "did not wait out the minute");
-            assertEquals(CrawlResult.Outcome.INTERRUPTED, r.outcome());
+            assertEquals(byLimit ? CrawlResult.Outcome.LIMIT : CrawlResult.Outcome.INTERRUPTED, r.outcome(), r.summaryLine());
             assertEquals(FetchException.Kind.STOPPING, thrown.get().kind(), String.valueOf(thrown.get()));
             assertTrue(sched.requeued.contains(site.root()) && sched.requeued.stream().allMatch(site.root()::equals),
                     "the start page goes back, for a resumed run to parse again: " + sched.requeued);
