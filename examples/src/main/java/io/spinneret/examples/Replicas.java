@@ -17,6 +17,7 @@ final class Replicas {
 
     private static final Map<String, Target> BY_SPIDER = Map.of(
             "books", new Target("books", BooksSite::standard, ""),
+            "books_api", new Target("books", BooksSite::standard, ""),
             "book_covers", new Target("books", BooksSite::standard, ""),
             "books_text", new Target("books", BooksSite::standard, ""),
             "quotes", new Target("quotes", QuotesSite::standard, ""),

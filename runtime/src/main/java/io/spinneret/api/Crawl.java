@@ -20,6 +20,10 @@ import java.util.Optional;
  * <p>String literals passed as callback names are checked by the annotation processor. Methods
  * are called from the callback's own thread only. Emitted requests and items are handed to the
  * engine when the callback returns.
+ *
+ * <p>{@link #fetch(Request)} fetches a page inline: the callback waits for it (on its own virtual
+ * thread) and goes on with the response, e.g. to merge a product page with its API's JSON into one
+ * item, where Scrapy needs a second callback and {@code meta} to carry the first page's data along.
  */
 public interface Crawl {
     /**
@@ -77,4 +81,41 @@ public interface Crawl {
 
     /** Emits an item: an instance of an {@code @Item} record. */
     void emit(Object item);
+
+    /**
+     * Fetches {@code request} now and returns its response: the callback's thread waits meanwhile.
+     * The request goes through the crawl's whole chain, as a scheduled one would: the HTTP cache,
+     * retry, robots.txt, user agent, cookies, proxies, the per-domain throttle, the network
+     * boundary, the browser when the request's renderer asks for it; its redirects are followed,
+     * its retries tried, here and now. It is counted in the {@code requests} and {@code responses}
+     * stats like any download, and in {@code inline_fetches}. It uses the concurrency slot of the
+     * request being parsed, so it never waits for a slot (no deadlock at {@code concurrency = 1}).
+     *
+     * <p>Not scheduled: no duplicate filter, {@code depth_limit} or priority applies, its callback
+     * and errback are not called, and nothing of it is in the frontier. A crash or a stop while the
+     * callback waits leaves the request being parsed unacknowledged, so {@code --resume} runs its
+     * callback again, inline fetches included. {@code allowed_domains} does apply (as to any
+     * request found by a callback), unless the request sets dont-filter.
+     *
+     * @return the response, always a 2xx one (a 3xx is followed, up to {@code max_redirects})
+     * @throws FetchException when no 2xx response came: a 404 or another status (the response is in
+     *     the exception, as an errback would get it), robots.txt or a middleware dropped it, the
+     *     download failed or timed out after its retries, or the crawl is stopping
+     */
+    default Response fetch(Request request) {
+        throw new SpinneretException("this Crawl cannot fetch pages inline (" + getClass().getName() + ")");
+    }
+
+    /**
+     * Fetches a GET of {@code url} inline, over HTTP: see {@link #fetch(Request)}. A relative URL is
+     * resolved against the page being parsed.
+     *
+     * @throws FetchException when no 2xx response came
+     * @throws SpinneretException if {@code url} is no http(s) URL (or relative, with no page to resolve it against)
+     */
+    default Response fetch(String url) {
+        Optional<String> target = Urls.resolve(url, url); // an absolute URL is its own base
+        if (target.isEmpty()) target = response().urlJoin(url);
+        return fetch(Request.of(target.orElseThrow(() -> new SpinneretException("cannot fetch '" + url + "': not an http(s) URL"))));
+    }
 }

@@ -22,7 +22,8 @@ import picocli.CommandLine.Model.CommandSpec;
  * spider's callbacks on it, printing what it yielded (items as JSON lines, requests with their
  * callback, priority and depth, an exception with the callback's frame); {@code --depth N}
  * follows the yielded requests N levels further, each with its own callback. Nothing is stored
- * or scheduled.
+ * or scheduled; what a callback fetches inline ({@code crawl.fetch}) is fetched through the same
+ * chain, and listed.
  */
 @Command(name = "parse", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
         description = "Run a spider's callback on one page and print the items and requests it yields.",
@@ -75,7 +76,7 @@ final class ParseCommand implements Callable<Integer> {
                         clean = false;
                         continue;
                     }
-                    CallbackRun run = CallbackRun.on(dispatcher, spider, session.catalog.items(), request.callback(), page);
+                    CallbackRun run = CallbackRun.on(dispatcher, spider, session.catalog.items(), request.callback(), page, session.pages.inline());
                     print(run, spider, out);
                     if (run.error() != null) clean = false;
                     for (Request r : run.requests()) {
@@ -91,6 +92,10 @@ final class ParseCommand implements Callable<Integer> {
     }
 
     static void print(CallbackRun run, SpiderDefinition spider, PrintWriter out) {
+        if (!run.fetched().isEmpty()) {
+            out.println("# inline fetches: " + run.fetched().size());
+            for (Request r : run.fetched()) out.println("#   " + r.method() + " " + r.url());
+        }
         out.println("# items: " + run.items().size());
         for (String json : run.itemsAsJson()) out.println(json);
         out.println("# requests: " + run.requests().size());

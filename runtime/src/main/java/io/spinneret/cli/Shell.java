@@ -83,6 +83,11 @@ final class Shell implements AutoCloseable {
         return session.request(url, Request.DEFAULT_CALLBACK);
     }
 
+    /** What the callbacks run by {@code parse(...)} fetch inline with: the session's chain, the current page unchanged. */
+    io.spinneret.engine.InlineFetches inlineFetches() {
+        return session.pages.inline();
+    }
+
     Response fetch(Request request) throws InterruptedException {
         Response r = session.pages.fetch(request);
         response = r;

@@ -81,11 +81,14 @@ public final class ShellApi {
         return parse(Request.DEFAULT_CALLBACK);
     }
 
-    /** Runs the spider's {@code callback} on the current page and prints what it yielded. */
+    /**
+     * Runs the spider's {@code callback} on the current page and prints what it yielded; what it
+     * fetches inline ({@code crawl.fetch}) is fetched through the crawl's chain, as in a crawl.
+     */
     public static CallbackRun parse(String callback) {
         Shell s = session();
         SpiderDefinition spider = s.spider();
-        CallbackRun run = CallbackRun.of(spider, s.items(), callback, s.response());
+        CallbackRun run = CallbackRun.of(spider, s.items(), callback, s.response(), s.inlineFetches());
         java.io.PrintWriter w = new java.io.PrintWriter(s.out(), true);
         ParseCommand.print(run, spider, w);
         w.flush();
@@ -95,7 +98,7 @@ public final class ShellApi {
     /** The requests the spider's {@code callback} yields on the current page. */
     public static List<Request> requests(String callback) {
         Shell s = session();
-        return CallbackRun.of(s.spider(), s.items(), callback, s.response()).requests();
+        return CallbackRun.of(s.spider(), s.items(), callback, s.response(), s.inlineFetches()).requests();
     }
 
     /** Prints what is bound in the shell. */

@@ -37,12 +37,14 @@ public final class CallbackRun {
     private final List<Object> items;
     private final List<ItemSchema<?>> schemas;
     private final List<Request> requests;
+    private final List<Request> fetched;
     private final @Nullable Throwable error;
 
-    private CallbackRun(List<Object> items, List<ItemSchema<?>> schemas, List<Request> requests, @Nullable Throwable error) {
-        this.items = List.copyOf(items);
-        this.schemas = List.copyOf(schemas);
-        this.requests = List.copyOf(requests);
+    private CallbackRun(CollectingCrawl crawl, @Nullable Throwable error) {
+        this.items = List.copyOf(crawl.items);
+        this.schemas = List.copyOf(crawl.itemSchemas);
+        this.requests = List.copyOf(crawl.requests);
+        this.fetched = List.copyOf(crawl.fetched);
         this.error = error;
     }
 
@@ -54,6 +56,11 @@ public final class CallbackRun {
     /** The requests scheduled, in order (relative links already resolved against the page). */
     public List<Request> requests() {
         return requests;
+    }
+
+    /** The requests the callback fetched inline ({@code crawl.fetch(...)}), in order, whether they succeeded or not. */
+    public List<Request> fetched() {
+        return fetched;
     }
 
     /** What the callback threw, or null. */
@@ -80,21 +87,34 @@ public final class CallbackRun {
     }
 
     /**
-     * Runs {@code callback} of a new instance of {@code spider} on {@code response}.
+     * Runs {@code callback} of a new instance of {@code spider} on {@code response}; an inline
+     * fetch ({@code crawl.fetch(...)}) throws, saying that nothing is fetched here.
      *
      * @param items the item schemas the spider may emit (e.g. {@link SpiderCatalog#items()})
      * @throws SpinneretException naming the spider's callbacks if it has no {@code callback}
      */
     public static CallbackRun of(SpiderDefinition spider, Collection<? extends ItemSchema<?>> items, String callback, Response response) {
-        return on(spider.newDispatcher(), spider, items, callback, response);
+        return of(spider, items, callback, response, NO_FETCHES);
+    }
+
+    /** As {@link #of(SpiderDefinition, Collection, String, Response)}, with the callback's inline fetches answered by {@code fetches}. */
+    public static CallbackRun of(SpiderDefinition spider, Collection<? extends ItemSchema<?>> items, String callback, Response response,
+            InlineFetches fetches) {
+        return on(spider.newDispatcher(), spider, items, callback, response, fetches);
     }
 
     /** As {@link #of}, on an existing dispatcher (one spider instance for several pages, as in a crawl). */
     public static CallbackRun on(Dispatcher dispatcher, SpiderDefinition spider, Collection<? extends ItemSchema<?>> items,
             String callback, Response response) {
+        return on(dispatcher, spider, items, callback, response, NO_FETCHES);
+    }
+
+    /** As {@link #of}, on an existing dispatcher, with the callback's inline fetches answered by {@code fetches}. */
+    public static CallbackRun on(Dispatcher dispatcher, SpiderDefinition spider, Collection<? extends ItemSchema<?>> items,
+            String callback, Response response, InlineFetches fetches) {
         Objects.requireNonNull(response);
         if (!spider.callbacks().contains(callback)) throw unknownCallback(spider, callback);
-        CollectingCrawl crawl = new CollectingCrawl(response, new ItemSchemas(List.copyOf(items)));
+        CollectingCrawl crawl = new CollectingCrawl(response, new ItemSchemas(List.copyOf(items)), fetches);
         Throwable error = null;
         try {
             dispatcher.dispatch(callback, response, crawl);
@@ -102,8 +122,10 @@ public final class CallbackRun {
             if (t instanceof VirtualMachineError && !(t instanceof StackOverflowError)) throw (VirtualMachineError) t;
             error = t;
         }
-        return new CallbackRun(crawl.items, crawl.itemSchemas, crawl.requests, error);
+        return new CallbackRun(crawl, error);
     }
+
+    private static final InlineFetches NO_FETCHES = InlineFetches.none("this run has no network; give it the responses to fetch");
 
     /** The message for a callback {@code spider} does not have, listing those it has. */
     public static SpinneretException unknownCallback(SpiderDefinition spider, String callback) {
@@ -114,7 +136,8 @@ public final class CallbackRun {
     /** {@code 1 items, 0 requests} (and what the callback threw), as the shell prints it. */
     @Override
     public String toString() {
-        return items.size() + " items, " + requests.size() + " requests" + (error == null ? "" : ", threw " + error);
+        return items.size() + " items, " + requests.size() + " requests" + (fetched.isEmpty() ? "" : ", " + fetched.size() + " inline fetches")
+                + (error == null ? "" : ", threw " + error);
     }
 
     /** The items of type {@code type}, in order. */

@@ -39,7 +39,8 @@ import org.slf4j.LoggerFactory;
  * pushed, so "scheduler empty and nothing in flight" really means the crawl is over. A shared
  * scheduler also needs the queue to stay empty for {@code idle_timeout} with nothing in flight
  * anywhere. A host a middleware paused ({@link #pauseDomain}) has its leases parked in
- * {@link DomainPauses} without a concurrency slot until the pause ends. Built and run by {@link Crawler}.
+ * {@link DomainPauses} without a concurrency slot until the pause ends. A callback's inline fetches
+ * ({@link InlineFetcher}) run on its worker, within its slot. Built and run by {@link Crawler}.
  */
 final class Engine implements CrawlContext {
     private static final Logger LOG = LoggerFactory.getLogger(Engine.class);
@@ -98,9 +99,12 @@ final class Engine implements CrawlContext {
         this.itemSink = new ItemSink(scheduler, settings, stats, events, () -> requestStop(Stop.ITEM_LIMIT));
         Fetcher fetcher = new Fetcher(middlewares, router, this, gate, events);
         this.files = FileDownloads.from(settings, fetcher::fetchFile, stats);
+        InlineFetcher inline = new InlineFetcher(fetcher, this, pauses::pausedUntil, () -> stop != Stop.NONE, () -> {
+            if (limits.started()) requestStop(Stop.REQUEST_LIMIT);
+        });
         this.processor = new RequestProcessor(fetcher, scheduler, dispatcher, schemas,
                 newRequests, itemSink, stats, settings.getInt(Setting.MAX_REDIRECTS), () -> stop != Stop.NONE,
-                new PageFollowing(dispatcher.linkRules(), settings), files, events);
+                new PageFollowing(dispatcher.linkRules(), settings), files, events, inline);
     }
 
     /** The files pipeline of this crawl, to be closed when it ends. */
@@ -271,6 +275,10 @@ final class Engine implements CrawlContext {
                 break;
             }
             if (!acquired) continue;
+            if (stop != Stop.NONE) { // came while waiting for the permit: lease nothing more
+                permits.release();
+                break;
+            }
             Lease lease = pauses.due();
             if (lease != null) { // in flight since it was parked
                 if (parkIfPaused(lease)) permits.release(); else handoff.add(lease);

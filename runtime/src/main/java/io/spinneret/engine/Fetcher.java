@@ -66,6 +66,27 @@ final class Fetcher {
     }
 
     /**
+     * One attempt of an inline fetch ({@link InlineFetcher}), on the worker whose callback asked:
+     * through the whole chain and the counted downloader, with {@code context} as the middlewares'
+     * crawl context. The caller brackets its attempts with {@link #onTheWay} and {@link #inHand}.
+     *
+     * @throws Exception what a middleware or the downloader threw
+     */
+    Response attempt(Request request, CrawlContext context) throws Exception {
+        return RealChain.execute(chain, request, pages, sideRequests, context);
+    }
+
+    /** The worker is on its way to the wire again (an inline fetch): a closing {@link SendGate} interrupts its waits. */
+    void onTheWay() {
+        gate.lease();
+    }
+
+    /** Back to handling the response in hand, after an inline fetch. */
+    void inHand() {
+        gate.inHand();
+    }
+
+    /**
      * Gets a file of an item for the files pipeline, on the worker that holds the item's response:
      * through the chain as a side request (not counted among the pages), without the retry
      * middleware (the pipeline retries itself). Once a signal closed the gate it is not sent.

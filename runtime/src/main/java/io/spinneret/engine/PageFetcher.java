@@ -1,7 +1,7 @@
 package io.spinneret.engine;
 
 import io.spinneret.annotations.Setting;
-import io.spinneret.api.DropRequest;
+import io.spinneret.api.FetchException;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.api.SpinneretException;
@@ -15,8 +15,6 @@ import io.spinneret.spi.CrawlContext;
 import io.spinneret.spi.Downloader;
 import io.spinneret.spi.Stats;
 import java.nio.file.Path;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 import org.jspecify.annotations.Nullable;
@@ -26,8 +24,9 @@ import org.jspecify.annotations.Nullable;
  * HTTP cache, the middlewares of {@link MiddlewareStack#build} (retry, robots.txt, user agent,
  * proxies, throttle and the user's own) and the downloader router (the browser for a request
  * whose renderer is {@code BROWSER}). Redirects are followed as the engine follows them, up to
- * {@code max_redirects}; a retry the retry middleware schedules is fetched next, as the scheduler
- * would hand it out. Behind {@code spinneret fetch}, {@code parse} and {@code shell}.
+ * {@code max_redirects} (a loop refused); a retry the retry middleware schedules is fetched next,
+ * after its backoff ({@link FetchLoop}). Behind {@code spinneret fetch}, {@code parse} and
+ * {@code shell}, and the inline fetches of the callbacks these run ({@link #inline()}).
  *
  * <pre>{@code
  * try (PageFetcher pages = PageFetcher.open(spider, settings)) {
@@ -38,22 +37,20 @@ import org.jspecify.annotations.Nullable;
  * <p>Cookies are those of the downloader, kept for the fetcher's life. Used by one thread at a time.
  */
 public final class PageFetcher implements AutoCloseable {
-    private final Settings settings;
     private final Stats stats = new Stats();
     private final Downloader router;
-    private final Fetcher fetcher;
-    private final Deque<Request> scheduled = new ArrayDeque<>();
+    private final FetchLoop loop;
 
     private PageFetcher(String spiderName, Settings settings, List<Middleware> middlewares, Downloader router) {
-        this.settings = settings;
         this.router = router;
         CrawlContext context = new CrawlContext() {
             @Override public String spiderName() { return spiderName; }
             @Override public Settings settings() { return settings; }
             @Override public Stats stats() { return stats; }
-            @Override public boolean schedule(Request request) { return scheduled.add(request); }
+            @Override public boolean schedule(Request request) { return false; } // no crawl to schedule to; retries come back to the loop
         };
-        this.fetcher = new Fetcher(middlewares, router, context, new SendGate(), CrawlEvents.none());
+        Fetcher fetcher = new Fetcher(middlewares, router, context, new SendGate(), CrawlEvents.none());
+        this.loop = new FetchLoop(fetcher::attempt, context, settings, r -> -1, r -> false);
     }
 
     /**
@@ -88,39 +85,28 @@ public final class PageFetcher implements AutoCloseable {
      * @throws InterruptedException if the thread is interrupted
      */
     public Response fetch(Request request) throws InterruptedException {
-        scheduled.clear();
-        Request next = request;
-        int maxRedirects = settings.getInt(Setting.MAX_REDIRECTS);
-        // each turn is a redirect hop or a retry: both are bounded by their settings
-        int turns = maxRedirects + settings.getInt(Setting.RETRY_TIMES) + 2;
-        for (int turn = 0; turn < turns; turn++) {
-            Response response;
-            try {
-                response = fetcher.fetch(next);
-            } catch (DropRequest d) {
-                Request retry = scheduled.poll();
-                if (retry == null) throw new FetchFailedException(next, "dropped (" + d.reason() + "): " + d.getMessage(), d);
-                next = retry;
-                continue;
-            } catch (InterruptedException e) {
-                throw e;
-            } catch (Exception e) {
-                throw new FetchFailedException(next, FailureLog.reason(e, next.url()), e);
-            }
-            if (!Redirects.isRedirect(response.status()) || response.header("Location").isEmpty()) return response;
-            if (Redirects.times(next) >= maxRedirects) {
-                throw new FetchFailedException(next, "too many redirects (" + maxRedirects + "); last Location: "
-                        + response.header("Location").orElse(""), null);
-            }
-            Request target = Redirects.follow(response).orElse(null);
-            if (target == null) {
-                throw new FetchFailedException(next, response.status() + " redirect with an unusable Location: "
-                        + response.header("Location").orElse(""), null);
-            }
-            stats.increment("redirects");
-            next = target;
+        try {
+            return loop.fetch(request);
+        } catch (FetchException e) {
+            throw new FetchFailedException(e.request(), e.reason(), e.getCause());
         }
-        throw new FetchFailedException(next, "gave up after " + turns + " redirects and retries", null);
+    }
+
+    /**
+     * What a callback's {@code crawl.fetch(...)} does in {@code parse} and {@code shell}: fetches
+     * through this chain, as {@link #fetch}, and throws the {@link FetchException} a crawl's
+     * callback would get for anything but a 2xx response. Counted as {@code inline_fetches}.
+     */
+    public InlineFetches inline() {
+        return request -> {
+            stats.increment(InlineFetcher.STAT);
+            try {
+                return InlineFetches.require2xx(loop.fetch(request));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new FetchException(FetchException.Kind.STOPPING, request, "interrupted", null, null, e);
+            }
+        };
     }
 
     /**

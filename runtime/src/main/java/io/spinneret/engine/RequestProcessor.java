@@ -22,7 +22,8 @@ import org.slf4j.LoggerFactory;
  * followed, a response that is not 2xx or a download that failed goes to the request's errback,
  * a 2xx response to its callback; what they emit goes to {@link NewRequests} and the
  * {@link ItemSink}. Every path ends the lease: acknowledged (by the item sink once the items are
- * stored), or requeued when the crawl's stop interrupted the request. Thread-safe.
+ * stored), or requeued when the crawl's stop interrupted the request, its files or an inline
+ * fetch of its callback (whose output is then dropped: the request is redone). Thread-safe.
  */
 final class RequestProcessor {
     private static final Logger LOG = LoggerFactory.getLogger(RequestProcessor.class);
@@ -40,15 +41,18 @@ final class RequestProcessor {
     private final PageFollowing page;
     private final FileDownloads files;
     private final CrawlEvents events;
+    private final InlineFetches inline;
 
     /**
      * @param stopping whether the crawl was asked to stop, so that an interrupted request is requeued, not failed
      * @param files the files pipeline, which the items pass before the item sink
+     * @param inline what the callbacks' {@code crawl.fetch(...)} calls
      */
     RequestProcessor(Fetcher fetcher, Scheduler scheduler, Dispatcher dispatcher, ItemSchemas schemas, NewRequests newRequests,
             ItemSink itemSink, Stats stats, int maxRedirects, BooleanSupplier stopping, PageFollowing page, FileDownloads files,
-            CrawlEvents events) {
+            CrawlEvents events, InlineFetches inline) {
         this.events = events;
+        this.inline = inline;
         this.fetcher = fetcher;
         this.scheduler = scheduler;
         this.dispatcher = dispatcher;
@@ -99,11 +103,15 @@ final class RequestProcessor {
             redirect(lease, resp, refresh.get());
             return;
         }
-        CollectingCrawl crawl = new CollectingCrawl(resp, schemas);
+        CollectingCrawl crawl = new CollectingCrawl(resp, schemas, inline);
         try {
             dispatcher.dispatch(req.callback(), resp, crawl);
         } catch (Throwable t) {
             if (t instanceof VirtualMachineError && !(t instanceof StackOverflowError)) throw (VirtualMachineError) t;
+            if (crawl.stoppedInline) { // not the callback's failure: the stop's
+                requeue(lease);
+                return;
+            }
             failureLog.callback(req, t, req.callback());
             if (events.on()) events.failed(new Failure(req, "callback '" + req.callback() + "' failed: " + FailureLog.reason(t, req.url()), t, resp), null);
             // what the callback emitted before it threw is kept
@@ -123,6 +131,10 @@ final class RequestProcessor {
      * fetched their files; a stop that interrupts the files requeues the request, nothing stored.
      */
     private void storeWithFiles(Lease lease, CollectingCrawl crawl) {
+        if (crawl.stoppedInline) { // caught by the callback, which went on
+            requeue(lease);
+            return;
+        }
         List<Object> items = crawl.items;
         if (!items.isEmpty()) {
             try {
@@ -134,6 +146,15 @@ final class RequestProcessor {
         }
         newRequests.found(crawl.requests);
         itemSink.store(lease, items, crawl.itemSchemas);
+    }
+
+    /**
+     * Gives the lease back after the stop cut an inline fetch of its callback short: what the
+     * callback emitted is incomplete and dropped, and a resumed crawl redoes the request.
+     */
+    private void requeue(Lease lease) {
+        LOG.debug("requeued {}: an inline fetch of its callback was stopped", lease.request().url());
+        scheduler.requeue(lease, lease.request());
     }
 
     /**
@@ -190,12 +211,16 @@ final class RequestProcessor {
             scheduler.ack(lease);
             return;
         }
-        CollectingCrawl crawl = new CollectingCrawl(failure, schemas);
+        CollectingCrawl crawl = new CollectingCrawl(failure, schemas, inline);
         stats.increment(Stats.ERRBACKS);
         try {
             dispatcher.dispatchFailure(name, failure, crawl);
         } catch (Throwable t) {
             if (t instanceof VirtualMachineError && !(t instanceof StackOverflowError)) throw (VirtualMachineError) t;
+            if (crawl.stoppedInline) {
+                requeue(lease);
+                return;
+            }
             failureLog.errback(req, t, name);
             if (events.on()) events.failed(new Failure(req, "errback '" + name + "' failed: " + FailureLog.reason(t, req.url()), t, failure.response()), null);
         }

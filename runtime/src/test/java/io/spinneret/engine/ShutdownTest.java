@@ -3,14 +3,12 @@ package io.spinneret.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.spinneret.api.Request;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.scheduler.memory.MemoryScheduler;
-import io.spinneret.spi.Lease;
 import io.spinneret.spi.Storage;
 import io.spinneret.testing.BookSchema;
 import io.spinneret.testing.BooksFixture;
-import io.spinneret.testing.ForwardingScheduler;
+import io.spinneret.testing.RequeueRecordingScheduler;
 import io.spinneret.testing.SignalledProcess;
 import io.spinneret.testing.TestSettings;
 import io.spinneret.testing.TestSite;
@@ -20,7 +18,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
@@ -105,18 +102,8 @@ class ShutdownTest {
                 }
             });
             MemoryScheduler mem = new MemoryScheduler();
-            List<String> requeued = new CopyOnWriteArrayList<>();
-            var sched = new ForwardingScheduler(mem) {
-                @Override
-                public void requeue(Lease lease, Request request) {
-                    requeued.add(request.url());
-                    super.requeue(lease, request);
-                }
-
-                @Override
-                public void close() {
-                }
-            };
+            RequeueRecordingScheduler sched = new RequeueRecordingScheduler(mem);
+            List<String> requeued = sched.requeued;
             Crawler c = Crawler.builder(new BooksFixture(site.root()))
                     .settings(TestSettings.fast(dir.resolve("o.jsonl"), "concurrency=4", "shutdown_grace=0.3"))
                     .scheduler(sched).items(List.of(BookSchema.INSTANCE)).progress(null).build();

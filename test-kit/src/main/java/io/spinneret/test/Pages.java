@@ -46,6 +46,19 @@ public final class Pages {
         return response(url, "text/html; charset=utf-8", html.getBytes(StandardCharsets.UTF_8));
     }
 
+    /** {@code json} as a UTF-8 JSON document served from {@code url}, e.g. the answer to an inline fetch of an API. */
+    public static Response json(String json, String url) {
+        return response(url, "application/json", json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * An empty response with {@code status} (a 404, a 503) from {@code url}: for a test of what a
+     * callback does when its inline fetch gets no page ({@link SpiderTester#respond}).
+     */
+    public static Response status(int status, String url) {
+        return new Response(Request.of(url), url, status, Map.of("Content-Type", List.of("text/html")), new byte[0]);
+    }
+
     /**
      * The response to a GET of {@code url} that the HTTP cache keeps for {@code spider} under
      * {@code cacheDir} (the {@code http_cache_dir} of a crawl or a {@code fetch --spider} run with

@@ -58,6 +58,11 @@ public final class Yielded {
         return requests(callback).stream().map(Request::url).toList();
     }
 
+    /** The requests the callback fetched inline ({@code crawl.fetch}), in order, answered or not. */
+    public List<Request> fetched() {
+        return run.fetched();
+    }
+
     /** What the callback threw, or null. */
     public @Nullable Throwable error() {
         return run.error();

@@ -17,7 +17,9 @@ import org.jspecify.annotations.Nullable;
 /**
  * The books.toscrape.com replica: {@code index.html} and {@code catalogue/page-2.html} onwards (20
  * books each, chained by {@code li.next}), one detail page per book, 50 category pages (paginated)
- * plus the all-books category, {@code robots.txt} allowing everything, and placeholder static files.
+ * plus the all-books category, {@code robots.txt} allowing everything, placeholder static files, and
+ * a JSON document per book at {@code api/books/<upc>.json} ({@link BooksApi}), which the real site
+ * does not have.
  *
  * <p>The standard site ({@link #standard()}) has 1000 books: starting at the root and following
  * only {@code li.next a} and {@code article.product_pod h3 a} reaches exactly 50 listing pages and
@@ -35,6 +37,7 @@ public final class BooksSite implements Site {
 
     private final BooksCatalogue catalogue;
     private final BooksPages pages;
+    private final BooksApi api;
     private final int[] jumps;
     private final ConcurrentHashMap<String, Page> cache = new ConcurrentHashMap<>();
     private final byte[] png = tinyPng();
@@ -42,6 +45,7 @@ public final class BooksSite implements Site {
     private BooksSite(BooksCatalogue catalogue, int[] jumps) {
         this.catalogue = catalogue;
         this.pages = new BooksPages(catalogue);
+        this.api = new BooksApi(catalogue.products());
         this.jumps = jumps;
     }
 
@@ -96,6 +100,10 @@ public final class BooksSite implements Site {
         if (path.equals("index.html")) return Page.html(catalogueListing(1));
         if (path.equals("robots.txt")) return Page.text(ROBOTS);
         if (path.startsWith("static/")) return staticFile(path);
+        if (path.startsWith(BooksApi.PREFIX)) {
+            String json = api.json(path);
+            return json == null ? null : new Page(json.getBytes(StandardCharsets.UTF_8), "application/json");
+        }
         if (path.startsWith("media/cache/") && path.endsWith(".png")) return new Page(png, "image/png");
         if (!path.startsWith("catalogue/")) return null;
         String rest = path.substring("catalogue/".length());
@@ -183,6 +191,7 @@ public final class BooksSite implements Site {
         out.add("index.html");
         out.addAll(crawlSet().subList(1, crawlSet().size()));
         for (Product p : catalogue.products()) out.add(p.imagePath());
+        for (Product p : catalogue.products()) out.add(BooksApi.path(p));
         int all = catalogue.listingPages();
         for (int k = 1; k <= all; k++) out.add("catalogue/category/books_1/" + (k == 1 ? "index.html" : "page-" + k + ".html"));
         for (Category c : catalogue.categories()) {

@@ -114,6 +114,26 @@ class BooksSiteTest {
     }
 
     @Test
+    void everyBookHasAJsonDocumentWithItsStockAndReviews() throws Exception {
+        var json = new com.fasterxml.jackson.databind.ObjectMapper();
+        int reviewed = 0;
+        for (Product p : SITE.catalogue().products()) {
+            Site.Page doc = SITE.page("api/books/" + p.upc() + ".json");
+            assertNotNull(doc, p.upc());
+            assertEquals("application/json", doc.contentType());
+            var node = json.readTree(doc.body());
+            assertEquals(p.upc(), node.get("upc").asText());
+            assertEquals(p.inStock(), node.get("stock").asInt());
+            assertEquals(BooksApi.reviews(p).size(), node.get("reviews").size());
+            if (node.get("reviews").size() > 0) reviewed++;
+            for (var r : node.get("reviews")) assertTrue(r.get("stars").asInt() >= 1 && r.get("stars").asInt() <= 5, doc.toString());
+        }
+        assertTrue(reviewed > 500 && reviewed < 1000, "most books have reviews, not all: " + reviewed);
+        assertNull(SITE.page("api/books/0000000000000000.json"));
+        assertNull(SITE.page("api/books/" + SITE.catalogue().products().get(0).upc() + ".xml"));
+    }
+
+    @Test
     void theSameSeedGivesTheSameBytes() {
         BooksSite other = BooksSite.standard();
         for (String path : List.of("", "catalogue/page-33.html", SITE.catalogue().products().get(517).path())) {
