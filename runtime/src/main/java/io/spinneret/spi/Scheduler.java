@@ -118,6 +118,16 @@ public interface Scheduler extends AutoCloseable {
         return false;
     }
 
+    /**
+     * The politeness shared by every process of this crawl, or null (the default) to throttle each
+     * process on its own. A shared scheduler returns one so that {@code download_delay},
+     * {@code concurrency_per_domain} and robots.txt {@code Crawl-delay} hold for the crawl as a
+     * whole; it lives as long as the scheduler.
+     */
+    default @Nullable SharedThrottle sharedThrottle() {
+        return null;
+    }
+
     /** Releases resources; pending and in-flight state of persistent schedulers is kept. */
     @Override
     void close();
