@@ -20,8 +20,11 @@ public enum Setting {
     // ---- engine
     /** Requests in flight at once, over all domains. */
     CONCURRENCY("concurrency", Type.INT, "16", "requests in flight at once"),
-    /** Requests in flight at once per domain; 0 means the same as {@code concurrency}. */
-    CONCURRENCY_PER_DOMAIN("concurrency_per_domain", Type.INT, "0", "requests in flight per domain (0 = concurrency)"),
+    /**
+     * Requests in flight at once per domain; 0 means the same as {@code concurrency}. In a Redis
+     * crawl, over all nodes together.
+     */
+    CONCURRENCY_PER_DOMAIN("concurrency_per_domain", Type.INT, "0", "requests in flight per domain, over all nodes of a Redis crawl (0 = concurrency)"),
     /** Stop cleanly after this many items; 0 means no limit. Set by {@code -n}. */
     MAX_ITEMS("max_items", Type.INT, "0", "stop after this many items (0 = no limit)"),
     /** Stop cleanly after sending this many requests (each redirect hop and retry is one); 0 means no limit. */
@@ -122,8 +125,8 @@ public enum Setting {
             "off", "public", "public+loopback"),
 
     // ---- middleware
-    /** Seconds between two requests to the same domain. */
-    DOWNLOAD_DELAY("download_delay", Type.DURATION, "1", "seconds between requests to one domain"),
+    /** Seconds between two requests to the same domain; in a Redis crawl, by any of its nodes. */
+    DOWNLOAD_DELAY("download_delay", Type.DURATION, "1", "seconds between requests to one domain, over all nodes of a Redis crawl"),
     /** Adapt each domain's delay to its latency and errors (like Scrapy's AutoThrottle). */
     AUTOTHROTTLE("autothrottle", Type.BOOLEAN, "false", "adapt per-domain delay to latency"),
     /** Average requests in flight per domain that the auto-throttle aims at. */

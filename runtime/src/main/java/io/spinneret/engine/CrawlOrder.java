@@ -6,7 +6,8 @@ import io.spinneret.settings.Settings;
 
 /**
  * The {@code crawl_order} setting: whether depth comes before a request's priority. Schedulers
- * order by priority (first come first served among equal ones), so the order is given to them in
+ * order each host's requests by priority (first come first served among equal ones; hosts take
+ * turns, see {@link io.spinneret.spi.Scheduler}), so the order is given to them in
  * the priority of each request found on a page, once, as Scrapy's {@code DEPTH_PRIORITY} does:
  * {@code breadth_first} lowers it by {@value #DEPTH_STEP} per level of depth, {@code depth_first}
  * raises it as much. Priorities within ±{@value #DEPTH_STEP}/2 therefore only order requests of one

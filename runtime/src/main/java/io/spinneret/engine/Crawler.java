@@ -185,7 +185,7 @@ public final class Crawler {
             toClose.add(router);
             // providers of user middlewares live next to the spider (e.g. in a jar under spiders_dir)
             List<Middleware> middlewares = givenMiddlewares != null ? givenMiddlewares
-                    : MiddlewareStack.build(settings, spider.getClass().getClassLoader());
+                    : MiddlewareStack.build(settings, spider.getClass().getClassLoader(), scheduler.sharedThrottle());
             try {
                 storage.open();
             } catch (IOException ex) {

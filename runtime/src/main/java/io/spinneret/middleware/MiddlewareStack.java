@@ -3,6 +3,7 @@ package io.spinneret.middleware;
 import io.spinneret.annotations.Setting;
 import io.spinneret.settings.InvalidSettingException;
 import io.spinneret.settings.Settings;
+import io.spinneret.spi.SharedThrottle;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +11,7 @@ import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -69,12 +71,20 @@ public final class MiddlewareStack {
 
     /** As {@link #build(Settings)}, finding providers with {@code loader} (e.g. the spiders' class loader). */
     public static List<Middleware> build(Settings settings, ClassLoader loader) {
-        return builder(settings).fromSettings(loader).build();
+        return build(settings, loader, null);
+    }
+
+    /**
+     * As {@link #build(Settings, ClassLoader)}, with the throttle holding its limits across the
+     * nodes of a shared crawl if {@code shared} is given (see {@link ThrottleMiddleware}).
+     */
+    public static List<Middleware> build(Settings settings, ClassLoader loader, @Nullable SharedThrottle shared) {
+        return new Builder(settings, shared).fromSettings(loader).build();
     }
 
     /** A builder holding the built-ins configured by {@code settings}, in the default order. */
     public static Builder builder(Settings settings) {
-        return new Builder(settings);
+        return new Builder(settings, null);
     }
 
     /** One line naming a chain, e.g. {@code retry(3 times) -> robots(as spinneret) -> ... -> [downloader]}. */
@@ -97,10 +107,10 @@ public final class MiddlewareStack {
         private final Settings settings;
         private final List<Middleware> chain = new ArrayList<>();
 
-        private Builder(Settings settings) {
+        private Builder(Settings settings, @Nullable SharedThrottle shared) {
             this.settings = settings;
             RetryPolicy retry = RetryPolicy.from(settings);
-            ThrottleMiddleware throttle = ThrottleMiddleware.from(settings);
+            ThrottleMiddleware throttle = ThrottleMiddleware.from(settings, shared);
             UserAgentMiddleware agents = UserAgentMiddleware.from(settings);
             chain.add(new RetryMiddleware(retry, settings.getInt(Setting.RETRY_PAUSE_DOMAIN_AFTER)));
             chain.add(RobotsMiddleware.from(settings, agents.productTokens(), retry, throttle::raiseDelay));

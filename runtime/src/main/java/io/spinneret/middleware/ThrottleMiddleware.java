@@ -4,6 +4,7 @@ import io.spinneret.annotations.Setting;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.settings.Settings;
+import io.spinneret.spi.SharedThrottle;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
@@ -37,6 +38,16 @@ import org.slf4j.LoggerFactory;
  * per-domain limit, no auto-throttle and no Crawl-delay seen (the benchmark's configuration), a
  * request passes straight through without even a map lookup.
  *
+ * <h2>Across the nodes of a shared crawl</h2>
+ * Given a {@link SharedThrottle} (a Redis-backed crawl offers one), the delay and the per-domain
+ * limit hold for all nodes together: each request start to a host is booked there, on one clock,
+ * {@code delay} after the previous one by any node, and the in-flight count per host is kept there
+ * too. Starts are then spaced by the delay alone (start to start, as the shared clock sees them):
+ * with three nodes and {@code download_delay = 0.2} the host gets five requests a second in all,
+ * not fifteen. Requests of one node to one host still take turns through the fair lock, so each
+ * node books one start per host at a time. The auto-throttle adapts each node's delay from what
+ * that node sees; the delay it books is never below {@code download_delay} or the Crawl-delay.
+ *
  * <p>Stats: {@code throttle/delayed} (requests that waited) and {@code throttle/wait_ms}. Thread-safe.
  */
 public final class ThrottleMiddleware implements Middleware {
@@ -47,6 +58,7 @@ public final class ThrottleMiddleware implements Middleware {
     private final long delayNanos;
     private final int perDomain;
     private final @Nullable AutoThrottle auto;
+    private final @Nullable SharedThrottle shared;
     private final ConcurrentHashMap<String, Slot> slots = new ConcurrentHashMap<>();
     /** False while every request may pass straight through; set once anything needs a slot. */
     private volatile boolean active;
@@ -55,23 +67,30 @@ public final class ThrottleMiddleware implements Middleware {
      * @param delay the smallest time between two request starts to one host
      * @param perDomain requests in flight per host; 0 for no limit
      * @param auto the auto-throttle, or null to keep delays fixed
+     * @param shared the politeness of a crawl shared by many processes, or null to throttle here
      */
-    ThrottleMiddleware(Duration delay, int perDomain, @Nullable AutoThrottle auto) {
+    ThrottleMiddleware(Duration delay, int perDomain, @Nullable AutoThrottle auto, @Nullable SharedThrottle shared) {
         if (perDomain < 0) throw new IllegalArgumentException("concurrency_per_domain must be >= 0, got " + perDomain);
         this.delayNanos = delay.toNanos();
         this.perDomain = perDomain;
         this.auto = auto;
+        this.shared = shared;
         this.active = delayNanos > 0 || perDomain > 0 || auto != null;
     }
 
     /** The throttle configured by {@code download_delay}, {@code concurrency_per_domain} and {@code autothrottle*}. */
     public static ThrottleMiddleware from(Settings settings) {
+        return from(settings, null);
+    }
+
+    /** As {@link #from(Settings)}, holding the limits across the nodes of a shared crawl if {@code shared} is given. */
+    public static ThrottleMiddleware from(Settings settings, @Nullable SharedThrottle shared) {
         AutoThrottle auto = settings.getBoolean(Setting.AUTOTHROTTLE)
                 ? new AutoThrottle(settings.getDouble(Setting.AUTOTHROTTLE_TARGET_CONCURRENCY),
                         settings.getDuration(Setting.AUTOTHROTTLE_MAX_DELAY).toNanos())
                 : null;
         return new ThrottleMiddleware(settings.getDuration(Setting.DOWNLOAD_DELAY),
-                settings.getInt(Setting.CONCURRENCY_PER_DOMAIN), auto);
+                settings.getInt(Setting.CONCURRENCY_PER_DOMAIN), auto, shared);
     }
 
     @Override
@@ -83,27 +102,42 @@ public final class ThrottleMiddleware implements Middleware {
     public Response intercept(Chain chain) throws Exception {
         Request request = chain.request();
         if (!active) return chain.proceed(request);
-        Slot slot = slots.computeIfAbsent(request.host(), h -> new Slot(delayNanos, perDomain));
+        Slot slot = slots.computeIfAbsent(request.host(), h -> newSlot());
+        if (shared != null) {
+            try (SharedThrottle.Pass pass = slot.awaitSharedTurn(chain, shared, request.host(), perDomain)) {
+                return proceed(chain, request, slot);
+            }
+        }
         if (slot.permits != null) slot.permits.acquire();
         long turn = -1;
         try {
             turn = slot.awaitTurn(chain);
-            if (auto == null) return chain.proceed(request);
-            long t0 = System.nanoTime();
-            Response response;
-            try {
-                response = chain.proceed(request);
-            } catch (IOException e) {
-                slot.adjust(d -> auto.afterError(d, slot.floorNanos), request.host());
-                throw e;
-            }
-            long latency = System.nanoTime() - t0;
-            slot.adjust(d -> auto.afterResponse(d, latency, response.status(), slot.floorNanos), request.host());
-            return response;
+            return proceed(chain, request, slot);
         } finally {
             slot.finished(turn);
             if (slot.permits != null) slot.permits.release();
         }
+    }
+
+    /** A host's state; its per-domain limit is the shared throttle's, if there is one. */
+    private Slot newSlot() {
+        return new Slot(delayNanos, shared == null ? perDomain : 0);
+    }
+
+    /** Downloads, telling the auto-throttle (if any) how it went. */
+    private Response proceed(Chain chain, Request request, Slot slot) throws Exception {
+        if (auto == null) return chain.proceed(request);
+        long t0 = System.nanoTime();
+        Response response;
+        try {
+            response = chain.proceed(request);
+        } catch (IOException e) {
+            slot.adjust(d -> auto.afterError(d, slot.floorNanos), request.host());
+            throw e;
+        }
+        long latency = System.nanoTime() - t0;
+        slot.adjust(d -> auto.afterResponse(d, latency, response.status(), slot.floorNanos), request.host());
+        return response;
     }
 
     /**
@@ -113,7 +147,7 @@ public final class ThrottleMiddleware implements Middleware {
     public void raiseDelay(String host, Duration delay) {
         long d = delay.toNanos();
         if (d <= delayNanos) return;
-        Slot slot = slots.computeIfAbsent(host, h -> new Slot(delayNanos, perDomain));
+        Slot slot = slots.computeIfAbsent(host, h -> newSlot());
         slot.state.lock();
         try {
             slot.floorNanos = Math.max(slot.floorNanos, d);
@@ -134,7 +168,7 @@ public final class ThrottleMiddleware implements Middleware {
     @Override
     public String toString() {
         return NAME + "(delay " + delayNanos / 1e9 + " s, " + (perDomain == 0 ? "no per-domain limit" : perDomain + " per domain")
-                + (auto != null ? ", auto" : "") + ")";
+                + (auto != null ? ", auto" : "") + (shared != null ? ", across nodes" : "") + ")";
     }
 
     /** One host's throttle state. */
@@ -204,6 +238,28 @@ public final class ThrottleMiddleware implements Middleware {
                 stats.add("throttle/wait_ms", waited / 1_000_000);
             }
             return seq;
+        }
+
+        /**
+         * Waits for this request's turn among this node's requests to the host, then for the
+         * shared throttle to let it start (booking its start for all nodes).
+         */
+        SharedThrottle.Pass awaitSharedTurn(Chain chain, SharedThrottle shared, String host, int maxInFlight)
+                throws InterruptedException {
+            SharedThrottle.Pass pass;
+            turn.lockInterruptibly();
+            try {
+                pass = shared.acquire(host, Duration.ofNanos(delayNanos), maxInFlight);
+            } finally {
+                turn.unlock();
+            }
+            long waitedMs = pass.waited().toMillis();
+            if (waitedMs > 0) {
+                var stats = chain.context().stats();
+                stats.increment("throttle/delayed");
+                stats.add("throttle/wait_ms", waitedMs);
+            }
+            return pass;
         }
 
         /** Records the end of request {@code seq} (from {@link #awaitTurn}), if it is still the last one started. */

@@ -6,8 +6,8 @@ import java.util.List;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The crawl frontier: a priority queue of pending requests with duplicate filtering and an
- * in-flight state. Three implementations share this contract and one contract test suite:
+ * The crawl frontier: pending requests queued per host and served fairly, with duplicate
+ * filtering and an in-flight state. Three implementations share this contract and one contract test suite:
  * {@code MemoryScheduler}, {@code SqliteScheduler} (persistent, resumable) and
  * {@code RedisScheduler} (shared by many processes).
  *
@@ -17,13 +17,25 @@ import org.jspecify.annotations.Nullable;
  *       before (unless {@link Request#dontFilter()}); otherwise pending. Every push records the
  *       fingerprint as seen, {@code dontFilter} ones included, so a start page pushed with
  *       {@code dontFilter} is not crawled again when a link to it turns up.</li>
- *   <li>{@link #poll}: the pending request with the highest priority (FIFO among equal priorities)
- *       moves to in-flight and is returned as a {@link Lease}.</li>
+ *   <li>{@link #poll}: the next pending request, in the order below, moves to in-flight and is
+ *       returned as a {@link Lease}.</li>
  *   <li>{@link #ack}: done; it leaves in-flight for good. The engine acks only after the
  *       request's new requests are pushed and its items are durably stored.</li>
  *   <li>{@link #requeue}: back to pending, e.g. for a retry or at a graceful shutdown.</li>
  * </ol>
- * Each step is atomic: until it is acked, a request is always either pending or in flight, never
+ * <h2>Order: hosts take turns</h2>
+ * Pending requests are grouped by {@link Request#host()} (the key the throttle uses too). The hosts
+ * with pending requests form a ring, in the order they joined it; each poll serves the host at the
+ * head of the ring, which then goes to the back (or leaves the ring if that was its last pending
+ * request; it joins at the back again with its next one). Within a host, the request with the
+ * highest priority comes first, FIFO among equal priorities; the {@code crawl_order} setting
+ * (breadth or depth first) works through priorities, so it holds per host. A host with a million
+ * queued URLs thus never starves a host with ten: pushing 100,000 requests for host A, then ten
+ * each for B and C, the first 30 polls hold all of B's and C's. Priority orders requests of one
+ * host, not hosts against each other. Counts ({@link #pendingCount()} and the others) are over all
+ * hosts.
+ *
+ * <p>Each step is atomic: until it is acked, a request is always either pending or in flight, never
  * neither (a reader of both counts should still allow for a step between its two reads).
  *
  * <h2>Restarts</h2>
@@ -74,7 +86,8 @@ public interface Scheduler extends AutoCloseable {
 
     /**
      * Puts an in-flight request back into pending, replacing it with {@code request} (e.g. its next
-     * attempt), behind the pending requests of the same priority. The replacement bypasses duplicate
+     * attempt), into its host's queue behind the pending requests of the same priority (a host
+     * that had left the ring joins it at the back). The replacement bypasses duplicate
      * filtering. Does nothing if the lease is no longer in flight (already acked or requeued, or
      * reclaimed by a shared scheduler after the visibility timeout).
      */
@@ -103,6 +116,16 @@ public interface Scheduler extends AutoCloseable {
      */
     default boolean isPersistent() {
         return false;
+    }
+
+    /**
+     * The politeness shared by every process of this crawl, or null (the default) to throttle each
+     * process on its own. A shared scheduler returns one so that {@code download_delay},
+     * {@code concurrency_per_domain} and robots.txt {@code Crawl-delay} hold for the crawl as a
+     * whole; it lives as long as the scheduler.
+     */
+    default @Nullable SharedThrottle sharedThrottle() {
+        return null;
     }
 
     /** Releases resources; pending and in-flight state of persistent schedulers is kept. */

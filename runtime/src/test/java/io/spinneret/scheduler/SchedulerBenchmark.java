@@ -29,11 +29,12 @@ import redis.clients.jedis.Jedis;
  *     -Dmdep.outputFile=target/test-classpath.txt -Dmdep.includeScope=test
  * java -Xmx4g -cp runtime/target/test-classes:runtime/target/classes:$(cat runtime/target/test-classpath.txt) \
  *     io.spinneret.scheduler.SchedulerBenchmark [--ops N] [--frontier N] [--workers N]
- *     [--redis redis://127.0.0.1:6379/0] [--dir DIR] [memory] [sqlite] [redis]
+ *     [--hosts N] [--redis redis://127.0.0.1:6379/0] [--dir DIR] [memory] [sqlite] [redis]
  * </pre>
  *
- * Defaults: 20,000 ops, a 1,000,000-request frontier, 16 workers, all three schedulers (Redis from
- * {@code --redis}, else {@code SPINNERET_TEST_REDIS}, else the local default), SQLite jobs under
+ * Defaults: 20,000 ops, a 1,000,000-request frontier, 16 workers, one host (with {@code --hosts N}
+ * the requests are spread over N hosts, which the schedulers serve in turn), all three schedulers
+ * (Redis from {@code --redis}, else {@code SPINNERET_TEST_REDIS}, else the local default), SQLite jobs under
  * {@code $TMPDIR/spinneret-scheduler-bench}. Each measurement uses its own job or namespace and
  * removes it. Run one scheduler per JVM for figures that do not depend on what ran before.
  */
@@ -54,20 +55,25 @@ public final class SchedulerBenchmark {
                 case "--ops" -> b.ops = Integer.parseInt(args[++i]);
                 case "--frontier" -> b.frontier = Integer.parseInt(args[++i]);
                 case "--workers" -> b.workers = Integer.parseInt(args[++i]);
+                case "--hosts" -> hosts = Integer.parseInt(args[++i]);
                 case "--redis" -> b.redisUrl = args[++i];
                 case "--dir" -> b.dir = Path.of(args[++i]);
                 default -> b.kinds.add(args[i]);
             }
         }
         if (b.kinds.isEmpty()) b.kinds.addAll(List.of("memory", "sqlite", "redis"));
-        System.out.printf("%d cores, Java %s; %,d ops, %,d-request frontier, %d workers%n",
-                Runtime.getRuntime().availableProcessors(), Runtime.version(), b.ops, b.frontier, b.workers);
+        System.out.printf("%d cores, Java %s; %,d ops, %,d-request frontier, %d workers, %d hosts%n",
+                Runtime.getRuntime().availableProcessors(), Runtime.version(), b.ops, b.frontier, b.workers, hosts);
         for (String kind : b.kinds) b.bench(kind);
     }
 
-    /** A request with a ~60-character URL, like a product page. */
+    /** Hosts the requests are spread over ({@code --hosts}): 1 is one site, more exercise the turns between hosts. */
+    private static int hosts = 1;
+
+    /** A request with a ~60-character URL, like a product page, on one of {@link #hosts} hosts. */
     static Request request(long i) {
-        return Request.builder(String.format(Locale.ROOT, "https://books.example.com/catalogue/item-%08d/index.html", i))
+        String host = hosts == 1 ? "books" : "h" + (i % hosts);
+        return Request.builder(String.format(Locale.ROOT, "https://%s.example.com/catalogue/item-%08d/index.html", host, i))
                 .callback("detail").priority((int) (i % 3)).build();
     }
 

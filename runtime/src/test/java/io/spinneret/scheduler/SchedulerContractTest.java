@@ -313,6 +313,106 @@ public abstract class SchedulerContractTest {
         assertTrue(second.push(req("b")));
     }
 
+    private static Request at(String host, String path) {
+        return Request.of("http://" + host + "/" + path);
+    }
+
+    private static Request at(String host, String path, int priority) {
+        return Request.builder("http://" + host + "/" + path).priority(priority).build();
+    }
+
+    private static String hostAndPath(Lease lease) {
+        return lease.request().host() + lease.request().url().substring(lease.request().url().indexOf('/', 8));
+    }
+
+    @Test
+    void aHostWithAHundredThousandQueuedRequestsDoesNotStarveHostsWithTen() throws Exception {
+        Scheduler s = open(false);
+        List<Request> big = new ArrayList<>();
+        for (int i = 0; i < 100_000; i++) {
+            big.add(at("a.example", "p/" + i, i % 3));
+            if (big.size() == 5_000) {
+                s.pushAll(big);
+                big.clear();
+            }
+        }
+        for (String host : List.of("b.example", "c.example")) {
+            for (int i = 0; i < 10; i++) s.push(at(host, "p/" + i));
+        }
+        assertEquals(100_020, s.pendingCount(), "counts are over all hosts");
+        List<String> b = new ArrayList<>();
+        List<String> c = new ArrayList<>();
+        for (int i = 0; i < 30; i++) {
+            Lease lease = poll(s);
+            String host = lease.request().host();
+            if (host.equals("b.example")) b.add(hostAndPath(lease));
+            if (host.equals("c.example")) c.add(hostAndPath(lease));
+            s.ack(lease);
+        }
+        List<String> expectB = new ArrayList<>();
+        List<String> expectC = new ArrayList<>();
+        for (int i = 0; i < 10; i++) {
+            expectB.add("b.example/p/" + i);
+            expectC.add("c.example/p/" + i);
+        }
+        assertEquals(expectB, b, "all of b.example, in its own order, within the first 30 polls");
+        assertEquals(expectC, c);
+        assertEquals(99_990, s.pendingCount());
+        assertEquals(0, s.inFlightCount());
+    }
+
+    @Test
+    void hostsTakeTurnsAndEachKeepsItsOwnPriorityOrder() throws Exception {
+        Scheduler s = open(false);
+        s.push(at("a.example", "low", -1));
+        s.push(at("a.example", "high", 5));
+        s.push(at("b.example", "first"));
+        s.push(at("b.example", "second"));
+        s.push(at("c.example", "urgent", 9));
+        List<String> order = new ArrayList<>();
+        for (int i = 0; i < 5; i++) order.add(hostAndPath(poll(s)));
+        // the hosts in the order they joined the ring, each serving its best request per turn; a
+        // host leaves the ring when it has nothing left (c after one turn), so the priority of
+        // c's request does not put it ahead of a's and b's turns
+        assertEquals(List.of("a.example/high", "b.example/first", "c.example/urgent", "a.example/low", "b.example/second"), order);
+    }
+
+    @Test
+    void requeuePutsARequestBackIntoItsOwnHostsQueue() throws Exception {
+        Scheduler s = open(false);
+        s.pushAll(List.of(at("a.example", "1"), at("a.example", "2"), at("b.example", "1")));
+        Lease a1 = poll(s);
+        assertEquals("a.example/1", hostAndPath(a1));
+        s.requeue(a1, a1.request().nextAttempt());
+        List<String> order = new ArrayList<>();
+        for (int i = 0; i < 3; i++) order.add(hostAndPath(poll(s)));
+        assertEquals(List.of("b.example/1", "a.example/2", "a.example/1"), order,
+                "the retry waits behind its host's pending request, and b's turn comes first");
+        s.push(at("b.example", "2"));
+        Lease b2 = poll(s);
+        s.requeue(b2, b2.request().nextAttempt());
+        assertEquals("b.example/2", hostAndPath(poll(s)), "a host that had left the ring comes back with its retry");
+    }
+
+    @Test
+    void hostsStillTakeTurnsAfterAReopen() throws Exception {
+        Scheduler first = open(false, VISIBILITY_TIMEOUT);
+        for (int i = 0; i < 6; i++) first.push(at("a.example", "p/" + i));
+        first.push(at("b.example", "1"));
+        first.push(at("b.example", "2"));
+        first.close();
+        Scheduler second = open(true, VISIBILITY_TIMEOUT);
+        if (!second.isPersistent()) return;
+        Set<String> hosts = new HashSet<>();
+        List<String> b = new ArrayList<>();
+        for (int i = 0; i < 4; i++) {
+            Lease lease = poll(second);
+            hosts.add(lease.request().host());
+            if (lease.request().host().equals("b.example")) b.add(hostAndPath(lease));
+        }
+        assertEquals(List.of("b.example/1", "b.example/2"), b, "b's two requests within the first four polls: " + hosts);
+    }
+
     @Test
     void concurrentProducersAndConsumersDeliverEveryRequestExactlyOnce() throws Exception {
         Scheduler s = open(false);

@@ -3,6 +3,7 @@ package io.spinneret.testing;
 import io.spinneret.api.Request;
 import io.spinneret.spi.Lease;
 import io.spinneret.spi.Scheduler;
+import io.spinneret.spi.SharedThrottle;
 import java.time.Duration;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -32,6 +33,8 @@ public class ForwardingScheduler implements Scheduler {
     @Override public long seenCount() { return delegate.seenCount(); }
 
     @Override public boolean isShared() { return delegate.isShared(); }
+
+    @Override public @Nullable SharedThrottle sharedThrottle() { return delegate.sharedThrottle(); }
 
     @Override public void close() { delegate.close(); }
 }

@@ -6,28 +6,26 @@ import io.spinneret.spi.Lease;
 import io.spinneret.spi.Scheduler;
 import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 
 /**
- * The in-process frontier: a priority queue, FIFO among equal priorities, with a compact
+ * The in-process frontier: one priority queue per host, the hosts served in turn, with a compact
  * {@linkplain FingerprintSet set of fingerprints} for duplicate filtering. Nothing survives the
  * process; use the SQLite scheduler to resume.
  *
- * <p>The queue is one FIFO ring buffer per distinct priority, kept in a sorted map: crawls use a
- * handful of priorities, so push and pop are O(1) in practice (O(log k) for k priorities), with no
- * sift through a large heap, and arrival order among equal priorities is kept by construction
- * (the seed's monotonic counter is implicit in the ring buffer). A queued request costs its
- * {@link Request} plus 4-8 bytes of ring buffer and 32-64 bytes of fingerprint set. Fingerprints
- * are computed outside the lock. Thread-safe: one short critical section per operation;
- * {@link #poll} blocks on a condition.
+ * <p>Each host with pending requests has a {@link HostQueue} (priority, FIFO among equal
+ * priorities) and a place in a ring; a poll takes the host at the head of the ring, its best
+ * request, and moves the host to the back if it still has pending requests. A host with a million
+ * queued URLs thus gets one poll in every turn of the ring, like a host with ten. Push and pop are
+ * O(1) in practice: one hash lookup by host, no sift through a large heap. A queued request costs
+ * its {@link Request} plus 4-8 bytes of ring buffer and 32-64 bytes of fingerprint set.
+ * Fingerprints and hosts are computed outside the lock. Thread-safe: one short critical section per
+ * operation; {@link #poll} blocks on a condition.
  */
 public final class MemoryScheduler implements Scheduler {
     private final ReentrantLock lock = new ReentrantLock();
@@ -35,10 +33,11 @@ public final class MemoryScheduler implements Scheduler {
     private final FingerprintSet seen = new FingerprintSet(1024);
     private final HashMap<String, Request> inFlight = new HashMap<>();
 
-    /** FIFO queues by priority, highest first; empty queues are removed. */
-    private final TreeMap<Integer, ArrayDeque<Request>> buckets = new TreeMap<>(Comparator.reverseOrder());
-    private @Nullable ArrayDeque<Request> lastBucket;
-    private int lastPriority;
+    /** The queues of hosts with pending requests; a host's queue is dropped when it empties. */
+    private final HashMap<String, HostQueue> hosts = new HashMap<>();
+    /** The same queues in serving order: the head is served next, then goes to the back. */
+    private final ArrayDeque<HostQueue> ring = new ArrayDeque<>();
+    private @Nullable HostQueue lastHost; // the host of the last offer: pages link mostly to their own host
     private int size;
     private long nextLease;
     private boolean closed;
@@ -48,10 +47,11 @@ public final class MemoryScheduler implements Scheduler {
     @Override
     public boolean push(Request request) {
         Fingerprint fp = request.fingerprint(); // recorded for dontFilter requests too (Scheduler contract)
+        String host = request.host();
         lock.lock();
         try {
             if (!seen.add(fp.hi(), fp.lo()) && !request.dontFilter()) return false;
-            offer(request);
+            offer(host, request);
             notEmpty.signal();
             return true;
         } finally {
@@ -65,10 +65,12 @@ public final class MemoryScheduler implements Scheduler {
         if (n == 0) return 0;
         if (n == 1) return push(requests.get(0)) ? 1 : 0;
         long[] fps = new long[n * 2];
+        String[] hostOf = new String[n];
         for (int i = 0; i < n; i++) {
             Fingerprint fp = requests.get(i).fingerprint();
             fps[2 * i] = fp.hi();
             fps[2 * i + 1] = fp.lo();
+            hostOf[i] = requests.get(i).host();
         }
         int added = 0;
         lock.lock();
@@ -76,7 +78,7 @@ public final class MemoryScheduler implements Scheduler {
             for (int i = 0; i < n; i++) {
                 Request r = requests.get(i);
                 if (!seen.add(fps[2 * i], fps[2 * i + 1]) && !r.dontFilter()) continue;
-                offer(r);
+                offer(hostOf[i], r);
                 added++;
             }
             if (added == 1) notEmpty.signal(); else if (added > 1) notEmpty.signalAll();
@@ -121,10 +123,11 @@ public final class MemoryScheduler implements Scheduler {
 
     @Override
     public void requeue(Lease lease, Request request) {
+        String host = request.host();
         lock.lock();
         try {
             if (inFlight.remove(lease.id()) == null) return;
-            offer(request);
+            offer(host, request);
             notEmpty.signal();
         } finally {
             lock.unlock();
@@ -180,32 +183,31 @@ public final class MemoryScheduler implements Scheduler {
 
     // ---- the queue; callers hold the lock
 
-    private void offer(Request r) {
-        int p = r.priority();
-        ArrayDeque<Request> q;
-        if (lastBucket != null && lastPriority == p) {
-            q = lastBucket;
-        } else {
-            q = buckets.get(p);
+    private void offer(String host, Request r) {
+        HostQueue q = lastHost;
+        if (q == null || !q.host.equals(host)) {
+            q = hosts.get(host);
             if (q == null) {
-                q = new ArrayDeque<>();
-                buckets.put(p, q);
+                q = new HostQueue(host);
+                hosts.put(host, q);
+                ring.addLast(q);
             }
-            lastPriority = p;
-            lastBucket = q;
+            lastHost = q;
         }
-        q.addLast(r);
+        q.offer(r);
         size++;
     }
 
+    /** The best request of the host whose turn it is; the host goes to the back of the ring. */
     private Request take() {
-        Map.Entry<Integer, ArrayDeque<Request>> top = buckets.firstEntry();
-        ArrayDeque<Request> q = top.getValue();
-        Request r = q.pollFirst();
+        HostQueue q = ring.removeFirst();
+        Request r = q.take();
         size--;
         if (q.isEmpty()) {
-            buckets.remove(top.getKey());
-            if (q == lastBucket) lastBucket = null;
+            hosts.remove(q.host);
+            if (q == lastHost) lastHost = null;
+        } else {
+            ring.addLast(q);
         }
         return r;
     }

@@ -14,7 +14,7 @@ import java.util.HexFormat;
  * {@code SCRIPT FLUSH}).
  */
 enum LuaScripts {
-    PUSH, POP, ACK, REQUEUE, TOUCH, RESET;
+    PUSH, POP, ACK, REQUEUE, TOUCH, RESET, THROTTLE;
 
     private final String source;
     private final String sha;

@@ -5,6 +5,7 @@ import io.spinneret.api.RequestCodec;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.spi.Lease;
 import io.spinneret.spi.Scheduler;
+import io.spinneret.spi.SharedThrottle;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -73,6 +74,7 @@ public final class RedisScheduler implements Scheduler {
     private final CommandPipeline redis;
     private final Set<String> held = ConcurrentHashMap.newKeySet(); // members of our live leases
     private final Thread heartbeat;
+    private @Nullable RedisThrottle throttle; // guarded by this; made on first use
     private volatile boolean closed;
 
     private RedisScheduler(JedisPool pool, String namespace, Duration visibilityTimeout) {
@@ -220,6 +222,14 @@ public final class RedisScheduler implements Scheduler {
         return true;
     }
 
+    /** Politeness across the nodes of this crawl, under its keys ({@link RedisThrottle}). */
+    @Override
+    public synchronized SharedThrottle sharedThrottle() {
+        if (closed) throw new IllegalStateException("scheduler is closed");
+        if (throttle == null) throttle = new RedisThrottle(redis, name -> namespace + name, RedisThrottle.LEASE_MILLIS);
+        return throttle;
+    }
+
     @Override
     public boolean isPersistent() {
         return true;
@@ -234,6 +244,9 @@ public final class RedisScheduler implements Scheduler {
     public void close() {
         if (closed) return;
         closed = true;
+        synchronized (this) {
+            if (throttle != null) throttle.close();
+        }
         LockSupport.unpark(heartbeat);
         try {
             heartbeat.join(10_000);

@@ -16,11 +16,14 @@ import org.sqlite.SQLiteConfig;
 
 /**
  * The SQLite file of one job: a {@code request} table holding pending (state 0) and in-flight
- * (state 1) requests, and a {@code seen} table of fingerprints. Rows are ordered by priority, then
- * by {@code seq} (the rowid, so insertion order).
+ * (state 1) requests, a {@code host} table naming the hosts by number, and a {@code seen} table of
+ * fingerprints. Within a host, rows are ordered by priority, then by {@code seq} (the rowid, so
+ * insertion order); the hosts with pending rows take turns, through the {@link HostRing} kept in
+ * memory (one process has the file open, so nothing else changes it).
  *
- * <p>Not thread-safe: {@link SqliteScheduler} uses it under its lock, one batch at a time. The counts are exact
- * for the committed state plus the current transaction; {@link #rollback()} restores them.
+ * <p>Not thread-safe: {@link SqliteScheduler} uses it under its lock, one batch at a time. The
+ * counts and the ring are exact for the committed state plus the current transaction;
+ * {@link #rollback()} restores them.
  */
 final class FrontierDb implements AutoCloseable {
     static final String FILE_NAME = "frontier.db";
@@ -30,17 +33,23 @@ final class FrontierDb implements AutoCloseable {
               seq      INTEGER PRIMARY KEY,
               priority INTEGER NOT NULL,
               state    INTEGER NOT NULL,
-              body     BLOB NOT NULL
+              body     BLOB NOT NULL,
+              host     INTEGER NOT NULL DEFAULT 0
             );
-            CREATE INDEX IF NOT EXISTS request_pending ON request (priority DESC, seq) WHERE state = 0;
+            CREATE TABLE IF NOT EXISTS host (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
             CREATE TABLE IF NOT EXISTS seen (fp BLOB PRIMARY KEY) WITHOUT ROWID;
             """;
+    /** After {@link #addHostColumn}: the pending rows of one host in serving order. */
+    private static final String INDEX = "CREATE INDEX IF NOT EXISTS request_host_pending"
+            + " ON request (host, priority DESC, seq) WHERE state = 0";
 
     private final Connection conn;
     private final PreparedStatement markSeen;
     private final PreparedStatement insert;
     private final PreparedStatement take;
     private final PreparedStatement delete;
+    private final PreparedStatement insertHost;
+    private final HostRing ring = new HostRing();
 
     long pending;
     long inFlight;
@@ -53,16 +62,71 @@ final class FrontierDb implements AutoCloseable {
             try (Statement st = conn.createStatement()) {
                 for (String ddl : SCHEMA.split(";")) if (!ddl.isBlank()) st.executeUpdate(ddl);
             }
+            addHostColumn();
+            try (Statement st = conn.createStatement()) {
+                st.executeUpdate(INDEX);
+            }
         }
         markSeen = conn.prepareStatement("INSERT OR IGNORE INTO seen (fp) VALUES (?)");
-        insert = conn.prepareStatement("INSERT INTO request (priority, state, body) VALUES (?, 0, ?)");
-        // one statement: pick the best pending row and flip it to in-flight
+        insert = conn.prepareStatement("INSERT INTO request (priority, state, body, host) VALUES (?, 0, ?, ?)");
+        // one statement: pick the host's best pending row and flip it to in-flight
         take = conn.prepareStatement("UPDATE request SET state = 1 WHERE seq = (SELECT seq FROM request"
-                + " WHERE state = 0 ORDER BY priority DESC, seq LIMIT 1) RETURNING seq, body");
+                + " WHERE state = 0 AND host = ? ORDER BY priority DESC, seq LIMIT 1) RETURNING seq, body");
         delete = conn.prepareStatement("DELETE FROM request WHERE seq = ? AND state = 1");
+        insertHost = conn.prepareStatement("INSERT INTO host (name) VALUES (?) RETURNING id");
         pending = count("SELECT count(*) FROM request WHERE state = 0");
         inFlight = count("SELECT count(*) FROM request WHERE state = 1");
         seen = count("SELECT count(*) FROM seen");
+        if (!readOnly) loadRing();
+    }
+
+    /**
+     * Gives the rows of a file written before requests were grouped by host (no {@code host}
+     * column) their host, read from each request, so a resumed job is served fairly too.
+     */
+    private void addHostColumn() throws SQLException {
+        try (Statement st = conn.createStatement();
+                ResultSet rs = st.executeQuery("SELECT 1 FROM pragma_table_info('request') WHERE name = 'host'")) {
+            if (rs.next()) return;
+        }
+        try (Statement st = conn.createStatement()) {
+            st.executeUpdate("ALTER TABLE request ADD COLUMN host INTEGER NOT NULL DEFAULT 0");
+            st.executeUpdate("DROP INDEX IF EXISTS request_pending");
+        }
+        java.util.Map<String, Long> ids = new java.util.HashMap<>();
+        try (Statement st = conn.createStatement();
+                ResultSet rs = st.executeQuery("SELECT seq, body FROM request");
+                PreparedStatement newHost = conn.prepareStatement("INSERT INTO host (name) VALUES (?) RETURNING id");
+                PreparedStatement setHost = conn.prepareStatement("UPDATE request SET host = ? WHERE seq = ?")) {
+            while (rs.next()) {
+                String name = RequestCodec.fromJson(rs.getBytes(2)).host();
+                Long id = ids.get(name);
+                if (id == null) {
+                    newHost.setString(1, name);
+                    try (ResultSet r = newHost.executeQuery()) {
+                        r.next();
+                        id = r.getLong(1);
+                    }
+                    ids.put(name, id);
+                }
+                setHost.setLong(1, id);
+                setHost.setLong(2, rs.getLong(1));
+                setHost.executeUpdate();
+            }
+        }
+    }
+
+    /** Reads the hosts and their pending counts into the ring (at open, and after a rollback). */
+    private void loadRing() throws SQLException {
+        ring.clear();
+        try (Statement st = conn.createStatement(); ResultSet rs = st.executeQuery("SELECT id, name FROM host")) {
+            while (rs.next()) ring.known(rs.getString(2), rs.getLong(1));
+        }
+        // hosts whose oldest pending row is oldest come first
+        try (Statement st = conn.createStatement(); ResultSet rs = st.executeQuery(
+                "SELECT host, count(*) FROM request WHERE state = 0 GROUP BY host ORDER BY min(seq)")) {
+            while (rs.next()) ring.addPending(rs.getLong(1), rs.getLong(2));
+        }
     }
 
     /**
@@ -118,14 +182,19 @@ final class FrontierDb implements AutoCloseable {
         pending = savedPending;
         inFlight = savedInFlight;
         seen = savedSeen;
+        try {
+            loadRing(); // rare: a failed batch; the ring is rebuilt from what the file holds
+        } catch (SQLException ignored) {
+            // the connection is unusable; the next commit reports it
+        }
     }
 
     /**
      * A request encoded for the database by the calling thread, outside the scheduler's lock.
      */
-    record Encoded(byte[] fingerprint, int priority, boolean dontFilter, byte[] json) {
+    record Encoded(byte[] fingerprint, int priority, boolean dontFilter, byte[] json, String host) {
         static Encoded of(Request r) {
-            return new Encoded(bytes(r.fingerprint()), r.priority(), r.dontFilter(), RequestCodec.toJsonBytes(r));
+            return new Encoded(bytes(r.fingerprint()), r.priority(), r.dontFilter(), RequestCodec.toJsonBytes(r), r.host());
         }
     }
 
@@ -147,21 +216,45 @@ final class FrontierDb implements AutoCloseable {
     }
 
     private void insert(Encoded r) throws SQLException {
+        long host = hostId(r.host());
         insert.setInt(1, r.priority());
         insert.setBytes(2, r.json());
+        insert.setLong(3, host);
         insert.executeUpdate();
+        ring.addPending(host, 1);
         pending++;
     }
 
-    /** Moves the best pending request into in-flight. */
-    @Nullable Taken take() throws SQLException {
-        try (ResultSet rs = take.executeQuery()) {
-            if (!rs.next()) return null;
-            Taken t = new Taken(rs.getLong(1), rs.getBytes(2));
-            inFlight++;
-            pending--;
-            return t;
+    private long hostId(String name) throws SQLException {
+        long id = ring.idOf(name);
+        if (id != HostRing.UNKNOWN) return id;
+        insertHost.setString(1, name);
+        try (ResultSet rs = insertHost.executeQuery()) {
+            rs.next();
+            id = rs.getLong(1);
         }
+        ring.known(name, id);
+        return id;
+    }
+
+    /** Moves the best pending request of the host whose turn it is into in-flight. */
+    @Nullable Taken take() throws SQLException {
+        while (!ring.isEmpty()) {
+            long host = ring.next();
+            take.setLong(1, host);
+            try (ResultSet rs = take.executeQuery()) {
+                if (!rs.next()) {
+                    ring.drop(host); // cannot happen while the counts are right; never loop on it
+                    continue;
+                }
+                Taken t = new Taken(rs.getLong(1), rs.getBytes(2));
+                ring.taken(host);
+                inFlight++;
+                pending--;
+                return t;
+            }
+        }
+        return null;
     }
 
     /** Removes an in-flight row; false if it was not in flight. */
@@ -185,6 +278,7 @@ final class FrontierDb implements AutoCloseable {
             int n = st.executeUpdate("UPDATE request SET state = 0 WHERE state = 1");
             pending += n;
             inFlight -= n;
+            if (n > 0) loadRing();
             return n;
         }
     }
@@ -194,7 +288,9 @@ final class FrontierDb implements AutoCloseable {
         try (Statement st = conn.createStatement()) {
             st.executeUpdate("DELETE FROM request");
             st.executeUpdate("DELETE FROM seen");
+            st.executeUpdate("DELETE FROM host");
         }
+        ring.clear();
         pending = inFlight = seen = 0;
     }
 

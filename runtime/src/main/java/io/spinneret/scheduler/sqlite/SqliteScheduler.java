@@ -50,6 +50,13 @@ import org.slf4j.LoggerFactory;
  * {@code resume=false} a job with unfinished work refuses with a {@link SpinneretException}, so an
  * interrupted crawl is never thrown away by a forgotten {@code --resume}.
  *
+ * <h2>Order</h2>
+ * Hosts take turns, as the {@link Scheduler} contract says: rows carry their host's number
+ * ({@code host} table), an index orders each host's pending rows by priority and arrival, and
+ * the ring of hosts with pending rows is kept in memory ({@code HostRing}), rebuilt from the file
+ * when the job is opened (hosts whose oldest pending request is oldest first). A file written
+ * before rows carried their host gets it from each request's URL when it is opened.
+ *
  * <p>Counts are kept in memory and read without touching the file. Thread-safe.
  */
 public final class SqliteScheduler implements Scheduler {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spinneret.api.Request;
+import io.spinneret.api.RequestCodec;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.spi.Lease;
 import java.io.BufferedReader;
@@ -15,6 +16,10 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -106,6 +111,34 @@ class SqliteSchedulerTest {
         s.close();
         s.close(); // idempotent
         assertThrows(IllegalStateException.class, () -> s.push(Request.of("http://example.com/")));
+    }
+
+    @Test
+    void aJobWrittenBeforeHostQueuesIsResumedWithHostsTakingTurns() throws Exception {
+        Path job = dir.resolve("old");
+        Files.createDirectories(job);
+        // the file as it was before requests were grouped by host
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + job.resolve("frontier.db"));
+                Statement st = c.createStatement()) {
+            st.executeUpdate("CREATE TABLE request (seq INTEGER PRIMARY KEY, priority INTEGER NOT NULL,"
+                    + " state INTEGER NOT NULL, body BLOB NOT NULL)");
+            st.executeUpdate("CREATE INDEX request_pending ON request (priority DESC, seq) WHERE state = 0");
+            st.executeUpdate("CREATE TABLE seen (fp BLOB PRIMARY KEY) WITHOUT ROWID");
+            try (PreparedStatement insert = c.prepareStatement("INSERT INTO request (priority, state, body) VALUES (0, ?, ?)")) {
+                for (String url : List.of("http://a.example/1", "http://a.example/2", "http://a.example/3", "http://b.example/1")) {
+                    insert.setInt(1, url.endsWith("a.example/1") ? 1 : 0); // one was in flight
+                    insert.setBytes(2, RequestCodec.toJsonBytes(Request.of(url)));
+                    insert.executeUpdate();
+                }
+            }
+        }
+        List<String> order = new ArrayList<>();
+        try (SqliteScheduler s = SqliteScheduler.open(job, true)) {
+            assertEquals(4, s.pendingCount());
+            Lease lease;
+            while ((lease = s.poll(Duration.ZERO)) != null) order.add(lease.request().url());
+        }
+        assertEquals(List.of("http://a.example/1", "http://b.example/1", "http://a.example/2", "http://a.example/3"), order);
     }
 
     /**
