@@ -15,7 +15,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -94,6 +96,50 @@ class InlineFetchStopTest {
             assertTrue(!Files.exists(out) || Files.readAllLines(out).isEmpty());
             assertEquals(0, r.failures(), "a stop is no failure: " + r.stats());
             assertEquals(1, site.hits("/api"), "no retry went out after the stop");
+        }
+    }
+
+    @Test
+    void aResumedCrawlRunsTheCallbackThatWasWaitingAgainAndStoresItsWholeItem() throws Exception {
+        try (TestSite site = TestSite.books(1)) {
+            AtomicBoolean busy = new AtomicBoolean(true);
+            CountDownLatch waiting = new CountDownLatch(1);
+            site.route("/api", ex -> {
+                if (busy.get()) {
+                    waiting.countDown();
+                    ex.getResponseHeaders().set("Retry-After", "60");
+                    TestSite.send(ex, 503, "busy");
+                } else {
+                    TestSite.send(ex, 200, "<h1>in stock</h1>");
+                }
+            });
+            InlineSpider spider = new InlineSpider(site.root(),
+                    (page, crawl) -> crawl.emit(new Book(page.url(), crawl.fetch("/api").textOf("h1"), 0, "u0")));
+            Path job = dir.resolve("jobs");
+            String[] settings = {"scheduler=sqlite", "job_dir=" + job, "retry_times=2", "retry_backoff_max=120", "shutdown_grace=0.5"};
+            Crawler first = Crawler.builder(spider).settings(TestSettings.fast(dir.resolve("run1.jsonl"), settings))
+                    .items(List.of(BookSchema.INSTANCE)).progress(null).build();
+            AtomicReference<CrawlResult> stopped = new AtomicReference<>();
+            Thread t = Thread.ofPlatform().start(() -> {
+                try {
+                    stopped.set(first.run());
+                } catch (InterruptedException ignored) {
+                }
+            });
+            assertTrue(waiting.await(30, TimeUnit.SECONDS), "the callback fetched");
+            Thread.sleep(200);
+            first.stop();
+            t.join(30_000);
+            assertEquals(CrawlResult.Outcome.INTERRUPTED, stopped.get().outcome(), stopped.get().summaryLine());
+            assertEquals(0, stopped.get().items());
+
+            busy.set(false);
+            CrawlResult resumed = Crawler.builder(spider).settings(TestSettings.fast(dir.resolve("run2.jsonl"), settings))
+                    .items(List.of(BookSchema.INSTANCE)).progress(null).resume(true).build().run();
+            assertEquals(CrawlResult.Outcome.FINISHED, resumed.outcome(), resumed.summaryLine());
+            assertEquals(List.of("in stock"), Files.readAllLines(dir.resolve("run2.jsonl")).stream()
+                    .map(l -> l.replaceAll(".*\"title\":\"([^\"]*)\".*", "$1")).toList(), "the callback ran again, its fetch with it");
+            assertEquals(2, site.hits("/"), "the start page was parsed again: its request was never acknowledged");
         }
     }
 }
