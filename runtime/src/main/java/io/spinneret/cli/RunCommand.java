@@ -8,6 +8,7 @@ import io.spinneret.internal.SpiderDefinition;
 import io.spinneret.settings.Settings;
 import io.spinneret.settings.SettingsLoader;
 import io.spinneret.settings.SettingsLoader.CommandLineValue;
+import io.spinneret.spi.CrawlFinishedException;
 import io.spinneret.storage.Storages;
 import io.spinneret.warc.WarcRecorder;
 import java.io.PrintWriter;
@@ -59,6 +60,12 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--redis", paramLabel = "URL", description = "share the queue through Redis, e.g. redis://127.0.0.1:6379/0")
     @Nullable String redis;
 
+    @Option(names = "--crawl-id", paramLabel = "ID", description = "the distributed crawl to join (default: the spider's name)")
+    @Nullable String crawlId;
+
+    @Option(names = "--new-crawl", description = "with --redis: start the crawl again even if it finished (clears its queue and seen set)")
+    boolean newCrawl;
+
     @Option(names = "--metrics", paramLabel = "HOST:PORT", description = "serve Prometheus metrics at http://HOST:PORT/metrics, e.g. 127.0.0.1:9464")
     @Nullable String metrics;
 
@@ -105,6 +112,9 @@ final class RunCommand implements Callable<Integer> {
         CrawlResult result;
         try {
             result = crawler.run();
+        } catch (CrawlFinishedException finished) {
+            err.println(finished.getMessage()); // not a failure: the work is done
+            return 0;
         } finally {
             signals.uninstall();
         }
@@ -145,6 +155,11 @@ final class RunCommand implements Callable<Integer> {
         if (ui != null) v.add(new CommandLineValue(Setting.UI.key(), ui, "--ui"));
         if (statsFile != null) v.add(new CommandLineValue(Setting.STATS_FILE.key(), statsFile, "--stats-file"));
         if (common.spidersDir != null) v.add(new CommandLineValue(Setting.SPIDERS_DIR.key(), common.spidersDir.toString(), "--spiders"));
+        if (crawlId != null) v.add(new CommandLineValue(Setting.CRAWL_ID.key(), crawlId, "--crawl-id"));
+        if (newCrawl) {
+            if (resume) throw new UsageException("give --resume (crawl what the crawl has not seen) or --new-crawl (start it again), not both");
+            v.add(new CommandLineValue(Setting.NEW_CRAWL.key(), "true", "--new-crawl"));
+        }
         if (redis != null) {
             v.add(new CommandLineValue(Setting.SCHEDULER.key(), "redis", "--redis"));
             v.add(new CommandLineValue(Setting.REDIS_URL.key(), redis, "--redis"));
