@@ -5,6 +5,7 @@ import io.spinneret.engine.CrawlResult;
 import io.spinneret.engine.Crawler;
 import io.spinneret.engine.SpiderCatalog;
 import io.spinneret.internal.SpiderDefinition;
+import io.spinneret.scheduler.redis.RedisEndpoint;
 import io.spinneret.settings.Settings;
 import io.spinneret.settings.SettingsLoader;
 import io.spinneret.settings.SettingsLoader.CommandLineValue;
@@ -187,7 +188,8 @@ final class RunCommand implements Callable<Integer> {
         out.printf("%-" + keyW + "s  %-" + valW + "s  %s%n", "SETTING", "VALUE", "FROM");
         for (Setting s : Setting.values()) {
             Settings.Value v = settings.value(s);
-            out.printf("%-" + keyW + "s  %-" + valW + "s  %s%n", s.key(), v.raw().isEmpty() ? "\"\"" : v.raw(), v.origin());
+            String shown = s == Setting.REDIS_URL ? RedisEndpoint.redact(v.raw()) : v.raw(); // never the password
+            out.printf("%-" + keyW + "s  %-" + valW + "s  %s%n", s.key(), shown.isEmpty() ? "\"\"" : shown, v.origin());
         }
         out.flush();
     }

@@ -65,6 +65,7 @@ final class CommandPipeline implements AutoCloseable {
     private final ConcurrentLinkedQueue<Op<?>> queue = new ConcurrentLinkedQueue<>();
     private final ReentrantLock leader = new ReentrantLock(); // held while sending
     private volatile boolean stopped;
+    private @Nullable String refusal; // the last refusal of the batch being sent (leader only)
     private volatile boolean answered; // the server answered once: until then a failure is a wrong URL or a server down, said at once
 
     CommandPipeline(UnifiedJedis client, String where, String sampleKey, Duration retryBudget) {
@@ -133,6 +134,7 @@ final class CommandPipeline implements AutoCloseable {
 
     private void send(List<Op<?>> batch) {
         long firstFailure = 0, lastWarning = 0, backoff = FIRST_BACKOFF_NANOS;
+        refusal = null;
         while (true) {
             RuntimeException failure;
             try {
@@ -145,6 +147,7 @@ final class CommandPipeline implements AutoCloseable {
                     return;
                 }
                 failure = null; // some commands were refused without running (LOADING, MOVED...): again
+                refusal = refusal == null ? "commands refused" : refusal;
             } catch (JedisConnectionException | JedisClusterOperationException e) {
                 if (accessDenied(e)) {
                     failAll(batch, new SpinneretException("Redis at " + where + " refused the credentials: " + message(e), e));
@@ -158,7 +161,7 @@ final class CommandPipeline implements AutoCloseable {
             long now = System.nanoTime();
             if (firstFailure == 0) firstFailure = now;
             if (now - firstFailure >= (answered ? retryNanos : Math.min(retryNanos, FIRST_CONTACT_NANOS))) {
-                String why = failure != null ? message(failure) : "the server kept refusing commands";
+                String why = failure != null ? message(failure) : "the server kept refusing commands (" + refusal + ")";
                 failAll(batch, new SpinneretException("Redis at " + where + " failed for " + (now - firstFailure) / 1_000_000
                         + " ms (redis_retry_timeout): " + why, failure));
                 return;
@@ -166,7 +169,7 @@ final class CommandPipeline implements AutoCloseable {
             if (lastWarning == 0 || now - lastWarning >= WARN_EVERY_NANOS) {
                 lastWarning = now;
                 LOG.warn("Redis at {} is unavailable ({}); retrying for up to {} s", where,
-                        failure != null ? message(failure) : "commands refused", retryNanos / 1_000_000_000);
+                        failure != null ? message(failure) : refusal, retryNanos / 1_000_000_000);
             }
             LockSupport.parkNanos(backoff);
             backoff = Math.min(backoff * 2, MAX_BACKOFF_NANOS);
@@ -195,6 +198,7 @@ final class CommandPipeline implements AutoCloseable {
                         client.scriptLoad(Objects.requireNonNull(op.script()), sampleKey);
                         again.add(op);
                     } else if (refusedWithoutRunning(code)) {
+                        refusal = e.getMessage();
                         again.add(op);
                     } else {
                         op.result().completeExceptionally(e);

@@ -35,6 +35,17 @@ final class OwnRedisServer implements AutoCloseable {
         return new OwnRedisServer(dir, freePort(), List.of(args));
     }
 
+    /** Starts a server that speaks TLS only, on a free port, with these certificate files and extra arguments. */
+    static OwnRedisServer startTls(Path dir, Path cert, Path key, Path ca, String... args) throws IOException {
+        assumeTrue(Files.isExecutable(Path.of("/usr/bin/redis-server")) || Files.isExecutable(Path.of("/usr/local/bin/redis-server")),
+                "skipped: no redis-server to start");
+        int port = freePort();
+        List<String> all = new ArrayList<>(List.of("--port", "0", "--tls-port", Integer.toString(port), "--tls-cert-file", cert.toString(),
+                "--tls-key-file", key.toString(), "--tls-ca-cert-file", ca.toString(), "--tls-auth-clients", "no"));
+        all.addAll(List.of(args));
+        return new OwnRedisServer(dir, port, all);
+    }
+
     static int freePort() {
         String range = System.getenv().getOrDefault("SPINNERET_TEST_REDIS_PORTS", "7410-7499");
         int from = Integer.parseInt(range.split("-")[0]), to = Integer.parseInt(range.split("-")[1]);

@@ -35,12 +35,14 @@ class RedisCrawlSurvivesOutageTest {
         AtomicBoolean done = new AtomicBoolean();
         site.route("/page/3", ex -> {
             if (done.compareAndSet(false, true)) outage.run();
-            TestSite.send(ex, 200, "<html><body>page three</body></html>");
+            TestSite.send(ex, 200, "<html><body>page three: the end</body></html>");
         });
-        return Crawler.builder(new BooksFixture(site.root()))
+        CrawlResult r = Crawler.builder(new BooksFixture(site.root()))
                 .settings(TestSettings.fast(dir.resolve("out.jsonl"), "scheduler=redis", "redis_url=" + redisUrl, "crawl_id=" + crawlId,
                         "concurrency=4", "idle_timeout=1", "redis_retry_timeout=30"))
                 .items(List.of(BookSchema.INSTANCE)).progress(null).build().run();
+        assertTrue(done.get(), "the outage happened");
+        return r;
     }
 
     private void assertEveryBookOnce(TestSite site, CrawlResult r, int books) throws Exception {
@@ -55,7 +57,7 @@ class RedisCrawlSurvivesOutageTest {
     @Test
     void aRedisRestartMidCrawlLosesAndRepeatsNothing() throws Exception {
         try (OwnRedisServer redis = OwnRedisServer.start(dir, "--appendonly", "yes", "--appendfsync", "always");
-                TestSite site = TestSite.books(2)) {
+                TestSite site = TestSite.books(4)) {
             CrawlResult r = crawl(site, "redis://127.0.0.1:" + redis.port() + "/0", "restart", () -> {
                 try {
                     redis.kill(false);
@@ -65,7 +67,7 @@ class RedisCrawlSurvivesOutageTest {
                     throw new IllegalStateException(e);
                 }
             });
-            assertEveryBookOnce(site, r, site.books());
+            assertEveryBookOnce(site, r, 40); // pages 1 and 2: page 3 ends the listing
             assertTrue(Files.readString(redis.dir().resolve("redis-" + redis.port() + ".log")).contains("Redis is starting"));
         }
     }
@@ -74,7 +76,7 @@ class RedisCrawlSurvivesOutageTest {
     void aClusterMasterFailoverMidCrawlLosesAndRepeatsNothing() throws Exception {
         String url = RedisClusterTestServer.url();
         String crawlId = "failover-" + UUID.randomUUID().toString().substring(0, 8);
-        try (TestSite site = TestSite.books(2)) {
+        try (TestSite site = TestSite.books(4)) {
             CrawlResult r = crawl(site, url, crawlId, () -> {
                 try {
                     RedisClusterTestServer.failOver("spinneret:{" + crawlId + "}:pending");
@@ -82,7 +84,7 @@ class RedisCrawlSurvivesOutageTest {
                     Thread.currentThread().interrupt();
                 }
             });
-            assertEveryBookOnce(site, r, site.books());
+            assertEveryBookOnce(site, r, 40); // pages 1 and 2: page 3 ends the listing
         } finally {
             RedisClusterTestServer.deleteNamespace(crawlId);
         }
