@@ -35,7 +35,9 @@ import redis.clients.jedis.exceptions.JedisDataException;
  * fails over) is sent again, with back-off from 50 ms up to 2 s, until it succeeds or the retry
  * budget ({@code redis_retry_timeout}) since its first failure is spent; only then do its callers
  * get an error. Before the server has answered once, the budget is 2 s: a wrong address or a
- * server that is down at the start is reported at once. A command the server refused without running it ({@code LOADING} after a restart,
+ * server that is down at the start is reported at once; after a batch has spent its budget, the
+ * next failures are reported at once (the crawl is failing: closing it must not wait again) until
+ * a command goes through. A command the server refused without running it ({@code LOADING} after a restart,
  * {@code MOVED}, {@code CLUSTERDOWN}, {@code READONLY} during a failover, {@code NOSCRIPT}) is
  * sent again the same way, after loading the script for {@code NOSCRIPT}. A batch sent again may
  * have run already, so every command must be idempotent: the scripts are (a push is deduplicated,
@@ -67,6 +69,7 @@ final class CommandPipeline implements AutoCloseable {
     private volatile boolean stopped;
     private @Nullable String refusal; // the last refusal of the batch being sent (leader only)
     private volatile boolean answered; // the server answered once: until then a failure is a wrong URL or a server down, said at once
+    private volatile boolean gaveUp; // the last batch spent its budget: the next failure is reported at once
 
     CommandPipeline(UnifiedJedis client, String where, String sampleKey, Duration retryBudget) {
         this.client = client;
@@ -140,6 +143,7 @@ final class CommandPipeline implements AutoCloseable {
             try {
                 batch = sendOnce(batch);
                 answered = true;
+                gaveUp = false;
                 if (batch.isEmpty()) {
                     if (firstFailure != 0) {
                         LOG.info("Redis at {} answers again after {} ms", where, (System.nanoTime() - firstFailure) / 1_000_000);
@@ -160,7 +164,9 @@ final class CommandPipeline implements AutoCloseable {
             }
             long now = System.nanoTime();
             if (firstFailure == 0) firstFailure = now;
-            if (now - firstFailure >= (answered ? retryNanos : Math.min(retryNanos, FIRST_CONTACT_NANOS))) {
+            long budget = gaveUp ? 0 : answered ? retryNanos : Math.min(retryNanos, FIRST_CONTACT_NANOS);
+            if (now - firstFailure >= budget) {
+                gaveUp = true;
                 String why = failure != null ? message(failure) : "the server kept refusing commands (" + refusal + ")";
                 failAll(batch, new SpinneretException("Redis at " + where + " failed for " + (now - firstFailure) / 1_000_000
                         + " ms (redis_retry_timeout): " + why, failure));
