@@ -123,13 +123,21 @@ final class RunCommand implements Callable<Integer> {
             err.println("error: " + result.error());
         }
         String nothing = result.nothingCrawled();
-        if (nothing != null) err.println("error: " + nothing);
+        // a node of a distributed crawl that found no work left (the others had it) did nothing wrong
+        boolean idleNode = nothing != null && settings.getChoice(Setting.SCHEDULER).equals("redis")
+                && result.requests() == 0 && result.failures() == 0;
+        if (idleNode) {
+            err.println("this node got no work: the shared queue stayed empty (the other nodes of the crawl had it)");
+        } else if (nothing != null) {
+            err.println("error: " + nothing);
+        }
         // with -o - the items are standard output: the summary goes with the logs
         PrintWriter summary = Storages.outputs(target).stream().anyMatch(o -> o.target().equals("-")) ? err : out;
         summary.println(result.summaryLine());
         summary.flush();
         // interrupted by a signal: 128 + its number, as a shell reports a process that signal ended
-        return result.outcome() == CrawlResult.Outcome.INTERRUPTED && signals.exitCode() != 0 ? signals.exitCode() : result.exitCode();
+        if (result.outcome() == CrawlResult.Outcome.INTERRUPTED && signals.exitCode() != 0) return signals.exitCode();
+        return idleNode ? 0 : result.exitCode();
     }
 
     private List<CommandLineValue> commandLine(SettingsLoader loader, SpiderDefinition spider) {

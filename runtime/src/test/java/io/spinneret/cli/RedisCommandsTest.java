@@ -5,7 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.spinneret.api.Request;
+import io.spinneret.scheduler.redis.RedisScheduler;
 import io.spinneret.testing.TestSite;
+import java.time.Duration;
 import java.net.URI;
 import java.nio.file.Path;
 import java.util.UUID;
@@ -62,6 +65,21 @@ class RedisCommandsTest {
             MainTest.Run renewed = MainTest.run(crawl(site, "--new-crawl"));
             assertEquals(0, renewed.code(), renewed.err());
             assertEquals(2 * hits, site.totalHits.get(), "--new-crawl crawls it again");
+        }
+    }
+
+    @Test
+    void aNodeJoiningARunningCrawlWithNoWorkLeftExitsZero() throws Exception {
+        try (TestSite site = TestSite.books(1);
+                RedisScheduler other = RedisScheduler.open(new RedisScheduler.Options(redis(), crawlId, Duration.ofSeconds(15),
+                        Duration.ofSeconds(5)), RedisScheduler.Mode.JOIN)) {
+            // another node took the start page and is still at work on the crawl (it has not left)
+            other.push(Request.of(site.root()));
+            other.ack(java.util.Objects.requireNonNull(other.poll(Duration.ofSeconds(1))));
+            MainTest.Run late = MainTest.run(crawl(site));
+            assertEquals(0, late.code(), late.err());
+            assertTrue(late.err().contains("this node got no work"), late.err());
+            assertEquals(0, site.totalHits.get(), "the late node crawled nothing again");
         }
     }
 
