@@ -103,12 +103,19 @@ public final class RedisScheduler implements Scheduler {
      * @param crawlId the crawl's identity (keys {@code spinneret:{<crawlId>}:*})
      * @param visibilityTimeout how long a dead node's in-flight entries wait before any node reclaims them
      * @param retryTimeout how long a command is retried through an outage before it fails
+     * @param commandTimeout how long a reply may take before the connection counts as lost and the
+     *     command is retried: long, since a busy server (a big script of another crawl) is not a lost one
      */
-    public record Options(String url, String crawlId, Duration visibilityTimeout, Duration retryTimeout) {
+    public record Options(String url, String crawlId, Duration visibilityTimeout, Duration retryTimeout, Duration commandTimeout) {
         public Options {
             if (!CRAWL_ID.matcher(crawlId).matches()) {
                 throw new SpinneretException("crawl id '" + crawlId + "' must be 1 to 200 characters without spaces or braces");
             }
+        }
+
+        /** With a command timeout of 30 s. */
+        public Options(String url, String crawlId, Duration visibilityTimeout, Duration retryTimeout) {
+            this(url, crawlId, visibilityTimeout, retryTimeout, Duration.ofSeconds(30));
         }
     }
 
@@ -140,8 +147,7 @@ public final class RedisScheduler implements Scheduler {
         this.node = nodeName();
         this.visibilityMillis = options.visibilityTimeout().toMillis();
         this.onceMillis = options.retryTimeout().toMillis() + options.visibilityTimeout().toMillis() + 10_000;
-        // a command's socket timeout: long enough for a big batch, short enough to retry a lost reply soon
-        this.client = endpoint.connect(Duration.ofSeconds(5), 4);
+        this.client = endpoint.connect(options.commandTimeout(), 4);
         this.redis = new CommandPipeline(client, endpoint.redacted(), keys.get(0), options.retryTimeout());
         if (beating) {
             long every = Math.max(visibilityMillis / 3, 10);

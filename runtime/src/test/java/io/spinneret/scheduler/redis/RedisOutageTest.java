@@ -24,7 +24,9 @@ class RedisOutageTest {
     @TempDir Path dir;
 
     private static RedisScheduler open(OwnRedisServer redis, Duration retry) {
-        return RedisScheduler.open(new Options("redis://127.0.0.1:" + redis.port() + "/0", "outage", Duration.ofSeconds(60), retry), Mode.JOIN);
+        // a read timeout of 2 s (30 s by default): the pause below outlasts it
+        return RedisScheduler.open(new Options("redis://127.0.0.1:" + redis.port() + "/0", "outage", Duration.ofSeconds(60), retry,
+                Duration.ofSeconds(2)), Mode.JOIN);
     }
 
     @Test
@@ -67,7 +69,7 @@ class RedisOutageTest {
                     throw new IllegalStateException(e);
                 }
             });
-            Thread.sleep(7000); // past the 5 s read timeout
+            Thread.sleep(5000); // past the 2 s read timeout: the pop is sent again, maybe more than once
             redis.signal("CONT"); // the server now runs the first pop, then its retry
             Lease lease = pop.get(30, TimeUnit.SECONDS);
             assertNotNull(lease);
