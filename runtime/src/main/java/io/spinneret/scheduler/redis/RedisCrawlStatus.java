@@ -36,8 +36,11 @@ public record RedisCrawlStatus(String crawlId, String endpoint, String state, Ma
     /** A lease and how long ago it was taken, in ms. */
     public record LeaseAge(String lease, long ageMillis) {}
 
-    /** A node: how long ago it last beat (ms) and the leases it holds that are still in flight. */
-    public record NodeStatus(String node, long lastBeatMillis, List<LeaseAge> leases) {}
+    /**
+     * A node: how long ago it last beat (ms), how many leases it held then, and those of them (up
+     * to a thousand are listed) still in flight.
+     */
+    public record NodeStatus(String node, long lastBeatMillis, long leasesHeld, List<LeaseAge> leases) {}
 
     static RedisCrawlStatus read(RedisScheduler scheduler, CommandPipeline redis, String namespace, List<String> keys, String nodesKey) {
         List<?> time = (List<?>) redis.call(p -> p.eval("return redis.call('TIME')", List.of(keys.get(0)), List.of()));
@@ -58,14 +61,15 @@ public record RedisCrawlStatus(String crawlId, String endpoint, String state, Ma
         for (Map.Entry<String, String> e : new TreeMap<>(beats).entrySet()) {
             String[] parts = e.getValue().split(" ");
             long beat = now - Long.parseLong(parts[0]);
+            long held = parts.length > 1 ? Long.parseLong(parts[1]) : 0;
             List<LeaseAge> leases = new ArrayList<>();
-            for (int i = 1; i < parts.length; i++) {
+            for (int i = 2; i < parts.length; i++) {
                 Long age = ages.get(parts[i]);
                 if (age == null) continue; // acked since the heartbeat
                 leases.add(new LeaseAge(parts[i], age));
                 unowned.remove(parts[i]);
             }
-            nodes.add(new NodeStatus(e.getKey(), beat, leases));
+            nodes.add(new NodeStatus(e.getKey(), beat, held, leases));
         }
 
         List<String> ids = redis.call(p -> p.zrange(keys.get(0), 0, HOST_SAMPLE - 1));
@@ -116,19 +120,27 @@ public record RedisCrawlStatus(String crawlId, String endpoint, String state, Ma
         b.append("nodes: ").append(nodes.size()).append('\n');
         for (NodeStatus n : nodes) {
             b.append("  ").append(n.node()).append(": last heartbeat ").append(seconds(n.lastBeatMillis())).append(" ago, ")
-                    .append(n.leases().size()).append(" leases");
+                    .append(n.leasesHeld()).append(" leases then, ").append(n.leases().size()).append(" of them still in flight");
             if (!n.leases().isEmpty()) {
                 long oldest = n.leases().stream().mapToLong(LeaseAge::ageMillis).max().orElse(0);
                 b.append(", oldest ").append(seconds(oldest));
             }
             b.append('\n');
-            for (LeaseAge l : n.leases()) b.append("    ").append(l.lease()).append(' ').append(seconds(l.ageMillis())).append('\n');
+            oldest(b, n.leases());
         }
         if (!unowned.isEmpty()) {
-            b.append("leases of no live node: ").append(unowned.size()).append('\n');
-            for (LeaseAge l : unowned) b.append("    ").append(l.lease()).append(' ').append(seconds(l.ageMillis())).append('\n');
+            b.append("leases no node lists (taken since its last heartbeat, beyond its first ").append(1000)
+                    .append(", or of a dead node): ").append(unowned.size()).append('\n');
+            oldest(b, unowned);
         }
         return b.toString();
+    }
+
+    /** The ten oldest of these leases, a line each. */
+    private static void oldest(StringBuilder b, List<LeaseAge> leases) {
+        leases.stream().sorted(java.util.Comparator.comparingLong(LeaseAge::ageMillis).reversed()).limit(10)
+                .forEach(l -> b.append("    ").append(l.lease()).append(' ').append(seconds(l.ageMillis())).append('\n'));
+        if (leases.size() > 10) b.append("    ... and ").append(leases.size() - 10).append(" more\n");
     }
 
     private static String seconds(long millis) {

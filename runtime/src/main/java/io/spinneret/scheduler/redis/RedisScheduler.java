@@ -85,6 +85,7 @@ public final class RedisScheduler implements Scheduler {
     private static final long MAX_POLL_SLEEP_NANOS = Duration.ofMillis(50).toNanos();
     private static final Pattern CRAWL_ID = Pattern.compile("[^{}\\s]{1,200}");
     private static final AtomicInteger OPENED = new AtomicInteger();
+    private static final int LISTED_LEASES = 1000;
 
     /** What opening does with a crawl that already finished. */
     public enum Mode {
@@ -188,9 +189,10 @@ public final class RedisScheduler implements Scheduler {
         for (int i = 0; i < members.size(); i += 1000) {
             run(LuaScripts.TOUCH, members.subList(i, Math.min(members.size(), i + 1000)));
         }
-        List<String> args = new ArrayList<>(members.size() + 1);
+        List<String> args = new ArrayList<>(Math.min(members.size(), LISTED_LEASES) + 2);
         args.add(node);
-        args.addAll(members);
+        args.add(Integer.toString(members.size()));
+        args.addAll(members.subList(0, Math.min(members.size(), LISTED_LEASES))); // status shows a node's count and these
         eval(LuaScripts.BEAT.plain(), List.of(nodesKey), args);
     }
 
