@@ -92,8 +92,20 @@ public enum Setting {
     HTTP_CACHE_EXPIRATION("http_cache_expiration", Type.DURATION, "0", "seconds a kept response is replayed (0 = for ever)"),
     /** The Redis server of a distributed crawl, e.g. {@code redis://127.0.0.1:6379/0}. */
     REDIS_URL("redis_url", Type.STRING, "", "Redis URL of a distributed crawl"),
-    /** Seconds after which a Redis in-flight entry counts as abandoned and is reclaimed. */
-    VISIBILITY_TIMEOUT("visibility_timeout", Type.DURATION, "60", "seconds before abandoned in-flight work is reclaimed"),
+    /**
+     * The identity of a distributed crawl: its Redis keys are {@code spinneret:{<crawl id>}:*}.
+     * Empty means the spider's name, so every node of one spider joins one crawl.
+     */
+    CRAWL_ID("crawl_id", Type.STRING, "", "name of a distributed crawl (empty = the spider's name)"),
+    /** Start a new distributed crawl even if one of this id already finished ({@code --new-crawl}). */
+    NEW_CRAWL("new_crawl", Type.BOOLEAN, "false", "clear a finished distributed crawl and start again"),
+    /**
+     * Seconds after which a Redis in-flight entry counts as abandoned and is reclaimed. Live nodes
+     * renew their leases every third of it, so a killed node's work comes back within this time.
+     */
+    VISIBILITY_TIMEOUT("visibility_timeout", Type.DURATION, "15", "seconds before a dead node's in-flight work is reclaimed"),
+    /** Seconds a Redis command is retried (with back-off) while the server is unreachable before the crawl fails. */
+    REDIS_RETRY_TIMEOUT("redis_retry_timeout", Type.DURATION, "60", "seconds Redis commands are retried before the crawl fails"),
     /** Seconds a distributed node waits on an empty shared queue before it ends. */
     IDLE_TIMEOUT("idle_timeout", Type.DURATION, "5", "seconds a shared queue must stay empty before a node ends"),
 

@@ -21,8 +21,8 @@ import org.jspecify.annotations.Nullable;
 final class QuickRunParser {
     /** Options taking a value, under every name picocli knows them by. */
     static final Set<String> VALUED = Set.of("-n", "--max-items", "-o", "--output", "-O", "--overwrite-output", "-c", "--concurrency", "--delay",
-            "-s", "--set", "-a", "--arg", "--redis", "--metrics", "--ui", "--stats-file", "--settings", "--spiders", "--log-level");
-    static final Set<String> FLAGS = Set.of("--resume");
+            "-s", "--set", "-a", "--arg", "--redis", "--crawl-id", "--metrics", "--ui", "--stats-file", "--settings", "--spiders", "--log-level");
+    static final Set<String> FLAGS = Set.of("--resume", "--new-crawl");
     /** Options always parsed by picocli. */
     static final Set<String> LEFT_TO_PICOCLI = Set.of("-h", "--help", "-V", "--version", "--print-settings");
 
@@ -42,6 +42,8 @@ final class QuickRunParser {
                 spider = true;
             } else if (a.equals("--resume")) {
                 cmd.resume = true;
+            } else if (a.equals("--new-crawl")) {
+                cmd.newCrawl = true;
             } else {
                 int eq = a.startsWith("--") ? a.indexOf('=') : -1;
                 String name = eq > 0 ? a.substring(0, eq) : a;
@@ -76,6 +78,7 @@ final class QuickRunParser {
             case "-s", "--set" -> c.common.sets.add(value);
             case "-a", "--arg" -> c.common.arguments.add(value);
             case "--redis" -> c.redis = value;
+            case "--crawl-id" -> c.crawlId = value;
             case "--metrics" -> c.metrics = value;
             case "--ui" -> c.ui = value;
             case "--stats-file" -> c.statsFile = value;

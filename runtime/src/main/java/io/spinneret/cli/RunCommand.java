@@ -5,9 +5,11 @@ import io.spinneret.engine.CrawlResult;
 import io.spinneret.engine.Crawler;
 import io.spinneret.engine.SpiderCatalog;
 import io.spinneret.internal.SpiderDefinition;
+import io.spinneret.scheduler.redis.RedisEndpoint;
 import io.spinneret.settings.Settings;
 import io.spinneret.settings.SettingsLoader;
 import io.spinneret.settings.SettingsLoader.CommandLineValue;
+import io.spinneret.spi.CrawlFinishedException;
 import io.spinneret.storage.Storages;
 import io.spinneret.warc.WarcRecorder;
 import java.io.PrintWriter;
@@ -59,6 +61,12 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--redis", paramLabel = "URL", description = "share the queue through Redis, e.g. redis://127.0.0.1:6379/0")
     @Nullable String redis;
 
+    @Option(names = "--crawl-id", paramLabel = "ID", description = "the distributed crawl to join (default: the spider's name)")
+    @Nullable String crawlId;
+
+    @Option(names = "--new-crawl", description = "with --redis: start the crawl again even if it finished (clears its queue and seen set)")
+    boolean newCrawl;
+
     @Option(names = "--metrics", paramLabel = "HOST:PORT", description = "serve Prometheus metrics at http://HOST:PORT/metrics, e.g. 127.0.0.1:9464")
     @Nullable String metrics;
 
@@ -105,6 +113,9 @@ final class RunCommand implements Callable<Integer> {
         CrawlResult result;
         try {
             result = crawler.run();
+        } catch (CrawlFinishedException finished) {
+            err.println(finished.getMessage()); // not a failure: the work is done
+            return 0;
         } finally {
             signals.uninstall();
         }
@@ -112,13 +123,21 @@ final class RunCommand implements Callable<Integer> {
             err.println("error: " + result.error());
         }
         String nothing = result.nothingCrawled();
-        if (nothing != null) err.println("error: " + nothing);
+        // a node of a distributed crawl that found no work left (the others had it) did nothing wrong
+        boolean idleNode = nothing != null && settings.getChoice(Setting.SCHEDULER).equals("redis")
+                && result.requests() == 0 && result.failures() == 0;
+        if (idleNode) {
+            err.println("this node got no work: the shared queue stayed empty (the other nodes of the crawl had it)");
+        } else if (nothing != null) {
+            err.println("error: " + nothing);
+        }
         // with -o - the items are standard output: the summary goes with the logs
         PrintWriter summary = Storages.outputs(target).stream().anyMatch(o -> o.target().equals("-")) ? err : out;
         summary.println(result.summaryLine());
         summary.flush();
         // interrupted by a signal: 128 + its number, as a shell reports a process that signal ended
-        return result.outcome() == CrawlResult.Outcome.INTERRUPTED && signals.exitCode() != 0 ? signals.exitCode() : result.exitCode();
+        if (result.outcome() == CrawlResult.Outcome.INTERRUPTED && signals.exitCode() != 0) return signals.exitCode();
+        return idleNode ? 0 : result.exitCode();
     }
 
     private List<CommandLineValue> commandLine(SettingsLoader loader, SpiderDefinition spider) {
@@ -145,6 +164,11 @@ final class RunCommand implements Callable<Integer> {
         if (ui != null) v.add(new CommandLineValue(Setting.UI.key(), ui, "--ui"));
         if (statsFile != null) v.add(new CommandLineValue(Setting.STATS_FILE.key(), statsFile, "--stats-file"));
         if (common.spidersDir != null) v.add(new CommandLineValue(Setting.SPIDERS_DIR.key(), common.spidersDir.toString(), "--spiders"));
+        if (crawlId != null) v.add(new CommandLineValue(Setting.CRAWL_ID.key(), crawlId, "--crawl-id"));
+        if (newCrawl) {
+            if (resume) throw new UsageException("give --resume (crawl what the crawl has not seen) or --new-crawl (start it again), not both");
+            v.add(new CommandLineValue(Setting.NEW_CRAWL.key(), "true", "--new-crawl"));
+        }
         if (redis != null) {
             v.add(new CommandLineValue(Setting.SCHEDULER.key(), "redis", "--redis"));
             v.add(new CommandLineValue(Setting.REDIS_URL.key(), redis, "--redis"));
@@ -172,7 +196,8 @@ final class RunCommand implements Callable<Integer> {
         out.printf("%-" + keyW + "s  %-" + valW + "s  %s%n", "SETTING", "VALUE", "FROM");
         for (Setting s : Setting.values()) {
             Settings.Value v = settings.value(s);
-            out.printf("%-" + keyW + "s  %-" + valW + "s  %s%n", s.key(), v.raw().isEmpty() ? "\"\"" : v.raw(), v.origin());
+            String shown = s == Setting.REDIS_URL ? RedisEndpoint.redact(v.raw()) : v.raw(); // never the password
+            out.printf("%-" + keyW + "s  %-" + valW + "s  %s%n", s.key(), shown.isEmpty() ? "\"\"" : shown, v.origin());
         }
         out.flush();
     }

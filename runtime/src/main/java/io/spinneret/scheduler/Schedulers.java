@@ -25,8 +25,10 @@ public final class Schedulers {
      *   <li>{@code sqlite}: the job in {@code <job_dir>/<spider>/frontier.db}. With {@code resume},
      *       continues it (in-flight requests come back, seen fingerprints are kept); without,
      *       starts afresh if the job finished and refuses if it holds unfinished work.</li>
-     *   <li>{@code redis}: joins the crawl under {@code spinneret:<spider>:} at {@code redis_url};
-     *       without {@code resume}, a namespace whose crawl finished is cleared first.</li>
+     *   <li>{@code redis}: joins the crawl {@code crawl_id} (default: the spider's name) under
+     *       {@code spinneret:{<crawl id>}:} at {@code redis_url}. A crawl that finished is refused
+     *       ({@link io.spinneret.spi.CrawlFinishedException}) unless {@code resume} (crawl what it
+     *       has not seen) or {@code new_crawl} (clear it and start again).</li>
      * </ul>
      *
      * @param spiderName namespaces persistent and shared state (job directory, Redis keys)
@@ -46,8 +48,11 @@ public final class Schedulers {
                 return SqliteScheduler.open(jobDirectory(settings, spiderName), resume);
             }
             case "redis" -> {
-                return RedisScheduler.open(settings.getString(Setting.REDIS_URL), spiderName,
-                        settings.getDuration(Setting.VISIBILITY_TIMEOUT), resume);
+                String crawlId = settings.getString(Setting.CRAWL_ID).isBlank() ? spiderName : settings.getString(Setting.CRAWL_ID);
+                RedisScheduler.Mode mode = settings.getBoolean(Setting.NEW_CRAWL) ? RedisScheduler.Mode.NEW
+                        : resume ? RedisScheduler.Mode.REOPEN : RedisScheduler.Mode.JOIN;
+                return RedisScheduler.open(new RedisScheduler.Options(settings.getString(Setting.REDIS_URL), crawlId,
+                        settings.getDuration(Setting.VISIBILITY_TIMEOUT), settings.getDuration(Setting.REDIS_RETRY_TIMEOUT)), mode);
             }
             default -> throw new UnsupportedOperationException("scheduler '" + kind + "' is not available yet");
         }

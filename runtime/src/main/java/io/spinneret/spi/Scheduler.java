@@ -44,7 +44,8 @@ import org.jspecify.annotations.Nullable;
  * In-flight requests that were never acked come back as pending: for a persistent scheduler when it
  * is opened again (nothing else can be alive then), for a {@linkplain #isShared() shared} one only
  * after they have been in flight longer than the visibility timeout (another node may still be
- * working on them).
+ * working on them). A shared scheduler opened on a crawl that has finished may refuse with a
+ * {@link CrawlFinishedException} instead of starting it again.
  *
  * <h2>Durability</h2>
  * When a mutating method ({@link #push}, {@link #pushAll}, {@link #poll}, {@link #ack},

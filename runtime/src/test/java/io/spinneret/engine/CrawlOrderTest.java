@@ -63,7 +63,7 @@ class CrawlOrderTest {
                 assumeTrue(url != null && !url.isBlank(), "SPINNERET_TEST_REDIS is not set");
                 settings = settings.with("redis_url", url, "test");
                 try (Jedis j = new Jedis(URI.create(url))) {
-                    for (String k : j.keys("spinneret:" + spider + ":*")) j.del(k);
+                    for (String k : j.keys("spinneret:{" + spider + "}:*")) j.del(k);
                 }
             }
             CrawlResult r = Crawler.builder(tree).settings(settings).items(List.of(BookSchema.INSTANCE)).progress(null).build().run();

@@ -4,12 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spinneret.annotations.Renderer;
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.Request;
 import io.spinneret.settings.Settings;
+import io.spinneret.spi.CrawlFinishedException;
 import io.spinneret.spi.Lease;
 import io.spinneret.spi.Scheduler;
 import java.nio.charset.StandardCharsets;
@@ -60,7 +62,10 @@ public abstract class SchedulerContractTest {
     }
 
     protected final Scheduler open(boolean resume, Duration visibilityTimeout) {
-        Settings s = settings().with(Setting.VISIBILITY_TIMEOUT, Double.toString(visibilityTimeout.toMillis() / 1000.0), "test");
+        return open(settings().with(Setting.VISIBILITY_TIMEOUT, Double.toString(visibilityTimeout.toMillis() / 1000.0), "test"), resume);
+    }
+
+    private Scheduler open(Settings s, boolean resume) {
         Scheduler scheduler = Schedulers.open(s, spider, resume);
         opened.add(scheduler);
         return scheduler;
@@ -295,7 +300,14 @@ public abstract class SchedulerContractTest {
         first.ack(poll(first));
         first.close();
 
-        Scheduler second = open(false);
+        Scheduler second;
+        if (first.isShared()) {
+            // other nodes may still arrive: a finished shared crawl is not started again unless asked
+            assertThrows(CrawlFinishedException.class, () -> open(false));
+            second = open(settings().with(Setting.NEW_CRAWL, "true", "test"), false);
+        } else {
+            second = open(false);
+        }
         assertEquals(0, second.seenCount());
         assertTrue(second.push(req("a")));
         assertEquals("a", path(poll(second)));

@@ -27,7 +27,7 @@ import redis.clients.jedis.Jedis;
  * reclaims its in-flight requests after the visibility timeout and completes the crawl.
  *
  * <p>Uses the server of {@code SPINNERET_TEST_REDIS} (skipped only when unset), in a database
- * chosen at random among 1-15 so that the fixed {@code spinneret:books:} namespace does not meet
+ * chosen at random among 1-15 so that the fixed {@code spinneret:{books}:} namespace does not meet
  * another test's; its keys are removed before and after.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -52,7 +52,7 @@ class DistributedCrawlIT {
     void deleteKeys() {
         if (redisUrl == null) return;
         try (Jedis j = new Jedis(URI.create(redisUrl))) {
-            for (String k : List.of("pending", "inflight", "requests", "seen", "seq")) j.unlink("spinneret:books:" + k);
+            for (String k : List.of("pending", "inflight", "requests", "seen", "seq", "state", "nodes")) j.unlink("spinneret:{books}:" + k);
         }
     }
 

@@ -1,21 +1,24 @@
 package io.spinneret.scheduler.redis;
 
 import io.spinneret.api.SpinneretException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import redis.clients.jedis.Jedis;
-import redis.clients.jedis.JedisPool;
-import redis.clients.jedis.Pipeline;
+import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.Response;
+import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisAccessControlException;
+import redis.clients.jedis.exceptions.JedisClusterOperationException;
 import redis.clients.jedis.exceptions.JedisConnectionException;
 import redis.clients.jedis.exceptions.JedisDataException;
 
@@ -27,37 +30,57 @@ import redis.clients.jedis.exceptions.JedisDataException;
  * thread hand-off, and a hundred virtual threads acking at once cost a few round trips, not a
  * hundred. Commands run in the order they were queued.
  *
- * <p>A batch that fails on the connection is retried on a new connection from the pool (a few
- * times, with backoff). The scripts tolerate that: a push is deduplicated, an ack or requeue of a
- * lease no longer in flight does nothing, and a pop whose reply was lost leaves an in-flight entry
- * that the visibility timeout reclaims. A script the server has forgotten is loaded again and its
- * command re-sent.
+ * <h2>Outages</h2>
+ * A batch that fails on the connection (the server restarts, a read times out, a cluster master
+ * fails over) is sent again, with back-off from 50 ms up to 2 s, until it succeeds or the retry
+ * budget ({@code redis_retry_timeout}) since its first failure is spent; only then do its callers
+ * get an error. Before the server has answered once, the budget is 2 s: a wrong address or a
+ * server that is down at the start is reported at once; after a batch has spent its budget, the
+ * next failures are reported at once (the crawl is failing: closing it must not wait again) until
+ * a command goes through. A command the server refused without running it ({@code LOADING} after a restart,
+ * {@code MOVED}, {@code CLUSTERDOWN}, {@code READONLY} during a failover, {@code NOSCRIPT}) is
+ * sent again the same way, after loading the script for {@code NOSCRIPT}. A batch sent again may
+ * have run already, so every command must be idempotent: the scripts are (a push is deduplicated,
+ * an ack, requeue or touch of a lease no longer in flight does nothing), and a pop is made so by
+ * {@link LuaScripts#once} (its reply is kept under a token until it is received).
  */
 final class CommandPipeline implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(CommandPipeline.class);
     static final int MAX_BATCH = 256;
-    private static final int ATTEMPTS = 4;
+    private static final long FIRST_BACKOFF_NANOS = Duration.ofMillis(50).toNanos();
+    private static final long MAX_BACKOFF_NANOS = Duration.ofSeconds(2).toNanos();
+    private static final long WARN_EVERY_NANOS = Duration.ofSeconds(10).toNanos();
+    private static final long FIRST_CONTACT_NANOS = Duration.ofSeconds(2).toNanos();
 
     /** Appends one command to a pipeline. */
     @FunctionalInterface
     interface Command<T> {
-        Response<T> append(Pipeline pipeline);
+        Response<T> append(AbstractPipeline pipeline);
     }
 
-    private record Op<T>(Command<T> command, CompletableFuture<T> result, @Nullable LuaScripts script) {}
+    private record Op<T>(Command<T> command, CompletableFuture<T> result, @Nullable String script) {}
 
-    private final JedisPool pool;
+    private final UnifiedJedis client;
+    private final String where; // for messages: the redacted endpoint
+    private final String sampleKey; // routes script loads to the crawl's slot in a cluster
+    private final long retryNanos;
     private final ConcurrentLinkedQueue<Op<?>> queue = new ConcurrentLinkedQueue<>();
     private final ReentrantLock leader = new ReentrantLock(); // held while sending
     private volatile boolean stopped;
+    private @Nullable String refusal; // the last refusal of the batch being sent (leader only)
+    private volatile boolean answered; // the server answered once: until then a failure is a wrong URL or a server down, said at once
+    private volatile boolean gaveUp; // the last batch spent its budget: the next failure is reported at once
 
-    CommandPipeline(JedisPool pool) {
-        this.pool = pool;
+    CommandPipeline(UnifiedJedis client, String where, String sampleKey, Duration retryBudget) {
+        this.client = client;
+        this.where = where;
+        this.sampleKey = sampleKey;
+        this.retryNanos = retryBudget.toNanos();
     }
 
     /** Runs a script with EVALSHA and waits for its reply. */
-    Object eval(LuaScripts script, List<String> keys, List<String> args) {
-        return call(p -> p.evalsha(script.sha(), keys, args), script);
+    Object eval(String sha, String source, List<String> keys, List<String> args) {
+        return call(p -> p.evalsha(sha, keys, args), source);
     }
 
     /** Runs a plain command and waits for its reply. */
@@ -65,7 +88,20 @@ final class CommandPipeline implements AutoCloseable {
         return call(command, null);
     }
 
-    private <T> T call(Command<T> command, @Nullable LuaScripts script) {
+    /**
+     * Queues a command without waiting: it goes with the next batch (the next call, or close).
+     * Its failure is only logged. For clean-up that nobody waits for.
+     */
+    <T> void post(Command<T> command) {
+        if (stopped) return;
+        Op<T> op = new Op<>(command, new CompletableFuture<>(), null);
+        op.result().whenComplete((r, e) -> {
+            if (e != null) LOG.debug("Redis clean-up command failed: {}", e.getMessage());
+        });
+        queue.add(op);
+    }
+
+    private <T> T call(Command<T> command, @Nullable String script) {
         if (stopped) throw new IllegalStateException("scheduler is closed");
         Op<T> op = new Op<>(command, new CompletableFuture<>(), script);
         queue.add(op);
@@ -100,41 +136,120 @@ final class CommandPipeline implements AutoCloseable {
     }
 
     private void send(List<Op<?>> batch) {
-        for (int attempt = 1; ; attempt++) {
-            try (Jedis jedis = pool.getResource()) {
-                Pipeline p = jedis.pipelined();
-                List<Response<?>> replies = new ArrayList<>(batch.size());
-                for (Op<?> op : batch) replies.add(op.command().append(p));
-                p.sync();
-                List<Op<?>> unknownScript = new ArrayList<>();
-                for (int i = 0; i < batch.size(); i++) {
-                    Op<?> op = batch.get(i);
-                    try {
-                        complete(op, replies.get(i).get());
-                    } catch (JedisDataException e) {
-                        if (op.script() != null && String.valueOf(e.getMessage()).startsWith("NOSCRIPT")) {
-                            unknownScript.add(op);
-                        } else {
-                            op.result().completeExceptionally(e);
-                        }
+        long firstFailure = 0, lastWarning = 0, backoff = FIRST_BACKOFF_NANOS;
+        refusal = null;
+        while (true) {
+            RuntimeException failure;
+            try {
+                batch = sendOnce(batch);
+                answered = true;
+                gaveUp = false;
+                if (batch.isEmpty()) {
+                    if (firstFailure != 0) {
+                        LOG.info("Redis at {} answers again after {} ms", where, (System.nanoTime() - firstFailure) / 1_000_000);
                     }
-                }
-                if (unknownScript.isEmpty()) return;
-                for (Op<?> op : unknownScript) jedis.scriptLoad(java.util.Objects.requireNonNull(op.script()).source());
-                batch = unknownScript; // NOSCRIPT means the command did not run: send it again
-            } catch (JedisConnectionException e) {
-                if (attempt == ATTEMPTS) {
-                    SpinneretException failure = new SpinneretException("Redis connection failed: " + e.getMessage(), e);
-                    for (Op<?> op : batch) op.result().completeExceptionally(failure);
                     return;
                 }
-                LOG.warn("Redis connection failed ({}); retrying", e.getMessage());
-                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(100L << attempt));
+                failure = null; // some commands were refused without running (LOADING, MOVED...): again
+                refusal = refusal == null ? "commands refused" : refusal;
+            } catch (JedisConnectionException | JedisClusterOperationException e) {
+                if (accessDenied(e)) {
+                    failAll(batch, new SpinneretException("Redis at " + where + " refused the credentials: " + message(e), e));
+                    return;
+                }
+                failure = e;
             } catch (RuntimeException e) {
-                for (Op<?> op : batch) op.result().completeExceptionally(e);
+                failAll(batch, e);
                 return;
             }
+            long now = System.nanoTime();
+            if (firstFailure == 0) firstFailure = now;
+            long budget = gaveUp ? 0 : answered ? retryNanos : Math.min(retryNanos, FIRST_CONTACT_NANOS);
+            if (now - firstFailure >= budget) {
+                gaveUp = true;
+                String why = failure != null ? message(failure) : "the server kept refusing commands (" + refusal + ")";
+                failAll(batch, new SpinneretException("Redis at " + where + " failed for " + (now - firstFailure) / 1_000_000
+                        + " ms (redis_retry_timeout): " + why, failure));
+                return;
+            }
+            if (lastWarning == 0 || now - lastWarning >= WARN_EVERY_NANOS) {
+                lastWarning = now;
+                LOG.warn("Redis at {} is unavailable ({}); retrying for up to {} s", where,
+                        failure != null ? message(failure) : refusal, retryNanos / 1_000_000_000);
+            }
+            LockSupport.parkNanos(backoff);
+            backoff = Math.min(backoff * 2, MAX_BACKOFF_NANOS);
+            probe();
         }
+    }
+
+    /**
+     * Sends one batch in one pipeline.
+     *
+     * @return the commands the server refused without running them, to send again
+     */
+    private List<Op<?>> sendOnce(List<Op<?>> batch) {
+        List<Op<?>> again = new ArrayList<>();
+        try (AbstractPipeline p = client.pipelined()) {
+            List<Response<?>> replies = new ArrayList<>(batch.size());
+            for (Op<?> op : batch) replies.add(op.command().append(p));
+            p.sync();
+            for (int i = 0; i < batch.size(); i++) {
+                Op<?> op = batch.get(i);
+                try {
+                    complete(op, replies.get(i).get());
+                } catch (JedisDataException e) {
+                    String code = String.valueOf(e.getMessage()).split(" ", 2)[0].toUpperCase(Locale.ROOT);
+                    if (code.equals("NOSCRIPT") && op.script() != null) {
+                        client.scriptLoad(Objects.requireNonNull(op.script()), sampleKey);
+                        again.add(op);
+                    } else if (refusedWithoutRunning(code)) {
+                        refusal = e.getMessage();
+                        again.add(op);
+                    } else {
+                        op.result().completeExceptionally(e);
+                    }
+                }
+            }
+        }
+        return again;
+    }
+
+    /** Error codes of commands the server did not run and will run later. */
+    private static boolean refusedWithoutRunning(String code) {
+        return switch (code) {
+            case "LOADING", "BUSY", "TRYAGAIN", "CLUSTERDOWN", "MASTERDOWN", "READONLY", "MOVED", "ASK" -> true;
+            default -> false;
+        };
+    }
+
+    /** After a failure: a plain command through the client, which follows a cluster's new topology. */
+    private void probe() {
+        try {
+            client.exists(sampleKey);
+        } catch (RuntimeException stillDown) {
+            // the next attempt says what is wrong
+        }
+    }
+
+    private static boolean accessDenied(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof JedisAccessControlException) return true;
+            String m = String.valueOf(t.getMessage());
+            if (m.startsWith("WRONGPASS") || m.startsWith("NOAUTH") || m.startsWith("NOPERM")) return true;
+        }
+        return false;
+    }
+
+    /** The innermost message of a failure: Jedis wraps the useful one ("Connection refused") in pool errors. */
+    private static String message(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null && t.getCause() != t) t = t.getCause();
+        return t == e ? String.valueOf(e.getMessage()) : e.getMessage() + ": " + t.getMessage();
+    }
+
+    private static void failAll(List<Op<?>> batch, RuntimeException e) {
+        for (Op<?> op : batch) op.result().completeExceptionally(e);
     }
 
     @SuppressWarnings("unchecked")
@@ -142,12 +257,7 @@ final class CommandPipeline implements AutoCloseable {
         op.result().complete((T) reply);
     }
 
-    private void failQueued() {
-        Op<?> op;
-        while ((op = queue.poll()) != null) op.result().completeExceptionally(new IllegalStateException("scheduler is closed"));
-    }
-
-    /** Sends what is queued; later calls fail. The pool is the caller's to close. */
+    /** Sends what is queued; later calls fail. The client is the caller's to close. */
     @Override
     public void close() {
         stopped = true;

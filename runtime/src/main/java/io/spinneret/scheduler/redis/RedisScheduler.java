@@ -6,27 +6,35 @@ import io.spinneret.api.SpinneretException;
 import io.spinneret.spi.Lease;
 import io.spinneret.spi.Scheduler;
 import io.spinneret.spi.SharedThrottle;
-import java.net.URI;
+import io.spinneret.spi.CrawlFinishedException;
+import java.lang.management.ManagementFactory;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import redis.clients.jedis.JedisPool;
-import redis.clients.jedis.JedisPoolConfig;
+import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
 
 /**
- * A {@link Scheduler} in Redis, shared by every process that opens the same spider on the same
- * server: a distributed crawl.
+ * A {@link Scheduler} in Redis, shared by every process that opens the same crawl id on the same
+ * server (or Redis Cluster): a distributed crawl.
  *
  * <h2>Keys</h2>
- * All under {@code spinneret:<spider>:}:
+ * All under {@code spinneret:{<crawl id>}:} (the braces are Redis Cluster's hash tag: every key of
+ * a crawl is in one slot, so each script's keys are on one node):
  * <ul>
  *   <li>{@code pending}: sorted set of request ids scored by {@code -priority}; ids are 15-digit
  *       sequence numbers, and Redis orders equal scores by member, so the set pops the highest
@@ -35,26 +43,36 @@ import redis.clients.jedis.exceptions.JedisException;
  *       scored by the Redis server's {@code TIME} in milliseconds when they were taken or last
  *       touched by their node's heartbeat;</li>
  *   <li>{@code requests}: hash of id to request JSON ({@link RequestCodec});</li>
- *   <li>{@code seen}: set of fingerprints (hex); {@code seq}: the id counter.</li>
+ *   <li>{@code seen}: set of fingerprints (hex); {@code seq}: the id counter;</li>
+ *   <li>{@code state}: hash of the crawl's lifecycle: {@code state} ({@code running} or
+ *       {@code finished}), {@code started_by}/{@code started_at}, {@code finished_by}/{@code finished_at}
+ *       (node names, server times in ms);</li>
+ *   <li>{@code nodes}: hash of node name to its last heartbeat (server ms) and leases, for {@code status};</li>
+ *   <li>{@code once:<token>}: the kept reply of a pop until its node received it ({@link LuaScripts#once}).</li>
  * </ul>
  * Every change is one Lua script ({@code push}, {@code pop}, {@code ack}, {@code requeue},
  * {@code touch}, {@code reset}, resources of this package), so it is atomic across nodes, and
- * durable as far as the server is (its RDB/AOF settings). The keys of one spider are used together
- * by each script, so this does not run on Redis Cluster.
+ * durable as far as the server is (its RDB/AOF settings). Commands are retried through outages
+ * for {@code redis_retry_timeout} ({@link CommandPipeline}).
  *
  * <h2>Visibility timeout and heartbeat</h2>
  * {@link #poll} first puts back in-flight entries whose stamp is older than the visibility timeout,
  * by the server's clock: their node died. A live node never loses its work to that: while it holds
  * leases, a heartbeat re-stamps them every third of the timeout ({@code touch} script), however
  * long a request takes (throttling, retries' backoff, storage batching). So the timeout only says
- * how soon the work of a dead node comes back; it must exceed the longest pause of a live node
- * (e.g. GC). If a node was paused longer and its lease was reclaimed, its late ack removes the
+ * how soon the work of a dead node comes back: its last heartbeat was before it died, so its
+ * leases are free at most one timeout after its death and taken by the next poll of any node. The
+ * timeout must exceed the longest pause of a live node (GC, a Redis outage) plus a third of itself. If a node was paused longer and its lease was reclaimed, its late ack removes the
  * request wherever it is; the request may then have been downloaded twice, never lost.
  *
- * <h2>Joining and starting over</h2>
- * A namespace with pending or in-flight work is always joined: that is how nodes share a crawl.
- * A namespace whose crawl finished (nothing pending or in flight) is cleared on open when
- * {@code resume} is false, and kept (so only unseen URLs are crawled) when it is true.
+ * <h2>Lifecycle</h2>
+ * A crawl is {@code running} from the first node's open until a node closes with nothing pending
+ * and nothing in flight anywhere ({@code finish} script): then it is {@code finished}, with that
+ * node's name and the time. A node opening a running crawl joins it, whatever its queue holds
+ * (even empty, while the others wait out their idle timeout: its start requests are duplicates).
+ * A node opening a finished crawl gets a {@link CrawlFinishedException} ({@link Mode#JOIN}),
+ * reopens it keeping what was seen ({@link Mode#REOPEN}, {@code --resume}), or clears it and starts
+ * again ({@link Mode#NEW}, {@code --new-crawl}).
  *
  * <h2>Throughput</h2>
  * Calls from many threads are sent together in one pipeline ({@code CommandPipeline}), one round
@@ -66,88 +84,204 @@ import redis.clients.jedis.exceptions.JedisException;
 public final class RedisScheduler implements Scheduler {
     private static final Logger LOG = LoggerFactory.getLogger(RedisScheduler.class);
     private static final long MAX_POLL_SLEEP_NANOS = Duration.ofMillis(50).toNanos();
+    private static final Pattern CRAWL_ID = Pattern.compile("[^{}\\s]{1,200}");
+    private static final AtomicInteger OPENED = new AtomicInteger();
+    private static final int LISTED_LEASES = 1000;
 
-    private final JedisPool pool;
+    /** What opening does with a crawl that already finished. */
+    public enum Mode {
+        /** Join a running crawl or start one; a finished one is refused ({@link CrawlFinishedException}). */
+        JOIN,
+        /** Like {@link #JOIN}, but a finished crawl runs again for URLs it has not seen ({@code --resume}). */
+        REOPEN,
+        /** Clear whatever the crawl holds and start it again ({@code --new-crawl}). */
+        NEW
+    }
+
+    /**
+     * How to reach a crawl.
+     *
+     * @param url the Redis URL ({@link RedisEndpoint})
+     * @param crawlId the crawl's identity (keys {@code spinneret:{<crawlId>}:*})
+     * @param visibilityTimeout how long a dead node's in-flight entries wait before any node reclaims them
+     * @param retryTimeout how long a command is retried through an outage before it fails
+     * @param commandTimeout how long a reply may take before the connection counts as lost and the
+     *     command is retried: long, since a busy server (a big script of another crawl) is not a lost one
+     */
+    public record Options(String url, String crawlId, Duration visibilityTimeout, Duration retryTimeout, Duration commandTimeout) {
+        public Options {
+            if (!CRAWL_ID.matcher(crawlId).matches()) {
+                throw new SpinneretException("crawl id '" + crawlId + "' must be 1 to 200 characters without spaces or braces");
+            }
+        }
+
+        /** With a command timeout of 30 s. */
+        public Options(String url, String crawlId, Duration visibilityTimeout, Duration retryTimeout) {
+            this(url, crawlId, visibilityTimeout, retryTimeout, Duration.ofSeconds(30));
+        }
+    }
+
+    private final UnifiedJedis client;
+    private final RedisEndpoint endpoint;
+    private final String crawlId;
     private final String namespace;
     private final List<String> keys;
+    private final List<String> lifecycleKeys;
+    private final String nodesKey;
+    private final String node;
     private final long visibilityMillis;
+    private final long onceMillis;
     private final CommandPipeline redis;
     private final Set<String> held = ConcurrentHashMap.newKeySet(); // members of our live leases
-    private final Thread heartbeat;
     private @Nullable RedisThrottle throttle; // guarded by this; made on first use
+    private final @Nullable Thread heartbeat;
     private volatile boolean closed;
 
-    private RedisScheduler(JedisPool pool, String namespace, Duration visibilityTimeout) {
-        this.pool = pool;
-        this.namespace = namespace;
+    private RedisScheduler(RedisEndpoint endpoint, Options options, boolean beating) {
+        this.endpoint = endpoint;
+        this.crawlId = options.crawlId();
+        this.namespace = "spinneret:{" + crawlId + "}:";
         this.keys = List.of(namespace + "pending", namespace + "inflight", namespace + "requests",
                 namespace + "seen", namespace + "seq");
-        this.visibilityMillis = visibilityTimeout.toMillis();
-        this.redis = new CommandPipeline(pool);
-        long every = Math.max(visibilityMillis / 3, 10);
-        this.heartbeat = Thread.ofPlatform().daemon().name("spinneret-redis-heartbeat").unstarted(() -> beat(every));
-        heartbeat.start();
+        List<String> withState = new ArrayList<>(keys);
+        withState.add(namespace + "state");
+        this.lifecycleKeys = List.copyOf(withState);
+        this.nodesKey = namespace + "nodes";
+        this.node = nodeName();
+        this.visibilityMillis = options.visibilityTimeout().toMillis();
+        this.onceMillis = options.retryTimeout().toMillis() + options.visibilityTimeout().toMillis() + 10_000;
+        this.client = endpoint.connect(options.commandTimeout(), 4);
+        this.redis = new CommandPipeline(client, endpoint.redacted(), keys.get(0), options.retryTimeout());
+        if (beating) {
+            long every = Math.max(visibilityMillis / 3, 10);
+            this.heartbeat = Thread.ofPlatform().daemon().name("spinneret-redis-heartbeat").unstarted(() -> beat(every));
+        } else {
+            this.heartbeat = null;
+        }
+    }
+
+    private static String nodeName() {
+        String host;
+        try {
+            host = InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            host = "localhost";
+        }
+        String name = host + ":" + ProcessHandle.current().pid();
+        int n = OPENED.incrementAndGet();
+        return n == 1 ? name : name + "#" + n; // several schedulers in one JVM (tests, embedded crawls)
     }
 
     /** Re-stamps the leases this node holds every {@code everyMillis}, until closed. */
     private void beat(long everyMillis) {
         while (!closed) {
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(everyMillis));
-            if (closed || held.isEmpty()) continue;
+            if (closed) return;
             try {
-                List<String> members = new ArrayList<>(held);
-                for (int i = 0; i < members.size(); i += 1000) {
-                    run(LuaScripts.TOUCH, members.subList(i, Math.min(members.size(), i + 1000)));
-                }
+                beatOnce();
             } catch (RuntimeException e) {
                 if (!closed) LOG.warn("{}*: heartbeat failed ({}); retrying", namespace, e.getMessage());
             }
         }
     }
 
-    /**
-     * Connects to the crawl of {@code spiderName} on the server at {@code redisUrl}
-     * ({@code redis://[user:password@]host:port/db}).
-     *
-     * @param visibilityTimeout how long an in-flight entry may go unacked before any node reclaims it
-     * @param resume on a namespace whose crawl finished: true keeps its seen set, false clears it
-     * @throws SpinneretException if the server cannot be reached
-     */
-    public static RedisScheduler open(String redisUrl, String spiderName, Duration visibilityTimeout, boolean resume) {
-        if (redisUrl.isBlank()) throw new SpinneretException("scheduler=redis needs redis_url (or --redis redis://host:port/db)");
-        JedisPoolConfig config = new JedisPoolConfig();
-        config.setMaxTotal(4); // one sender at a time borrows one
-        config.setMaxIdle(4);
-        config.setJmxEnabled(false);
-        JedisPool pool;
-        try {
-            pool = new JedisPool(config, URI.create(redisUrl), 10_000);
-        } catch (IllegalArgumentException | JedisException e) {
-            throw new SpinneretException("bad redis_url '" + redisUrl + "': " + e.getMessage(), e);
+    /** Re-stamps the leases held and records this node's heartbeat in the node list. */
+    private void beatOnce() {
+        List<String> members = new ArrayList<>(held);
+        for (int i = 0; i < members.size(); i += 1000) {
+            run(LuaScripts.TOUCH, members.subList(i, Math.min(members.size(), i + 1000)));
         }
-        RedisScheduler s = new RedisScheduler(pool, "spinneret:" + spiderName + ":", visibilityTimeout);
+        List<String> args = new ArrayList<>(Math.min(members.size(), LISTED_LEASES) + 2);
+        args.add(node);
+        args.add(Integer.toString(members.size()));
+        args.addAll(members.subList(0, Math.min(members.size(), LISTED_LEASES))); // status shows a node's count and these
+        eval(LuaScripts.BEAT.plain(), List.of(nodesKey), args);
+    }
+
+    /**
+     * Connects to a crawl ({@link Options}) and admits this node to it.
+     *
+     * @throws CrawlFinishedException if the crawl finished and {@code mode} is {@link Mode#JOIN}
+     * @throws SpinneretException if the server cannot be reached or the URL is wrong (the message
+     *     never holds the password)
+     */
+    public static RedisScheduler open(Options options, Mode mode) {
+        if (options.url().isBlank()) throw new SpinneretException("scheduler=redis needs redis_url (or --redis redis://host:port/db)");
+        RedisEndpoint endpoint = RedisEndpoint.parse(options.url());
+        RedisScheduler s;
         try {
-            s.start(resume);
+            s = new RedisScheduler(endpoint, options, true);
+        } catch (JedisException e) {
+            throw new SpinneretException("cannot connect to Redis at " + endpoint + ": " + e.getMessage(), e);
+        }
+        try {
+            s.start(mode);
+            s.beatOnce(); // listed from the start
         } catch (JedisException | SpinneretException e) {
             s.close();
-            throw new SpinneretException("cannot use Redis at " + redisUrl + ": " + e.getMessage(), e);
+            if (e instanceof CrawlFinishedException f) throw f;
+            throw new SpinneretException("cannot use Redis at " + endpoint + ": " + e.getMessage(), e);
         }
+        Thread beat = java.util.Objects.requireNonNull(s.heartbeat);
+        beat.start();
         return s;
     }
 
-    private void start(boolean resume) {
-        if (resume) {
-            LOG.info("joining {}* ({} pending, {} in flight, {} seen)", namespace, pendingCount(), inFlightCount(), seenCount());
-            return;
-        }
-        long dropped = (Long) run(LuaScripts.RESET, List.of());
-        if (dropped > 0) LOG.info("{}*: the previous crawl finished ({} seen); starting a new one", namespace, dropped);
-        else if (dropped < 0) LOG.info("joining the running crawl in {}* ({} pending, {} in flight)", namespace, pendingCount(), inFlightCount());
+    /** {@link #open(Options, Mode)} with the default retry budget: {@code resume} reopens a finished crawl. */
+    public static RedisScheduler open(String redisUrl, String crawlId, Duration visibilityTimeout, boolean resume) {
+        return open(new Options(redisUrl, crawlId, visibilityTimeout, Duration.ofSeconds(60)), resume ? Mode.REOPEN : Mode.JOIN);
     }
 
-    /** The key prefix, {@code spinneret:<spider>:}. */
+    /**
+     * Connects to a crawl to read its {@link #status()} only: no heartbeat, the crawl's state is
+     * not changed. Close it after use.
+     */
+    public static RedisScheduler inspect(String redisUrl, String crawlId) {
+        RedisEndpoint endpoint = RedisEndpoint.parse(redisUrl);
+        try {
+            return new RedisScheduler(endpoint, new Options(redisUrl, crawlId, Duration.ofSeconds(15), Duration.ofSeconds(5)), false);
+        } catch (JedisException e) {
+            throw new SpinneretException("cannot connect to Redis at " + endpoint + ": " + e.getMessage(), e);
+        }
+    }
+
+    private void start(Mode mode) {
+        Map<String, String> before = redis.call(p -> p.hgetAll(namespace + "state"));
+        if (mode == Mode.NEW) {
+            long dropped = (Long) run(LuaScripts.RESET, List.of("force"));
+            redis.call(p -> p.del(namespace + "state"));
+            LOG.info("{}*: a new crawl {} ({} seen fingerprints of the previous one dropped)", namespace, crawlId, Math.max(dropped, 0));
+        } else if (before.isEmpty()) {
+            // keys of a finished crawl from a version without a state: cleared, as then
+            long dropped = (Long) run(LuaScripts.RESET, List.of());
+            if (dropped > 0) LOG.info("{}*: the previous crawl finished ({} seen); starting a new one", namespace, dropped);
+        }
+        List<?> out = (List<?>) eval(LuaScripts.BEGIN.plain(), lifecycleKeys, List.of(node, mode == Mode.JOIN ? "join" : "reopen"));
+        String found = (String) out.get(0);
+        if (found.equals("finished")) {
+            String by = (String) out.get(1);
+            long at = Long.parseLong(String.valueOf(out.get(2)));
+            throw new CrawlFinishedException("the crawl '" + crawlId + "' at " + endpoint + " finished at " + Instant.ofEpochMilli(at)
+                    + " (by " + by + "); nothing to do. Use --new-crawl to crawl it again from the start, --resume to crawl"
+                    + " only what it has not seen, or another --crawl-id");
+        }
+        if (found.equals("running")) {
+            LOG.info("{} joins the running crawl '{}' ({} pending, {} in flight, {} seen)", node, crawlId, pendingCount(), inFlightCount(), seenCount());
+        } else if (found.equals("reopened")) {
+            LOG.info("{} reopens the finished crawl '{}' ({} seen): only unseen URLs are crawled", node, crawlId, seenCount());
+        } else {
+            LOG.info("{} starts the crawl '{}' in {}*", node, crawlId, namespace);
+        }
+    }
+
+    /** The key prefix, {@code spinneret:{<crawl id>}:}. */
     public String namespace() {
         return namespace;
+    }
+
+    /** This node's name in the crawl ({@code host:pid}), as {@code status} and the crawl's state show it. */
+    public String node() {
+        return node;
     }
 
     @Override
@@ -159,13 +293,17 @@ public final class RedisScheduler implements Scheduler {
     public int pushAll(List<Request> requests) {
         if (requests.isEmpty()) return 0;
         List<String> args = new ArrayList<>(requests.size() * 4);
+        boolean unfiltered = false;
         for (Request r : requests) {
             args.add(r.fingerprint().hex());
             args.add(r.dontFilter() ? "1" : "0");
             args.add(Integer.toString(r.priority()));
             args.add(RequestCodec.toJson(r));
+            unfiltered |= r.dontFilter();
         }
-        return ((Long) run(LuaScripts.PUSH, args)).intValue();
+        // a push sent again after a lost reply is deduplicated, except its dont-filter requests: those go once
+        Object added = unfiltered ? once(LuaScripts.PUSH, args) : run(LuaScripts.PUSH, args);
+        return ((Long) added).intValue();
     }
 
     @Override
@@ -174,7 +312,7 @@ public final class RedisScheduler implements Scheduler {
         long sleep = Duration.ofMillis(1).toNanos();
         List<String> args = List.of("1", Long.toString(visibilityMillis));
         while (true) {
-            List<?> out = (List<?>) run(LuaScripts.POP, args);
+            List<?> out = (List<?>) once(LuaScripts.POP, args);
             long reclaimed = (Long) out.get(0);
             if (reclaimed > 0) LOG.warn("{}*: reclaimed {} requests in flight for over {} ms", namespace, reclaimed, visibilityMillis);
             if (out.size() >= 3) {
@@ -217,6 +355,21 @@ public final class RedisScheduler implements Scheduler {
         return count(p -> p.scard(keys.get(3)));
     }
 
+    /** The crawl as {@code status} shows it: its state, queue, and nodes with their leases. */
+    public RedisCrawlStatus status() {
+        return RedisCrawlStatus.read(this, redis, namespace, keys, nodesKey);
+    }
+
+    /** Where the crawl's Redis is, without the password. */
+    public String endpoint() {
+        return endpoint.redacted();
+    }
+
+    /** The crawl's id. */
+    public String crawlId() {
+        return crawlId;
+    }
+
     @Override
     public boolean isShared() {
         return true;
@@ -236,33 +389,62 @@ public final class RedisScheduler implements Scheduler {
     }
 
     /**
-     * Stops the heartbeat, sends what is queued, then closes the connections; the crawl's state
-     * stays in Redis, and leases still held come back to other nodes after the visibility timeout.
+     * Stops the heartbeat, sends what is queued, marks the crawl finished if nothing is pending or
+     * in flight anywhere, leaves the node list, then closes the connections; the crawl's state stays
+     * in Redis, and leases still held come back to other nodes after the visibility timeout.
      * Idempotent.
      */
     @Override
     public void close() {
         if (closed) return;
+        Thread beat = heartbeat;
+        if (beat != null && beat.isAlive()) {
+            try {
+                if ((Long) eval(LuaScripts.FINISH.plain(), lifecycleKeys, List.of(node)) == 1) {
+                    LOG.info("{}*: the crawl '{}' is finished", namespace, crawlId);
+                }
+                redis.call(p -> p.hdel(nodesKey, node));
+            } catch (RuntimeException e) {
+                LOG.warn("{}*: could not record this node's leaving ({})", namespace, e.getMessage());
+            }
+        }
         closed = true;
         synchronized (this) {
             if (throttle != null) throttle.close();
         }
-        LockSupport.unpark(heartbeat);
-        try {
-            heartbeat.join(10_000);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        if (beat != null) {
+            LockSupport.unpark(beat);
+            try {
+                beat.join(10_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
         redis.close();
-        pool.close();
+        client.close();
     }
 
     private Object run(LuaScripts script, List<String> args) {
+        return eval(script.plain(), keys, args);
+    }
+
+    /** Runs a script at most once however often it is sent ({@link LuaScripts#once}), then drops its token. */
+    private Object once(LuaScripts script, List<String> args) {
+        String token = namespace + "once:" + onceMillis + ":" + UUID.randomUUID();
+        List<String> k = new ArrayList<>(keys.size() + 1);
+        k.addAll(keys);
+        k.add(token);
+        Object reply = eval(script.once(), k, args);
+        if (!(reply instanceof List<?> l) || l.size() > 1) redis.post(p -> p.unlink(token)); // received: need not be kept
+        return reply;
+    }
+
+    private Object eval(LuaScripts.Script script, List<String> k, List<String> args) {
         if (closed) throw new IllegalStateException("scheduler is closed");
         try {
-            return redis.eval(script, keys, args);
+            return redis.eval(script.sha(), script.source(), k, args);
         } catch (JedisException e) {
-            throw new SpinneretException("Redis scheduler " + namespace + ": " + e.getMessage(), e);
+            throw new SpinneretException("Redis scheduler " + namespace + " at " + endpoint + ": " + e.getMessage(), e);
         }
     }
 
@@ -271,7 +453,7 @@ public final class RedisScheduler implements Scheduler {
         try {
             return redis.call(command);
         } catch (JedisException e) {
-            throw new SpinneretException("Redis scheduler " + namespace + ": " + e.getMessage(), e);
+            throw new SpinneretException("Redis scheduler " + namespace + " at " + endpoint + ": " + e.getMessage(), e);
         }
     }
 }

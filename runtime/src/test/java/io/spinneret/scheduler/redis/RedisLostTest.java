@@ -21,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The Redis server of a crawl's frontier dies mid-crawl: the crawl ends as failed with one error
- * line and its summary, no worker thread dies of an uncaught exception. Starts a Redis server of
+ * line and its summary once its retry budget (here 1 s) is spent, no worker thread dies of an uncaught exception. Starts a Redis server of
  * its own ({@code redis-server} on the PATH; skipped without one), so it can kill it.
  */
 class RedisLostTest {
@@ -54,7 +54,7 @@ class RedisLostTest {
             });
             CrawlResult r = Crawler.builder(new BooksFixture(site.root()))
                     .settings(TestSettings.fast(dir.resolve("out.jsonl"), "scheduler=redis", "redis_url=redis://127.0.0.1:" + port + "/0",
-                            "concurrency=4", "idle_timeout=1"))
+                            "concurrency=4", "idle_timeout=1", "redis_retry_timeout=1"))
                     .items(List.of(BookSchema.INSTANCE)).progress(null).build().run();
 
             assertEquals(CrawlResult.Outcome.FAILED, r.outcome(), r.stats().toString());

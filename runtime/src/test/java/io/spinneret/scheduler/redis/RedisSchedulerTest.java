@@ -45,17 +45,20 @@ class RedisSchedulerTest {
     }
 
     @Test
-    void keepsEveryKeyUnderTheSpidersNamespace() throws Exception {
+    void keepsEveryKeyOfTheCrawlUnderOneHashTag() throws Exception {
         RedisScheduler a = node(Duration.ofSeconds(60));
         a.pushAll(List.of(req(1), req(2)));
         assertNotNull(a.poll(Duration.ofSeconds(1)));
-        assertEquals("spinneret:" + spider + ":", a.namespace());
+        assertEquals("spinneret:{" + spider + "}:", a.namespace());
         try (Jedis j = RedisTestServer.connect()) {
-            Set<String> keys = new TreeSet<>(j.keys("spinneret:" + spider + ":*"));
+            Set<String> keys = new TreeSet<>(j.keys("spinneret:{" + spider + "}:*"));
             Set<String> expected = new TreeSet<>();
-            for (String k : List.of("pending", "inflight", "requests", "seen", "seq")) expected.add(a.namespace() + k);
+            for (String k : List.of("pending", "inflight", "requests", "seen", "seq", "state", "nodes")) expected.add(a.namespace() + k);
+            keys.removeIf(k -> k.startsWith(a.namespace() + "once:")); // a pop's reply until it is received
             assertEquals(expected, keys);
             assertEquals(2, j.scard(a.namespace() + "seen"));
+            assertEquals("running", j.hget(a.namespace() + "state", "state"));
+            assertEquals(a.node(), j.hget(a.namespace() + "state", "started_by"));
         }
     }
 

@@ -23,11 +23,11 @@ final class RedisTestServer {
         return new Jedis(URI.create(url()));
     }
 
-    /** Deletes every key of the spider's namespace. */
-    static void deleteNamespace(String spider) {
+    /** Deletes every key of the crawl's namespace (its id: the spider's name unless set). */
+    static void deleteNamespace(String crawlId) {
         try (Jedis j = connect()) {
             String cursor = ScanParams.SCAN_POINTER_START;
-            ScanParams match = new ScanParams().match("spinneret:" + spider + ":*").count(1000);
+            ScanParams match = new ScanParams().match("spinneret:{" + crawlId + "}:*").count(1000);
             do {
                 ScanResult<String> page = j.scan(cursor, match);
                 List<String> keys = page.getResult();

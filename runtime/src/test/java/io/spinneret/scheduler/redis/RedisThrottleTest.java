@@ -3,7 +3,6 @@ package io.spinneret.scheduler.redis;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spinneret.spi.SharedThrottle;
-import java.net.URI;
 import java.time.Duration;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
@@ -14,24 +13,24 @@ import java.util.concurrent.TimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import redis.clients.jedis.JedisPool;
+import redis.clients.jedis.UnifiedJedis;
 
 /** The in-flight places of {@link RedisThrottle}: kept by a live node, freed by a dead one's lease. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class RedisThrottleTest {
     private static final long LEASE_MILLIS = 900;
     private final String spider = "throttle-" + UUID.randomUUID().toString().substring(0, 8);
-    private final JedisPool pool = new JedisPool(URI.create(RedisTestServer.url()), 10_000);
-    private final CommandPipeline redis = new CommandPipeline(pool);
+    private final UnifiedJedis client = RedisEndpoint.parse(RedisTestServer.url()).connect(Duration.ofSeconds(10), 4);
+    private final CommandPipeline redis = new CommandPipeline(client, "test", "spinneret:{" + spider + "}:pending", Duration.ofSeconds(5));
 
     private RedisThrottle node() {
-        return new RedisThrottle(redis, name -> "spinneret:" + spider + ":" + name, LEASE_MILLIS);
+        return new RedisThrottle(redis, name -> "spinneret:{" + spider + "}:" + name, LEASE_MILLIS);
     }
 
     @AfterEach
     void cleanUp() {
         redis.close();
-        pool.close();
+        client.close();
         RedisTestServer.deleteNamespace(spider);
     }
 
