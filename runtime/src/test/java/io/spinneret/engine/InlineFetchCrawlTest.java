@@ -172,4 +172,24 @@ class InlineFetchCrawlTest {
             assertEquals("Book 3", seen.get("dontFilter"));
         }
     }
+
+    @Test
+    void aFetchSendsTheCrawlsUserAgentAndCookiesAndIsKeptByTheHttpCache() throws Exception {
+        try (TestSite site = TestSite.books(1)) {
+            site.route("/", ex -> {
+                ex.getResponseHeaders().add("Set-Cookie", "session=abc; Path=/");
+                TestSite.send(ex, 200, "<h1>start</h1>");
+            });
+            site.route("/echo", ex -> TestSite.send(ex, 200, "<h1>" + ex.getRequestHeaders().getFirst("User-Agent") + " | "
+                    + ex.getRequestHeaders().getFirst("Cookie") + "</h1>"));
+            Map<String, String> seen = new TreeMap<>();
+            String[] settings = {"user_agents=inline-test/1.0", "http_cache=true", "http_cache_dir=" + dir.resolve("cache")};
+            for (int run = 0; run < 2; run++) {
+                CrawlResult r = crawl(site, dir, (page, crawl) -> record(crawl, page, "/echo", seen), settings);
+                assertEquals("200 inline-test/1.0 | session=abc", seen.get("/echo"), "run " + run);
+                assertEquals(1, r.get(InlineFetcher.STAT));
+            }
+            assertEquals(1, site.hits("/echo"), "the second crawl's fetch came from the HTTP cache");
+        }
+    }
 }
