@@ -8,6 +8,7 @@ import io.spinneret.middleware.Middleware;
 import io.spinneret.pipeline.ItemSchemas;
 import io.spinneret.pipeline.Pipeline;
 import io.spinneret.pipeline.PipelineFailedException;
+import io.spinneret.render.RenderDecisions;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.CrawlContext;
 import io.spinneret.spi.Downloader;
@@ -17,6 +18,7 @@ import io.spinneret.spi.Stats;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.LinkedTransferQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -87,6 +89,12 @@ final class Engine implements CrawlContext {
 
     Engine(String spiderName, Settings settings, Stats stats, Scheduler scheduler, List<Middleware> middlewares,
             Downloader router, Dispatcher dispatcher, ItemSchemas schemas, CrawlEvents events) {
+        this(spiderName, settings, stats, scheduler, middlewares, router, dispatcher, schemas, events, Map.of());
+    }
+
+    /** @param requiredSelectors the spider's {@code @Parse(requires)} selectors by callback, for {@code renderer = AUTO} */
+    Engine(String spiderName, Settings settings, Stats stats, Scheduler scheduler, List<Middleware> middlewares,
+            Downloader router, Dispatcher dispatcher, ItemSchemas schemas, CrawlEvents events, Map<String, String> requiredSelectors) {
         this.spiderName = spiderName;
         this.settings = settings;
         this.stats = stats;
@@ -100,7 +108,9 @@ final class Engine implements CrawlContext {
         this.files = FileDownloads.from(settings, fetcher::fetchFile, stats);
         this.processor = new RequestProcessor(fetcher, scheduler, dispatcher, schemas,
                 newRequests, itemSink, stats, settings.getInt(Setting.MAX_REDIRECTS), () -> stop != Stop.NONE,
-                new PageFollowing(dispatcher.linkRules(), settings), files, events);
+                new PageFollowing(dispatcher.linkRules(), settings), files, events,
+                new AutoRendering(fetcher, requiredSelectors, new RenderDecisions(settings.getInt(Setting.AUTO_RENDER_SAMPLES),
+                        settings.getInt(Setting.AUTO_RENDER_RECHECK), 2 * settings.getDuration(Setting.BROWSER_TIMEOUT).toMillis(), stats), stats));
     }
 
     /** The files pipeline of this crawl, to be closed when it ends. */

@@ -66,6 +66,22 @@ final class Fetcher {
     }
 
     /**
+     * A second download of the page a worker holds, for {@code renderer = AUTO} (the page rendered
+     * after its HTTP response): counted as a page, through the chain without the retry middleware,
+     * since a failed render falls back to the HTTP response rather than being rescheduled.
+     *
+     * @throws Exception what a middleware or the downloader threw
+     */
+    Response fetchAgain(Request request) throws Exception {
+        gate.lease();
+        try {
+            return RealChain.execute(fileChain, request, pages, sideRequests, context);
+        } finally {
+            gate.inHand();
+        }
+    }
+
+    /**
      * Gets a file of an item for the files pipeline, on the worker that holds the item's response:
      * through the chain as a side request (not counted among the pages), without the retry
      * middleware (the pipeline retries itself). Once a signal closed the gate it is not sent.
