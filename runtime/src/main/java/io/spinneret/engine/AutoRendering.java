@@ -8,7 +8,9 @@ import io.spinneret.render.RenderDecisions;
 import io.spinneret.render.RenderDecisions.Plan;
 import io.spinneret.render.UrlPattern;
 import io.spinneret.spi.Stats;
+import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -19,8 +21,9 @@ import org.slf4j.LoggerFactory;
  * callback with {@code @Parse(requires = css)} gets the HTTP response when it has a match, else
  * the page rendered. Without one, {@link RenderDecisions} says per URL pattern and callback whether
  * to fetch over HTTP, in the browser, or both (a sample): a sample runs the callback on both
- * responses, compares what they yielded ({@link AutoComparison}) and keeps the browser's output
- * only, so nothing is emitted twice. When the browser cannot be found, every page is fetched over
+ * responses, compares what they yielded ({@link AutoComparison}) and keeps the browser's items
+ * only, so no item is emitted twice; the requests of both sides are scheduled (HTTP's before the
+ * page is rendered), which the frontier's duplicate filter makes one set. When the browser cannot be found, every page is fetched over
  * HTTP from then on (one warning, {@code auto/browser_unavailable} per page); a render that fails
  * gives the callback the HTTP response ({@code auto/browser_failed}). Counters: {@code auto/http}
  * and {@code auto/browser} (pages whose callback got the HTTP or the rendered response),
@@ -100,11 +103,12 @@ final class AutoRendering {
         /**
          * The callback's output for the 2xx response to {@link #firstRequest}: on that response, or
          * on the page rendered when HTTP lacks what it needs (a {@code requires} without a match,
-         * a sample).
+         * a sample). A sample hands the requests the callback made over HTTP to {@code early} at
+         * once, and returns only the browser's other requests.
          *
          * @throws InterruptedException if the crawl's stop interrupted the render (nothing was kept)
          */
-        Parsed parse(Response first, Parser parser) throws InterruptedException {
+        Parsed parse(Response first, Parser parser, Consumer<List<Request>> early) throws InterruptedException {
             if (first.request().meta().containsKey(RENDERED)) {
                 stats.increment("auto/browser");
                 return parser.parse(request, rebound(first), false);
@@ -117,11 +121,17 @@ final class AutoRendering {
                 return rendered == null ? http(first, parser) : browser(rendered, parser);
             }
             if (plan != Plan.SAMPLE) return http(first, parser);
-            Response rendered = render();
-            if (rendered == null) return http(first, parser);
             Parsed overHttp = parser.parse(request, first, true);
+            // the frontier drops requests it has seen: scheduling HTTP's now keeps the crawl moving while the page renders
+            early.accept(overHttp.crawl().requests);
+            Response rendered = render();
+            if (rendered == null) {
+                stats.increment("auto/http");
+                return overHttp;
+            }
             Parsed inBrowser = parser.parse(request, rendered, false);
             String difference = AutoComparison.difference(overHttp, inBrowser);
+            inBrowser.crawl().requests.removeAll(overHttp.crawl().requests);
             stats.increment("auto/samples");
             reported = true;
             decisions.sampled(pattern, difference == null, difference == null ? "" : difference);

@@ -127,7 +127,7 @@ final class RequestProcessor {
             crawl = parse(req, resp, false).crawl();
         } else {
             try {
-                crawl = turn.parse(resp, this::parse).crawl();
+                crawl = turn.parse(resp, this::parse, newRequests::found).crawl();
             } catch (InterruptedException e) {
                 scheduler.requeue(lease, req);
                 return;
