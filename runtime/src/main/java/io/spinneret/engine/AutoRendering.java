@@ -65,8 +65,8 @@ final class AutoRendering {
         return UrlPattern.of(request.url()) + " (" + request.callback() + ")";
     }
 
-    /** How to fetch {@code request}; may wait while its pattern's samples are out. Close the turn when done. */
-    Turn begin(Request request) throws InterruptedException {
+    /** How to fetch {@code request} (or that it must wait: {@link Turn#waits}). Close the turn when done. */
+    Turn begin(Request request) {
         if (request.meta().containsKey(RENDERED)) return new Turn(request.toBuilder().renderer(Renderer.AUTO).build(), null, null, Plan.BROWSER);
         if (browserUnavailable.get()) return new Turn(request, null, null, Plan.HTTP);
         String css = required.get(request.callback());
@@ -93,6 +93,11 @@ final class AutoRendering {
             this.requires = requires;
             this.pattern = pattern;
             this.plan = plan;
+        }
+
+        /** Whether the request is to wait, parked, until its pattern's samples are in: nothing to fetch now. */
+        boolean waits() {
+            return plan == Plan.WAIT;
         }
 
         /** What to fetch first: the page in the browser for a pattern decided for it, else over HTTP. */

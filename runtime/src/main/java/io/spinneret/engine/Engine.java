@@ -110,7 +110,8 @@ final class Engine implements CrawlContext {
                 newRequests, itemSink, stats, settings.getInt(Setting.MAX_REDIRECTS), () -> stop != Stop.NONE,
                 new PageFollowing(dispatcher.linkRules(), settings), files, events,
                 new AutoRendering(fetcher, requiredSelectors, new RenderDecisions(settings.getInt(Setting.AUTO_RENDER_SAMPLES),
-                        settings.getInt(Setting.AUTO_RENDER_RECHECK), 2 * settings.getDuration(Setting.BROWSER_TIMEOUT).toMillis(), stats), stats));
+                        settings.getInt(Setting.AUTO_RENDER_RECHECK), stats), stats),
+                this::parkAgain);
     }
 
     /** The files pipeline of this crawl, to be closed when it ends. */
@@ -321,6 +322,15 @@ final class Engine implements CrawlContext {
             // work is in flight: wait until a task finishes (it unparks us) or a moment passes
             LockSupport.parkNanos(this, IDLE_PARK_NANOS);
         }
+    }
+
+    /**
+     * Parks a lease a worker holds until {@code resumeAt}, as a paused host's leases are parked: in
+     * flight (the worker's end of it does not count), outside the slots, requeued if the crawl stops.
+     */
+    private void parkAgain(Lease lease, long resumeAt) {
+        inFlight.incrementAndGet();
+        pauses.park(lease, resumeAt);
     }
 
     /** Hands a new lease to a worker, or parks it (giving its permit back) while its host is paused. */

@@ -42,17 +42,27 @@ final class RequestProcessor {
     private final FileDownloads files;
     private final CrawlEvents events;
     private final AutoRendering auto;
+    private final Deferral deferral;
+    /** How long a request whose AUTO pattern is being sampled is parked before it asks again. */
+    private static final long WAIT_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(50);
+
+    /** Parks a lease outside the concurrency slots until a {@link System#nanoTime}, then hands it to a worker again. */
+    interface Deferral {
+        void park(Lease lease, long resumeAt);
+    }
 
     /**
      * @param stopping whether the crawl was asked to stop, so that an interrupted request is requeued, not failed
      * @param files the files pipeline, which the items pass before the item sink
      * @param auto how requests whose renderer is {@code AUTO} choose theirs
+     * @param deferral where an AUTO request waits for its pattern's samples without holding a slot
      */
     RequestProcessor(Fetcher fetcher, Scheduler scheduler, Dispatcher dispatcher, ItemSchemas schemas, NewRequests newRequests,
             ItemSink itemSink, Stats stats, int maxRedirects, BooleanSupplier stopping, PageFollowing page, FileDownloads files,
-            CrawlEvents events, AutoRendering auto) {
+            CrawlEvents events, AutoRendering auto, Deferral deferral) {
         this.events = events;
         this.auto = auto;
+        this.deferral = deferral;
         this.fetcher = fetcher;
         this.scheduler = scheduler;
         this.dispatcher = dispatcher;
@@ -73,11 +83,9 @@ final class RequestProcessor {
             process(lease, req, null);
             return;
         }
-        AutoRendering.Turn turn;
-        try {
-            turn = auto.begin(req);
-        } catch (InterruptedException e) {
-            scheduler.requeue(lease, req);
+        AutoRendering.Turn turn = auto.begin(req);
+        if (turn.waits()) {
+            deferral.park(lease, System.nanoTime() + WAIT_NANOS);
             return;
         }
         try (turn) {

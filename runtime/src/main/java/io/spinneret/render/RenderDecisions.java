@@ -4,8 +4,6 @@ import io.spinneret.spi.Stats;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -14,8 +12,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Per URL pattern (see {@link UrlPattern}; the caller adds the callback), whether plain HTTP
  * suffices, learned from samples rendered both ways. An undecided pattern hands out up to
- * {@code samples} samples at once; a page that finds them all out waits for their outcome (at most
- * {@code maxWaitMillis}, then it is sampled too). {@code samples} agreeing samples decide
+ * {@code samples} samples at once; a page that finds them all out is told to {@link Plan#WAIT}
+ * (the engine parks it outside its concurrency slots and asks again). {@code samples} agreeing samples decide
  * {@link Plan#HTTP}; one that differs decides {@link Plan#BROWSER} at once, as HTTP lost something.
  * A decided pattern samples every {@code recheckEvery}-th page again (0 = never): a re-check that
  * differs from an HTTP decision switches it to the browser, one that agrees under a browser
@@ -32,7 +30,9 @@ public final class RenderDecisions {
         /** The browser only. */
         BROWSER,
         /** Both ways, the callback's results compared and reported to {@link #sampled}. */
-        SAMPLE
+        SAMPLE,
+        /** Not yet: the pattern's samples are all out; ask again shortly. */
+        WAIT
     }
 
     private static final class Pattern {
@@ -44,48 +44,41 @@ public final class RenderDecisions {
 
     private final int samples;
     private final int recheckEvery;
-    private final long maxWaitNanos;
     private final Stats stats;
     private final ReentrantLock lock = new ReentrantLock(); // not synchronized: callers are virtual threads
-    private final Condition changed = lock.newCondition();
     private final Map<String, Pattern> patterns = new HashMap<>();
 
     /**
      * @param samples agreeing samples that decide HTTP (at least 1)
      * @param recheckEvery every how many pages of a decided pattern one is sampled again; 0 = never
-     * @param maxWaitMillis how long a page waits for the samples of its pattern before it is sampled itself
      */
-    public RenderDecisions(int samples, int recheckEvery, long maxWaitMillis, Stats stats) {
+    public RenderDecisions(int samples, int recheckEvery, Stats stats) {
         this.samples = Math.max(1, samples);
         this.recheckEvery = Math.max(0, recheckEvery);
-        this.maxWaitNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(0, maxWaitMillis));
         this.stats = stats;
     }
 
     /**
      * How to fetch the next page of {@code pattern}; a {@link Plan#SAMPLE} must be answered by
-     * {@link #sampled} or {@link #sampleLost}. Blocks while the pattern's samples are all out.
+     * {@link #sampled} or {@link #sampleLost}; {@link Plan#WAIT} while the pattern's samples are all out.
      */
-    public Plan plan(String pattern) throws InterruptedException {
+    public Plan plan(String pattern) {
         lock.lock();
         try {
             Pattern p = patterns.computeIfAbsent(pattern, k -> new Pattern());
-            long left = maxWaitNanos;
-            while (true) {
-                if (p.decision != null) {
-                    p.sinceDecision++;
-                    if (recheckEvery > 0 && p.sinceDecision % recheckEvery == 0) {
-                        p.out++;
-                        return Plan.SAMPLE;
-                    }
-                    return p.decision;
-                }
-                if (p.agreed + p.out < samples || left <= 0) {
+            if (p.decision != null) {
+                p.sinceDecision++;
+                if (recheckEvery > 0 && p.sinceDecision % recheckEvery == 0) {
                     p.out++;
                     return Plan.SAMPLE;
                 }
-                left = changed.awaitNanos(left);
+                return p.decision;
             }
+            if (p.agreed + p.out < samples) {
+                p.out++;
+                return Plan.SAMPLE;
+            }
+            return Plan.WAIT;
         } finally {
             lock.unlock();
         }
@@ -113,7 +106,6 @@ public final class RenderDecisions {
             } else if (++p.agreed >= samples) {
                 decide(pattern, p, Plan.HTTP, "HTTP suffices (" + p.agreed + "/" + p.agreed + " samples agree)");
             }
-            changed.signalAll();
         } finally {
             lock.unlock();
         }
@@ -125,7 +117,6 @@ public final class RenderDecisions {
         try {
             Pattern p = patterns.get(pattern);
             if (p != null) p.out = Math.max(0, p.out - 1);
-            changed.signalAll();
         } finally {
             lock.unlock();
         }
