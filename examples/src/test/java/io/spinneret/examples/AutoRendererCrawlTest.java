@@ -39,10 +39,12 @@ class AutoRendererCrawlTest {
 
         assertEquals(1000, r.items(), r.stats().toString());
         assertEquals(0, r.failures(), r.stats().toString());
-        long browser = r.get("auto/browser"), http = r.get("auto/http");
-        assertEquals(1050, browser + http, r.stats().toString());
-        assertTrue(browser <= 1050 * 5 / 100, "at most 5 % rendered: " + r.stats());
-        assertTrue(browser >= 10, "the listing and detail patterns were sampled: " + r.stats());
+        assertEquals(1050, r.get("auto/http"), "every callback ran on the HTTP response: " + r.stats());
+        assertEquals(0, r.get("auto/browser"), r.stats().toString());
+        long rendered = r.get("auto/rendered");
+        assertTrue(rendered <= 1050 * 5 / 100, "at most 5 % rendered: " + r.stats());
+        assertTrue(rendered >= 10, "the listing and detail patterns were sampled: " + r.stats());
+        assertEquals(rendered, r.get("auto/samples"), "only samples were rendered: " + r.stats());
         assertEquals(2, r.get("auto/decisions/http"), "listing and detail pages decided for HTTP: " + r.stats());
         assertEquals(0, r.get("auto/decisions/browser"), r.stats().toString());
     }
@@ -57,11 +59,17 @@ class AutoRendererCrawlTest {
         assertEquals(100, r.items(), r.stats().toString());
         Set<String> expected = site.catalogue().quotes().stream().map(QuotesCatalogue.Quote::text).collect(Collectors.toSet());
         assertEquals(expected, o.items().stream().map(i -> i.get("text").asText()).collect(Collectors.toSet()));
-        assertEquals(10, r.get("auto/browser"), r.stats().toString());
-        assertEquals(0, r.get("auto/http"), r.stats().toString());
-        // /js/ and /js/page/N/ are two patterns; the first sample of each differs (0 quotes over HTTP)
+        assertEquals(100, o.items().size(), "no quote twice");
+        assertEquals(10, r.get("auto/browser"), "each page's callback ran once on the rendered page: " + r.stats());
+        // /js/ and /js/page/N/ are two patterns; the first sample of each differs (0 quotes over HTTP, but
+        // the pager is static, so the HTTP chain runs ahead): every page was handled over HTTP first, then
+        // corrected; of /js/page/N/ up to auto_render_samples pages were samples before the decision
         assertEquals(2, r.get("auto/decisions/browser"), r.stats().toString());
-        assertEquals(2, r.get("auto/samples"), "decided pages go to the browser without a sample: " + r.stats());
+        assertEquals(10, r.get("auto/http"), r.stats().toString());
+        assertEquals(10, r.get("auto/corrections"), r.stats().toString());
+        long samples = r.get("auto/samples");
+        assertTrue(samples >= 2 && samples <= 6, r.stats().toString());
+        assertEquals(samples + 10, r.get("auto/rendered"), r.stats().toString());
     }
 
     @Test
@@ -73,6 +81,7 @@ class AutoRendererCrawlTest {
         assertEquals(200, r.items(), r.stats().toString());
         assertEquals(0, r.failures(), r.stats().toString());
         assertEquals(10, r.get("auto/browser"), r.stats().toString());
+        assertEquals(10, r.get("auto/rendered"), r.stats().toString());
         assertEquals(10, r.get("auto/required_missing"), r.stats().toString());
         assertEquals(10, r.get("auto/http"), r.stats().toString());
         assertEquals(0, r.get("auto/samples"), "a stated check needs no sampling: " + r.stats());

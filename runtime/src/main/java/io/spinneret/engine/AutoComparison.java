@@ -28,16 +28,18 @@ final class AutoComparison {
         return null;
     }
 
-    private static List<String> keys(CollectingCrawl crawl) {
+    /** The items' types and keys, {@code com.example.Book:<key>}, sorted. */
+    static List<String> keys(CollectingCrawl crawl) {
         List<String> out = new ArrayList<>(crawl.items.size());
-        for (int i = 0; i < crawl.items.size(); i++) out.add(crawl.items.get(i).getClass().getName() + ":" + key(crawl.itemSchemas.get(i), crawl.items.get(i)));
+        for (int i = 0; i < crawl.items.size(); i++) out.add(key(crawl.itemSchemas.get(i), crawl.items.get(i)));
         out.sort(null);
         return out;
     }
 
+    /** An item's type and key, {@code com.example.Book:<key>}. */
     @SuppressWarnings("unchecked")
-    private static <T> String key(ItemSchema<T> schema, Object item) {
-        return String.valueOf(schema.key((T) item));
+    static <T> String key(ItemSchema<?> schema, Object item) {
+        return item.getClass().getName() + ":" + ((ItemSchema<T>) schema).key((T) item);
     }
 
     private static Set<String> targets(List<Request> requests) {

@@ -109,9 +109,8 @@ final class Engine implements CrawlContext {
         this.processor = new RequestProcessor(fetcher, scheduler, dispatcher, schemas,
                 newRequests, itemSink, stats, settings.getInt(Setting.MAX_REDIRECTS), () -> stop != Stop.NONE,
                 new PageFollowing(dispatcher.linkRules(), settings), files, events,
-                new AutoRendering(fetcher, requiredSelectors, new RenderDecisions(settings.getInt(Setting.AUTO_RENDER_SAMPLES),
-                        settings.getInt(Setting.AUTO_RENDER_RECHECK), stats), stats),
-                this::parkAgain);
+                new AutoRendering(fetcher, requiredSelectors, new RenderDecisions<>(settings.getInt(Setting.AUTO_RENDER_SAMPLES),
+                        settings.getInt(Setting.AUTO_RENDER_RECHECK), stats), stats, this::inBackground, newRequests::found));
     }
 
     /** The files pipeline of this crawl, to be closed when it ends. */
@@ -325,12 +324,22 @@ final class Engine implements CrawlContext {
     }
 
     /**
-     * Parks a lease a worker holds until {@code resumeAt}, as a paused host's leases are parked: in
-     * flight (the worker's end of it does not count), outside the slots, requeued if the crawl stops.
+     * Runs {@code task} on a virtual thread of its own, outside the concurrency slots, counted as
+     * in flight until it ends so that the crawl does not finish meanwhile (renderer AUTO's samples).
      */
-    private void parkAgain(Lease lease, long resumeAt) {
+    private void inBackground(Runnable task) {
         inFlight.incrementAndGet();
-        pauses.park(lease, resumeAt);
+        Thread.ofVirtual().name("spinneret-auto-sample").start(() -> {
+            try {
+                task.run();
+            } catch (RuntimeException e) {
+                LOG.warn("renderer auto: a sample failed: {}", e.toString());
+            } finally {
+                inFlight.decrementAndGet();
+                Thread p = poller;
+                if (p != null) LockSupport.unpark(p);
+            }
+        });
     }
 
     /** Hands a new lease to a worker, or parks it (giving its permit back) while its host is paused. */

@@ -42,27 +42,17 @@ final class RequestProcessor {
     private final FileDownloads files;
     private final CrawlEvents events;
     private final AutoRendering auto;
-    private final Deferral deferral;
-    /** How long a request whose AUTO pattern is being sampled is parked before it asks again. */
-    private static final long WAIT_NANOS = java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(50);
-
-    /** Parks a lease outside the concurrency slots until a {@link System#nanoTime}, then hands it to a worker again. */
-    interface Deferral {
-        void park(Lease lease, long resumeAt);
-    }
 
     /**
      * @param stopping whether the crawl was asked to stop, so that an interrupted request is requeued, not failed
      * @param files the files pipeline, which the items pass before the item sink
      * @param auto how requests whose renderer is {@code AUTO} choose theirs
-     * @param deferral where an AUTO request waits for its pattern's samples without holding a slot
      */
     RequestProcessor(Fetcher fetcher, Scheduler scheduler, Dispatcher dispatcher, ItemSchemas schemas, NewRequests newRequests,
             ItemSink itemSink, Stats stats, int maxRedirects, BooleanSupplier stopping, PageFollowing page, FileDownloads files,
-            CrawlEvents events, AutoRendering auto, Deferral deferral) {
+            CrawlEvents events, AutoRendering auto) {
         this.events = events;
         this.auto = auto;
-        this.deferral = deferral;
         this.fetcher = fetcher;
         this.scheduler = scheduler;
         this.dispatcher = dispatcher;
@@ -83,12 +73,7 @@ final class RequestProcessor {
             process(lease, req, null);
             return;
         }
-        AutoRendering.Turn turn = auto.begin(req);
-        if (turn.waits()) {
-            deferral.park(lease, System.nanoTime() + WAIT_NANOS);
-            return;
-        }
-        try (turn) {
+        try (AutoRendering.Turn turn = auto.begin(req)) {
             process(lease, turn.firstRequest(), turn);
         }
     }
@@ -135,7 +120,7 @@ final class RequestProcessor {
             crawl = parse(req, resp, false).crawl();
         } else {
             try {
-                crawl = turn.parse(resp, this::parse, newRequests::found).crawl();
+                crawl = turn.parse(resp, this::parse).crawl();
             } catch (InterruptedException e) {
                 scheduler.requeue(lease, req);
                 return;

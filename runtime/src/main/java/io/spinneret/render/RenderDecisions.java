@@ -1,7 +1,10 @@
 package io.spinneret.render;
 
 import io.spinneret.spi.Stats;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.locks.ReentrantLock;
@@ -12,15 +15,19 @@ import org.slf4j.LoggerFactory;
 /**
  * Per URL pattern (see {@link UrlPattern}; the caller adds the callback), whether plain HTTP
  * suffices, learned from samples rendered both ways. An undecided pattern hands out up to
- * {@code samples} samples at once; a page that finds them all out is told to {@link Plan#WAIT}
- * (the engine parks it outside its concurrency slots and asks again). {@code samples} agreeing samples decide
- * {@link Plan#HTTP}; one that differs decides {@link Plan#BROWSER} at once, as HTTP lost something.
- * A decided pattern samples every {@code recheckEvery}-th page again (0 = never): a re-check that
- * differs from an HTTP decision switches it to the browser, one that agrees under a browser
- * decision sends the pattern back to sampling. Each decision is logged once, at INFO, and counted
- * in {@code auto/decisions/http} or {@code auto/decisions/browser}. Thread-safe.
+ * {@code samples} samples at once; a page that finds them all out is fetched over HTTP
+ * {@link Plan#PROVISIONAL provisionally}: it is {@link #provisional registered}, and should the
+ * pattern be decided for the browser, {@link #sampled} hands it back to be rendered.
+ * {@code samples} agreeing samples decide {@link Plan#HTTP}; one that differs decides
+ * {@link Plan#BROWSER} at once, as HTTP lost something. A decided pattern samples every
+ * {@code recheckEvery}-th page again (0 = never): a re-check that differs from an HTTP decision
+ * switches it to the browser, one that agrees under a browser decision sends the pattern back to
+ * sampling. Each decision is logged once, at INFO, and counted in {@code auto/decisions/http} or
+ * {@code auto/decisions/browser}. Thread-safe.
+ *
+ * @param <P> what the caller keeps of a provisional page, to render it later
  */
-public final class RenderDecisions {
+public final class RenderDecisions<P> {
     private static final Logger LOG = LoggerFactory.getLogger(RenderDecisions.class);
 
     /** How one page is to be fetched. */
@@ -31,15 +38,16 @@ public final class RenderDecisions {
         BROWSER,
         /** Both ways, the callback's results compared and reported to {@link #sampled}. */
         SAMPLE,
-        /** Not yet: the pattern's samples are all out; ask again shortly. */
-        WAIT
+        /** Over HTTP while the pattern's samples are out; {@link #provisional} registers it for a browser decision. */
+        PROVISIONAL
     }
 
-    private static final class Pattern {
+    private final class Pattern {
         @Nullable Plan decision;
         int agreed;
         int out;
         long sinceDecision;
+        final List<P> provisional = new ArrayList<>();
     }
 
     private final int samples;
@@ -60,7 +68,7 @@ public final class RenderDecisions {
 
     /**
      * How to fetch the next page of {@code pattern}; a {@link Plan#SAMPLE} must be answered by
-     * {@link #sampled} or {@link #sampleLost}; {@link Plan#WAIT} while the pattern's samples are all out.
+     * {@link #sampled} or {@link #sampleLost}, a {@link Plan#PROVISIONAL} registered with {@link #provisional}.
      */
     public Plan plan(String pattern) {
         lock.lock();
@@ -78,7 +86,22 @@ public final class RenderDecisions {
                 p.out++;
                 return Plan.SAMPLE;
             }
-            return Plan.WAIT;
+            return Plan.PROVISIONAL;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Keeps {@code page}, fetched over HTTP while {@code pattern} was undecided, until the pattern
+     * is decided. True if it was decided for the browser meanwhile: the caller renders it now.
+     */
+    public boolean provisional(String pattern, P page) {
+        lock.lock();
+        try {
+            Pattern p = patterns.computeIfAbsent(pattern, k -> new Pattern());
+            if (p.decision == null) p.provisional.add(page);
+            return p.decision == Plan.BROWSER;
         } finally {
             lock.unlock();
         }
@@ -87,14 +110,16 @@ public final class RenderDecisions {
     /**
      * The outcome of a sample of {@code pattern}: whether HTTP gave the callback the same results
      * as the browser; {@code difference} says how they differed, for the log.
+     *
+     * @return the provisional pages to render now, the pattern having been decided for the browser; else empty
      */
-    public void sampled(String pattern, boolean agree, String difference) {
+    public List<P> sampled(String pattern, boolean agree, String difference) {
         lock.lock();
         try {
             Pattern p = patterns.computeIfAbsent(pattern, k -> new Pattern());
             p.out = Math.max(0, p.out - 1);
             if (p.decision == Plan.HTTP) {
-                if (!agree) decide(pattern, p, Plan.BROWSER, "re-check differs over HTTP (" + difference + "): browser needed");
+                if (!agree) return decide(pattern, p, Plan.BROWSER, "re-check differs over HTTP (" + difference + "): browser needed");
             } else if (p.decision == Plan.BROWSER) {
                 if (agree) {
                     p.decision = null;
@@ -102,10 +127,11 @@ public final class RenderDecisions {
                     LOG.info("renderer auto: pattern {}: re-check agrees over HTTP; sampling it again", pattern);
                 }
             } else if (!agree) {
-                decide(pattern, p, Plan.BROWSER, "browser needed (sample " + (p.agreed + 1) + " differs: " + difference + ")");
+                return decide(pattern, p, Plan.BROWSER, "browser needed (sample " + (p.agreed + 1) + " differs: " + difference + ")");
             } else if (++p.agreed >= samples) {
-                decide(pattern, p, Plan.HTTP, "HTTP suffices (" + p.agreed + "/" + p.agreed + " samples agree)");
+                return decide(pattern, p, Plan.HTTP, "HTTP suffices (" + p.agreed + "/" + p.agreed + " samples agree)");
             }
+            return List.of();
         } finally {
             lock.unlock();
         }
@@ -136,11 +162,14 @@ public final class RenderDecisions {
         }
     }
 
-    private void decide(String pattern, Pattern p, Plan decision, String why) {
+    private List<P> decide(String pattern, Pattern p, Plan decision, String why) {
         p.decision = decision;
         p.agreed = 0;
         p.sinceDecision = 0;
-        stats.increment("auto/decisions/" + decision.name().toLowerCase(java.util.Locale.ROOT));
+        List<P> pending = List.copyOf(p.provisional);
+        p.provisional.clear();
+        stats.increment("auto/decisions/" + decision.name().toLowerCase(Locale.ROOT));
         LOG.info("renderer auto: pattern {}: {}", pattern, why);
+        return decision == Plan.BROWSER ? pending : List.of();
     }
 }

@@ -1,9 +1,12 @@
 package io.spinneret.render;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spinneret.render.RenderDecisions.Plan;
 import io.spinneret.spi.Stats;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -14,7 +17,7 @@ class RenderDecisionsTest {
 
     @Test
     void agreeingSamplesDecideHttp() {
-        RenderDecisions d = new RenderDecisions(3, 0, stats);
+        RenderDecisions d = new RenderDecisions<String>(3, 0, stats);
         for (int i = 0; i < 3; i++) {
             assertEquals(Plan.SAMPLE, d.plan("p"));
             d.sampled("p", true, "");
@@ -27,7 +30,7 @@ class RenderDecisionsTest {
 
     @Test
     void oneDifferingSampleDecidesTheBrowserAtOnce() {
-        RenderDecisions d = new RenderDecisions(5, 0, stats);
+        RenderDecisions d = new RenderDecisions<String>(5, 0, stats);
         assertEquals(Plan.SAMPLE, d.plan("p"));
         d.sampled("p", true, "");
         assertEquals(Plan.SAMPLE, d.plan("p"));
@@ -38,32 +41,37 @@ class RenderDecisionsTest {
     }
 
     @Test
-    void aPageWaitsWhileItsPatternsSamplesAreOutAndIsSampledWhenOneIsLost() {
-        RenderDecisions d = new RenderDecisions(2, 0, stats);
+    void pagesBeyondTheSamplesAreProvisionalAndHandedBackByABrowserDecision() {
+        RenderDecisions<String> d = new RenderDecisions<>(2, 0, stats);
         assertEquals(Plan.SAMPLE, d.plan("p"));
         assertEquals(Plan.SAMPLE, d.plan("p"));
-        assertEquals(Plan.WAIT, d.plan("p"), "both samples are out");
-        assertEquals(Plan.SAMPLE, d.plan("q"), "another pattern does not wait");
+        assertEquals(Plan.PROVISIONAL, d.plan("p"), "both samples are out");
+        assertFalse(d.provisional("p", "/p/3"));
+        assertEquals(Plan.SAMPLE, d.plan("q"), "another pattern has samples of its own");
         d.sampleLost("p");
         assertEquals(Plan.SAMPLE, d.plan("p"), "takes the lost sample's place");
-        d.sampled("p", true, "");
-        assertEquals(Plan.WAIT, d.plan("p"), "one agreed, one out: enough are on their way");
-        d.sampled("p", true, "");
-        assertEquals(Plan.HTTP, d.plan("p"));
+        assertEquals(Plan.PROVISIONAL, d.plan("p"));
+        assertFalse(d.provisional("p", "/p/4"));
+        assertEquals(List.of(), d.sampled("p", true, ""));
+        assertEquals(List.of("/p/3", "/p/4"), d.sampled("p", false, "HTTP 0 items, browser 10"), "to be rendered now");
+        assertEquals(Plan.BROWSER, d.plan("p"));
+        assertTrue(d.provisional("p", "/p/5"), "a provisional page registered after the decision is rendered at once");
     }
 
     @Test
-    void aWaitingPageIsDecidedByTheSamplesItWaitedFor() {
-        RenderDecisions d = new RenderDecisions(1, 0, stats);
+    void provisionalPagesOfAPatternDecidedForHttpStandAsTheyAre() {
+        RenderDecisions<String> d = new RenderDecisions<>(1, 0, stats);
         assertEquals(Plan.SAMPLE, d.plan("p"));
-        assertEquals(Plan.WAIT, d.plan("p"));
-        d.sampled("p", false, "differs");
-        assertEquals(Plan.BROWSER, d.plan("p"));
+        assertEquals(Plan.PROVISIONAL, d.plan("p"));
+        assertFalse(d.provisional("p", "/p/2"));
+        assertEquals(List.of(), d.sampled("p", true, ""));
+        assertEquals(Plan.HTTP, d.plan("p"));
+        assertFalse(d.provisional("p", "/p/3"));
     }
 
     @Test
     void everyNthPageOfADecidedPatternIsReChecked() {
-        RenderDecisions d = new RenderDecisions(1, 4, stats);
+        RenderDecisions d = new RenderDecisions<String>(1, 4, stats);
         assertEquals(Plan.SAMPLE, d.plan("p"));
         d.sampled("p", true, "");
         assertEquals(Plan.HTTP, d.plan("p"));
