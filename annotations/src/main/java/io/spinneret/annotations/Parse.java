@@ -35,4 +35,12 @@ import java.lang.annotation.Target;
 public @interface Parse {
     /** The callback name requests use; defaults to the method name. Unique within the spider. */
     String callback() default "";
+
+    /**
+     * A CSS selector the pages of this callback must contain, for {@link Renderer#AUTO}: a page
+     * fetched over HTTP without a match is rendered in the browser instead (not dropped). Checked
+     * at compile time; empty (the default) lets {@code AUTO} learn per URL pattern by sampling.
+     * Ignored for requests whose renderer is {@code HTTP} or {@code BROWSER}.
+     */
+    String requires() default "";
 }

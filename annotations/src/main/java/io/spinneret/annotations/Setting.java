@@ -181,6 +181,13 @@ public enum Setting {
     BROWSER_WAIT_UNTIL("browser_wait_until", Type.ENUM, "load", "load | domcontentloaded | networkidle", "load", "domcontentloaded", "networkidle"),
     /** Seconds a page may take to render. */
     BROWSER_TIMEOUT("browser_timeout", Type.DURATION, "30", "seconds a page may take to render"),
+    /** The renderer of the start requests instead of {@code @Spider(renderer)}; {@code spider} keeps the spider's. */
+    RENDERER("renderer", Type.ENUM, "spider", "start requests' renderer: spider | http | browser | auto",
+            "spider", "http", "browser", "auto"),
+    /** Pages of a URL pattern rendered both ways, all agreeing, before renderer auto fetches that pattern over HTTP only. */
+    AUTO_RENDER_SAMPLES("auto_render_samples", Type.INT, "5", "renderer auto: agreeing samples per URL pattern"),
+    /** Renderer auto samples every Nth page of a decided pattern again (0 = never). */
+    AUTO_RENDER_RECHECK("auto_render_recheck", Type.INT, "100", "renderer auto: re-check every Nth page of a pattern (0 = never)"),
 
     // ---- output
     /** Output file or database URI; empty means {@code <spider>.jsonl}. */
@@ -337,8 +344,8 @@ public enum Setting {
     /** The range of a numeric setting whose type alone allows values that mean nothing (a concurrency of 0, say). */
     private Optional<String> outOfRange(double n, String value) {
         String wanted = switch (this) {
-            case CONCURRENCY, BROWSER_POOL_SIZE, BATCH_SIZE, PIPELINE_CAPACITY, MAX_BODY_SIZE, STORAGE_RETRY_TIMES, WARC_MAX_SIZE -> n >= 1 ? null : "an integer >= 1";
-            case CONCURRENCY_PER_DOMAIN, MAX_ITEMS, MAX_REQUESTS, MAX_FAILURES, DEPTH_LIMIT, MAX_REDIRECTS, RETRY_TIMES, RETRY_PAUSE_DOMAIN_AFTER -> n >= 0 ? null : "an integer >= 0";
+            case CONCURRENCY, BROWSER_POOL_SIZE, AUTO_RENDER_SAMPLES, BATCH_SIZE, PIPELINE_CAPACITY, MAX_BODY_SIZE, STORAGE_RETRY_TIMES, WARC_MAX_SIZE -> n >= 1 ? null : "an integer >= 1";
+            case CONCURRENCY_PER_DOMAIN, MAX_ITEMS, MAX_REQUESTS, MAX_FAILURES, DEPTH_LIMIT, MAX_REDIRECTS, RETRY_TIMES, RETRY_PAUSE_DOMAIN_AFTER, AUTO_RENDER_RECHECK -> n >= 0 ? null : "an integer >= 0";
             case AUTOTHROTTLE_TARGET_CONCURRENCY, BROWSER_TIMEOUT -> n > 0 ? null : "a number > 0";
             // below a millisecond every request would time out, and the error would say "after 0s"
             case DOWNLOAD_TIMEOUT, CONNECT_TIMEOUT -> n == 0 || n >= 0.001 ? null : "0 (no limit) or at least 0.001 seconds";

@@ -21,7 +21,8 @@ final class Replicas {
             "book_covers", new Target("books", BooksSite::standard, ""),
             "books_text", new Target("books", BooksSite::standard, ""),
             "quotes", new Target("quotes", QuotesSite::standard, ""),
-            "quotes_js", new Target("quotes", QuotesSite::standard, "js/"));
+            "quotes_js", new Target("quotes", QuotesSite::standard, "js/"),
+            "quotes_mixed", new Target("quotes", QuotesSite::standard, ""));
 
     /** The replica the spider named {@code spider} crawls, if it is one of the examples. */
     static Optional<Target> forSpider(String spider) {

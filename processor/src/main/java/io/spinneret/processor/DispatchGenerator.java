@@ -50,6 +50,7 @@ final class DispatchGenerator {
         if (errbacks) type.addMethod(getter("errbacks", LIST_STRING, CodeBlock.of("ERRBACKS")));
         if (!spider.arguments().isEmpty()) ArgumentsGenerator.addMembers(type, spider);
         if (!spider.processors().isEmpty()) type.addMethod(newProcessors(spider));
+        if (!spider.requiredSelectors().isEmpty()) type.addMethod(requiredSelectors(spider));
         type.addMethod(newDispatcher(spider)).addMethod(dispatch(spider));
         if (errbacks) type.addMethod(dispatchFailure(spider));
         return JavaFile.builder(self.packageName(), type.build()).skipJavaLangImports(true).indent("    ").build();
@@ -103,6 +104,14 @@ final class DispatchGenerator {
         list.unindent().add(")");
         return MethodSpec.methodBuilder("newProcessors").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
                 .returns(ParameterizedTypeName.get(ClassName.get(List.class), link)).addStatement("$L", list.build()).build();
+    }
+
+    /** {@code Map.of("detail", "div.product_main", ...)}: the callbacks' {@code @Parse(requires)} selectors. */
+    private static MethodSpec requiredSelectors(SpiderModel spider) {
+        String entries = spider.requiredSelectors().entrySet().stream()
+                .map(e -> CodeBlock.of("$S, $S", e.getKey(), e.getValue()).toString()).collect(Collectors.joining(", "));
+        TypeName map = ParameterizedTypeName.get(ClassName.get(java.util.Map.class), ClassName.get(String.class), ClassName.get(String.class));
+        return getter("requiredSelectors", map, CodeBlock.of("$T.of($L)", java.util.Map.class, entries));
     }
 
     private static FieldSpec list(String name, List<String> values) {

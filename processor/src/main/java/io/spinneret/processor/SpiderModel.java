@@ -15,10 +15,12 @@ import org.jspecify.annotations.Nullable;
  * @param arguments the {@code @Arg} fields, in the order {@link ArgumentFields#of} gives
  * @param linkRules the {@code @Follow} rules, in source order
  * @param processors the {@code @ItemProcessors}, in order
+ * @param requiredSelectors callback name to its {@code @Parse(requires)} selector, for those that state one
  */
 record SpiderModel(ClassName type, boolean generic, String name, List<String> startUrls, String renderer,
                    List<String> settings, List<CallbackModel> callbacks, List<CallbackModel> errbacks, @Nullable CallbackModel start,
-                   List<ArgumentModel> arguments, List<LinkRuleModel> linkRules, List<ProcessorModel> processors) {
+                   List<ArgumentModel> arguments, List<LinkRuleModel> linkRules, List<ProcessorModel> processors,
+                   java.util.Map<String, String> requiredSelectors) {
 
     ClassName dispatch() {
         return ClassName.get(type.packageName(), String.join("_", type.simpleNames()) + "_Dispatch");

@@ -39,7 +39,7 @@ final class SpiderReader {
                 Annotations.string(mirror, "name", ""), Annotations.strings(mirror, "startUrls"),
                 Annotations.enumName(mirror, "renderer", "HTTP"), Annotations.strings(mirror, "settings"), callbacks, errbacks, start,
                 arguments(spider), FollowRules.of(spider).stream().map(FollowRules::model).toList(),
-                processors);
+                processors, RequiredSelectors.of(spider, elements));
     }
 
     private static List<ArgumentModel> arguments(TypeElement spider) {

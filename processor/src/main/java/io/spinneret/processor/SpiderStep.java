@@ -71,6 +71,7 @@ final class SpiderStep {
                 Report report = outcome.report().addAll(arguments.validate(spider));
                 checkUniqueName(spider, report);
                 report.addAll(followRules(spider));
+                report.addAll(RequiredSelectors.validate(spider, env.getElementUtils()));
                 List<ProcessorModel> itemProcessors = processors.validate(spider, report);
                 if (!report.hasErrors() && trees != null) {
                     report.addAll(new BodyScanner(trees, env.getElementUtils(), state).scan(spider));

@@ -35,4 +35,13 @@ class SettingsAndSelectorErrorsTest {
         assertThat(c).hadErrorContaining("CSS selector \"a:nth-child(x)\" does not parse").inFile(file).onLineContaining("a:nth-child(x)");
         assertThat(c).hadErrorContaining("CSS selector \">\" does not parse").inFile(file).onLineContaining("body.selectFirst");
     }
+
+    @Test
+    void aRequiredSelectorThatJsoupCannotParseIsAnErrorOnItsAttribute() {
+        Compilation c = Compilations.compile("selectors/ErroneousRequires.java");
+        var file = Compilations.source("selectors/ErroneousRequires.java");
+        assertThat(c).hadErrorCount(1);
+        assertThat(c).hadErrorContaining("[BadSelector] CSS selector \"div[data-id\" does not parse").inFile(file)
+                .onLineContaining("requires = \"div[data-id\"");
+    }
 }

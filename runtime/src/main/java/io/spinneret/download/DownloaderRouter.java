@@ -14,7 +14,7 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Sends each request to the downloader of its {@link Request#renderer()}. Downloaders are created
+ * Sends each request to the downloader of its {@link Request#renderer()} ({@code AUTO} to HTTP). Downloaders are created
  * on first use, so a crawl that never asks for the browser never starts one. Thread-safe.
  */
 public final class DownloaderRouter implements Downloader {
@@ -39,7 +39,9 @@ public final class DownloaderRouter implements Downloader {
 
     @Override
     public Response download(Request request) throws IOException, InterruptedException {
-        return downloaderFor(request.renderer()).download(request);
+        // AUTO's choice is the engine's (it asks for BROWSER when a page needs it): here it is HTTP
+        Renderer renderer = request.renderer() == Renderer.AUTO ? Renderer.HTTP : request.renderer();
+        return downloaderFor(renderer).download(request);
     }
 
     /**

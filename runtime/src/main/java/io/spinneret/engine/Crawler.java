@@ -1,5 +1,6 @@
 package io.spinneret.engine;
 
+import io.spinneret.annotations.Renderer;
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.Request;
 import io.spinneret.api.SpinneretException;
@@ -191,7 +192,7 @@ public final class Crawler {
             } catch (IOException ex) {
                 throw new SpinneretException("cannot open output " + storage.describe() + ": " + ex.getMessage(), ex);
             }
-            e = new Engine(name, settings, stats, scheduler, middlewares, router, dispatcher, schemas, events);
+            e = new Engine(name, settings, stats, scheduler, middlewares, router, dispatcher, schemas, events, spider.requiredSelectors());
             toClose.add(e.files());
             Engine engineRef = e;
             p = new Pipeline(storage, settings, scheduler::ack, engineRef::fail);
@@ -295,12 +296,18 @@ public final class Crawler {
             }
             LOG.debug("{} start requests from the @Start method", crawl.requests.size());
             List<Request> out = new ArrayList<>(crawl.requests.size());
-            for (Request r : crawl.requests) out.add(r.withDefaultRenderer(spider.renderer()));
+            for (Request r : crawl.requests) out.add(r.withDefaultRenderer(renderer()));
             return out;
         }
         List<Request> out = new ArrayList<>(urls.size());
-        for (String u : urls) out.add(Request.builder(u).renderer(spider.renderer()).build());
+        for (String u : urls) out.add(Request.builder(u).renderer(renderer()).build());
         return out;
+    }
+
+    /** The start requests' renderer: the {@code renderer} setting, unless it is {@code spider}, else the spider's. */
+    private Renderer renderer() {
+        String given = settings.getString(Setting.RENDERER);
+        return given.equals("spider") ? spider.renderer() : Renderer.valueOf(given.toUpperCase(java.util.Locale.ROOT));
     }
 
     /** Asks a running crawl to stop gracefully (idempotent; may be called before {@link #run}). */

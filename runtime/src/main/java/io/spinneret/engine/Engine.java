@@ -8,6 +8,7 @@ import io.spinneret.middleware.Middleware;
 import io.spinneret.pipeline.ItemSchemas;
 import io.spinneret.pipeline.Pipeline;
 import io.spinneret.pipeline.PipelineFailedException;
+import io.spinneret.render.RenderDecisions;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.CrawlContext;
 import io.spinneret.spi.Downloader;
@@ -17,6 +18,7 @@ import io.spinneret.spi.Stats;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.LinkedTransferQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -88,6 +90,12 @@ final class Engine implements CrawlContext {
 
     Engine(String spiderName, Settings settings, Stats stats, Scheduler scheduler, List<Middleware> middlewares,
             Downloader router, Dispatcher dispatcher, ItemSchemas schemas, CrawlEvents events) {
+        this(spiderName, settings, stats, scheduler, middlewares, router, dispatcher, schemas, events, Map.of());
+    }
+
+    /** @param requiredSelectors the spider's {@code @Parse(requires)} selectors by callback, for {@code renderer = AUTO} */
+    Engine(String spiderName, Settings settings, Stats stats, Scheduler scheduler, List<Middleware> middlewares,
+            Downloader router, Dispatcher dispatcher, ItemSchemas schemas, CrawlEvents events, Map<String, String> requiredSelectors) {
         this.spiderName = spiderName;
         this.settings = settings;
         this.stats = stats;
@@ -104,7 +112,9 @@ final class Engine implements CrawlContext {
         });
         this.processor = new RequestProcessor(fetcher, scheduler, dispatcher, schemas,
                 newRequests, itemSink, stats, settings.getInt(Setting.MAX_REDIRECTS), () -> stop != Stop.NONE,
-                new PageFollowing(dispatcher.linkRules(), settings), files, events, inline);
+                new PageFollowing(dispatcher.linkRules(), settings), files, events, inline,
+                new AutoRendering(fetcher, requiredSelectors, new RenderDecisions<>(settings.getInt(Setting.AUTO_RENDER_SAMPLES),
+                        settings.getInt(Setting.AUTO_RENDER_RECHECK), stats), stats, this::inBackground, newRequests::found));
     }
 
     /** The files pipeline of this crawl, to be closed when it ends. */
@@ -319,6 +329,25 @@ final class Engine implements CrawlContext {
             // work is in flight: wait until a task finishes (it unparks us) or a moment passes
             LockSupport.parkNanos(this, IDLE_PARK_NANOS);
         }
+    }
+
+    /**
+     * Runs {@code task} on a virtual thread of its own, outside the concurrency slots, counted as
+     * in flight until it ends so that the crawl does not finish meanwhile (renderer AUTO's samples).
+     */
+    private void inBackground(Runnable task) {
+        inFlight.incrementAndGet();
+        Thread.ofVirtual().name("spinneret-auto-sample").start(() -> {
+            try {
+                task.run();
+            } catch (RuntimeException e) {
+                LOG.warn("renderer auto: a sample failed: {}", e.toString());
+            } finally {
+                inFlight.decrementAndGet();
+                Thread p = poller;
+                if (p != null) LockSupport.unpark(p);
+            }
+        });
     }
 
     /** Hands a new lease to a worker, or parks it (giving its permit back) while its host is paused. */

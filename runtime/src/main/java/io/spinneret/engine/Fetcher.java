@@ -87,6 +87,23 @@ final class Fetcher {
     }
 
     /**
+     * A second download of a page, for {@code renderer = AUTO} (the page rendered after its HTTP
+     * response), by the worker that holds it or in the background: counted as a page, through the chain without the retry middleware,
+     * since a failed render falls back to the HTTP response rather than being rescheduled.
+     *
+     * @throws Exception what a middleware or the downloader threw
+     */
+    Response fetchAgain(Request request) throws Exception {
+        if (!gate.isWorker()) return RealChain.execute(fileChain, request, pages, sideRequests, context);
+        gate.lease();
+        try {
+            return RealChain.execute(fileChain, request, pages, sideRequests, context);
+        } finally {
+            gate.inHand();
+        }
+    }
+
+    /**
      * Gets a file of an item for the files pipeline, on the worker that holds the item's response:
      * through the chain as a side request (not counted among the pages), without the retry
      * middleware (the pipeline retries itself). Once a signal closed the gate it is not sent.

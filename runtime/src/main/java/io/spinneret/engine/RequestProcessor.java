@@ -14,6 +14,7 @@ import io.spinneret.spi.Stats;
 import java.io.IOException;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,17 +43,20 @@ final class RequestProcessor {
     private final FileDownloads files;
     private final CrawlEvents events;
     private final InlineFetches inline;
+    private final AutoRendering auto;
 
     /**
      * @param stopping whether the crawl was asked to stop, so that an interrupted request is requeued, not failed
      * @param files the files pipeline, which the items pass before the item sink
      * @param inline what the callbacks' {@code crawl.fetch(...)} calls
+     * @param auto how requests whose renderer is {@code AUTO} choose theirs
      */
     RequestProcessor(Fetcher fetcher, Scheduler scheduler, Dispatcher dispatcher, ItemSchemas schemas, NewRequests newRequests,
             ItemSink itemSink, Stats stats, int maxRedirects, BooleanSupplier stopping, PageFollowing page, FileDownloads files,
-            CrawlEvents events, InlineFetches inline) {
+            CrawlEvents events, InlineFetches inline, AutoRendering auto) {
         this.events = events;
         this.inline = inline;
+        this.auto = auto;
         this.fetcher = fetcher;
         this.scheduler = scheduler;
         this.dispatcher = dispatcher;
@@ -69,9 +73,21 @@ final class RequestProcessor {
 
     void process(Lease lease) {
         Request req = lease.request();
+        if (!AutoRendering.handles(req)) {
+            process(lease, req, null);
+            return;
+        }
+        try (AutoRendering.Turn turn = auto.begin(req)) {
+            process(lease, turn.firstRequest(), turn);
+        }
+    }
+
+    /** Fetches {@code first} for the leased request; with a {@code turn}, the renderer AUTO chose. */
+    private void process(Lease lease, Request first, AutoRendering.@Nullable Turn turn) {
+        Request req = lease.request();
         Response resp;
         try {
-            resp = fetcher.fetch(req);
+            resp = fetcher.fetch(first);
         } catch (DropRequest d) {
             stats.increment(Stats.DROPPED + d.reason());
             LOG.debug("dropped {} ({}): {}", req.url(), d.reason(), d.getMessage());
@@ -103,27 +119,50 @@ final class RequestProcessor {
             redirect(lease, resp, refresh.get());
             return;
         }
+        CollectingCrawl crawl;
+        if (turn == null) {
+            crawl = parse(req, resp, false).crawl();
+        } else {
+            try {
+                crawl = turn.parse(resp, this::parse).crawl();
+            } catch (InterruptedException e) {
+                scheduler.requeue(lease, req);
+                return;
+            }
+        }
+        storeWithFiles(lease, crawl);
+    }
+
+    /**
+     * Runs the request's callback on a 2xx response, adds the links of the link rules and drops the
+     * items of a {@code noindex} page. {@code quiet}: a callback that throws is not logged or counted
+     * (the side of an AUTO sample that is compared, then discarded).
+     */
+    private AutoRendering.Parsed parse(Request req, Response resp, boolean quiet) {
         CollectingCrawl crawl = new CollectingCrawl(resp, schemas, inline);
+        Throwable error = null;
         try {
             dispatcher.dispatch(req.callback(), resp, crawl);
         } catch (Throwable t) {
             if (t instanceof VirtualMachineError && !(t instanceof StackOverflowError)) throw (VirtualMachineError) t;
-            if (crawl.stoppedInline) { // not the callback's failure: the stop's
-                requeue(lease);
-                return;
+            error = t;
+            if (crawl.stoppedInline) return new AutoRendering.Parsed(crawl, t); // the stop's, not the callback's failure: requeued
+            if (!quiet) {
+                failureLog.callback(req, t, req.callback());
+                if (events.on()) events.failed(new Failure(req, "callback '" + req.callback() + "' failed: " + FailureLog.reason(t, req.url()), t, resp), null);
             }
-            failureLog.callback(req, t, req.callback());
-            if (events.on()) events.failed(new Failure(req, "callback '" + req.callback() + "' failed: " + FailureLog.reason(t, req.url()), t, resp), null);
             // what the callback emitted before it threw is kept
         }
         crawl.requests.addAll(page.links(req.callback(), resp));
         if (!crawl.items.isEmpty() && page.dropsItems(resp)) {
-            stats.counter(Stats.DROPPED + "noindex").add(crawl.items.size());
-            for (Object item : crawl.items) events.itemDropped(item, "noindex");
+            if (!quiet) {
+                stats.counter(Stats.DROPPED + "noindex").add(crawl.items.size());
+                for (Object item : crawl.items) events.itemDropped(item, "noindex");
+            }
             crawl.items.clear();
             crawl.itemSchemas.clear();
         }
-        storeWithFiles(lease, crawl);
+        return new AutoRendering.Parsed(crawl, error);
     }
 
     /**

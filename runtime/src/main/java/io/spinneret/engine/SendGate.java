@@ -46,6 +46,11 @@ final class SendGate {
         }
     }
 
+    /** Whether the calling thread is one of the engine's workers (it has leased a request here). */
+    boolean isWorker() {
+        return own.get() != null;
+    }
+
     /** Just before a request is sent: refused once the gate is closed. */
     void enter() throws InterruptedException {
         Slot s = own.get();

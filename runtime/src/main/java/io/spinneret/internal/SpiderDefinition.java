@@ -25,6 +25,14 @@ public interface SpiderDefinition {
     /** Callback names, sorted. */
     List<String> callbacks();
 
+    /**
+     * Callback name to the CSS selector its pages must contain ({@code @Parse(requires)}), for
+     * {@link Renderer#AUTO}; only callbacks that state one. Generated for spiders that have any.
+     */
+    default Map<String, String> requiredSelectors() {
+        return Map.of();
+    }
+
     /** Errback names ({@code @Errback} methods), sorted. */
     default List<String> errbacks() {
         return List.of();

@@ -1,0 +1,175 @@
+package io.spinneret.render;
+
+import io.spinneret.spi.Stats;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.locks.ReentrantLock;
+import org.jspecify.annotations.Nullable;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Per URL pattern (see {@link UrlPattern}; the caller adds the callback), whether plain HTTP
+ * suffices, learned from samples rendered both ways. An undecided pattern hands out up to
+ * {@code samples} samples at once; a page that finds them all out is fetched over HTTP
+ * {@link Plan#PROVISIONAL provisionally}: it is {@link #provisional registered}, and should the
+ * pattern be decided for the browser, {@link #sampled} hands it back to be rendered.
+ * {@code samples} agreeing samples decide {@link Plan#HTTP}; one that differs decides
+ * {@link Plan#BROWSER} at once, as HTTP lost something. A decided pattern samples every
+ * {@code recheckEvery}-th page again (0 = never): a re-check that differs from an HTTP decision
+ * switches it to the browser, one that agrees under a browser decision sends the pattern back to
+ * sampling. Each decision is logged once, at INFO, and counted in {@code auto/decisions/http} or
+ * {@code auto/decisions/browser}. Thread-safe.
+ *
+ * @param <P> what the caller keeps of a provisional page, to render it later
+ */
+public final class RenderDecisions<P> {
+    private static final Logger LOG = LoggerFactory.getLogger(RenderDecisions.class);
+
+    /** How one page is to be fetched. */
+    public enum Plan {
+        /** Plain HTTP only. */
+        HTTP,
+        /** The browser only. */
+        BROWSER,
+        /** Both ways, the callback's results compared and reported to {@link #sampled}. */
+        SAMPLE,
+        /** Over HTTP while the pattern's samples are out; {@link #provisional} registers it for a browser decision. */
+        PROVISIONAL
+    }
+
+    private final class Pattern {
+        @Nullable Plan decision;
+        int agreed;
+        int out;
+        long sinceDecision;
+        final List<P> provisional = new ArrayList<>();
+    }
+
+    private final int samples;
+    private final int recheckEvery;
+    private final Stats stats;
+    private final ReentrantLock lock = new ReentrantLock(); // not synchronized: callers are virtual threads
+    private final Map<String, Pattern> patterns = new HashMap<>();
+
+    /**
+     * @param samples agreeing samples that decide HTTP (at least 1)
+     * @param recheckEvery every how many pages of a decided pattern one is sampled again; 0 = never
+     */
+    public RenderDecisions(int samples, int recheckEvery, Stats stats) {
+        this.samples = Math.max(1, samples);
+        this.recheckEvery = Math.max(0, recheckEvery);
+        this.stats = stats;
+    }
+
+    /**
+     * How to fetch the next page of {@code pattern}; a {@link Plan#SAMPLE} must be answered by
+     * {@link #sampled} or {@link #sampleLost}, a {@link Plan#PROVISIONAL} registered with {@link #provisional}.
+     */
+    public Plan plan(String pattern) {
+        lock.lock();
+        try {
+            Pattern p = patterns.computeIfAbsent(pattern, k -> new Pattern());
+            if (p.decision != null) {
+                p.sinceDecision++;
+                if (recheckEvery > 0 && p.sinceDecision % recheckEvery == 0) {
+                    p.out++;
+                    return Plan.SAMPLE;
+                }
+                return p.decision;
+            }
+            if (p.agreed + p.out < samples) {
+                p.out++;
+                return Plan.SAMPLE;
+            }
+            return Plan.PROVISIONAL;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Keeps {@code page}, fetched over HTTP while {@code pattern} was undecided, until the pattern
+     * is decided. True if it was decided for the browser meanwhile: the caller renders it now.
+     */
+    public boolean provisional(String pattern, P page) {
+        lock.lock();
+        try {
+            Pattern p = patterns.computeIfAbsent(pattern, k -> new Pattern());
+            if (p.decision == null) p.provisional.add(page);
+            return p.decision == Plan.BROWSER;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * The outcome of a sample of {@code pattern}: whether HTTP gave the callback the same results
+     * as the browser; {@code difference} says how they differed, for the log.
+     *
+     * @return the provisional pages to render now, the pattern having been decided for the browser; else empty
+     */
+    public List<P> sampled(String pattern, boolean agree, String difference) {
+        lock.lock();
+        try {
+            Pattern p = patterns.computeIfAbsent(pattern, k -> new Pattern());
+            p.out = Math.max(0, p.out - 1);
+            if (p.decision == Plan.HTTP) {
+                if (!agree) return decide(pattern, p, Plan.BROWSER, "re-check differs over HTTP (" + difference + "): browser needed");
+            } else if (p.decision == Plan.BROWSER) {
+                if (agree) {
+                    p.decision = null;
+                    p.agreed = 1;
+                    LOG.info("renderer auto: pattern {}: re-check agrees over HTTP; sampling it again", pattern);
+                }
+            } else if (!agree) {
+                return decide(pattern, p, Plan.BROWSER, "browser needed (sample " + (p.agreed + 1) + " differs: " + difference + ")");
+            } else if (++p.agreed >= samples) {
+                return decide(pattern, p, Plan.HTTP, "HTTP suffices (" + p.agreed + "/" + p.agreed + " samples agree)");
+            }
+            return List.of();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A sample of {@code pattern} that gave no comparison (a fetch or render failed). */
+    public void sampleLost(String pattern) {
+        lock.lock();
+        try {
+            Pattern p = patterns.get(pattern);
+            if (p != null) p.out = Math.max(0, p.out - 1);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Pattern to its decision ({@code HTTP} or {@code BROWSER}), for the patterns decided so far; sorted. */
+    public Map<String, Plan> decisions() {
+        lock.lock();
+        try {
+            Map<String, Plan> out = new TreeMap<>();
+            patterns.forEach((k, p) -> {
+                if (p.decision != null) out.put(k, p.decision);
+            });
+            return out;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private List<P> decide(String pattern, Pattern p, Plan decision, String why) {
+        p.decision = decision;
+        p.agreed = 0;
+        p.sinceDecision = 0;
+        List<P> pending = List.copyOf(p.provisional);
+        p.provisional.clear();
+        stats.increment("auto/decisions/" + decision.name().toLowerCase(Locale.ROOT));
+        LOG.info("renderer auto: pattern {}: {}", pattern, why);
+        return decision == Plan.BROWSER ? pending : List.of();
+    }
+}

@@ -1,0 +1,91 @@
+package io.spinneret.render;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.spinneret.render.RenderDecisions.Plan;
+import io.spinneret.spi.Stats;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(20)
+class RenderDecisionsTest {
+    private final Stats stats = new Stats();
+
+    @Test
+    void agreeingSamplesDecideHttp() {
+        RenderDecisions d = new RenderDecisions<String>(3, 0, stats);
+        for (int i = 0; i < 3; i++) {
+            assertEquals(Plan.SAMPLE, d.plan("p"));
+            d.sampled("p", true, "");
+        }
+        assertEquals(Plan.HTTP, d.plan("p"));
+        assertEquals(Plan.HTTP, d.plan("p"));
+        assertEquals(Map.of("p", Plan.HTTP), d.decisions());
+        assertEquals(1, stats.get("auto/decisions/http"));
+    }
+
+    @Test
+    void oneDifferingSampleDecidesTheBrowserAtOnce() {
+        RenderDecisions d = new RenderDecisions<String>(5, 0, stats);
+        assertEquals(Plan.SAMPLE, d.plan("p"));
+        d.sampled("p", true, "");
+        assertEquals(Plan.SAMPLE, d.plan("p"));
+        d.sampled("p", false, "HTTP 0 items, browser 10");
+        assertEquals(Plan.BROWSER, d.plan("p"));
+        assertEquals(1, stats.get("auto/decisions/browser"));
+        assertEquals(Plan.SAMPLE, d.plan("other"), "patterns learn apart");
+    }
+
+    @Test
+    void pagesBeyondTheSamplesAreProvisionalAndHandedBackByABrowserDecision() {
+        RenderDecisions<String> d = new RenderDecisions<>(2, 0, stats);
+        assertEquals(Plan.SAMPLE, d.plan("p"));
+        assertEquals(Plan.SAMPLE, d.plan("p"));
+        assertEquals(Plan.PROVISIONAL, d.plan("p"), "both samples are out");
+        assertFalse(d.provisional("p", "/p/3"));
+        assertEquals(Plan.SAMPLE, d.plan("q"), "another pattern has samples of its own");
+        d.sampleLost("p");
+        assertEquals(Plan.SAMPLE, d.plan("p"), "takes the lost sample's place");
+        assertEquals(Plan.PROVISIONAL, d.plan("p"));
+        assertFalse(d.provisional("p", "/p/4"));
+        assertEquals(List.of(), d.sampled("p", true, ""));
+        assertEquals(List.of("/p/3", "/p/4"), d.sampled("p", false, "HTTP 0 items, browser 10"), "to be rendered now");
+        assertEquals(Plan.BROWSER, d.plan("p"));
+        assertTrue(d.provisional("p", "/p/5"), "a provisional page registered after the decision is rendered at once");
+    }
+
+    @Test
+    void provisionalPagesOfAPatternDecidedForHttpStandAsTheyAre() {
+        RenderDecisions<String> d = new RenderDecisions<>(1, 0, stats);
+        assertEquals(Plan.SAMPLE, d.plan("p"));
+        assertEquals(Plan.PROVISIONAL, d.plan("p"));
+        assertFalse(d.provisional("p", "/p/2"));
+        assertEquals(List.of(), d.sampled("p", true, ""));
+        assertEquals(Plan.HTTP, d.plan("p"));
+        assertFalse(d.provisional("p", "/p/3"));
+    }
+
+    @Test
+    void everyNthPageOfADecidedPatternIsReChecked() {
+        RenderDecisions d = new RenderDecisions<String>(1, 4, stats);
+        assertEquals(Plan.SAMPLE, d.plan("p"));
+        d.sampled("p", true, "");
+        assertEquals(Plan.HTTP, d.plan("p"));
+        assertEquals(Plan.HTTP, d.plan("p"));
+        assertEquals(Plan.HTTP, d.plan("p"));
+        assertEquals(Plan.SAMPLE, d.plan("p"), "the 4th page after the decision");
+        d.sampled("p", false, "HTTP 0 items, browser 1");
+        assertEquals(Plan.BROWSER, d.plan("p"), "a re-check that differs switches to the browser");
+        assertEquals(Plan.BROWSER, d.plan("p"));
+        assertEquals(Plan.BROWSER, d.plan("p"));
+        assertEquals(Plan.SAMPLE, d.plan("p"));
+        d.sampled("p", true, "");
+        assertEquals(Map.of(), d.decisions(), "a re-check that agrees under the browser sends the pattern back to sampling");
+        assertEquals(1, stats.get("auto/decisions/http"));
+        assertEquals(1, stats.get("auto/decisions/browser"));
+    }
+}
