@@ -26,7 +26,8 @@ import org.jspecify.annotations.Nullable;
  * {@link java.util.ServiceLoader}.
  *
  * <p>Threads: each listener gets the events of a crawl in order, one at a time, on a thread of its
- * own, never on a crawling thread. A listener that is slow cannot stall the crawl: while its
+ * own, never on a crawling thread, up to 20 ms after they happened (the thread takes what gathered
+ * every 20 ms). A listener that is slow cannot stall the crawl: while its
  * backlog is full, the events it has not taken are dropped (and counted as
  * {@code listeners/dropped_events}), except {@link #crawlOpened} and {@link #crawlClosed}. One that
  * throws cannot fail it: the exception is logged and counted ({@code listeners/errors}) and the
