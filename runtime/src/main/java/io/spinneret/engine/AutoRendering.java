@@ -13,6 +13,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
@@ -67,6 +68,11 @@ final class AutoRendering {
     private final Background background;
     private final Consumer<List<Request>> schedule;
     private final AtomicBoolean browserUnavailable = new AtomicBoolean();
+    /**
+     * Samples render one at a time: a crawl that only samples (a static site) keeps the browser at
+     * one page instead of growing its pool, and the crawl never waits for a sample anyway.
+     */
+    private final Semaphore samplers = new Semaphore(1);
 
     /** @param schedule queues corrections, as a callback's requests are queued */
     AutoRendering(Fetcher fetcher, Map<String, String> required, RenderDecisions<Request> decisions, Stats stats,
@@ -150,11 +156,16 @@ final class AutoRendering {
 
         /** In the background: renders the sampled page, compares, and schedules the corrections a browser decision calls for. */
         private void compare(Parsed overHttp, Parser parser) {
-            Response rendered;
+            Response rendered = null;
             try {
-                rendered = render(request);
+                samplers.acquire();
+                try {
+                    rendered = render(request);
+                } finally {
+                    samplers.release();
+                }
             } catch (InterruptedException e) {
-                rendered = null;
+                // stopping: the sample is lost
             }
             if (rendered == null) {
                 decisions.sampleLost(pattern);
