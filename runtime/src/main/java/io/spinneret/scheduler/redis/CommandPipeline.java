@@ -1,6 +1,7 @@
 package io.spinneret.scheduler.redis;
 
 import io.spinneret.api.SpinneretException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -58,6 +59,12 @@ final class CommandPipeline implements AutoCloseable {
     /** Runs a script with EVALSHA and waits for its reply. */
     Object eval(LuaScripts script, List<String> keys, List<String> args) {
         return call(p -> p.evalsha(script.sha(), keys, args), script);
+    }
+
+    /** Runs a script with EVALSHA on binary keys and arguments; bulk replies come back as {@code byte[]}. */
+    Object evalBinary(LuaScripts script, List<byte[]> keys, List<byte[]> args) {
+        byte[] sha = script.sha().getBytes(StandardCharsets.US_ASCII);
+        return call(p -> p.evalsha(sha, keys, args), script);
     }
 
     /** Runs a plain command and waits for its reply. */

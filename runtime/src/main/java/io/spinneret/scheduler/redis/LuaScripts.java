@@ -11,25 +11,31 @@ import java.util.HexFormat;
 /**
  * One of the scheduler's Lua scripts (resources next to this class), run by SHA with
  * {@code EVALSHA}; {@link CommandPipeline} loads it again if the server forgot it (a restart or
- * {@code SCRIPT FLUSH}).
+ * {@code SCRIPT FLUSH}). Each is sent with {@code frontier.lua} in front: the layout of the keys
+ * and the queue operations the scripts share.
  */
 enum LuaScripts {
-    PUSH, POP, ACK, REQUEUE, TOUCH, RESET;
+    PUSH, POP, ACK, REQUEUE, TOUCH, RESET, LAYOUT;
 
     private final String source;
     private final String sha;
 
     LuaScripts() {
-        String file = name().toLowerCase(java.util.Locale.ROOT) + ".lua";
-        try (InputStream in = LuaScripts.class.getResourceAsStream(file)) {
-            if (in == null) throw new IllegalStateException("missing resource " + file);
-            source = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        try {
+            source = resource("frontier.lua") + resource(name().toLowerCase(java.util.Locale.ROOT) + ".lua");
             // Redis names a script by the SHA-1 of its text
             sha = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-1").digest(source.getBytes(StandardCharsets.UTF_8)));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-1 is required by every Java platform", e);
+        }
+    }
+
+    private static String resource(String file) throws IOException {
+        try (InputStream in = LuaScripts.class.getResourceAsStream(file)) {
+            if (in == null) throw new IllegalStateException("missing resource " + file);
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
     }
 

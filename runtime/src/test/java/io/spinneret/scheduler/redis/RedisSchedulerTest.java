@@ -53,9 +53,9 @@ class RedisSchedulerTest {
         try (Jedis j = RedisTestServer.connect()) {
             Set<String> keys = new TreeSet<>(j.keys("spinneret:" + spider + ":*"));
             Set<String> expected = new TreeSet<>();
-            for (String k : List.of("pending", "inflight", "requests", "seen", "seq")) expected.add(a.namespace() + k);
+            for (String k : List.of("meta", "ring", "hosts", "chunks", "inflight", "leased", "seen")) expected.add(a.namespace() + k);
             assertEquals(expected, keys);
-            assertEquals(2, j.scard(a.namespace() + "seen"));
+            assertEquals(2, a.seenCount());
         }
     }
 
