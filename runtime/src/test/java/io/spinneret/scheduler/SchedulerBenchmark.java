@@ -247,7 +247,7 @@ public final class SchedulerBenchmark {
     private void cleanUp(String kind, String spider) throws IOException {
         if (kind.equals("redis")) {
             try (Jedis j = new Jedis(URI.create(redisUrl))) {
-                for (String k : List.of("pending", "inflight", "requests", "seen", "seq")) j.unlink("spinneret:" + spider + ":" + k);
+                for (String k : List.of("meta", "ring", "hosts", "chunks", "inflight", "leased", "seen", "bloom")) j.unlink("spinneret:" + spider + ":" + k);
             }
         } else if (kind.equals("sqlite")) {
             Path job = dir.resolve(spider);
