@@ -6,7 +6,6 @@ import io.spinneret.settings.Settings;
 import io.spinneret.spi.Lease;
 import io.spinneret.spi.Scheduler;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -155,7 +154,7 @@ public final class FrontierBenchmark {
 
     private long size(String spider) throws Exception {
         return switch (kind) {
-            case "memory" -> usedHeap();
+            case "memory" -> SchedulerBenchmark.usedHeap();
             case "sqlite" -> directorySize(dir.resolve(spider));
             default -> redisUsedMemory();
         };
@@ -171,15 +170,7 @@ public final class FrontierBenchmark {
         }
     }
 
-    private static long usedHeap() throws InterruptedException {
-        for (int i = 0; i < 3; i++) {
-            System.gc();
-            Thread.sleep(200);
-        }
-        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
-    }
-
-    /** The Redis server's CPU time (user + system), 0 for the other schedulers. */
+    /** The Redis server's CPU time (user + system), 0 for the other schedulers; prints and resets the script call stats. */
     private double redisCpuSeconds() {
         if (!kind.equals("redis")) return 0;
         double cpu = 0;
@@ -197,19 +188,11 @@ public final class FrontierBenchmark {
 
     private long redisUsedMemory() throws InterruptedException {
         Thread.sleep(500); // UNLINK frees in the background
-        try (Jedis j = new Jedis(URI.create(redisUrl))) {
-            for (String line : j.info("memory").split("\r?\n")) {
-                if (line.startsWith("used_memory:")) return Long.parseLong(line.substring("used_memory:".length()).trim());
-            }
-        }
-        throw new IllegalStateException("no used_memory in INFO memory");
+        return SchedulerBenchmark.redisUsedMemory(redisUrl);
     }
 
     private static long directorySize(Path p) throws IOException {
-        if (!Files.exists(p)) return 0;
-        try (Stream<Path> files = Files.walk(p)) {
-            return files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
-        }
+        return Files.exists(p) ? SchedulerBenchmark.directorySize(p) : 0;
     }
 
     private void cleanUp(String spider) throws IOException {

@@ -221,7 +221,8 @@ public final class SchedulerBenchmark {
         s.close();
     }
 
-    private static long usedHeap() throws InterruptedException {
+    /** Heap in use after a few full GCs. */
+    static long usedHeap() throws InterruptedException {
         for (int i = 0; i < 3; i++) {
             System.gc();
             Thread.sleep(100);
@@ -230,6 +231,11 @@ public final class SchedulerBenchmark {
     }
 
     private long redisUsedMemory() {
+        return redisUsedMemory(redisUrl);
+    }
+
+    /** {@code used_memory} of {@code INFO memory}, 0 if missing. */
+    static long redisUsedMemory(String redisUrl) {
         try (Jedis j = new Jedis(URI.create(redisUrl))) {
             for (String line : j.info("memory").split("\r?\n")) {
                 if (line.startsWith("used_memory:")) return Long.parseLong(line.substring("used_memory:".length()).trim());
@@ -238,7 +244,7 @@ public final class SchedulerBenchmark {
         return 0;
     }
 
-    private static long directorySize(Path p) throws IOException {
+    static long directorySize(Path p) throws IOException {
         try (Stream<Path> files = Files.walk(p)) {
             return files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
         }
