@@ -108,6 +108,17 @@ public enum Setting {
     REDIS_RETRY_TIMEOUT("redis_retry_timeout", Type.DURATION, "60", "seconds Redis commands are retried before the crawl fails"),
     /** Seconds a distributed node waits on an empty shared queue before it ends. */
     IDLE_TIMEOUT("idle_timeout", Type.DURATION, "5", "seconds a shared queue must stay empty before a node ends"),
+    /**
+     * How a new Redis crawl remembers seen URLs: {@code exact} (64 bits of each fingerprint, about
+     * 7 bytes a URL, no URL lost) or {@code bloom} (a Bloom filter sized by
+     * {@code redis_bloom_capacity} and {@code redis_bloom_error_rate}; a false positive drops a URL
+     * never crawled). A crawl keeps the filter it was created with. See docs/frontier.md.
+     */
+    REDIS_SEEN_FILTER("redis_seen_filter", Type.ENUM, "exact", "seen-set of a new Redis crawl: exact | bloom", "exact", "bloom"),
+    /** URLs the Bloom filter of {@code redis_seen_filter=bloom} holds at its error rate; past that the rate grows. */
+    REDIS_BLOOM_CAPACITY("redis_bloom_capacity", Type.LONG, "10000000", "URLs the Redis Bloom filter is sized for"),
+    /** The false-positive rate of the Bloom filter up to its capacity: the share of new URLs dropped as seen. */
+    REDIS_BLOOM_ERROR_RATE("redis_bloom_error_rate", Type.DOUBLE, "0.000001", "false-positive rate of the Redis Bloom filter at its capacity"),
 
     // ---- downloading
     /** Seconds to wait for a response (headers and body). */

@@ -2,6 +2,7 @@ package io.spinneret.scheduler;
 
 import io.spinneret.annotations.Setting;
 import io.spinneret.scheduler.redis.RedisScheduler;
+import io.spinneret.scheduler.redis.SeenFilter;
 import io.spinneret.scheduler.sqlite.SqliteScheduler;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.Scheduler;
@@ -52,9 +53,19 @@ public final class Schedulers {
                 RedisScheduler.Mode mode = settings.getBoolean(Setting.NEW_CRAWL) ? RedisScheduler.Mode.NEW
                         : resume ? RedisScheduler.Mode.REOPEN : RedisScheduler.Mode.JOIN;
                 return RedisScheduler.open(new RedisScheduler.Options(settings.getString(Setting.REDIS_URL), crawlId,
-                        settings.getDuration(Setting.VISIBILITY_TIMEOUT), settings.getDuration(Setting.REDIS_RETRY_TIMEOUT)), mode);
+                        settings.getDuration(Setting.VISIBILITY_TIMEOUT), settings.getDuration(Setting.REDIS_RETRY_TIMEOUT)), mode, seenFilter(settings));
             }
             default -> throw new UnsupportedOperationException("scheduler '" + kind + "' is not available yet");
+        }
+    }
+
+    /** The seen filter {@code redis_seen_filter} asks for a new Redis crawl. */
+    static SeenFilter seenFilter(Settings settings) {
+        if (!settings.getChoice(Setting.REDIS_SEEN_FILTER).equals("bloom")) return SeenFilter.exact();
+        try {
+            return SeenFilter.bloom(settings.getLong(Setting.REDIS_BLOOM_CAPACITY), settings.getDouble(Setting.REDIS_BLOOM_ERROR_RATE));
+        } catch (IllegalArgumentException e) {
+            throw new io.spinneret.api.SpinneretException("redis_seen_filter=bloom: " + e.getMessage(), e);
         }
     }
 

@@ -227,7 +227,8 @@ public final class SchedulerBenchmark {
         s.close();
     }
 
-    private static long usedHeap() throws InterruptedException {
+    /** Heap in use after a few full GCs. */
+    static long usedHeap() throws InterruptedException {
         for (int i = 0; i < 3; i++) {
             System.gc();
             Thread.sleep(100);
@@ -236,6 +237,11 @@ public final class SchedulerBenchmark {
     }
 
     private long redisUsedMemory() {
+        return redisUsedMemory(redisUrl);
+    }
+
+    /** {@code used_memory} of {@code INFO memory}, 0 if missing. */
+    static long redisUsedMemory(String redisUrl) {
         try (Jedis j = new Jedis(URI.create(redisUrl))) {
             for (String line : j.info("memory").split("\r?\n")) {
                 if (line.startsWith("used_memory:")) return Long.parseLong(line.substring("used_memory:".length()).trim());
@@ -244,7 +250,7 @@ public final class SchedulerBenchmark {
         return 0;
     }
 
-    private static long directorySize(Path p) throws IOException {
+    static long directorySize(Path p) throws IOException {
         try (Stream<Path> files = Files.walk(p)) {
             return files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
         }
@@ -253,7 +259,7 @@ public final class SchedulerBenchmark {
     private void cleanUp(String kind, String spider) throws IOException {
         if (kind.equals("redis")) {
             try (Jedis j = new Jedis(URI.create(redisUrl))) {
-                for (String k : List.of("pending", "inflight", "requests", "seen", "seq", "state", "nodes")) j.unlink("spinneret:{" + spider + "}:" + k);
+                for (String k : j.keys("spinneret:{" + spider + "}:*")) j.unlink(k);
             }
         } else if (kind.equals("sqlite")) {
             Path job = dir.resolve(spider);

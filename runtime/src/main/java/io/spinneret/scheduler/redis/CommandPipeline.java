@@ -2,6 +2,7 @@ package io.spinneret.scheduler.redis;
 
 import io.spinneret.api.SpinneretException;
 import java.time.Duration;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -81,6 +82,12 @@ final class CommandPipeline implements AutoCloseable {
     /** Runs a script with EVALSHA and waits for its reply. */
     Object eval(String sha, String source, List<String> keys, List<String> args) {
         return call(p -> p.evalsha(sha, keys, args), source);
+    }
+
+    /** Runs a script with EVALSHA on binary keys and arguments; bulk replies come back as {@code byte[]}. */
+    Object evalBinary(String sha, String source, List<byte[]> keys, List<byte[]> args) {
+        byte[] binarySha = sha.getBytes(StandardCharsets.US_ASCII);
+        return call(p -> p.evalsha(binarySha, keys, args), source);
     }
 
     /** Runs a plain command and waits for its reply. */

@@ -11,14 +11,17 @@ import java.util.HexFormat;
 /**
  * One of the scheduler's Lua scripts (resources next to this class), run by SHA with
  * {@code EVALSHA}; {@link CommandPipeline} loads it again if the server forgot it (a restart or
- * {@code SCRIPT FLUSH}).
+ * {@code SCRIPT FLUSH}). The frontier's scripts are sent with {@code frontier.lua} in front: the
+ * layout of the keys and the queue operations they share.
  *
  * <p>{@link #once()} is the same script made safe to send twice: it is wrapped in a function and
- * followed by {@code once.lua}, which keeps the reply under a token key (an extra last key) and answers a repeated call with that reply instead of running the script again.
- * A pop whose reply was lost on the connection is retried that way, so it leaves no orphan lease.
+ * followed by {@code once.lua}, which keeps the reply under a token key (an extra last key) and
+ * answers a repeated call with that reply instead of running the script again. A pop whose reply
+ * was lost on the connection is retried that way, so it leaves no orphan lease.
  */
 enum LuaScripts {
-    PUSH, POP, ACK, REQUEUE, TOUCH, RESET, BEGIN, FINISH, BEAT, THROTTLE;
+    PUSH(true), POP(true), ACK(true), REQUEUE(true), TOUCH(true), RESET(true), LAYOUT(true),
+    BEGIN(false), FINISH(false), BEAT(false), THROTTLE(false);
 
     /** A script's text and the SHA-1 Redis names it by. */
     record Script(String source, String sha) {
@@ -35,8 +38,8 @@ enum LuaScripts {
     private final Script plain;
     private final Script once;
 
-    LuaScripts() {
-        String source = resource(name().toLowerCase(java.util.Locale.ROOT) + ".lua");
+    LuaScripts(boolean frontier) {
+        String source = (frontier ? resource("frontier.lua") : "") + resource(name().toLowerCase(java.util.Locale.ROOT) + ".lua");
         plain = Script.of(source);
         once = Script.of("local function body()\n" + source + "\nend\n" + resource("once.lua"));
     }

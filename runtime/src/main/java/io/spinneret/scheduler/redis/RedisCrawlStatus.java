@@ -1,14 +1,11 @@
 package io.spinneret.scheduler.redis;
 
-import io.spinneret.api.RequestCodec;
-import java.net.URI;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import org.jspecify.annotations.Nullable;
 import redis.clients.jedis.resps.Tuple;
 
 /**
@@ -22,16 +19,13 @@ import redis.clients.jedis.resps.Tuple;
  * @param pending requests queued
  * @param inFlight requests leased to nodes
  * @param seen fingerprints seen
- * @param pendingByHost queued requests per host, largest first; of the first {@value #HOST_SAMPLE}
- *     queued requests only if {@code hostsSampled}
- * @param hostsSampled true if {@code pendingByHost} counts a sample
+ * @param pendingByHost queued requests per host, largest first
  * @param nodes the nodes that sent a heartbeat and did not leave, with their leases
  * @param unowned leases no listed node holds (their node died or has not beaten yet), with their age
  */
 public record RedisCrawlStatus(String crawlId, String endpoint, String state, Map<String, String> lifecycle,
-        long pending, long inFlight, long seen, Map<String, Long> pendingByHost, boolean hostsSampled,
+        long pending, long inFlight, long seen, Map<String, Long> pendingByHost,
         List<NodeStatus> nodes, List<LeaseAge> unowned) {
-    static final int HOST_SAMPLE = 10_000;
 
     /** A lease and how long ago it was taken, in ms. */
     public record LeaseAge(String lease, long ageMillis) {}
@@ -49,9 +43,9 @@ public record RedisCrawlStatus(String crawlId, String endpoint, String state, Ma
         Map<String, String> lifecycle = new TreeMap<>(raw);
         String state = lifecycle.getOrDefault("state", "unknown");
         lifecycle.remove("state");
-        long pending = redis.call(p -> p.zcard(keys.get(0)));
-        long seen = redis.call(p -> p.scard(keys.get(3)));
-        List<Tuple> inflight = redis.call(p -> p.zrangeWithScores(keys.get(1), 0, -1));
+        long pending = scheduler.pendingCount();
+        long seen = scheduler.seenCount();
+        List<Tuple> inflight = redis.call(p -> p.zrangeWithScores(keys.get(4), 0, -1));
         Map<String, Long> ages = new LinkedHashMap<>();
         for (Tuple t : inflight) ages.put(t.getElement(), now - takenAt(t.getElement(), (long) t.getScore()));
 
@@ -72,11 +66,11 @@ public record RedisCrawlStatus(String crawlId, String endpoint, String state, Ma
             nodes.add(new NodeStatus(e.getKey(), beat, held, leases));
         }
 
-        List<String> ids = redis.call(p -> p.zrange(keys.get(0), 0, HOST_SAMPLE - 1));
         Map<String, Long> byHost = new HashMap<>();
-        if (!ids.isEmpty()) {
-            List<String> json = redis.call(p -> p.hmget(keys.get(2), ids.toArray(String[]::new)));
-            for (String j : json) if (j != null) byHost.merge(host(j), 1L, Long::sum);
+        Map<String, String> hosts = redis.call(p -> p.hgetAll(keys.get(2)));
+        for (Map.Entry<String, String> e : hosts.entrySet()) {
+            long n = queued(e.getValue());
+            if (n > 0) byHost.put(e.getKey(), n);
         }
         Map<String, Long> sorted = new LinkedHashMap<>();
         byHost.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
@@ -84,7 +78,18 @@ public record RedisCrawlStatus(String crawlId, String endpoint, String state, Ma
         List<LeaseAge> orphans = new ArrayList<>();
         unowned.forEach((lease, age) -> orphans.add(new LeaseAge(lease, age)));
         return new RedisCrawlStatus(scheduler.crawlId(), scheduler.endpoint(), state, lifecycle, pending, inflight.size(), seen,
-                sorted, pending > ids.size(), nodes, orphans);
+                sorted, nodes, orphans);
+    }
+
+    /** The requests of a host's queues: {@code frontier.lua}'s "priority head tail offset count" entries, ';'-separated. */
+    private static long queued(String queues) {
+        long n = 0;
+        for (String q : queues.split(";")) {
+            if (q.isBlank()) continue;
+            String[] f = q.trim().split(" ");
+            n += Long.parseLong(f[f.length - 1]);
+        }
+        return n;
     }
 
     /** The time a lease was taken: the last field of its member, else its score (last touch). */
@@ -97,15 +102,6 @@ public record RedisCrawlStatus(String crawlId, String endpoint, String state, Ma
         }
     }
 
-    private static String host(String json) {
-        try {
-            @Nullable String h = URI.create(RequestCodec.fromJson(json).url()).getHost();
-            return h == null ? "(none)" : h;
-        } catch (RuntimeException e) {
-            return "(unreadable)";
-        }
-    }
-
     /** The report {@code spinneret status} prints. */
     public String describe() {
         StringBuilder b = new StringBuilder();
@@ -114,7 +110,7 @@ public record RedisCrawlStatus(String crawlId, String endpoint, String state, Ma
         b.append('\n');
         b.append("queue: ").append(pending).append(" pending, ").append(inFlight).append(" in flight, ").append(seen).append(" seen\n");
         if (!pendingByHost.isEmpty()) {
-            b.append(hostsSampled ? "pending per host (of the first " + HOST_SAMPLE + "):\n" : "pending per host:\n");
+            b.append("pending per host:\n");
             pendingByHost.forEach((h, n) -> b.append("  ").append(h).append(' ').append(n).append('\n'));
         }
         b.append("nodes: ").append(nodes.size()).append('\n');

@@ -1,15 +1,14 @@
 package io.spinneret.scheduler.redis;
 
 import io.spinneret.api.Request;
-import io.spinneret.api.RequestCodec;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.spi.Lease;
 import io.spinneret.spi.Scheduler;
 import io.spinneret.spi.SharedThrottle;
 import io.spinneret.spi.CrawlFinishedException;
-import java.lang.management.ManagementFactory;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -36,14 +35,12 @@ import redis.clients.jedis.exceptions.JedisException;
  * All under {@code spinneret:{<crawl id>}:} (the braces are Redis Cluster's hash tag: every key of
  * a crawl is in one slot, so each script's keys are on one node):
  * <ul>
- *   <li>{@code pending}: sorted set of request ids scored by {@code -priority}; ids are 15-digit
- *       sequence numbers, and Redis orders equal scores by member, so the set pops the highest
- *       priority first and FIFO within a priority;</li>
- *   <li>{@code inflight}: sorted set of {@code <id>:<score>:<time taken>} members (the lease ids)
- *       scored by the Redis server's {@code TIME} in milliseconds when they were taken or last
- *       touched by their node's heartbeat;</li>
- *   <li>{@code requests}: hash of id to request JSON ({@link RequestCodec});</li>
- *   <li>{@code seen}: set of fingerprints (hex); {@code seq}: the id counter;</li>
+ *   <li>the frontier's eight ({@link #KEY_NAMES}: {@code meta}, {@code ring}, {@code hosts},
+ *       {@code chunks}, {@code inflight}, {@code leased}, {@code seen}, {@code bloom}): per-host
+ *       queues served in turn, compact request records, the seen set (exact or Bloom) and the
+ *       leases; {@code frontier.lua} and {@code docs/frontier.md} describe them. A lease id is
+ *       {@code <n>:<server ms taken>}, its score the server time it was taken or last touched by
+ *       its node's heartbeat;</li>
  *   <li>{@code state}: hash of the crawl's lifecycle: {@code state} ({@code running} or
  *       {@code finished}), {@code started_by}/{@code started_at}, {@code finished_by}/{@code finished_at}
  *       (node names, server times in ms);</li>
@@ -51,7 +48,8 @@ import redis.clients.jedis.exceptions.JedisException;
  *   <li>{@code once:<token>}: the kept reply of a pop until its node received it ({@link LuaScripts#once}).</li>
  * </ul>
  * Every change is one Lua script ({@code push}, {@code pop}, {@code ack}, {@code requeue},
- * {@code touch}, {@code reset}, resources of this package), so it is atomic across nodes, and
+ * {@code touch}, {@code reset}, {@code layout}, {@code begin}, {@code finish}, {@code beat},
+ * resources of this package), so it is atomic across nodes, and
  * durable as far as the server is (its RDB/AOF settings). Commands are retried through outages
  * for {@code redis_retry_timeout} ({@link CommandPipeline}).
  *
@@ -76,7 +74,7 @@ import redis.clients.jedis.exceptions.JedisException;
  *
  * <h2>Throughput</h2>
  * Calls from many threads are sent together in one pipeline ({@code CommandPipeline}), one round
- * trip per batch; connections come from a {@link JedisPool}. When a call returns, the server has
+ * trip per batch, on one Jedis client (a pooled server or a cluster). When a call returns, the server has
  * run it.
  *
  * <p>Thread-safe. Counts are global, over all nodes.
@@ -125,7 +123,15 @@ public final class RedisScheduler implements Scheduler {
     private final RedisEndpoint endpoint;
     private final String crawlId;
     private final String namespace;
+    /** The keys of every frontier script, in the order of {@code frontier.lua}. */
+    static final List<String> KEY_NAMES = List.of("meta", "ring", "hosts", "chunks", "inflight", "leased", "seen", "bloom");
+    /** The version of this layout in {@code meta}; another in the namespace is refused. */
+    static final String LAYOUT_VERSION = "2";
+    private static final byte[] ONE = {'1'};
+    private static final byte[] ZERO = {'0'};
+
     private final List<String> keys;
+    private final List<byte[]> binaryKeys;
     private final List<String> lifecycleKeys;
     private final String nodesKey;
     private final String node;
@@ -136,13 +142,14 @@ public final class RedisScheduler implements Scheduler {
     private @Nullable RedisThrottle throttle; // guarded by this; made on first use
     private final @Nullable Thread heartbeat;
     private volatile boolean closed;
+    private SeenFilter filter = SeenFilter.exact();
 
     private RedisScheduler(RedisEndpoint endpoint, Options options, boolean beating) {
         this.endpoint = endpoint;
         this.crawlId = options.crawlId();
         this.namespace = "spinneret:{" + crawlId + "}:";
-        this.keys = List.of(namespace + "pending", namespace + "inflight", namespace + "requests",
-                namespace + "seen", namespace + "seq");
+        this.keys = KEY_NAMES.stream().map(k -> namespace + k).toList();
+        this.binaryKeys = keys.stream().map(k -> k.getBytes(StandardCharsets.UTF_8)).toList();
         List<String> withState = new ArrayList<>(keys);
         withState.add(namespace + "state");
         this.lifecycleKeys = List.copyOf(withState);
@@ -206,6 +213,14 @@ public final class RedisScheduler implements Scheduler {
      *     never holds the password)
      */
     public static RedisScheduler open(Options options, Mode mode) {
+        return open(options, mode, SeenFilter.exact());
+    }
+
+    /**
+     * Like {@link #open(Options, Mode)}, with the seen filter a new crawl is created with (a crawl
+     * that exists keeps its own).
+     */
+    public static RedisScheduler open(Options options, Mode mode, SeenFilter seen) {
         if (options.url().isBlank()) throw new SpinneretException("scheduler=redis needs redis_url (or --redis redis://host:port/db)");
         RedisEndpoint endpoint = RedisEndpoint.parse(options.url());
         RedisScheduler s;
@@ -215,7 +230,7 @@ public final class RedisScheduler implements Scheduler {
             throw new SpinneretException("cannot connect to Redis at " + endpoint + ": " + e.getMessage(), e);
         }
         try {
-            s.start(mode);
+            s.start(mode, seen);
             s.beatOnce(); // listed from the start
         } catch (JedisException | SpinneretException e) {
             s.close();
@@ -232,6 +247,11 @@ public final class RedisScheduler implements Scheduler {
         return open(new Options(redisUrl, crawlId, visibilityTimeout, Duration.ofSeconds(60)), resume ? Mode.REOPEN : Mode.JOIN);
     }
 
+    /** {@link #open(String, String, Duration, boolean)} with the seen filter a new crawl is created with. */
+    public static RedisScheduler open(String redisUrl, String crawlId, Duration visibilityTimeout, boolean resume, SeenFilter seen) {
+        return open(new Options(redisUrl, crawlId, visibilityTimeout, Duration.ofSeconds(60)), resume ? Mode.REOPEN : Mode.JOIN, seen);
+    }
+
     /**
      * Connects to a crawl to read its {@link #status()} only: no heartbeat, the crawl's state is
      * not changed. Close it after use.
@@ -245,7 +265,9 @@ public final class RedisScheduler implements Scheduler {
         }
     }
 
-    private void start(Mode mode) {
+    private void start(Mode mode, SeenFilter seen) {
+        refuseOlderLayout();
+        layout(seen); // refuses another layout before anything is cleared
         Map<String, String> before = redis.call(p -> p.hgetAll(namespace + "state"));
         if (mode == Mode.NEW) {
             long dropped = (Long) run(LuaScripts.RESET, List.of("force"));
@@ -256,6 +278,7 @@ public final class RedisScheduler implements Scheduler {
             long dropped = (Long) run(LuaScripts.RESET, List.of());
             if (dropped > 0) LOG.info("{}*: the previous crawl finished ({} seen); starting a new one", namespace, dropped);
         }
+        layout(seen); // after a reset: created again, with this node's filter
         List<?> out = (List<?>) eval(LuaScripts.BEGIN.plain(), lifecycleKeys, List.of(node, mode == Mode.JOIN ? "join" : "reopen"));
         String found = (String) out.get(0);
         if (found.equals("finished")) {
@@ -272,6 +295,46 @@ public final class RedisScheduler implements Scheduler {
         } else {
             LOG.info("{} starts the crawl '{}' in {}*", node, crawlId, namespace);
         }
+    }
+
+    /**
+     * Refuses the keys of an older layout: a sorted set of ids and a hash of JSON, under this
+     * namespace or under the prefix before crawl ids ({@code spinneret:<id>:}).
+     */
+    private void refuseOlderLayout() {
+        for (String prefix : List.of(namespace, "spinneret:" + crawlId + ":")) {
+            for (String key : List.of(prefix + "pending", prefix + "requests")) {
+                if (redis.call(p -> p.exists(key))) {
+                    throw new SpinneretException(key + " holds a crawl in the layout of an older Spinneret, which this version does not"
+                            + " read: finish it with that version, or delete its keys (redis-cli --scan --pattern '" + prefix
+                            + "*' | xargs redis-cli unlink)");
+                }
+            }
+        }
+    }
+
+    /** Creates the crawl's layout, or checks the one it has; the filter is the crawl's. */
+    private void layout(SeenFilter seen) {
+        List<?> out;
+        try {
+            out = (List<?>) eval(LuaScripts.LAYOUT.plain(), keys,
+                    List.of(LAYOUT_VERSION, seen.kind(), Long.toString(seen.bits()), Integer.toString(seen.hashes())));
+        } catch (SpinneretException e) {
+            if (String.valueOf(e.getMessage()).contains("LAYOUT")) {
+                throw new SpinneretException(namespace + "* holds keys of another frontier layout (" + e.getMessage()
+                        + "; this version writes layout " + LAYOUT_VERSION + "): finish that crawl with the version that started it, "
+                        + "or delete its keys (redis-cli --scan --pattern '" + namespace + "*' | xargs redis-cli unlink)", e);
+            }
+            throw e;
+        }
+        SeenFilter crawls = new SeenFilter((String) out.get(0), Long.parseLong((String) out.get(1)), Integer.parseInt((String) out.get(2)));
+        if (!crawls.equals(seen)) LOG.warn("{}*: the crawl remembers seen URLs with {}, not {} as this node's settings say", namespace, crawls, seen);
+        filter = crawls;
+    }
+
+    /** The seen filter of the crawl (the one it was created with). */
+    public SeenFilter seenFilter() {
+        return filter;
     }
 
     /** The key prefix, {@code spinneret:{<crawl id>}:}. */
@@ -292,17 +355,19 @@ public final class RedisScheduler implements Scheduler {
     @Override
     public int pushAll(List<Request> requests) {
         if (requests.isEmpty()) return 0;
-        List<String> args = new ArrayList<>(requests.size() * 4);
+        List<byte[]> args = new ArrayList<>(requests.size() * 5);
         boolean unfiltered = false;
         for (Request r : requests) {
-            args.add(r.fingerprint().hex());
-            args.add(r.dontFilter() ? "1" : "0");
-            args.add(Integer.toString(r.priority()));
-            args.add(RequestCodec.toJson(r));
+            String host = r.host();
+            args.add(fingerprintBytes(r));
+            args.add(r.dontFilter() ? ONE : ZERO);
+            args.add(host.getBytes(StandardCharsets.UTF_8));
+            args.add(Integer.toString(r.priority()).getBytes(StandardCharsets.US_ASCII));
+            args.add(CompactRequestCodec.encode(r, host));
             unfiltered |= r.dontFilter();
         }
         // a push sent again after a lost reply is deduplicated, except its dont-filter requests: those go once
-        Object added = unfiltered ? once(LuaScripts.PUSH, args) : run(LuaScripts.PUSH, args);
+        Object added = unfiltered ? onceBinary(LuaScripts.PUSH, args) : runBinary(LuaScripts.PUSH, args);
         return ((Long) added).intValue();
     }
 
@@ -310,15 +375,17 @@ public final class RedisScheduler implements Scheduler {
     public @Nullable Lease poll(Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         long sleep = Duration.ofMillis(1).toNanos();
-        List<String> args = List.of("1", Long.toString(visibilityMillis));
+        List<byte[]> args = List.of(Long.toString(visibilityMillis).getBytes(StandardCharsets.US_ASCII));
         while (true) {
-            List<?> out = (List<?>) once(LuaScripts.POP, args);
+            List<?> out = (List<?>) onceBinary(LuaScripts.POP, args);
             long reclaimed = (Long) out.get(0);
             if (reclaimed > 0) LOG.warn("{}*: reclaimed {} requests in flight for over {} ms", namespace, reclaimed, visibilityMillis);
-            if (out.size() >= 3) {
-                String member = (String) out.get(1);
-                held.add(member);
-                return new Lease(member, RequestCodec.fromJson((String) out.get(2)));
+            if (out.size() >= 5) {
+                String id = text(out.get(1));
+                String host = text(out.get(2));
+                int priority = Integer.parseInt(text(out.get(3)));
+                held.add(id);
+                return new Lease(id, CompactRequestCodec.decode((byte[]) out.get(4), host, priority));
             }
             long left = deadline - System.nanoTime();
             if (left <= 0) return null;
@@ -336,23 +403,30 @@ public final class RedisScheduler implements Scheduler {
 
     @Override
     public void requeue(Lease lease, Request request) {
-        run(LuaScripts.REQUEUE, List.of(lease.id(), Integer.toString(request.priority()), RequestCodec.toJson(request)));
+        String host = request.host();
+        runBinary(LuaScripts.REQUEUE, List.of(lease.id().getBytes(StandardCharsets.UTF_8), host.getBytes(StandardCharsets.UTF_8),
+                Integer.toString(request.priority()).getBytes(StandardCharsets.US_ASCII), CompactRequestCodec.encode(request, host)));
         held.remove(lease.id());
     }
 
     @Override
     public long pendingCount() {
-        return count(p -> p.zcard(keys.get(0)));
+        return metaCount("pending");
     }
 
     @Override
     public long inFlightCount() {
-        return count(p -> p.zcard(keys.get(1)));
+        return count(p -> p.zcard(keys.get(4)));
     }
 
     @Override
     public long seenCount() {
-        return count(p -> p.scard(keys.get(3)));
+        return metaCount("seen");
+    }
+
+    private long metaCount(String field) {
+        String n = count(p -> p.hget(keys.get(0), field));
+        return n == null ? 0 : Long.parseLong(n);
     }
 
     /** The crawl as {@code status} shows it: its state, queue, and nodes with their leases. */
@@ -428,15 +502,38 @@ public final class RedisScheduler implements Scheduler {
         return eval(script.plain(), keys, args);
     }
 
+    private Object runBinary(LuaScripts script, List<byte[]> args) {
+        return evalBinary(script.plain(), binaryKeys, args);
+    }
+
     /** Runs a script at most once however often it is sent ({@link LuaScripts#once}), then drops its token. */
-    private Object once(LuaScripts script, List<String> args) {
+    private Object onceBinary(LuaScripts script, List<byte[]> args) {
         String token = namespace + "once:" + onceMillis + ":" + UUID.randomUUID();
-        List<String> k = new ArrayList<>(keys.size() + 1);
-        k.addAll(keys);
-        k.add(token);
-        Object reply = eval(script.once(), k, args);
+        List<byte[]> k = new ArrayList<>(binaryKeys.size() + 1);
+        k.addAll(binaryKeys);
+        k.add(token.getBytes(StandardCharsets.UTF_8));
+        Object reply = evalBinary(script.once(), k, args);
         if (!(reply instanceof List<?> l) || l.size() > 1) redis.post(p -> p.unlink(token)); // received: need not be kept
         return reply;
+    }
+
+    private Object evalBinary(LuaScripts.Script script, List<byte[]> k, List<byte[]> args) {
+        if (closed) throw new IllegalStateException("scheduler is closed");
+        try {
+            return redis.evalBinary(script.sha(), script.source(), k, args);
+        } catch (JedisException e) {
+            throw new SpinneretException("Redis scheduler " + namespace + " at " + endpoint + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The 128-bit fingerprint, big-endian: the exact set keeps the first 64 bits, the Bloom filter hashes the last 64. */
+    private static byte[] fingerprintBytes(Request r) {
+        var fp = r.fingerprint();
+        return java.nio.ByteBuffer.allocate(16).putLong(fp.hi()).putLong(fp.lo()).array();
+    }
+
+    private static String text(Object reply) {
+        return reply instanceof byte[] b ? new String(b, StandardCharsets.UTF_8) : String.valueOf(reply);
     }
 
     private Object eval(LuaScripts.Script script, List<String> k, List<String> args) {
@@ -448,7 +545,7 @@ public final class RedisScheduler implements Scheduler {
         }
     }
 
-    private long count(CommandPipeline.Command<Long> command) {
+    private <T> T count(CommandPipeline.Command<T> command) {
         if (closed) throw new IllegalStateException("scheduler is closed");
         try {
             return redis.call(command);

@@ -1,14 +1,11 @@
--- Forgets finished requests. ARGV: in-flight members. If an entry was reclaimed meanwhile and is
--- pending again, it is dropped from pending too: the work is done. (If another node has taken it
--- already, that node's entry stays until it acks; the request JSON is gone, so a reclaim of that
--- entry finds nothing to hand out.)
--- KEYS: pending, inflight, requests, seen, seq
+-- Forgets finished requests. ARGV: lease ids. If a lease was reclaimed meanwhile and its request
+-- is pending again, that request is dropped too (pop skips it: its lease entry is gone): the work
+-- is done. (If another node has taken it already, that node's lease stays until it acks.)
 -- Returns how many were in flight.
 local n = 0
-for _, member in ipairs(ARGV) do
-  local id = string.match(member, '^(%d+):')
-  n = n + redis.call('ZREM', KEYS[2], member)
-  redis.call('ZREM', KEYS[1], id)
-  redis.call('HDEL', KEYS[3], id)
+for _, id in ipairs(ARGV) do
+  local live = redis.call('ZREM', KEYS[5], id)
+  n = n + live
+  if redis.call('HDEL', KEYS[6], id) == 1 and live == 0 then redis.call('HINCRBY', KEYS[1], 'pending', -1) end
 end
 return n

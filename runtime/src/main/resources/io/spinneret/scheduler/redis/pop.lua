@@ -1,30 +1,42 @@
--- Moves up to ARGV[1] pending requests into in-flight, stamped with the server's TIME, after
--- putting back in-flight entries older than the visibility timeout (ARGV[2], milliseconds): their
--- node died or is stuck. Using the server's clock keeps nodes with skewed clocks from stealing
--- each other's live work.
--- KEYS: pending, inflight, requests, seen, seq
--- In-flight members are "<id>:<score>:<time taken>": a reclaim restores the priority without
--- decoding JSON, and each taking of a request is a distinct member, so a node whose lease was
--- reclaimed can no longer ack or requeue the new holder's entry.
--- Returns { reclaimed count, member, json, member, json, ... }.
-local t = redis.call('TIME')
-local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
-local expired = redis.call('ZRANGEBYSCORE', KEYS[2], '-inf', now - tonumber(ARGV[2]), 'LIMIT', 0, 256)
-for _, member in ipairs(expired) do
-  local id, score = string.match(member, '^(%d+):([^:]+):')
-  redis.call('ZREM', KEYS[2], member)
-  redis.call('ZADD', KEYS[1], tonumber(score), id)
-end
-local out = { #expired }
-local popped = redis.call('ZPOPMIN', KEYS[1], tonumber(ARGV[1]))
-for i = 1, #popped, 2 do
-  local id = popped[i]
-  local json = redis.call('HGET', KEYS[3], id)
-  if json then
-    local member = id .. ':' .. popped[i + 1] .. ':' .. now
-    redis.call('ZADD', KEYS[2], now, member)
-    out[#out + 1] = member
-    out[#out + 1] = json
+-- Takes the next request into in-flight, stamped with the server's TIME, after returning in-flight
+-- entries older than the visibility timeout (ARGV[1], milliseconds): their node died or is stuck.
+-- Using the server's clock keeps nodes with skewed clocks from stealing each other's live work.
+-- A reclaimed request goes back to the front of its host's queue of its priority. Then the host
+-- at the front of the ring serves, and goes to the back if it has more: hosts take turns, each
+-- its highest priority first, FIFO within one.
+-- Each taking is a new lease id, so a node whose lease was reclaimed can no longer ack or requeue
+-- the new holder's entry.
+-- Returns { reclaimed count [, lease id, host, priority, record] }.
+local now = now_ms()
+local expired = redis.call('ZRANGEBYSCORE', KEYS[5], '-inf', now - tonumber(ARGV[1]), 'LIMIT', 0, 256)
+for _, old in ipairs(expired) do
+  redis.call('ZREM', KEYS[5], old)
+  local entry = redis.call('HGET', KEYS[6], old)
+  if entry then
+    local host, p, rec = split_entry(entry)
+    enqueue_front(host, p, string.char(255) .. old .. '|' .. rec) -- the lease entry stays: see ack
   end
 end
-return out
+flush()
+local host, p, rec
+while not host do
+  local h = redis.call('LPOP', KEYS[2])
+  if not h then return { #expired } end
+  p, rec = dequeue(h)
+  if p then
+    host = h
+    if string.byte(rec, 1) == 255 then -- reclaimed: still wanted unless its old lease was acked since
+      local bar = string.find(rec, '|', 2, true)
+      local old = string.sub(rec, 2, bar - 1)
+      rec = string.sub(rec, bar + 1)
+      if redis.call('HDEL', KEYS[6], old) == 0 then
+        host = nil
+        redis.call('HINCRBY', KEYS[1], 'pending', 1) -- the late ack counted it out already
+      end
+    end
+  end
+end
+local id = redis.call('HINCRBY', KEYS[1], 'lease', 1) .. ':' .. now -- 'status' reads the time taken from it
+redis.call('ZADD', KEYS[5], now, id)
+redis.call('HSET', KEYS[6], id, host .. '|' .. p .. '|' .. rec)
+return { #expired, id, host, tostring(p), rec }

@@ -1,17 +1,53 @@
--- Enqueues requests unless their fingerprint was seen before.
--- KEYS: pending, inflight, requests, seen, seq
--- ARGV: fingerprint hex, dontFilter ("1" or "0"), priority, request JSON -- four per request
+-- Enqueues requests unless their fingerprint was seen before, each at the back of its host's
+-- queue of its priority.
+-- ARGV: five per request: fingerprint (16 bytes), dontFilter ("1" or "0"), host, priority, record
 -- Returns how many were enqueued. Every fingerprint is recorded, dontFilter ones included.
--- Pending members are 15-digit sequence ids scored by -priority: Redis orders equal scores by
--- member, so the zset pops the highest priority first and FIFO within a priority.
+local meta = redis.call('HMGET', KEYS[1], 'filter', 'bloom_bits', 'bloom_hashes')
+local bloom = meta[1] == 'bloom'
+local bits, hashes = tonumber(meta[2]), tonumber(meta[3])
+local buckets = {} -- exact filter: bucket -> sorted fingerprints, written at the end
+local fresh_count = 0
+
+-- exact: the first 8 bytes of the fingerprint; 2 name the bucket, 6 are kept, sorted
+local function exact_add(fp)
+  local field = string.sub(fp, 1, 2)
+  local v = struct.unpack('>I6', fp, 3)
+  local blob = buckets[field] or redis.call('HGET', KEYS[7], field) or ''
+  local lo, hi = 0, #blob / 6 -- first entry >= v
+  while lo < hi do
+    local mid = math.floor((lo + hi) / 2)
+    if struct.unpack('>I6', blob, mid * 6 + 1) < v then lo = mid + 1 else hi = mid end
+  end
+  if lo < #blob / 6 and struct.unpack('>I6', blob, lo * 6 + 1) == v then
+    buckets[field] = blob
+    return false
+  end
+  buckets[field] = string.sub(blob, 1, lo * 6) .. string.sub(fp, 3, 8) .. string.sub(blob, lo * 6 + 1)
+  return true
+end
+
+-- bloom: bit positions h1 + i * h2 (mod bits) from the last 8 bytes (Kirsch-Mitzenmacher)
+local function bloom_add(fp)
+  local h1 = struct.unpack('>I4', fp, 9)
+  local h2 = struct.unpack('>I4', fp, 13)
+  local fresh = false
+  for i = 0, hashes - 1 do
+    if redis.call('SETBIT', KEYS[8], math.fmod(h1 + i * h2, bits), 1) == 0 then fresh = true end
+  end
+  return fresh
+end
+
 local added = 0
-for i = 1, #ARGV, 4 do
-  local fresh = redis.call('SADD', KEYS[4], ARGV[i]) == 1
+for i = 1, #ARGV, 5 do
+  local fresh
+  if bloom then fresh = bloom_add(ARGV[i]) else fresh = exact_add(ARGV[i]) end
+  if fresh then fresh_count = fresh_count + 1 end
   if fresh or ARGV[i + 1] == '1' then
-    local id = string.format('%015d', redis.call('INCR', KEYS[5]))
-    redis.call('ZADD', KEYS[1], -tonumber(ARGV[i + 2]), id)
-    redis.call('HSET', KEYS[3], id, ARGV[i + 3])
+    enqueue(ARGV[i + 2], tonumber(ARGV[i + 3]), ARGV[i + 4])
     added = added + 1
   end
 end
+for field, blob in pairs(buckets) do redis.call('HSET', KEYS[7], field, blob) end
+if fresh_count > 0 then redis.call('HINCRBY', KEYS[1], 'seen', fresh_count) end
+flush()
 return added

@@ -71,7 +71,7 @@ class RedisCrawlLifecycleTest {
         assertTrue(e.getMessage().contains(crawl) && e.getMessage().contains(a.node()) && e.getMessage().contains("--new-crawl"), e.getMessage());
         try (Jedis j = RedisTestServer.connect()) {
             assertEquals("finished", j.hget(a.namespace() + "state", "state"));
-            assertEquals(1, j.scard(a.namespace() + "seen"), "the refused node cleared nothing");
+            assertEquals("1", j.hget(a.namespace() + "meta", "seen"), "the refused node cleared nothing");
         }
     }
 

@@ -53,10 +53,10 @@ class RedisSchedulerTest {
         try (Jedis j = RedisTestServer.connect()) {
             Set<String> keys = new TreeSet<>(j.keys("spinneret:{" + spider + "}:*"));
             Set<String> expected = new TreeSet<>();
-            for (String k : List.of("pending", "inflight", "requests", "seen", "seq", "state", "nodes")) expected.add(a.namespace() + k);
+            for (String k : List.of("meta", "ring", "hosts", "chunks", "inflight", "leased", "seen", "state", "nodes")) expected.add(a.namespace() + k);
             keys.removeIf(k -> k.startsWith(a.namespace() + "once:")); // a pop's reply until it is received
             assertEquals(expected, keys);
-            assertEquals(2, j.scard(a.namespace() + "seen"));
+            assertEquals(2, a.seenCount());
             assertEquals("running", j.hget(a.namespace() + "state", "state"));
             assertEquals(a.node(), j.hget(a.namespace() + "state", "started_by"));
         }
