@@ -80,8 +80,10 @@ class DomainBackoffTest {
             start.add(b.url("/b/0"));
             start.add(b.url("/b/1"));
             Predicate<String> never = u -> false;
+            // a slot for each start request: hosts take turns in the frontier (A, B, A, B, A, A), so with
+            // fewer slots A's last requests would only leave after its pause, as they should
             CrawlResult r = Crawler.builder(new BooksFixture("pauses", start, List.of(), never))
-                    .settings(TestSettings.fast(dir.resolve("out.jsonl"), "concurrency=4", "retry_times=1", "retry_backoff_max=10"))
+                    .settings(TestSettings.fast(dir.resolve("out.jsonl"), "concurrency=6", "retry_times=1", "retry_backoff_max=10"))
                     .items(List.of(BookSchema.INSTANCE)).progress(null).build().run();
 
             assertEquals(0, r.failures(), r.stats().toString());
