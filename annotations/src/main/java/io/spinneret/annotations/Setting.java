@@ -197,8 +197,12 @@ public enum Setting {
             "spider", "http", "browser", "auto"),
     /** Pages of a URL pattern rendered both ways, all agreeing, before renderer auto fetches that pattern over HTTP only. */
     AUTO_RENDER_SAMPLES("auto_render_samples", Type.INT, "5", "renderer auto: agreeing samples per URL pattern"),
-    /** Renderer auto samples every Nth page of a decided pattern again (0 = never). */
-    AUTO_RENDER_RECHECK("auto_render_recheck", Type.INT, "100", "renderer auto: re-check every Nth page of a pattern (0 = never)"),
+    /**
+     * Renderer auto samples a decided pattern's page again after this many pages (0 = never); under
+     * an HTTP decision the gap doubles after each re-check, up to 100 times this.
+     */
+    AUTO_RENDER_RECHECK("auto_render_recheck", Type.INT, "100",
+            "renderer auto: pages of a decided pattern before it is re-checked; doubles under HTTP (0 = never)"),
 
     // ---- output
     /** Output file or database URI; empty means {@code <spider>.jsonl}. */

@@ -19,11 +19,16 @@ import org.slf4j.LoggerFactory;
  * {@link Plan#PROVISIONAL provisionally}: it is {@link #provisional registered}, and should the
  * pattern be decided for the browser, {@link #sampled} hands it back to be rendered.
  * {@code samples} agreeing samples decide {@link Plan#HTTP}; one that differs decides
- * {@link Plan#BROWSER} at once, as HTTP lost something. A decided pattern samples every
- * {@code recheckEvery}-th page again (0 = never): a re-check that differs from an HTTP decision
+ * {@link Plan#BROWSER} at once, as HTTP lost something. A decided pattern samples a page again
+ * after {@code recheckEvery} pages (0 = never): a re-check that differs from an HTTP decision
  * switches it to the browser, one that agrees under a browser decision sends the pattern back to
- * sampling. Each decision is logged once, at INFO, and counted in {@code auto/decisions/http} or
- * {@code auto/decisions/browser}. Thread-safe.
+ * sampling. Under an HTTP decision the gap doubles after each re-check, up to
+ * {@link #MAX_GAP_FACTOR} times the first: a re-check renders a page that HTTP already handled, at
+ * some 30 times the CPU of its HTTP fetch and parse, so a fixed gap would cost a static crawl a
+ * fixed share of its time however large it grows, while a doubling one costs a number of renders
+ * that grows with the logarithm of the pages (until the gap stops growing). Under a browser decision a re-check costs only an HTTP fetch
+ * beside the render the page gets anyway, so its gap stays. Each decision is logged once, at INFO,
+ * and counted in {@code auto/decisions/http} or {@code auto/decisions/browser}. Thread-safe.
  *
  * @param <P> what the caller keeps of a provisional page, to render it later
  */
@@ -42,11 +47,17 @@ public final class RenderDecisions<P> {
         PROVISIONAL
     }
 
+    /** The re-check gap under an HTTP decision grows up to this many times {@code recheckEvery}. */
+    public static final int MAX_GAP_FACTOR = 100;
+
     private final class Pattern {
         @Nullable Plan decision;
         int agreed;
         int out;
         long sinceDecision;
+        /** Pages after the decision at which the next re-check is due, and the gap after that one. */
+        long nextCheck;
+        long gap;
         final List<P> provisional = new ArrayList<>();
     }
 
@@ -58,7 +69,7 @@ public final class RenderDecisions<P> {
 
     /**
      * @param samples agreeing samples that decide HTTP (at least 1)
-     * @param recheckEvery every how many pages of a decided pattern one is sampled again; 0 = never
+     * @param recheckEvery pages of a decided pattern before one is sampled again (the first gap); 0 = never
      */
     public RenderDecisions(int samples, int recheckEvery, Stats stats) {
         this.samples = Math.max(1, samples);
@@ -76,7 +87,9 @@ public final class RenderDecisions<P> {
             Pattern p = patterns.computeIfAbsent(pattern, k -> new Pattern());
             if (p.decision != null) {
                 p.sinceDecision++;
-                if (recheckEvery > 0 && p.sinceDecision % recheckEvery == 0) {
+                if (recheckEvery > 0 && p.sinceDecision >= p.nextCheck) {
+                    if (p.decision == Plan.HTTP) p.gap = Math.min(p.gap * 2, (long) recheckEvery * MAX_GAP_FACTOR);
+                    p.nextCheck = p.sinceDecision + p.gap;
                     p.out++;
                     return Plan.SAMPLE;
                 }
@@ -166,6 +179,8 @@ public final class RenderDecisions<P> {
         p.decision = decision;
         p.agreed = 0;
         p.sinceDecision = 0;
+        p.gap = recheckEvery;
+        p.nextCheck = recheckEvery;
         List<P> pending = List.copyOf(p.provisional);
         p.provisional.clear();
         stats.increment("auto/decisions/" + decision.name().toLowerCase(Locale.ROOT));

@@ -70,7 +70,7 @@ class RenderDecisionsTest {
     }
 
     @Test
-    void everyNthPageOfADecidedPatternIsReChecked() {
+    void aDecidedPatternIsReCheckedAfterTheFirstGap() {
         RenderDecisions d = new RenderDecisions<String>(1, 4, stats);
         assertEquals(Plan.SAMPLE, d.plan("p"));
         d.sampled("p", true, "");
@@ -87,5 +87,42 @@ class RenderDecisionsTest {
         assertEquals(Map.of(), d.decisions(), "a re-check that agrees under the browser sends the pattern back to sampling");
         assertEquals(1, stats.get("auto/decisions/http"));
         assertEquals(1, stats.get("auto/decisions/browser"));
+    }
+
+    @Test
+    void underAnHttpDecisionTheGapDoublesUpToItsCap() {
+        RenderDecisions d = new RenderDecisions<String>(1, 2, stats);
+        assertEquals(Plan.SAMPLE, d.plan("p"));
+        d.sampled("p", true, "");
+        List<Integer> checks = new java.util.ArrayList<>();
+        int pages = 10_000;
+        for (int page = 1; page <= pages; page++) {
+            if (d.plan("p") == Plan.SAMPLE) {
+                checks.add(page);
+                d.sampled("p", true, "");
+            }
+        }
+        assertEquals(List.of(2, 6, 14, 30, 62, 126, 254, 454, 654), checks.subList(0, 9),
+                "gaps 2, 4, 8, ..., 128, then 200: 100 times the first");
+        for (int i = 1; i < checks.size(); i++) {
+            assertTrue(checks.get(i) - checks.get(i - 1) <= 2 * RenderDecisions.MAX_GAP_FACTOR, "the gap stops growing at its cap");
+        }
+        int last = checks.size() - 1;
+        assertEquals(2 * RenderDecisions.MAX_GAP_FACTOR, checks.get(last) - checks.get(last - 1));
+    }
+
+    @Test
+    void underABrowserDecisionTheGapStays() {
+        RenderDecisions d = new RenderDecisions<String>(1, 3, stats);
+        assertEquals(Plan.SAMPLE, d.plan("p"));
+        d.sampled("p", false, "HTTP 0 items, browser 10");
+        List<Integer> checks = new java.util.ArrayList<>();
+        for (int page = 1; page <= 12; page++) {
+            if (d.plan("p") == Plan.SAMPLE) {
+                checks.add(page);
+                d.sampled("p", false, "HTTP 0 items, browser 10");
+            }
+        }
+        assertEquals(List.of(3, 6, 9, 12), checks);
     }
 }
