@@ -79,15 +79,15 @@ final class CommandPipeline implements AutoCloseable {
         this.retryNanos = retryBudget.toNanos();
     }
 
-    /** Runs a script with EVALSHA and waits for its reply. */
-    Object eval(String sha, String source, List<String> keys, List<String> args) {
-        return call(p -> p.evalsha(sha, keys, args), source);
+    /** Runs a script with EVALSHA (loading it when the server does not have it) and waits for its reply. */
+    Object eval(LuaScripts.Script script, List<String> keys, List<String> args) {
+        return call(p -> p.evalsha(script.sha(), keys, args), script.source());
     }
 
-    /** Runs a script with EVALSHA on binary keys and arguments; bulk replies come back as {@code byte[]}. */
-    Object evalBinary(String sha, String source, List<byte[]> keys, List<byte[]> args) {
-        byte[] binarySha = sha.getBytes(StandardCharsets.US_ASCII);
-        return call(p -> p.evalsha(binarySha, keys, args), source);
+    /** {@link #eval} on binary keys and arguments; bulk replies come back as {@code byte[]}. */
+    Object evalBinary(LuaScripts.Script script, List<byte[]> keys, List<byte[]> args) {
+        byte[] binarySha = script.sha().getBytes(StandardCharsets.US_ASCII);
+        return call(p -> p.evalsha(binarySha, keys, args), script.source());
     }
 
     /** Runs a plain command and waits for its reply. */

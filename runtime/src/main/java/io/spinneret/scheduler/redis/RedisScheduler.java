@@ -269,16 +269,17 @@ public final class RedisScheduler implements Scheduler {
         refuseOlderLayout();
         layout(seen); // refuses another layout before anything is cleared
         Map<String, String> before = redis.call(p -> p.hgetAll(namespace + "state"));
+        long dropped = -1; // what a reset dropped; -1: no reset ran
         if (mode == Mode.NEW) {
-            long dropped = (Long) run(LuaScripts.RESET, List.of("force"));
+            dropped = (Long) run(LuaScripts.RESET, List.of("force"));
             redis.call(p -> p.del(namespace + "state"));
             LOG.info("{}*: a new crawl {} ({} seen fingerprints of the previous one dropped)", namespace, crawlId, Math.max(dropped, 0));
         } else if (before.isEmpty()) {
             // keys of a finished crawl from a version without a state: cleared, as then
-            long dropped = (Long) run(LuaScripts.RESET, List.of());
+            dropped = (Long) run(LuaScripts.RESET, List.of());
             if (dropped > 0) LOG.info("{}*: the previous crawl finished ({} seen); starting a new one", namespace, dropped);
         }
-        layout(seen); // after a reset: created again, with this node's filter
+        if (dropped >= 0) layout(seen); // the reset dropped the layout with the rest: created again, with this node's filter
         List<?> out = (List<?>) eval(LuaScripts.BEGIN.plain(), lifecycleKeys, List.of(node, mode == Mode.JOIN ? "join" : "reopen"));
         String found = (String) out.get(0);
         if (found.equals("finished")) {
@@ -520,7 +521,7 @@ public final class RedisScheduler implements Scheduler {
     private Object evalBinary(LuaScripts.Script script, List<byte[]> k, List<byte[]> args) {
         if (closed) throw new IllegalStateException("scheduler is closed");
         try {
-            return redis.evalBinary(script.sha(), script.source(), k, args);
+            return redis.evalBinary(script, k, args);
         } catch (JedisException e) {
             throw new SpinneretException("Redis scheduler " + namespace + " at " + endpoint + ": " + e.getMessage(), e);
         }
@@ -539,7 +540,7 @@ public final class RedisScheduler implements Scheduler {
     private Object eval(LuaScripts.Script script, List<String> k, List<String> args) {
         if (closed) throw new IllegalStateException("scheduler is closed");
         try {
-            return redis.eval(script.sha(), script.source(), k, args);
+            return redis.eval(script, k, args);
         } catch (JedisException e) {
             throw new SpinneretException("Redis scheduler " + namespace + " at " + endpoint + ": " + e.getMessage(), e);
         }

@@ -95,7 +95,7 @@ final class RedisThrottle implements SharedThrottle, AutoCloseable {
 
     private Object eval(List<String> keys, List<String> args) {
         try {
-            return redis.eval(LuaScripts.THROTTLE.plain().sha(), LuaScripts.THROTTLE.plain().source(), keys, args);
+            return redis.eval(LuaScripts.THROTTLE.plain(), keys, args);
         } catch (JedisException e) {
             throw new SpinneretException("Redis throttle: " + e.getMessage(), e);
         }
@@ -146,7 +146,7 @@ final class RedisThrottle implements SharedThrottle, AutoCloseable {
                 List<String> args = new ArrayList<>(List.of("touch", Long.toString(leaseMillis)));
                 args.addAll(e.getValue());
                 try {
-                    redis.eval(LuaScripts.THROTTLE.plain().sha(), LuaScripts.THROTTLE.plain().source(), List.of(e.getKey()), args);
+                    redis.eval(LuaScripts.THROTTLE.plain(), List.of(e.getKey()), args);
                 } catch (RuntimeException ex) {
                     if (!closed) LOG.warn("Redis throttle: heartbeat of {} failed ({}); retrying", e.getKey(), ex.getMessage());
                 }
