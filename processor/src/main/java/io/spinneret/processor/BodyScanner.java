@@ -3,9 +3,13 @@ package io.spinneret.processor;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.ExpressionTree;
+import com.sun.source.tree.IdentifierTree;
+import com.sun.source.tree.LambdaExpressionTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
+import com.sun.source.tree.MethodTree;
 import com.sun.source.tree.Tree;
+import com.sun.source.tree.VariableTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
 import com.sun.source.util.Trees;
@@ -20,7 +24,8 @@ import javax.tools.Diagnostic;
 /**
  * Checks the literals inside a spider's method bodies with the javac Tree API: callback names
  * given to {@code follow(href, "cb", ...)}, {@code .callback("cb")} of request builders and
- * {@code Request.of(url, "cb")}; errback names given to {@code .errback("eb")} and
+ * {@code Request.of(url, "cb")}; URLs given to {@code follow}, {@code crawl.fetch},
+ * {@code Request.of} and {@code Request.builder} (see {@link UrlLiterals}); errback names given to {@code .errback("eb")} and
  * {@code withErrback("eb")}; and CSS selectors given to {@code css}, {@code cssFirst},
  * {@code textOf}, {@code attrOf}, {@code select} and {@code selectFirst}; and the selectors,
  * regexes, globs and names given to a {@code links()} chain or a {@code LinkSelector} (see
@@ -74,13 +79,22 @@ final class BodyScanner {
                     List<? extends ExpressionTree> args = node.getArguments();
                     String receiver = select.getExpression().toString();
                     if (method.equals("follow") && args.size() >= 2) {
+                        url(args.get(0));
                         callback(args.get(1));
+                    } else if (method.equals("follow") && args.size() == 1) {
+                        url(args.get(0));
+                    } else if (method.equals("fetch") && args.size() == 1 && onCrawl(select.getExpression(), getCurrentPath())) {
+                        url(args.get(0));
                     } else if (method.equals("callback") && args.size() == 1) {
                         callback(args.get(0));
                     } else if ((method.equals("errback") || method.equals("withErrback")) && args.size() == 1) {
                         errback(args.get(0));
                     } else if (method.equals("of") && args.size() == 2 && (receiver.equals("Request") || receiver.endsWith(".Request"))) {
+                        url(args.get(0));
                         callback(args.get(1));
+                    } else if ((method.equals("of") || method.equals("builder")) && args.size() == 1
+                            && (receiver.equals("Request") || receiver.endsWith(".Request"))) {
+                        url(args.get(0));
                     } else if (LinkLiterals.METHODS.contains(method) && LinkLiterals.onLinks(select.getExpression())) {
                         for (ExpressionTree arg : args) linkLiteral(method, arg);
                     } else if (SELECTOR_METHODS.contains(method) && !args.isEmpty()) {
@@ -120,6 +134,14 @@ final class BodyScanner {
                 }
             }
 
+            /** A URL given as a constant: relative, or http(s) (computed URLs are checked when they are used). */
+            private void url(ExpressionTree arg) {
+                Optional<Object> value = constants.resolve(new TreePath(getCurrentPath(), arg));
+                if (value.isPresent() && value.get() instanceof String literal) {
+                    UrlLiterals.check(literal).ifPresent(m -> report.atTree(Diagnostic.Kind.ERROR, m, arg, unit));
+                }
+            }
+
             private void selector(ExpressionTree arg) {
                 Optional<Object> value = constants.resolve(new TreePath(getCurrentPath(), arg));
                 if (value.isEmpty() || !(value.get() instanceof String css)) return; // computed selectors are normal
@@ -127,5 +149,25 @@ final class BodyScanner {
             }
         }.scan(path, null);
         return report;
+    }
+
+    /**
+     * Whether {@code receiver} names a parameter declared as {@code Crawl} by a method or lambda
+     * enclosing {@code at}: {@code fetch} is a common name, so only {@code crawl.fetch(...)} of
+     * the callback's own {@code Crawl} is checked.
+     */
+    private static boolean onCrawl(ExpressionTree receiver, TreePath at) {
+        if (!(receiver instanceof IdentifierTree id)) return false;
+        for (TreePath p = at; p != null; p = p.getParentPath()) {
+            List<? extends VariableTree> params = p.getLeaf() instanceof MethodTree m ? m.getParameters()
+                    : p.getLeaf() instanceof LambdaExpressionTree l ? l.getParameters() : List.of();
+            for (VariableTree v : params) {
+                if (v.getName().contentEquals(id.getName())) {
+                    String type = v.getType() == null ? "" : v.getType().toString();
+                    return type.equals("Crawl") || type.endsWith(".Crawl");
+                }
+            }
+        }
+        return false;
     }
 }

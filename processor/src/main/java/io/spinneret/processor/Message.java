@@ -53,6 +53,8 @@ enum Message {
     NOT_A_SPIDER("NotASpider", "@%s method %s() is in %s, which is no @Spider and which no @Spider of this compilation extends: nothing calls it",
             "annotate the class with @Spider(name = \"...\"), or make it abstract if it is the base class of spiders compiled elsewhere"),
     BAD_START_URL("BadStartUrl", "start URL '%s' is not an absolute http(s) URL", "write it like https://example.com/"),
+    BAD_URL("BadUrl", "'%s' is no http(s) URL and no URL relative to the page: its scheme is '%s'%s",
+            "write https://... for another site, or a path like /page/2 for this one"),
 
     // ---- @Arg fields
     ARG_UNSUPPORTED_TYPE("UnsupportedArgumentType", "@Arg field '%s' has type %s",
