@@ -104,8 +104,17 @@ final class NewRequests {
                 }
             }
         }
-        if (events.on()) { // one by one, so that each request's fate is known
-            for (Request r : accepted) schedule(r);
+        if (events.on()) { // each request's fate, for the listeners
+            boolean[] enqueued = scheduler.pushEach(accepted);
+            for (int i = 0; i < enqueued.length; i++) {
+                Request r = accepted.get(i);
+                if (enqueued[i]) {
+                    events.scheduled(r);
+                } else {
+                    duplicates.increment();
+                    events.dropped(r, "duplicate");
+                }
+            }
             return;
         }
         int added = scheduler.pushAll(accepted);

@@ -76,6 +76,19 @@ public interface Scheduler extends AutoCloseable {
     }
 
     /**
+     * Adds several requests as {@link #pushAll} does, and tells which were enqueued: a crawl with
+     * listeners learns each request's fate (scheduled, or dropped as a duplicate) at the cost of
+     * one batch, not one call per request.
+     *
+     * @return for each request, in order, true if it was enqueued, false if it was a duplicate
+     */
+    default boolean[] pushEach(List<Request> requests) {
+        boolean[] added = new boolean[requests.size()];
+        for (int i = 0; i < added.length; i++) added[i] = push(requests.get(i));
+        return added;
+    }
+
+    /**
      * Takes the next request into in-flight, waiting up to {@code timeout} for one to appear.
      *
      * @return the lease, or null if nothing was pending within the timeout

@@ -158,6 +158,21 @@ public abstract class SchedulerContractTest {
     }
 
     @Test
+    void pushEachTellsWhichRequestsWereEnqueuedInOrder() throws Exception {
+        Scheduler s = open(false);
+        s.push(req("old"));
+        boolean[] added = s.pushEach(List.of(req("a"), req("b"), req("a"), req("old"), req("c"),
+                req("old").toBuilder().dontFilter(true).build()));
+        assertEquals("[true, true, false, false, true, true]", java.util.Arrays.toString(added));
+        assertEquals(5, s.pendingCount());
+        assertEquals(4, s.seenCount());
+        List<String> polled = new ArrayList<>();
+        for (int i = 0; i < 5; i++) polled.add(path(poll(s)));
+        assertEquals(List.of("old", "a", "b", "c", "old"), polled, "the enqueued ones, each once, in push order");
+        assertEquals(0, s.pushEach(List.of()).length);
+    }
+
+    @Test
     void pollMovesTheRequestIntoInFlightWithAllItsFields() throws Exception {
         Scheduler s = open(false);
         Request r = Request.builder("http://example.com/form?q=caf%C3%A9")

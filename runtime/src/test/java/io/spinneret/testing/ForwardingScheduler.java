@@ -20,6 +20,8 @@ public class ForwardingScheduler implements Scheduler {
 
     @Override public int pushAll(List<Request> requests) { return delegate.pushAll(requests); }
 
+    @Override public boolean[] pushEach(List<Request> requests) { return delegate.pushEach(requests); }
+
     @Override public @Nullable Lease poll(Duration timeout) throws InterruptedException { return delegate.poll(timeout); }
 
     @Override public void ack(Lease lease) { delegate.ack(lease); }

@@ -64,6 +64,19 @@ public final class MemoryScheduler implements Scheduler {
         int n = requests.size();
         if (n == 0) return 0;
         if (n == 1) return push(requests.get(0)) ? 1 : 0;
+        return push(requests, null);
+    }
+
+    @Override
+    public boolean[] pushEach(List<Request> requests) {
+        boolean[] added = new boolean[requests.size()];
+        if (added.length > 0) push(requests, added);
+        return added;
+    }
+
+    /** Pushes {@code requests} under one lock; {@code added}, if given, gets each one's fate. @return how many were enqueued */
+    private int push(List<Request> requests, boolean @Nullable [] added) {
+        int n = requests.size();
         long[] fps = new long[n * 2];
         String[] hostOf = new String[n];
         for (int i = 0; i < n; i++) {
@@ -72,17 +85,18 @@ public final class MemoryScheduler implements Scheduler {
             fps[2 * i + 1] = fp.lo();
             hostOf[i] = requests.get(i).host();
         }
-        int added = 0;
+        int count = 0;
         lock.lock();
         try {
             for (int i = 0; i < n; i++) {
                 Request r = requests.get(i);
                 if (!seen.add(fps[2 * i], fps[2 * i + 1]) && !r.dontFilter()) continue;
                 offer(hostOf[i], r);
-                added++;
+                if (added != null) added[i] = true;
+                count++;
             }
-            if (added == 1) notEmpty.signal(); else if (added > 1) notEmpty.signalAll();
-            return added;
+            if (count == 1) notEmpty.signal(); else if (count > 1) notEmpty.signalAll();
+            return count;
         } finally {
             lock.unlock();
         }

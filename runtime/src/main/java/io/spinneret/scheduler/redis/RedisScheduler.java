@@ -356,6 +356,22 @@ public final class RedisScheduler implements Scheduler {
     @Override
     public int pushAll(List<Request> requests) {
         if (requests.isEmpty()) return 0;
+        int n = 0;
+        for (byte flag : pushFlags(requests)) if (flag == '1') n++;
+        return n;
+    }
+
+    @Override
+    public boolean[] pushEach(List<Request> requests) {
+        boolean[] added = new boolean[requests.size()];
+        if (added.length == 0) return added;
+        byte[] flags = pushFlags(requests);
+        for (int i = 0; i < added.length; i++) added[i] = flags[i] == '1';
+        return added;
+    }
+
+    /** One push script for all of {@code requests}: per request, {@code '1'} if it was enqueued, else {@code '0'}. */
+    private byte[] pushFlags(List<Request> requests) {
         List<byte[]> args = new ArrayList<>(requests.size() * 5);
         boolean unfiltered = false;
         for (Request r : requests) {
@@ -368,8 +384,12 @@ public final class RedisScheduler implements Scheduler {
             unfiltered |= r.dontFilter();
         }
         // a push sent again after a lost reply is deduplicated, except its dont-filter requests: those go once
-        Object added = unfiltered ? onceBinary(LuaScripts.PUSH, args) : runBinary(LuaScripts.PUSH, args);
-        return ((Long) added).intValue();
+        Object flags = unfiltered ? onceBinary(LuaScripts.PUSH, args) : runBinary(LuaScripts.PUSH, args);
+        if (!(flags instanceof byte[] b) || b.length != requests.size()) {
+            throw new SpinneretException("Redis scheduler " + namespace + ": the push script answered " + text(flags)
+                    + " for " + requests.size() + " requests");
+        }
+        return b;
     }
 
     @Override

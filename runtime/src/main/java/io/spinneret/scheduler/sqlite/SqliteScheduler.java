@@ -192,6 +192,17 @@ public final class SqliteScheduler implements Scheduler {
     }
 
     @Override
+    public boolean[] pushEach(List<Request> requests) {
+        if (requests.isEmpty()) return new boolean[0];
+        List<FrontierDb.Encoded> encoded = requests.stream().map(FrontierDb.Encoded::of).toList();
+        return call(db -> {
+            boolean[] added = new boolean[encoded.size()];
+            for (int i = 0; i < added.length; i++) added[i] = db.push(encoded.get(i));
+            return added;
+        });
+    }
+
+    @Override
     public @Nullable Lease poll(Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {

@@ -1,7 +1,8 @@
 -- Enqueues requests unless their fingerprint was seen before, each at the back of its host's
 -- queue of its priority.
 -- ARGV: five per request: fingerprint (16 bytes), dontFilter ("1" or "0"), host, priority, record
--- Returns how many were enqueued. Every fingerprint is recorded, dontFilter ones included.
+-- Returns a string of one character per request, in order: '1' if it was enqueued, '0' if it was
+-- a duplicate. Every fingerprint is recorded, dontFilter ones included.
 local meta = redis.call('HMGET', KEYS[1], 'filter', 'bloom_bits', 'bloom_hashes')
 local bloom = meta[1] == 'bloom'
 local bits, hashes = tonumber(meta[2]), tonumber(meta[3])
@@ -37,17 +38,19 @@ local function bloom_add(fp)
   return fresh
 end
 
-local added = 0
+local flags = {}
 for i = 1, #ARGV, 5 do
   local fresh
   if bloom then fresh = bloom_add(ARGV[i]) else fresh = exact_add(ARGV[i]) end
   if fresh then fresh_count = fresh_count + 1 end
   if fresh or ARGV[i + 1] == '1' then
     enqueue(ARGV[i + 2], tonumber(ARGV[i + 3]), ARGV[i + 4])
-    added = added + 1
+    flags[#flags + 1] = '1'
+  else
+    flags[#flags + 1] = '0'
   end
 end
 for field, blob in pairs(buckets) do redis.call('HSET', KEYS[7], field, blob) end
 if fresh_count > 0 then redis.call('HINCRBY', KEYS[1], 'seen', fresh_count) end
 flush()
-return added
+return table.concat(flags)
