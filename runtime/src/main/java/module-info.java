@@ -61,6 +61,8 @@ module io.spinneret.runtime {
     requires com.google.gson;
     requires com.zaxxer.hikari;
     requires info.picocli;
+    requires org.jline.reader;
+    requires org.jline.terminal;
     requires org.mongodb.bson;
     requires org.mongodb.driver.core;
     requires org.mongodb.driver.sync.client;

@@ -33,6 +33,9 @@ final class Shell implements AutoCloseable {
             "import java.util.*;",
             "import static io.spinneret.cli.ShellApi.*;");
 
+    /** The prompt of a snippet's further lines. */
+    static final String CONTINUATION = "   ...> ";
+
     private final PageSession session;
     private final PrintStream out;
     private final JShell jshell;
@@ -98,6 +101,12 @@ final class Shell implements AutoCloseable {
 
     // ---- the loop
 
+    /** Where the shell's lines come from: a pipe or a file, or a terminal's line editor. */
+    interface Lines {
+        /** The next line, after {@code prompt}; null at the end of the input. */
+        @Nullable String read(String prompt) throws IOException;
+    }
+
     /**
      * Reads and runs snippets until {@code /exit} or the end of {@code in}.
      *
@@ -105,11 +114,18 @@ final class Shell implements AutoCloseable {
      */
     void run(Reader in, String prompt) throws IOException {
         BufferedReader lines = new BufferedReader(in);
+        run(p -> {
+            out.print(p);
+            out.flush();
+            return lines.readLine();
+        }, prompt);
+    }
+
+    /** Reads and runs snippets from {@code lines} until {@code /exit} or the end of its input. */
+    void run(Lines lines, String prompt) throws IOException {
         StringBuilder pending = new StringBuilder();
         while (true) {
-            out.print(pending.isEmpty() ? prompt : prompt.isEmpty() ? "" : "   ...> ");
-            out.flush();
-            String line = lines.readLine();
+            String line = lines.read(pending.isEmpty() ? prompt : prompt.isEmpty() ? "" : CONTINUATION);
             if (line == null) break;
             if (pending.isEmpty() && line.strip().equals("/exit")) break;
             if (pending.isEmpty() && line.isBlank()) continue;
@@ -124,6 +140,22 @@ final class Shell implements AutoCloseable {
             pending.setLength(0);
             pending.append(source.isBlank() ? "" : source);
         }
+    }
+
+    /** A completion of the text before the cursor: what replaces it from {@code anchor} on. */
+    record Completion(int anchor, String continuation) {}
+
+    /**
+     * JShell's completions of {@code line} at {@code cursor} (names, members, methods with their
+     * opening parenthesis), the ones that match the types best first; empty when there is none.
+     */
+    List<Completion> completions(String line, int cursor) {
+        rebindResponse(); // a page fetched before any snippet ran (the shell's URL) is bound now
+        int[] anchor = new int[1];
+        List<SourceCodeAnalysis.Suggestion> all = jshell.sourceCodeAnalysis().completionSuggestions(line, cursor, anchor);
+        boolean anyMatch = all.stream().anyMatch(SourceCodeAnalysis.Suggestion::matchesType);
+        return all.stream().filter(x -> !anyMatch || x.matchesType())
+                .map(x -> new Completion(anchor[0], x.continuation())).distinct().toList();
     }
 
     /** Evaluates one snippet and prints its value, its exception or its compile errors. */

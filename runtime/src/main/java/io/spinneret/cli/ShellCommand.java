@@ -37,9 +37,9 @@ final class ShellCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintStream out = Cli.rawOut(spec);
-        try (PageSession session = PageSession.open(common, spiderName, browser); Shell shell = new Shell(session, out)) {
-            boolean terminal = System.console() != null;
-            if (terminal) out.println("spinneret shell: help() lists what is bound, /exit leaves");
+        try (PageSession session = PageSession.open(common, spiderName, browser); Shell shell = new Shell(session, out);
+                ShellTerminal terminal = ShellTerminal.open(shell)) {
+            if (terminal != null) out.println("spinneret shell: help() lists what is bound, Tab completes, /exit leaves");
             if (url != null) {
                 try {
                     shell.fetch(shell.request(url));
@@ -48,7 +48,11 @@ final class ShellCommand implements Callable<Integer> {
                     return 1;
                 }
             }
-            shell.run(new InputStreamReader(System.in, terminal ? System.console().charset() : Charset.defaultCharset()), terminal ? "spinneret> " : "");
+            if (terminal != null) {
+                shell.run(terminal::read, "spinneret> ");
+            } else {
+                shell.run(new InputStreamReader(System.in, Charset.defaultCharset()), ""); // a pipe or a file: no prompt
+            }
             return 0;
         }
     }

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.spinneret.testing.TestSite;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.OutputStream;
@@ -18,7 +19,13 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.jline.reader.Candidate;
+import org.jline.reader.ParsedLine;
+import org.jline.reader.Parser;
+import org.jline.terminal.Terminal;
+import org.jline.terminal.TerminalBuilder;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code spinneret shell}: driven through its reader, and once through a pseudo-terminal as a user types. */
 class ShellTest {
@@ -96,14 +103,56 @@ class ShellTest {
     }
 
     @Test
-    void aTerminalSessionShowsThePromptAndAnswers() throws Exception {
+    void tabCompletesWithJShellsSuggestionsAndTheHistoryIsKept(@TempDir Path dir) throws Exception {
+        CommonOptions common = new CommonOptions();
+        common.sets.add("download_delay=0");
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
+        Path history = dir.resolve("shell_history");
+        ByteArrayInputStream typed = new ByteArrayInputStream("response.sta\t\r1 + 1\r/exit\r".getBytes(StandardCharsets.UTF_8));
+        try (PageSession pages = PageSession.open(common, null, false); Shell shell = new Shell(pages, out);
+                Terminal t = TerminalBuilder.builder().system(false).streams(typed, OutputStream.nullOutputStream()).type("xterm").build();
+                ShellTerminal editor = ShellTerminal.on(t, shell, history)) {
+            shell.fetch(shell.request(site.url("/book/4")));
+            ParsedLine line = ShellTerminal.parser().parse("var n = cssFirst(\"h1\").te", 25, Parser.ParseContext.COMPLETE);
+            List<String> values = ShellTerminal.candidates(shell, line).stream().map(Candidate::value).toList();
+            assertTrue(values.contains("cssFirst(\"h1\").text("), "the word is completed whole: " + values);
+            assertTrue(values.stream().allMatch(v -> v.startsWith("cssFirst(\"h1\").te")), values.toString());
+            shell.run(editor::read, "spinneret> ");
+        }
+        String printed = bytes.toString(StandardCharsets.UTF_8);
+        assertTrue(printed.contains("==> 200"), "Tab made response.status(): " + printed);
+        assertTrue(printed.contains("==> 2"), printed);
+        assertEquals(List.of("response.status()", "1 + 1", "/exit"),
+                Files.readAllLines(history).stream().map(l -> l.substring(l.indexOf(':') + 1)).toList(), "kept for the next session");
+    }
+
+    @Test
+    void aPipedSessionHasNoPromptAndNoBanner() throws Exception {
+        Process p = new ProcessBuilder(shellCommand(site.url("/book/9"))).redirectErrorStream(true).start();
+        p.getOutputStream().write("cssFirst(\"h1\").text()\n".getBytes(StandardCharsets.UTF_8));
+        p.getOutputStream().close();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(p.waitFor(90, TimeUnit.SECONDS), out);
+        assertTrue(out.contains("==> \"Book 9\""), out);
+        assertTrue(!out.contains("spinneret> ") && !out.contains("help() lists"), "a pipe gets answers only: " + out);
+    }
+
+    private static List<String> shellCommand(String url) {
+        String java = ProcessHandle.current().info().command().orElse(System.getProperty("java.home") + "/bin/java");
+        return new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "io.spinneret.cli.Main", "shell", url, "-s", "download_delay=0"));
+    }
+
+    @Test
+    void aTerminalSessionShowsThePromptAndAnswers(@TempDir Path state) throws Exception {
         Path script = Path.of("/usr/bin/script");
         assumeTrue(Files.isExecutable(script), "no 'script' (util-linux) to give the shell a pseudo-terminal; skipped");
-        String java = ProcessHandle.current().info().command().orElse(System.getProperty("java.home") + "/bin/java");
-        List<String> cmd = new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
-                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "io.spinneret.cli.Main", "shell", site.url("/book/9"), "-s", "download_delay=0"));
+        List<String> cmd = shellCommand(site.url("/book/9"));
         String line = String.join(" ", cmd.stream().map(a -> "'" + a.replace("'", "'\\''") + "'").toList());
-        Process p = new ProcessBuilder(script.toString(), "-q", "-e", "-c", line, "/dev/null").redirectErrorStream(true).start();
+        ProcessBuilder pb = new ProcessBuilder(script.toString(), "-q", "-e", "-c", line, "/dev/null").redirectErrorStream(true);
+        pb.environment().put("XDG_STATE_HOME", state.toString());
+        Process p = pb.start();
         ByteArrayOutputStream output = new ByteArrayOutputStream();
         Thread reader = Thread.ofVirtual().start(() -> {
             try {
@@ -125,5 +174,7 @@ class ShellTest {
         assertTrue(out.contains("spinneret> "), "a terminal gets the prompt: " + out);
         assertTrue(out.contains("==> \"Book 9!\""), out);
         assertEquals(0, p.exitValue(), out);
+        assertTrue(Files.readString(state.resolve("spinneret/shell_history")).contains("cssFirst(\"h1\").text() + \"!\""),
+                "the line editor kept the history");
     }
 }
