@@ -25,11 +25,11 @@ import javax.tools.Diagnostic;
  * Checks the literals inside a spider's method bodies with the javac Tree API: callback names
  * given to {@code follow(href, "cb", ...)}, {@code .callback("cb")} of request builders and
  * {@code Request.of(url, "cb")}; URLs given to {@code follow}, {@code crawl.fetch},
- * {@code Request.of} and {@code Request.builder} (see {@link UrlLiterals}); errback names given to {@code .errback("eb")} and
- * {@code withErrback("eb")}; and CSS selectors given to {@code css}, {@code cssFirst},
- * {@code textOf}, {@code attrOf}, {@code select} and {@code selectFirst}; and the selectors,
- * regexes, globs and names given to a {@code links()} chain or a {@code LinkSelector} (see
- * {@link LinkLiterals}).
+ * {@code Request.of} and {@code Request.builder} (see {@link UrlLiterals}); errback names given to
+ * {@code .errback("eb")} and {@code withErrback("eb")}; and CSS selectors given to {@code css},
+ * {@code cssFirst}, {@code textOf}, {@code attrOf}, {@code select} and {@code selectFirst}; and
+ * the selectors, regexes, globs and names given to a {@code links()} chain or a
+ * {@code LinkSelector} (see {@link LinkLiterals}).
  *
  * <p>Trees are not attributed yet during annotation processing, so calls are recognised by method
  * name and arity on a receiver, and constant expressions are evaluated by {@link ConstantResolver}.

@@ -147,7 +147,8 @@ final class Shell implements AutoCloseable {
 
     /**
      * JShell's completions of {@code line} at {@code cursor} (names, members, methods with their
-     * opening parenthesis), the ones that match the types best first; empty when there is none.
+     * opening parenthesis); when some fit the type expected there, only those, as {@code jshell}
+     * itself offers them. Empty when there is none.
      */
     List<Completion> completions(String line, int cursor) {
         rebindResponse(); // a page fetched before any snippet ran (the shell's URL) is bound now
