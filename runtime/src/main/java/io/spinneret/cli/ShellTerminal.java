@@ -18,7 +18,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * The shell's line editor when it runs in a terminal, from JLine: the usual editing keys, Tab for
  * JShell's completions ({@code response.cs<Tab>} offers {@code css(}), and a history kept across
- * sessions in {@code $XDG_STATE_HOME/spinneret/shell_history} (else
+ * runs in {@code $XDG_STATE_HOME/spinneret/shell_history} (else
  * {@code ~/.local/state/spinneret/shell_history}). Ctrl-C drops the line being typed, Ctrl-D
  * leaves. Lines are handed over as typed: no history expansion ({@code !} is Java's), no quote or
  * escape handling (JShell reads the Java).
