@@ -78,23 +78,19 @@ final class BodyScanner {
                     String method = select.getIdentifier().toString();
                     List<? extends ExpressionTree> args = node.getArguments();
                     String receiver = select.getExpression().toString();
-                    if (method.equals("follow") && args.size() >= 2) {
+                    boolean onRequest = receiver.equals("Request") || receiver.endsWith(".Request");
+                    if (method.equals("follow") && !args.isEmpty()) {
                         url(args.get(0));
-                        callback(args.get(1));
-                    } else if (method.equals("follow") && args.size() == 1) {
-                        url(args.get(0));
+                        if (args.size() >= 2) callback(args.get(1));
                     } else if (method.equals("fetch") && args.size() == 1 && onCrawl(select.getExpression(), getCurrentPath())) {
                         url(args.get(0));
                     } else if (method.equals("callback") && args.size() == 1) {
                         callback(args.get(0));
                     } else if ((method.equals("errback") || method.equals("withErrback")) && args.size() == 1) {
                         errback(args.get(0));
-                    } else if (method.equals("of") && args.size() == 2 && (receiver.equals("Request") || receiver.endsWith(".Request"))) {
+                    } else if (onRequest && (method.equals("of") || method.equals("builder")) && !args.isEmpty()) {
                         url(args.get(0));
-                        callback(args.get(1));
-                    } else if ((method.equals("of") || method.equals("builder")) && args.size() == 1
-                            && (receiver.equals("Request") || receiver.endsWith(".Request"))) {
-                        url(args.get(0));
+                        if (method.equals("of") && args.size() == 2) callback(args.get(1));
                     } else if (LinkLiterals.METHODS.contains(method) && LinkLiterals.onLinks(select.getExpression())) {
                         for (ExpressionTree arg : args) linkLiteral(method, arg);
                     } else if (SELECTOR_METHODS.contains(method) && !args.isEmpty()) {

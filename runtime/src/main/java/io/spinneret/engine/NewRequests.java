@@ -71,12 +71,17 @@ final class NewRequests {
     /** Queues {@code request} unfiltered but for the scheduler's duplicate filter. @return true if it was enqueued */
     boolean schedule(Request request) {
         boolean added = scheduler.push(request);
+        counted(request, added);
+        return added;
+    }
+
+    /** Counts a duplicate, and tells the listeners whether {@code request} was scheduled or dropped as one. */
+    private void counted(Request request, boolean added) {
         if (!added) duplicates.increment();
         if (events.on()) {
             if (added) events.scheduled(request);
             else events.dropped(request, "duplicate");
         }
-        return added;
     }
 
     /** Whether {@code r}, found on a page or by a redirect, leads outside {@code allowed_domains}. */
@@ -106,15 +111,7 @@ final class NewRequests {
         }
         if (events.on()) { // each request's fate, for the listeners
             boolean[] enqueued = scheduler.pushEach(accepted);
-            for (int i = 0; i < enqueued.length; i++) {
-                Request r = accepted.get(i);
-                if (enqueued[i]) {
-                    events.scheduled(r);
-                } else {
-                    duplicates.increment();
-                    events.dropped(r, "duplicate");
-                }
-            }
+            for (int i = 0; i < enqueued.length; i++) counted(accepted.get(i), enqueued[i]);
             return;
         }
         int added = scheduler.pushAll(accepted);

@@ -26,9 +26,10 @@ import org.slf4j.LoggerFactory;
  * {@link #MAX_GAP_FACTOR} times the first: a re-check renders a page that HTTP already handled, at
  * some 30 times the CPU of its HTTP fetch and parse, so a fixed gap would cost a static crawl a
  * fixed share of its time however large it grows, while a doubling one costs a number of renders
- * that grows with the logarithm of the pages (until the gap stops growing). Under a browser decision a re-check costs only an HTTP fetch
- * beside the render the page gets anyway, so its gap stays. Each decision is logged once, at INFO,
- * and counted in {@code auto/decisions/http} or {@code auto/decisions/browser}. Thread-safe.
+ * that grows with the logarithm of the pages (until the gap stops growing). Under a browser
+ * decision a re-check costs only an HTTP fetch beside the render the page gets anyway, so its gap
+ * stays. Each decision is logged once, at INFO, and counted in {@code auto/decisions/http} or
+ * {@code auto/decisions/browser}. Thread-safe.
  *
  * @param <P> what the caller keeps of a provisional page, to render it later
  */

@@ -182,13 +182,9 @@ public final class SqliteScheduler implements Scheduler {
 
     @Override
     public int pushAll(List<Request> requests) {
-        if (requests.isEmpty()) return 0;
-        List<FrontierDb.Encoded> encoded = requests.stream().map(FrontierDb.Encoded::of).toList();
-        return call(db -> {
-            int n = 0;
-            for (FrontierDb.Encoded e : encoded) if (db.push(e)) n++;
-            return n;
-        });
+        int n = 0;
+        for (boolean added : pushEach(requests)) if (added) n++;
+        return n;
     }
 
     @Override
