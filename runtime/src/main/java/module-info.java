@@ -67,6 +67,7 @@ module io.spinneret.runtime {
     requires org.mongodb.driver.core;
     requires org.mongodb.driver.sync.client;
     requires org.xerial.sqlitejdbc;
+    requires com.cronutils;
     requires redis.clients.jedis;
     requires org.apache.commons.pool2;
     // IDNA (UTS #46) host mapping of the URL parser

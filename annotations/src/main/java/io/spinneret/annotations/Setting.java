@@ -255,7 +255,11 @@ public enum Setting {
     /** Error snapshots kept at most per crawl. */
     ERROR_SNAPSHOTS_MAX_COUNT("error_snapshots_max_count", Type.INT, "100", "error snapshots kept at most"),
     /** Bytes of error snapshots written at most per crawl. */
-    ERROR_SNAPSHOTS_MAX_BYTES("error_snapshots_max_bytes", Type.LONG, "52428800", "bytes of error snapshots at most");
+    ERROR_SNAPSHOTS_MAX_BYTES("error_snapshots_max_bytes", Type.LONG, "52428800", "bytes of error snapshots at most"),
+    /** {@code spinneret serve}: crawls run at once, each in its own process; the others wait, queued. */
+    SERVE_MAX_RUNS("serve_max_runs", Type.INT, "2", "spinneret serve: crawls run at once"),
+    /** {@code spinneret serve}: JVM options of each run's process, split at blanks, e.g. {@code -Xmx1g}. */
+    SERVE_JAVA_OPTIONS("serve_java_options", Type.STRING, "", "spinneret serve: JVM options of each run's process");
 
     /** The value type of a setting. */
     public enum Type { INT, LONG, DOUBLE, DURATION, BOOLEAN, STRING, LIST, ENUM }

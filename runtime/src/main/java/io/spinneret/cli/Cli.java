@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
 /** The picocli root command behind {@link Main}. */
 @Command(name = "spinneret", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
         subcommands = {ListCommand.class, RunCommand.class, StatusCommand.class, FetchCommand.class, ParseCommand.class, ShellCommand.class,
-                GenspiderCommand.class, CommandLine.HelpCommand.class},
+                GenspiderCommand.class, ServeCommand.class, CommandLine.HelpCommand.class},
         description = "A compile-time-checked web crawler. Spiders come from the class path and the spiders directory.")
 final class Cli implements Runnable {
     @CommandLine.Spec

@@ -1,0 +1,60 @@
+package io.spinneret.serve;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.spinneret.api.SpiderArgumentException;
+import io.spinneret.engine.SpiderCatalog;
+import io.spinneret.internal.SpiderArguments;
+import io.spinneret.internal.SpiderDefinition;
+import io.spinneret.settings.InvalidSettingException;
+import io.spinneret.settings.Settings;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What a run is asked for, in {@code POST /api/runs} and {@code POST /api/schedules}: a spider, its
+ * arguments and settings, checked before anything is queued, with the messages {@code spinneret run}
+ * gives for the same mistakes.
+ */
+record RunSpec(String spider, Map<String, String> args, Map<String, String> settings) {
+    static RunSpec from(JsonNode body, SpiderCatalog catalog) {
+        String name = body.path("spider").asText("");
+        if (name.isBlank()) throw new ApiException(400, "\"spider\" is required: the name of one of GET /api/spiders");
+        SpiderDefinition spider = catalog.find(name).orElseThrow(() -> new ApiException(400, "no spider named '" + name
+                + "'; available: " + String.join(", ", catalog.spiders().stream().map(SpiderDefinition::name).toList())));
+        Map<String, String> args = strings(body, "args");
+        Map<String, String> settings = strings(body, "settings");
+        try {
+            SpiderArguments.check(spider, args);
+        } catch (SpiderArgumentException e) {
+            throw new ApiException(400, e.getMessage());
+        }
+        Settings checked = Settings.defaults();
+        for (Map.Entry<String, String> s : settings.entrySet()) {
+            if (RunLauncher.RESERVED.contains(s.getKey())) {
+                throw new ApiException(400, "the service sets '" + s.getKey() + "' for each run (its items, stats, live page and"
+                        + " resumable queue); leave it out");
+            }
+            try {
+                checked = checked.with(s.getKey(), s.getValue(), "the request's settings");
+            } catch (InvalidSettingException e) {
+                throw new ApiException(400, e.getMessage());
+            }
+        }
+        return new RunSpec(spider.name(), args, settings);
+    }
+
+    /** A member that is an object of values, as strings; absent is empty. */
+    private static Map<String, String> strings(JsonNode body, String member) {
+        JsonNode node = body.path(member);
+        Map<String, String> out = new LinkedHashMap<>();
+        if (node.isMissingNode() || node.isNull()) return out;
+        if (!node.isObject()) throw new ApiException(400, "\"" + member + "\" must be an object of names to values");
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            if (!e.getValue().isValueNode()) throw new ApiException(400, "\"" + member + "\"." + e.getKey() + " must be a string or a number");
+            out.put(e.getKey(), e.getValue().asText());
+        }
+        return out;
+    }
+}
