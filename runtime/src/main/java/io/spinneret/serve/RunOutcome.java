@@ -20,7 +20,7 @@ import java.util.List;
 record RunOutcome(RunState state, String reason) {
     static RunOutcome of(int exitCode, boolean stopRequested, boolean serviceClosing, RunFiles files) {
         if (serviceClosing) return new RunOutcome(RunState.INTERRUPTED, "the service stopped; resume the run to continue it");
-        if (stopRequested) return new RunOutcome(RunState.STOPPED, "stopped through the API");
+        if (stopRequested) return new RunOutcome(RunState.STOPPED, "stopped on request");
         if (exitCode == 0) return new RunOutcome(RunState.FINISHED, stopReason(files));
         List<String> log = tail(files);
         if (log.stream().anyMatch(l -> l.contains("OutOfMemoryError"))) {

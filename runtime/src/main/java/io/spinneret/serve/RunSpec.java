@@ -1,12 +1,14 @@
 package io.spinneret.serve;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.spinneret.annotations.Setting;
 import io.spinneret.api.SpiderArgumentException;
 import io.spinneret.engine.SpiderCatalog;
 import io.spinneret.internal.SpiderArguments;
 import io.spinneret.internal.SpiderDefinition;
 import io.spinneret.settings.InvalidSettingException;
 import io.spinneret.settings.Settings;
+import io.spinneret.settings.SettingsLoader;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -35,8 +37,10 @@ record RunSpec(String spider, Map<String, String> args, Map<String, String> sett
                 throw new ApiException(400, "the service sets '" + s.getKey() + "' for each run (its items, stats, live page and"
                         + " resumable queue); leave it out");
             }
+            Setting setting = Setting.byKey(s.getKey()).orElseThrow(() -> new ApiException(400,
+                    SettingsLoader.unknown(s.getKey(), "the request's settings").getMessage()));
             try {
-                checked = checked.with(s.getKey(), s.getValue(), "the request's settings");
+                checked = checked.with(setting, s.getValue(), "the request's settings");
             } catch (InvalidSettingException e) {
                 throw new ApiException(400, e.getMessage());
             }

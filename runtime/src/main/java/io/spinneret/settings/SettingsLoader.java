@@ -170,7 +170,8 @@ public final class SettingsLoader {
         };
     }
 
-    static InvalidSettingException unknown(String key, String origin) {
+    /** An unknown key, with the closest known one as a hint. */
+    public static InvalidSettingException unknown(String key, String origin) {
         String hint = closest(key);
         return new InvalidSettingException("unknown setting '" + key + "' (in " + origin + ")"
                 + (hint != null ? "; did you mean '" + hint + "'?" : "; run with --print-settings to see every setting"));

@@ -126,7 +126,7 @@ class ServeApiTest {
             assertTrue(noSpider.body().contains("no spider named 'bookz'"), noSpider.body());
             ServeClient.Answer badSetting = api.send("POST", "api/runs", Map.of("spider", "books", "settings", Map.of("concurrensy", "2")));
             assertEquals(400, badSetting.status());
-            assertTrue(badSetting.body().contains("unknown setting 'concurrensy'"), badSetting.body());
+            assertTrue(badSetting.body().contains("unknown setting 'concurrensy' (in the request's settings); did you mean 'concurrency'?"), badSetting.body());
             ServeClient.Answer badArg = api.send("POST", "api/runs", Map.of("spider", "books", "args", Map.of("max_pages", "many")));
             assertEquals(400, badArg.status(), badArg.body());
             ServeClient.Answer reserved = api.send("POST", "api/runs", Map.of("spider", "books", "settings", Map.of("output", "x.csv")));
