@@ -184,7 +184,7 @@ class ServeApiTest {
     }
 
     @Test
-    void aRunThatCrashesFailsAloneWhileTheServiceAndTheQueueGoOn() throws Exception {
+    void runsThatCrashOrRunOutOfMemoryFailAloneWhileTheServiceAndTheQueueGoOn() throws Exception {
         try (ServeService service = start(dir.resolve("data"), Clock.systemUTC(), 1)) {
             ServeClient api = new ServeClient(service.url(), TOKEN);
             long crashing = api.call("POST", "api/runs", books("1")).path("id").asLong();
@@ -201,6 +201,15 @@ class ServeApiTest {
             api.awaitState(waiting, "running");
             api.call("DELETE", "api/runs/" + waiting, null);
             assertEquals("stopped", api.awaitEnd(waiting).path("state").asText());
+
+            // a spider that exhausts its heap: its JVM ends (ExitOnOutOfMemoryError), the service says why
+            long hog = api.call("POST", "api/runs", Map.of("spider", "memory_hog", "settings", Map.of("start_urls", replica.url())))
+                    .path("id").asLong();
+            JsonNode oom = api.awaitEnd(hog);
+            assertEquals("failed", oom.path("state").asText(), oom.toString());
+            assertTrue(oom.path("exit_reason").asText().startsWith("out of memory"), oom.toString());
+            assertEquals(1, api.get("api/spiders").findValues("name").stream().filter(n -> n.asText().equals("books")).count(),
+                    "the service still answers");
         }
     }
 
