@@ -3,7 +3,7 @@ package io.spinneret.serve;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.SpiderArgumentException;
-import io.spinneret.engine.SpiderCatalog;
+import io.spinneret.embed.SpiderCatalog;
 import io.spinneret.internal.SpiderArguments;
 import io.spinneret.internal.SpiderDefinition;
 import io.spinneret.settings.InvalidSettingException;

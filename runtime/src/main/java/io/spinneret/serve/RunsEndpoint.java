@@ -1,7 +1,7 @@
 package io.spinneret.serve;
 
 import com.sun.net.httpserver.HttpExchange;
-import io.spinneret.engine.SpiderCatalog;
+import io.spinneret.embed.SpiderCatalog;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.List;

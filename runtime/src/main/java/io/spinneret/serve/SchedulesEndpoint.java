@@ -2,7 +2,7 @@ package io.spinneret.serve;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.sun.net.httpserver.HttpExchange;
-import io.spinneret.engine.SpiderCatalog;
+import io.spinneret.embed.SpiderCatalog;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Instant;

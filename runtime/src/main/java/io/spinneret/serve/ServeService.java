@@ -3,7 +3,7 @@ package io.spinneret.serve;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.spinneret.api.SpinneretException;
-import io.spinneret.engine.SpiderCatalog;
+import io.spinneret.embed.SpiderCatalog;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;

@@ -1,7 +1,7 @@
 package io.spinneret.serve;
 
 import com.sun.net.httpserver.HttpExchange;
-import io.spinneret.engine.SpiderCatalog;
+import io.spinneret.embed.SpiderCatalog;
 import io.spinneret.internal.ArgumentSpec;
 import io.spinneret.internal.SpiderDefinition;
 import java.io.IOException;
