@@ -10,7 +10,8 @@ import java.util.List;
  * How a run's process ended, as a state and an exit reason: the decision of one place.
  *
  * <ul>
- *   <li>the service was stopping: {@code interrupted} (its queue is saved; resume it);</li>
+ *   <li>the service was stopping, or a SIGINT, SIGTERM or SIGHUP from elsewhere stopped the crawl
+ *       gracefully: {@code interrupted} (its queue is saved; resume it);</li>
  *   <li>stopped through the API: {@code stopped};</li>
  *   <li>exit 0: {@code finished}, with the stats file's {@code stop_reason};</li>
  *   <li>anything else: {@code failed}, with the reason the log gives: out of memory, killed by a
@@ -22,6 +23,10 @@ record RunOutcome(RunState state, String reason) {
         if (serviceClosing) return new RunOutcome(RunState.INTERRUPTED, "the service stopped; resume the run to continue it");
         if (stopRequested) return new RunOutcome(RunState.STOPPED, "stopped on request");
         if (exitCode == 0) return new RunOutcome(RunState.FINISHED, stopReason(files));
+        if (exitCode == 129 || exitCode == 130 || exitCode == 143) {
+            // SIGHUP, SIGINT or SIGTERM from outside (a Ctrl-C reaches the runs too): a graceful stop, its queue saved
+            return new RunOutcome(RunState.INTERRUPTED, "stopped by signal " + (exitCode - 128) + "; resume the run to continue it");
+        }
         List<String> log = tail(files);
         if (log.stream().anyMatch(l -> l.contains("OutOfMemoryError"))) {
             return new RunOutcome(RunState.FAILED, "out of memory (exit " + exitCode + "); give runs more with serve_java_options=-Xmx...");

@@ -1,6 +1,7 @@
 package io.spinneret.serve;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -56,7 +57,9 @@ final class RunQueue implements AutoCloseable {
     private void start(RunRecord run) {
         RunFiles files = files(run.id());
         try {
-            RunLauncher.Started started = launcher.start(run, files, run.resumed() > 0);
+            // a run stopped before it ever started has no queue to resume: it starts afresh
+            boolean resume = run.resumed() > 0 && Files.isDirectory(files.jobDir());
+            RunLauncher.Started started = launcher.start(run, files, resume);
             Process process = started.process();
             running.put(run.id(), process);
             runs.started(run.id(), process.pid(), started.livePort(), clock.instant());

@@ -193,14 +193,21 @@ class ServeApiTest {
             assertTrue(running.path("live").asText().startsWith("http://127.0.0.1:"), running.toString());
             assertEquals("queued", api.get("api/runs/" + waiting).path("state").asText(), "serve_max_runs=1: the second waits");
 
+            // stopped while queued: it never starts, and resuming it later starts it afresh
+            assertEquals("stopped", api.call("DELETE", "api/runs/" + waiting, null).path("state").asText());
+
             ProcessHandle.of(running.path("pid").asLong()).orElseThrow().destroyForcibly(); // as a crash or the OOM killer would
             JsonNode crashed = api.awaitEnd(crashing);
             assertEquals("failed", crashed.path("state").asText(), crashed.toString());
             assertEquals("killed by signal 9", crashed.path("exit_reason").asText());
 
-            api.awaitState(waiting, "running");
-            api.call("DELETE", "api/runs/" + waiting, null);
-            assertEquals("stopped", api.awaitEnd(waiting).path("state").asText());
+            api.call("POST", "api/runs/" + waiting + "/resume", null);
+            JsonNode resumed = api.await("api/runs/" + waiting, r -> r.path("state").asText().equals("running") && r.path("items").asLong() > 0);
+            // SIGTERM from outside the service (a Ctrl-C reaches the runs too): a graceful stop, resumable
+            ProcessHandle.of(resumed.path("pid").asLong()).orElseThrow().destroy();
+            JsonNode signalled = api.awaitEnd(waiting);
+            assertEquals("interrupted", signalled.path("state").asText(), signalled.toString());
+            assertEquals("stopped by signal 15; resume the run to continue it", signalled.path("exit_reason").asText());
 
             // a spider that exhausts its heap: its JVM ends (ExitOnOutOfMemoryError), the service says why
             long hog = api.call("POST", "api/runs", Map.of("spider", "memory_hog", "settings", Map.of("start_urls", replica.url())))
