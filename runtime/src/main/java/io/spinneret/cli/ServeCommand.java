@@ -21,24 +21,29 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** {@code spinneret serve}: crawls as a service, with a JSON API, cron schedules, run history and a web page (docs/serve.md). */
+/**
+ * {@code spinneret serve}: crawls as a service, with a JSON API, cron schedules, run history and a
+ * web page (docs/serve.md).
+ */
 @Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
         description = "Run crawls as a service: a JSON API, cron schedules, run history and a web page.",
-        footer = {"", "Each run is a child process running 'spinneret run'; SIGINT or SIGTERM stops the service and its runs",
-                "gracefully (they are marked interrupted and can be resumed)."})
+        footer = {"", "Each run is a child process running 'spinneret run'; SIGINT or SIGTERM stops the service",
+                "and its runs gracefully (they are marked interrupted and can be resumed)."})
 final class ServeCommand implements Callable<Integer> {
     static final String TOKEN_VARIABLE = "SPINNERET_TOKEN";
 
     @Spec CommandSpec spec;
 
-    @Option(names = "--spiders", paramLabel = "DIR", required = true, description = "directory of spider jars and class folders")
+    @Option(names = "--spiders", paramLabel = "DIR", required = true,
+            description = "directory of spider jars and class folders")
     Path spidersDir = Path.of("spiders");
 
     @Option(names = "--host", paramLabel = "HOST", defaultValue = "127.0.0.1",
             description = "address to listen on (default: ${DEFAULT-VALUE}); beyond loopback a token is required")
     String host = "127.0.0.1";
 
-    @Option(names = "--port", paramLabel = "PORT", defaultValue = "6800", description = "port to listen on (default: ${DEFAULT-VALUE})")
+    @Option(names = "--port", paramLabel = "PORT", defaultValue = "6800",
+            description = "port to listen on (default: ${DEFAULT-VALUE})")
     int port = 6800;
 
     @Option(names = "--data-dir", paramLabel = "DIR", defaultValue = "serve-data",
@@ -49,24 +54,30 @@ final class ServeCommand implements Callable<Integer> {
             description = "the token every request must present (Authorization: Bearer); default: $" + TOKEN_VARIABLE)
     @Nullable String token;
 
-    @Option(names = "--settings", paramLabel = "FILE", description = "settings file every run reads; its [default] also holds serve_* settings")
+    @Option(names = "--settings", paramLabel = "FILE",
+            description = "settings file every run reads; its [default] also holds serve_* settings")
     @Nullable Path settingsFile;
 
-    @Option(names = {"-s", "--set"}, paramLabel = "KEY=VALUE", description = "a service setting, e.g. -s serve_max_runs=4 (repeatable)")
+    @Option(names = {"-s", "--set"}, paramLabel = "KEY=VALUE",
+            description = "a service setting, e.g. -s serve_max_runs=4 (repeatable)")
     List<String> sets = new ArrayList<>();
 
-    @Option(names = "--log-level", paramLabel = "LEVEL", defaultValue = "info", description = "error, warn, info, debug or trace")
+    @Option(names = "--log-level", paramLabel = "LEVEL", defaultValue = "info",
+            description = "error, warn, info, debug or trace")
     String logLevel = "info";
 
     @Override
     public Integer call() throws Exception {
-        if (!Files.isDirectory(spidersDir)) throw new UsageException("spiders directory " + spidersDir + " does not exist");
+        if (!Files.isDirectory(spidersDir)) {
+            throw new UsageException("spiders directory " + spidersDir + " does not exist");
+        }
         Settings settings = settings();
         String secret = token != null ? token : System.getenv().getOrDefault(TOKEN_VARIABLE, "");
         ServeConfig config;
         try {
-            config = new ServeConfig(spidersDir, host, port, dataDir, secret, settingsFile, settings.getInt(Setting.SERVE_MAX_RUNS),
-                    settings.getString(Setting.SERVE_JAVA_OPTIONS), Clock.systemDefaultZone());
+            config = new ServeConfig(spidersDir, host, port, dataDir, secret, settingsFile,
+                    settings.getInt(Setting.SERVE_MAX_RUNS), settings.getString(Setting.SERVE_JAVA_OPTIONS),
+                    Clock.systemDefaultZone());
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }

@@ -33,12 +33,15 @@ final class Access {
     boolean allows(HttpExchange exchange) {
         if (open()) return true;
         String auth = exchange.getRequestHeaders().getFirst("Authorization");
-        if (auth != null && auth.regionMatches(true, 0, "Bearer ", 0, 7) && same(auth.substring(7).trim(), token)) return true;
+        if (auth != null && auth.regionMatches(true, 0, "Bearer ", 0, 7) && same(auth.substring(7).trim(), token)) {
+            return true;
+        }
         List<String> cookies = exchange.getRequestHeaders().getOrDefault("Cookie", List.of());
         for (String header : cookies) {
             for (String cookie : header.split(";")) {
                 String c = cookie.trim();
-                if (c.startsWith(COOKIE + "=") && same(c.substring(COOKIE.length() + 1), session.getBytes(StandardCharsets.UTF_8))) {
+                String value = c.substring(c.indexOf('=') + 1);
+                if (c.startsWith(COOKIE + "=") && same(value, session.getBytes(StandardCharsets.UTF_8))) {
                     return true;
                 }
             }
@@ -51,7 +54,10 @@ final class Access {
         String query = exchange.getRequestURI().getRawQuery();
         if (open() || query == null) return false;
         for (String part : query.split("&")) {
-            if (part.startsWith("token=") && same(URLDecoder.decode(part.substring(6), StandardCharsets.UTF_8), token)) return true;
+            if (part.startsWith("token=")
+                    && same(URLDecoder.decode(part.substring(6), StandardCharsets.UTF_8), token)) {
+                return true;
+            }
         }
         return false;
     }
@@ -66,7 +72,8 @@ final class Access {
 
     private static String sha256(String s) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8));
+            return HexFormat.of().formatHex(digest);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

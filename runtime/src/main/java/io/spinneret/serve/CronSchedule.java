@@ -26,8 +26,8 @@ final class CronSchedule {
         try {
             return new CronSchedule(ExecutionTime.forCron(PARSER.parse(expression.trim())));
         } catch (IllegalArgumentException e) {
-            throw new ApiException(400, "cron expects five fields (minute hour day-of-month month day-of-week), e.g. '0 3 * * *';"
-                    + " got '" + expression + "': " + e.getMessage());
+            throw new ApiException(400, "cron expects five fields (minute hour day-of-month month day-of-week),"
+                    + " e.g. '0 3 * * *'; got '" + expression + "': " + e.getMessage());
         }
     }
 

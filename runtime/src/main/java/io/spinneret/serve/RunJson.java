@@ -24,7 +24,8 @@ final class RunJson {
         m.put("exit_reason", run.exitReason());
         m.put("resumed", run.resumed());
         m.put("pid", run.state() == RunState.RUNNING ? run.pid() : null);
-        m.put("live", run.state() == RunState.RUNNING && run.livePort() > 0 ? "http://127.0.0.1:" + run.livePort() + "/" : null);
+        boolean live = run.state() == RunState.RUNNING && run.livePort() > 0;
+        m.put("live", live ? "http://127.0.0.1:" + run.livePort() + "/" : null);
         JsonNode stats = RunStats.read(files);
         m.put("stats", stats == null ? null : stats.path("counters"));
         m.put("stop_reason", stats == null ? null : stats.path("stop_reason").asText(null));

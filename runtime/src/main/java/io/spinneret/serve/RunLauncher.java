@@ -20,7 +20,8 @@ import org.jspecify.annotations.Nullable;
  */
 final class RunLauncher {
     /** The settings each run gets from the service, which a request may not set. */
-    static final List<String> RESERVED = List.of("output", "overwrite_output", "stats_file", "ui", "job_dir", "scheduler", "spiders_dir");
+    static final List<String> RESERVED =
+            List.of("output", "overwrite_output", "stats_file", "ui", "job_dir", "scheduler", "spiders_dir");
 
     private final Path spidersDir;
     private final @Nullable Path settingsFile;
@@ -53,8 +54,12 @@ final class RunLauncher {
         c.add("io.spinneret.cli.Main");
         c.addAll(List.of("run", run.spider(), "--spiders", spidersDir.toString()));
         if (settingsFile != null) c.addAll(List.of("--settings", settingsFile.toString()));
-        for (Map.Entry<String, String> a : run.args().entrySet()) c.addAll(List.of("-a", a.getKey() + "=" + a.getValue()));
-        for (Map.Entry<String, String> s : run.settings().entrySet()) c.addAll(List.of("-s", s.getKey() + "=" + s.getValue()));
+        for (Map.Entry<String, String> a : run.args().entrySet()) {
+            c.addAll(List.of("-a", a.getKey() + "=" + a.getValue()));
+        }
+        for (Map.Entry<String, String> s : run.settings().entrySet()) {
+            c.addAll(List.of("-s", s.getKey() + "=" + s.getValue()));
+        }
         c.addAll(List.of("-s", "scheduler=sqlite", "-s", "job_dir=" + files.jobDir()));
         c.addAll(List.of("-o", files.items().toString(), "--stats-file", files.stats().toString()));
         c.addAll(List.of("--ui", "127.0.0.1:" + livePort));

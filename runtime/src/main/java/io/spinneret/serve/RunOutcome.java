@@ -19,20 +19,26 @@ import java.util.List;
  * </ul>
  */
 record RunOutcome(RunState state, String reason) {
+    /** What an interrupted run's reason ends with. */
+    static final String RESUME = "resume the run to continue it";
+
     static RunOutcome of(int exitCode, boolean stopRequested, boolean serviceClosing, RunFiles files) {
-        if (serviceClosing) return new RunOutcome(RunState.INTERRUPTED, "the service stopped; resume the run to continue it");
+        if (serviceClosing) return new RunOutcome(RunState.INTERRUPTED, "the service stopped; " + RESUME);
         if (stopRequested) return new RunOutcome(RunState.STOPPED, "stopped on request");
         if (exitCode == 0) return new RunOutcome(RunState.FINISHED, stopReason(files));
         if (exitCode == 129 || exitCode == 130 || exitCode == 143) {
             // SIGHUP, SIGINT or SIGTERM from outside (a Ctrl-C reaches the runs too): a graceful stop, its queue saved
-            return new RunOutcome(RunState.INTERRUPTED, "stopped by signal " + (exitCode - 128) + "; resume the run to continue it");
+            return new RunOutcome(RunState.INTERRUPTED, "stopped by signal " + (exitCode - 128) + "; " + RESUME);
         }
         List<String> log = tail(files);
         if (log.stream().anyMatch(l -> l.contains("OutOfMemoryError"))) {
-            return new RunOutcome(RunState.FAILED, "out of memory (exit " + exitCode + "); give runs more with serve_java_options=-Xmx...");
+            return new RunOutcome(RunState.FAILED,
+                    "out of memory (exit " + exitCode + "); give runs more with serve_java_options=-Xmx...");
         }
         for (int i = log.size() - 1; i >= 0; i--) {
-            if (log.get(i).startsWith("error: ")) return new RunOutcome(RunState.FAILED, log.get(i).substring(7) + " (exit " + exitCode + ")");
+            if (log.get(i).startsWith("error: ")) {
+                return new RunOutcome(RunState.FAILED, log.get(i).substring(7) + " (exit " + exitCode + ")");
+            }
         }
         if (exitCode > 128) return new RunOutcome(RunState.FAILED, "killed by signal " + (exitCode - 128));
         return new RunOutcome(RunState.FAILED, "exit " + exitCode);

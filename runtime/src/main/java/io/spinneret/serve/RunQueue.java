@@ -116,9 +116,9 @@ final class RunQueue implements AutoCloseable {
             ProcessHandle.of(run.pid()).filter(p -> p.info().arguments().map(a -> String.join(" ", a))
                     .orElse("").contains(files(run.id()).dir().toString())).ifPresent(orphan -> {
                         orphan.destroy();
-                        orphan.onExit().orTimeout(CLOSE_WAIT.toSeconds(), TimeUnit.SECONDS).exceptionally(e -> null).join();
+                        orphan.onExit().completeOnTimeout(orphan, CLOSE_WAIT.toSeconds(), TimeUnit.SECONDS).join();
                     });
-            runs.ended(run.id(), RunState.INTERRUPTED, null, "the service stopped while it ran; resume the run to continue it",
+            runs.ended(run.id(), RunState.INTERRUPTED, null, "the service stopped while it ran; " + RunOutcome.RESUME,
                     clock.instant());
         }
     }
@@ -135,7 +135,7 @@ final class RunQueue implements AutoCloseable {
                 for (Map.Entry<Long, Process> run : running.entrySet()) {
                     run.getValue().destroyForcibly();
                     runs.ended(run.getKey(), RunState.INTERRUPTED, null, "the service stopped and killed it after "
-                            + CLOSE_WAIT.toSeconds() + " s; resume the run to continue it", clock.instant());
+                            + CLOSE_WAIT.toSeconds() + " s; " + RunOutcome.RESUME, clock.instant());
                 }
                 running.clear();
                 break;

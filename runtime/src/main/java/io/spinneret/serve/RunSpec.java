@@ -11,6 +11,7 @@ import io.spinneret.settings.Settings;
 import io.spinneret.settings.SettingsLoader;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -22,8 +23,9 @@ record RunSpec(String spider, Map<String, String> args, Map<String, String> sett
     static RunSpec from(JsonNode body, SpiderCatalog catalog) {
         String name = body.path("spider").asText("");
         if (name.isBlank()) throw new ApiException(400, "\"spider\" is required: the name of one of GET /api/spiders");
-        SpiderDefinition spider = catalog.find(name).orElseThrow(() -> new ApiException(400, "no spider named '" + name
-                + "'; available: " + String.join(", ", catalog.spiders().stream().map(SpiderDefinition::name).toList())));
+        List<String> names = catalog.spiders().stream().map(SpiderDefinition::name).toList();
+        SpiderDefinition spider = catalog.find(name).orElseThrow(() -> new ApiException(400,
+                "no spider named '" + name + "'; available: " + String.join(", ", names)));
         Map<String, String> args = strings(body, "args");
         Map<String, String> settings = strings(body, "settings");
         try {
@@ -34,8 +36,8 @@ record RunSpec(String spider, Map<String, String> args, Map<String, String> sett
         Settings checked = Settings.defaults();
         for (Map.Entry<String, String> s : settings.entrySet()) {
             if (RunLauncher.RESERVED.contains(s.getKey())) {
-                throw new ApiException(400, "the service sets '" + s.getKey() + "' for each run (its items, stats, live page and"
-                        + " resumable queue); leave it out");
+                throw new ApiException(400, "the service sets '" + s.getKey() + "' for each run"
+                        + " (its items, stats, live page and resumable queue); leave it out");
             }
             Setting setting = Setting.byKey(s.getKey()).orElseThrow(() -> new ApiException(400,
                     SettingsLoader.unknown(s.getKey(), "the request's settings").getMessage()));
@@ -56,7 +58,9 @@ record RunSpec(String spider, Map<String, String> args, Map<String, String> sett
         if (!node.isObject()) throw new ApiException(400, "\"" + member + "\" must be an object of names to values");
         for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
-            if (!e.getValue().isValueNode()) throw new ApiException(400, "\"" + member + "\"." + e.getKey() + " must be a string or a number");
+            if (!e.getValue().isValueNode()) {
+                throw new ApiException(400, "\"" + member + "\"." + e.getKey() + " must be a string or a number");
+            }
             out.put(e.getKey(), e.getValue().asText());
         }
         return out;

@@ -19,10 +19,12 @@ final class Runs {
     }
 
     /** Adds a queued run and returns its id. */
-    long add(String spider, Map<String, String> args, Map<String, String> settings, @Nullable Long scheduleId, Instant now) {
+    long add(String spider, Map<String, String> args, Map<String, String> settings, @Nullable Long scheduleId,
+            Instant now) {
         return db.call(c -> {
             try (PreparedStatement p = c.prepareStatement(
-                    "INSERT INTO runs (spider, args, settings, state, schedule_id, created) VALUES (?, ?, ?, 'queued', ?, ?)",
+                    "INSERT INTO runs (spider, args, settings, state, schedule_id, created)"
+                            + " VALUES (?, ?, ?, 'queued', ?, ?)",
                     PreparedStatement.RETURN_GENERATED_KEYS)) {
                 p.setString(1, spider);
                 p.setString(2, ServeDatabase.toJson(args));
@@ -59,8 +61,8 @@ final class Runs {
     }
 
     void started(long id, long pid, int livePort, Instant now) {
-        db.update("UPDATE runs SET state = 'running', pid = ?, live_port = ?, started = ?, ended = NULL, exit_code = NULL,"
-                + " exit_reason = '' WHERE id = ?", pid, livePort, now.toEpochMilli(), id);
+        db.update("UPDATE runs SET state = 'running', pid = ?, live_port = ?, started = ?, ended = NULL,"
+                + " exit_code = NULL, exit_reason = '' WHERE id = ?", pid, livePort, now.toEpochMilli(), id);
     }
 
     void ended(long id, RunState state, @Nullable Integer exitCode, String reason, Instant now) {
@@ -75,7 +77,8 @@ final class Runs {
 
     private List<RunRecord> select(String rest) {
         return db.call(c -> {
-            try (PreparedStatement p = c.prepareStatement("SELECT * FROM runs " + rest); ResultSet r = p.executeQuery()) {
+            try (PreparedStatement p = c.prepareStatement("SELECT * FROM runs " + rest);
+                    ResultSet r = p.executeQuery()) {
                 List<RunRecord> out = new ArrayList<>();
                 while (r.next()) out.add(row(r));
                 return out;
@@ -86,8 +89,9 @@ final class Runs {
     private static RunRecord row(ResultSet r) throws SQLException {
         return new RunRecord(r.getLong("id"), r.getString("spider"), ServeDatabase.fromJson(r.getString("args")),
                 ServeDatabase.fromJson(r.getString("settings")), RunState.of(r.getString("state")),
-                r.getObject("schedule_id") == null ? null : r.getLong("schedule_id"), Instant.ofEpochMilli(r.getLong("created")),
-                instant(r, "started"), instant(r, "ended"), r.getObject("exit_code") == null ? null : r.getInt("exit_code"),
+                r.getObject("schedule_id") == null ? null : r.getLong("schedule_id"),
+                Instant.ofEpochMilli(r.getLong("created")), instant(r, "started"), instant(r, "ended"),
+                r.getObject("exit_code") == null ? null : r.getInt("exit_code"),
                 r.getString("exit_reason"), r.getLong("pid"), r.getInt("live_port"), r.getInt("resumed"));
     }
 

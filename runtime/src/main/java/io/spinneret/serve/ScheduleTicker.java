@@ -20,7 +20,8 @@ final class ScheduleTicker implements AutoCloseable {
     private final Runs runs;
     private final RunQueue queue;
     private final Clock clock;
-    private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(Thread.ofVirtual().factory());
+    private final ScheduledExecutorService timer =
+            Executors.newSingleThreadScheduledExecutor(Thread.ofVirtual().factory());
 
     ScheduleTicker(Schedules schedules, Runs runs, RunQueue queue, Clock clock) {
         this.schedules = schedules;

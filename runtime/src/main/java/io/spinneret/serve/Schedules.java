@@ -17,7 +17,8 @@ final class Schedules {
         this.db = db;
     }
 
-    long add(String spider, String cron, Map<String, String> args, Map<String, String> settings, Instant now, Instant next) {
+    long add(String spider, String cron, Map<String, String> args, Map<String, String> settings, Instant now,
+            Instant next) {
         return db.call(c -> {
             try (PreparedStatement p = c.prepareStatement(
                     "INSERT INTO schedules (spider, cron, args, settings, created, next) VALUES (?, ?, ?, ?, ?, ?)",
@@ -62,11 +63,13 @@ final class Schedules {
 
     private List<ScheduleRecord> select(String rest) {
         return db.call(c -> {
-            try (PreparedStatement p = c.prepareStatement("SELECT * FROM schedules " + rest); ResultSet r = p.executeQuery()) {
+            try (PreparedStatement p = c.prepareStatement("SELECT * FROM schedules " + rest);
+                    ResultSet r = p.executeQuery()) {
                 List<ScheduleRecord> out = new ArrayList<>();
                 while (r.next()) {
                     out.add(new ScheduleRecord(r.getLong("id"), r.getString("spider"), r.getString("cron"),
-                            ServeDatabase.fromJson(r.getString("args")), ServeDatabase.fromJson(r.getString("settings")),
+                            ServeDatabase.fromJson(r.getString("args")),
+                            ServeDatabase.fromJson(r.getString("settings")),
                             Instant.ofEpochMilli(r.getLong("created")), Instant.ofEpochMilli(r.getLong("next")),
                             r.getObject("last_run_id") == null ? null : r.getLong("last_run_id"), r.getInt("skipped")));
                 }

@@ -24,7 +24,9 @@ final class SchedulesEndpoint {
         JsonNode body = HttpIo.readJson(exchange);
         RunSpec spec = RunSpec.from(body, catalog);
         String cron = body.path("cron").asText("").trim();
-        if (cron.isEmpty()) throw new ApiException(400, "\"cron\" is required: five fields, e.g. \"0 3 * * *\" (03:00 every day)");
+        if (cron.isEmpty()) {
+            throw new ApiException(400, "\"cron\" is required: five fields, e.g. \"0 3 * * *\" (03:00 every day)");
+        }
         Instant now = clock.instant();
         Instant next = CronSchedule.parse(cron).next(now, clock.getZone());
         long id = schedules.add(spec.spider(), cron, spec.args(), spec.settings(), now, next);

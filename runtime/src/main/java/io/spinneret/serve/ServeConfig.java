@@ -19,8 +19,8 @@ import org.jspecify.annotations.Nullable;
  * @param javaOptions JVM options of each run's process ({@code serve_java_options})
  * @param clock the clock schedules fire by (a test's own, to fire a schedule without waiting a minute)
  */
-public record ServeConfig(Path spidersDir, String host, int port, Path dataDir, String token, @Nullable Path settingsFile,
-        int maxRuns, String javaOptions, Clock clock) {
+public record ServeConfig(Path spidersDir, String host, int port, Path dataDir, String token,
+        @Nullable Path settingsFile, int maxRuns, String javaOptions, Clock clock) {
 
     /**
      * @throws IllegalArgumentException for a host beyond loopback without a token, an unknown host,
@@ -30,8 +30,9 @@ public record ServeConfig(Path spidersDir, String host, int port, Path dataDir, 
         if (port < 0 || port > 65535) throw new IllegalArgumentException("--port must be 0 to 65535, got " + port);
         if (maxRuns < 1) throw new IllegalArgumentException("serve_max_runs must be at least 1, got " + maxRuns);
         if (token.isBlank() && !loopback(host)) {
-            throw new IllegalArgumentException("refusing to listen on " + host + ", beyond loopback, without a token: give --token"
-                    + " (or set SPINNERET_TOKEN) to a secret every request must present, or listen on 127.0.0.1");
+            throw new IllegalArgumentException("refusing to listen on " + host + ", beyond loopback, without a token:"
+                    + " give --token (or set SPINNERET_TOKEN) to a secret every request must present,"
+                    + " or listen on 127.0.0.1");
         }
     }
 

@@ -48,9 +48,10 @@ final class ServeDatabase implements AutoCloseable {
                           exit_reason TEXT NOT NULL DEFAULT '', pid INTEGER NOT NULL DEFAULT 0,
                           live_port INTEGER NOT NULL DEFAULT 0, resumed INTEGER NOT NULL DEFAULT 0)""");
                 s.execute("""
-                        CREATE TABLE IF NOT EXISTS schedules (id INTEGER PRIMARY KEY AUTOINCREMENT, spider TEXT NOT NULL,
-                          cron TEXT NOT NULL, args TEXT NOT NULL, settings TEXT NOT NULL, created INTEGER NOT NULL,
-                          next INTEGER NOT NULL, last_run_id INTEGER, skipped INTEGER NOT NULL DEFAULT 0)""");
+                        CREATE TABLE IF NOT EXISTS schedules (id INTEGER PRIMARY KEY AUTOINCREMENT,
+                          spider TEXT NOT NULL, cron TEXT NOT NULL, args TEXT NOT NULL, settings TEXT NOT NULL,
+                          created INTEGER NOT NULL, next INTEGER NOT NULL, last_run_id INTEGER,
+                          skipped INTEGER NOT NULL DEFAULT 0)""");
             }
             return new ServeDatabase(c);
         } catch (SQLException e) {

@@ -5,11 +5,15 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 
-/** The page at {@code /}: static HTML and script that read the API with the browser's session cookie; it holds no token. */
+/**
+ * The page at {@code /}: static HTML and script that read the API with the browser's cookie; it
+ * holds no token.
+ */
 final class ServePage {
     static final String LOGIN = """
             <!doctype html><meta charset="utf-8"><title>spinneret serve</title>
-            <p>This service needs its token. Open <code>/?token=&lt;token&gt;</code> once; the browser then keeps a session cookie.</p>
+            <p>This service needs its token. Open <code>/?token=&lt;token&gt;</code> once;
+            the browser then keeps a cookie.</p>
             """;
 
     private ServePage() {}

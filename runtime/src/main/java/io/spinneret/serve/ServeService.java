@@ -28,7 +28,8 @@ public final class ServeService implements AutoCloseable {
     private final RunQueue queue;
     private final ScheduleTicker ticker;
 
-    private ServeService(HttpServer server, ExecutorService exchanges, ServeDatabase db, RunQueue queue, ScheduleTicker ticker) {
+    private ServeService(HttpServer server, ExecutorService exchanges, ServeDatabase db, RunQueue queue,
+            ScheduleTicker ticker) {
         this.server = server;
         this.exchanges = exchanges;
         this.db = db;
@@ -46,7 +47,8 @@ public final class ServeService implements AutoCloseable {
         try {
             Files.createDirectories(config.dataDir());
         } catch (IOException e) {
-            throw new SpinneretException("cannot create the data directory " + config.dataDir() + ": " + e.getMessage(), e);
+            throw new SpinneretException("cannot create the data directory " + config.dataDir() + ": " + e.getMessage(),
+                    e);
         }
         SpiderCatalog catalog = SpiderCatalog.discover(config.spidersDir());
         ServeDatabase db = ServeDatabase.open(config.dataDir());
@@ -63,7 +65,8 @@ public final class ServeService implements AutoCloseable {
             server = HttpServer.create(new InetSocketAddress(config.host(), config.port()), 64);
         } catch (IOException e) {
             db.close();
-            throw new SpinneretException("cannot listen on " + config.host() + ":" + config.port() + ": " + e.getMessage(), e);
+            throw new SpinneretException(
+                    "cannot listen on " + config.host() + ":" + config.port() + ": " + e.getMessage(), e);
         }
         ExecutorService exchanges = Executors.newVirtualThreadPerTaskExecutor();
         server.setExecutor(exchanges);
@@ -74,8 +77,8 @@ public final class ServeService implements AutoCloseable {
         ServeService service = new ServeService(server, exchanges, db, queue, ticker);
         queue.dispatch();
         ticker.start();
-        LOG.info("serving {} spider(s) from {} at {} (data in {}){}", catalog.spiders().size(), config.spidersDir(), service.url(),
-                config.dataDir(), access.open() ? "; no token: anyone on this machine may use it" : "");
+        LOG.info("serving {} spider(s) from {} at {} (data in {}){}", catalog.spiders().size(), config.spidersDir(),
+                service.url(), config.dataDir(), access.open() ? "; no token: anyone on this machine may use it" : "");
         return service;
     }
 
@@ -122,7 +125,10 @@ public final class ServeService implements AutoCloseable {
         return URI.create("http://" + host + ":" + a.getPort() + "/");
     }
 
-    /** Stops the schedules and the server, stops the running runs gracefully (they are marked interrupted), closes the database. */
+    /**
+     * Stops the schedules and the server, stops the running runs gracefully (they are marked
+     * interrupted), closes the database.
+     */
     @Override
     public void close() {
         ticker.close();

@@ -50,7 +50,8 @@ class ServeApiTest {
 
     private ServeService start(Path dataDir, Clock clock, int maxRuns) throws Exception {
         Path spiders = Files.createDirectories(dir.resolve("spiders"));
-        return ServeService.start(new ServeConfig(spiders, "127.0.0.1", 0, dataDir, TOKEN, null, maxRuns, "-Xmx256m", clock));
+        return ServeService.start(
+                new ServeConfig(spiders, "127.0.0.1", 0, dataDir, TOKEN, null, maxRuns, "-Xmx256m", clock));
     }
 
     /** The books spider on the replica, paced by {@code delay} seconds a request, one at a time when slow. */
@@ -84,7 +85,7 @@ class ServeApiTest {
             assertEquals("finished", run.path("exit_reason").asText());
             String[] items = api.send("GET", "api/runs/" + finished + "/items", null).body().split("\n");
             assertEquals(1000, items.length);
-            assertEquals(1000, Arrays.stream(items).map(l -> l.replaceAll(".*\"url\":\"([^\"]+)\".*", "$1")).distinct().count());
+            assertEquals(1000, distinctUrls(items));
             String log = api.send("GET", "api/runs/" + finished + "/log", null).body();
             assertTrue(log.contains("1000 items"), log);
             assertFalse(log.contains(TOKEN));
@@ -112,7 +113,7 @@ class ServeApiTest {
             assertEquals("finished", resumed.path("state").asText(), resumed.toString());
             assertEquals(1, resumed.path("resumed").asInt());
             String[] items = api.send("GET", "api/runs/" + interrupted + "/items", null).body().split("\n");
-            assertEquals(1000, Arrays.stream(items).map(l -> l.replaceAll(".*\"url\":\"([^\"]+)\".*", "$1")).distinct().count());
+            assertEquals(1000, distinctUrls(items));
             assertEquals(1000, items.length, "no book twice");
         }
     }
@@ -124,14 +125,19 @@ class ServeApiTest {
             ServeClient.Answer noSpider = api.send("POST", "api/runs", Map.of("spider", "bookz"));
             assertEquals(400, noSpider.status());
             assertTrue(noSpider.body().contains("no spider named 'bookz'"), noSpider.body());
-            ServeClient.Answer badSetting = api.send("POST", "api/runs", Map.of("spider", "books", "settings", Map.of("concurrensy", "2")));
+            ServeClient.Answer badSetting =
+                    api.send("POST", "api/runs", Map.of("spider", "books", "settings", Map.of("concurrensy", "2")));
             assertEquals(400, badSetting.status());
-            assertTrue(badSetting.body().contains("unknown setting 'concurrensy' (in the request's settings); did you mean 'concurrency'?"), badSetting.body());
-            ServeClient.Answer badArg = api.send("POST", "api/runs", Map.of("spider", "books", "args", Map.of("max_pages", "many")));
+            String hint = "unknown setting 'concurrensy' (in the request's settings); did you mean 'concurrency'?";
+            assertTrue(badSetting.body().contains(hint), badSetting.body());
+            ServeClient.Answer badArg =
+                    api.send("POST", "api/runs", Map.of("spider", "books", "args", Map.of("max_pages", "many")));
             assertEquals(400, badArg.status(), badArg.body());
-            ServeClient.Answer reserved = api.send("POST", "api/runs", Map.of("spider", "books", "settings", Map.of("output", "x.csv")));
+            ServeClient.Answer reserved =
+                    api.send("POST", "api/runs", Map.of("spider", "books", "settings", Map.of("output", "x.csv")));
             assertEquals(400, reserved.status());
-            ServeClient.Answer badCron = api.send("POST", "api/schedules", Map.of("spider", "books", "cron", "every minute"));
+            ServeClient.Answer badCron =
+                    api.send("POST", "api/schedules", Map.of("spider", "books", "cron", "every minute"));
             assertEquals(400, badCron.status());
             assertTrue(badCron.body().contains("five fields"), badCron.body());
             assertEquals(400, api.send("POST", "api/runs", "not an object").status());
@@ -191,18 +197,21 @@ class ServeApiTest {
             long waiting = api.call("POST", "api/runs", books("1")).path("id").asLong();
             JsonNode running = api.awaitState(crashing, "running");
             assertTrue(running.path("live").asText().startsWith("http://127.0.0.1:"), running.toString());
-            assertEquals("queued", api.get("api/runs/" + waiting).path("state").asText(), "serve_max_runs=1: the second waits");
+            assertEquals("queued", api.get("api/runs/" + waiting).path("state").asText(),
+                    "serve_max_runs=1: the second waits");
 
             // stopped while queued: it never starts, and resuming it later starts it afresh
             assertEquals("stopped", api.call("DELETE", "api/runs/" + waiting, null).path("state").asText());
 
-            ProcessHandle.of(running.path("pid").asLong()).orElseThrow().destroyForcibly(); // as a crash or the OOM killer would
+            // killed, as a crash or the OOM killer would
+            ProcessHandle.of(running.path("pid").asLong()).orElseThrow().destroyForcibly();
             JsonNode crashed = api.awaitEnd(crashing);
             assertEquals("failed", crashed.path("state").asText(), crashed.toString());
             assertEquals("killed by signal 9", crashed.path("exit_reason").asText());
 
             api.call("POST", "api/runs/" + waiting + "/resume", null);
-            JsonNode resumed = api.await("api/runs/" + waiting, r -> r.path("state").asText().equals("running") && r.path("items").asLong() > 0);
+            JsonNode resumed = api.await("api/runs/" + waiting,
+                    r -> r.path("state").asText().equals("running") && r.path("items").asLong() > 0);
             // SIGTERM from outside the service (a Ctrl-C reaches the runs too): a graceful stop, resumable
             ProcessHandle.of(resumed.path("pid").asLong()).orElseThrow().destroy();
             JsonNode signalled = api.awaitEnd(waiting);
@@ -210,28 +219,36 @@ class ServeApiTest {
             assertEquals("stopped by signal 15; resume the run to continue it", signalled.path("exit_reason").asText());
 
             // a spider that exhausts its heap: its JVM ends (ExitOnOutOfMemoryError), the service says why
-            long hog = api.call("POST", "api/runs", Map.of("spider", "memory_hog", "settings", Map.of("start_urls", replica.url())))
-                    .path("id").asLong();
+            Map<String, Object> leak = Map.of("spider", "memory_hog", "settings", Map.of("start_urls", replica.url()));
+            long hog = api.call("POST", "api/runs", leak).path("id").asLong();
             JsonNode oom = api.awaitEnd(hog);
             assertEquals("failed", oom.path("state").asText(), oom.toString());
             assertTrue(oom.path("exit_reason").asText().startsWith("out of memory"), oom.toString());
-            assertEquals(1, api.get("api/spiders").findValues("name").stream().filter(n -> n.asText().equals("books")).count(),
-                    "the service still answers");
+            assertEquals(1, api.get("api/spiders").findValues("name").stream().filter(n -> n.asText().equals("books"))
+                    .count(), "the service still answers");
         }
     }
 
     @Test
     void listeningBeyondLoopbackWithoutATokenIsRefused() throws Exception {
         Path spiders = Files.createDirectories(dir.resolve("spiders"));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> new ServeConfig(spiders, "0.0.0.0", 0,
-                dir.resolve("data"), "", null, 1, "", Clock.systemUTC()));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new ServeConfig(spiders, "0.0.0.0", 0, dir.resolve("data"), "", null, 1, "", Clock.systemUTC()));
         assertTrue(e.getMessage().contains("without a token"), e.getMessage());
 
         ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
-        int code = Main.execute(new String[] {"serve", "--spiders", spiders.toString(), "--host", "0.0.0.0", "--data-dir",
-                dir.resolve("data").toString()}, new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+        String[] args = {"serve", "--spiders", spiders.toString(), "--host", "0.0.0.0", "--data-dir",
+                dir.resolve("data").toString()};
+        int code = Main.execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
         assertEquals(2, code);
-        assertTrue(err.toString(StandardCharsets.UTF_8).startsWith("error: refusing to listen on 0.0.0.0"), err.toString(StandardCharsets.UTF_8));
+        String message = err.toString(StandardCharsets.UTF_8);
+        assertTrue(message.startsWith("error: refusing to listen on 0.0.0.0"), message);
         assertFalse(Files.exists(dir.resolve("data")), "nothing is created for a refused start");
+    }
+
+    /** The distinct "url" values of JSON lines. */
+    private static long distinctUrls(String[] items) {
+        return Arrays.stream(items).map(l -> l.replaceAll(".*\"url\":\"([^\"]+)\".*", "$1")).distinct().count();
     }
 }

@@ -44,7 +44,9 @@ final class ServeClient {
     /** The JSON of a 2xx answer; an assertion error with the answer otherwise. */
     JsonNode call(String method, String path, Object body) throws IOException, InterruptedException {
         Answer a = send(method, path, body);
-        if (a.status() / 100 != 2) throw new AssertionError(method + " " + path + " answered " + a.status() + ": " + a.body());
+        if (a.status() / 100 != 2) {
+            throw new AssertionError(method + " " + path + " answered " + a.status() + ": " + a.body());
+        }
         return a.body().isEmpty() ? JSON.nullNode() : a.json();
     }
 
@@ -52,7 +54,7 @@ final class ServeClient {
         return call("GET", path, null);
     }
 
-    /** Polls {@code path} until {@code done} holds: at most 240 s, so a stuck service fails the test instead of hanging it. */
+    /** Polls {@code path} until {@code done} holds: at most 240 s, so a stuck service fails the test, not hangs it. */
     JsonNode await(String path, Predicate<JsonNode> done) throws IOException, InterruptedException {
         JsonNode last = null;
         for (int i = 0; i < 2400; i++) {

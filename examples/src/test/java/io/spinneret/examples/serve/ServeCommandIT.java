@@ -35,8 +35,9 @@ class ServeCommandIT {
         Path runtimeJar = Path.of(System.getProperty("spinneret.runtime.jar"));
         Path spiders = Path.of(System.getProperty("spinneret.spiders.dir"));
         Path out = dir.resolve("serve.out");
-        ProcessBuilder pb = new ProcessBuilder(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
-                runtimeJar.toString(), "serve", "--spiders", spiders.toString(), "--port", "0", "--data-dir", "data"))
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        ProcessBuilder pb = new ProcessBuilder(List.of(java, "-jar", runtimeJar.toString(), "serve",
+                "--spiders", spiders.toString(), "--port", "0", "--data-dir", "data"))
                 .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(out.toFile());
         pb.environment().put("SPINNERET_TOKEN", TOKEN);
         Process serve = pb.start();
@@ -54,7 +55,8 @@ class ServeCommandIT {
             long id = api.call("POST", "api/runs", Map.of("spider", "books",
                     "settings", Map.of("start_urls", replica.url(), "download_delay", 0))).path("id").asLong();
             JsonNode run = api.awaitEnd(id);
-            assertEquals("finished", run.path("state").asText(), run + "\n" + api.send("GET", "api/runs/" + id + "/log", null).body());
+            String log = api.send("GET", "api/runs/" + id + "/log", null).body();
+            assertEquals("finished", run.path("state").asText(), run + "\n" + log);
             assertEquals(1000, run.path("items").asLong());
             assertTrue(Files.isRegularFile(dir.resolve("data/runs/" + id + "/items.jsonl")));
         } finally {

@@ -29,7 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code -Dspinneret.docs.write=true} it saves the screenshot {@code docs/images/serve-page.png}.
  */
 class ServePageBrowserTest {
-    private static final Path CHROMIUM = Path.of(System.getenv().getOrDefault("SPINNERET_TEST_CHROMIUM", "/usr/bin/chromium-headless-shell"));
+    private static final Path CHROMIUM =
+            Path.of(System.getenv().getOrDefault("SPINNERET_TEST_CHROMIUM", "/usr/bin/chromium-headless-shell"));
     private static final Path DOCS = Path.of(System.getProperty("spinneret.docs.dir", "../docs"));
     private static final String TOKEN = "page-test-token-7f3a";
 
@@ -44,14 +45,17 @@ class ServePageBrowserTest {
         Assumptions.assumeTrue(Files.isExecutable(CHROMIUM), "Chromium at " + CHROMIUM);
         Path spiders = Files.createDirectories(dir.resolve("spiders"));
         try (ReplicaServer replica = ReplicaServer.start(BooksSite.standard(), 0);
-             ServeService service = ServeService.start(new ServeConfig(spiders, "127.0.0.1", 0, dir.resolve("data"), TOKEN, null, 2,
-                     "-Xmx256m", Clock.systemDefaultZone()));
-             Playwright pw = Playwright.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
-             Browser browser = pw.chromium().launch(new BrowserType.LaunchOptions().setExecutablePath(CHROMIUM).setHeadless(true))) {
+             ServeService service = ServeService.start(new ServeConfig(spiders, "127.0.0.1", 0, dir.resolve("data"),
+                     TOKEN, null, 2, "-Xmx256m", Clock.systemDefaultZone()));
+             Playwright pw = Playwright.create(
+                     new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
+             Browser browser = pw.chromium().launch(
+                     new BrowserType.LaunchOptions().setExecutablePath(CHROMIUM).setHeadless(true))) {
             Page page = browser.newPage(new Browser.NewPageOptions().setViewportSize(1100, 900));
             page.navigate(service.url() + "?token=" + TOKEN);
             assertEquals(service.url().toString(), page.url(), "the token leaves the address bar");
-            page.locator("#spider option[value=books]").waitFor(new Locator.WaitForOptions().setState(WaitForSelectorState.ATTACHED));
+            page.locator("#spider option[value=books]")
+                    .waitFor(new Locator.WaitForOptions().setState(WaitForSelectorState.ATTACHED));
             page.locator("#spider").selectOption("books");
             assertFalse(page.content().contains(TOKEN), "the page never holds the token");
             assertEquals("0", page.locator("#arg-max_pages").getAttribute("placeholder"), "the argument's default");
@@ -70,9 +74,11 @@ class ServePageBrowserTest {
 
             page.locator("#settings").fill("start_urls=" + replica.url() + "\ndownload_delay=1\nconcurrency=1");
             page.locator("#start").click();
-            Locator second = page.locator("#runs tbody tr").filter(new Locator.FilterOptions().setHas(page.locator(".state-running")));
+            Locator second = page.locator("#runs tbody tr")
+                    .filter(new Locator.FilterOptions().setHas(page.locator(".state-running")));
             second.waitFor(new Locator.WaitForOptions().setTimeout(60_000));
-            assertTrue(second.locator("a", new Locator.LocatorOptions().setHasText("live")).getAttribute("href").startsWith("http://127.0.0.1:"));
+            String live = second.locator("a", new Locator.LocatorOptions().setHasText("live")).getAttribute("href");
+            assertTrue(live.startsWith("http://127.0.0.1:"), live);
             second.locator("button", new Locator.LocatorOptions().setHasText("Stop")).click();
             row(page, "runs", 0).locator(".state-stopped").waitFor(new Locator.WaitForOptions().setTimeout(60_000));
 
@@ -84,7 +90,8 @@ class ServePageBrowserTest {
             assertEquals("", page.locator("#error").textContent());
             if (Boolean.getBoolean("spinneret.docs.write")) {
                 Files.createDirectories(DOCS.resolve("images"));
-                page.screenshot(new Page.ScreenshotOptions().setPath(DOCS.resolve("images/serve-page.png")).setFullPage(true));
+                page.screenshot(
+                        new Page.ScreenshotOptions().setPath(DOCS.resolve("images/serve-page.png")).setFullPage(true));
             }
         }
     }
