@@ -27,8 +27,8 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 @Command(name = "serve", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
         description = "Run crawls as a service: a JSON API, cron schedules, run history and a web page.",
-        footer = {"", "Each run is a child process running 'spinneret run'; SIGINT or SIGTERM stops the service",
-                "and its runs gracefully (they are marked interrupted and can be resumed)."})
+        footer = {"", "Each run is a child process running 'spinneret run'. SIGINT or SIGTERM stops",
+                "the service and its runs gracefully (marked interrupted, they can be resumed)."})
 final class ServeCommand implements Callable<Integer> {
     static final String TOKEN_VARIABLE = "SPINNERET_TOKEN";
 
