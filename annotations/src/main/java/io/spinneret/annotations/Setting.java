@@ -341,7 +341,11 @@ public enum Setting {
                     for (String item : v.split(",")) {
                         String x = item.trim();
                         if (x.isEmpty()) continue;
-                        if (this == START_URLS && !isHttpUrl(x)) return Optional.of("expects http(s) URLs, got \"" + x + "\"");
+                        if (this == START_URLS && !isHttpUrl(x)) {
+                            boolean hostWithoutScheme = x.matches("[A-Za-z0-9.\\-]+(:[0-9]+)?([/?#]\\S*)?");
+                            String hint = hostWithoutScheme ? " (did you mean http://" + x + "?)" : "";
+                            return Optional.of("expects http(s) URLs, got \"" + x + "\"" + hint);
+                        }
                         if (this == ALLOWED_DOMAINS && !x.matches(DOMAIN)) {
                             return Optional.of("expects domain names such as example.com, host:port, IP addresses or [IPv6]"
                                     + " literals, got \"" + x + "\"");
@@ -369,7 +373,12 @@ public enum Setting {
         return wanted == null ? Optional.empty() : Optional.of("expects " + wanted + ", got \"" + value + "\"");
     }
 
-    /** Whether {@code url} is absolute http or https with a host: what a start URL must be. */
+    /**
+     * Whether {@code url} looks like an absolute http or https URL with a host: the check of a start
+     * URL where the runtime's URL parser is not at hand (this module, the annotation processor). The
+     * runtime parses every start URL by the URL Standard before the crawl, and refuses more (a port
+     * above 65535, a host that is no host).
+     */
     public static boolean isHttpUrl(String url) {
         return url.matches("(?i)https?://[^\\s/?#]+\\S*");
     }

@@ -8,6 +8,8 @@ import io.spinneret.settings.Settings;
 import io.spinneret.spi.Exchange;
 import io.spinneret.spi.ExchangeListener;
 import io.spinneret.spi.Downloader;
+import io.spinneret.url.AbsoluteUrl;
+import io.spinneret.url.HttpUrl;
 import io.spinneret.url.WireUri;
 import java.io.IOException;
 import java.net.CookieHandler;
@@ -125,19 +127,23 @@ public final class HttpDownloader implements Downloader {
 
     @Override
     public Response download(Request request) throws IOException, InterruptedException {
-        URI uri;
+        HttpUrl target;
         try {
-            uri = WireUri.of(request.url());
+            target = AbsoluteUrl.parse(request.url());
         } catch (IllegalArgumentException e) {
-            throw new MalformedURLException("malformed URL " + request.url() + ": " + e.getMessage());
+            throw new MalformedURLException(e.getMessage());
         }
-        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-        if (!scheme.equals("http") && !scheme.equals("https")) throw new MalformedURLException("not an http(s) URL: " + request.url());
-        if (uri.getHost() == null) throw new MalformedURLException("no host in URL " + request.url());
-        if (uri.getPort() > 65535) throw new MalformedURLException("port " + uri.getPort() + " out of range in URL " + request.url());
+        String scheme = target.scheme();
+        // what java.net.http and the cookie jar take: the characters URI refuses percent-encoded
+        URI uri = WireUri.of(target.hrefWithoutFragment());
+        // sent as the URL parser serialized it: a request target URI would change (/%%%, a host
+        // with '_') goes through the socket client, which sends the path and query as they are
+        boolean uriChangesIt = uri.getHost() == null || !uri.toString().equals(target.hrefWithoutFragment());
         Object proxyMeta = request.meta().get("proxy");
         ProxyRoute proxy = proxyMeta == null ? null : ProxyRoute.parse(proxyMeta.toString());
-        if (plain != null && (scheme.equals("http") || proxy != null || boundary.active())) return plain.download(request, uri, proxy);
+        if (plain != null && (scheme.equals("http") || proxy != null || boundary.active() || uriChangesIt)) {
+            return plain.download(request, target, uri, proxy);
+        }
         // java.net.http resolves the host itself: check every address it may get (the JVM caches
         // lookups, networkaddress.cache.ttl, so it gets these); http_client = auto checks the very
         // address it connects to
