@@ -55,8 +55,13 @@ public enum Setting {
      * The order of requests by depth: {@code priority} (by priority only, first come first served
      * among equal ones), {@code breadth_first} (shallower requests first, then by priority) or
      * {@code depth_first} (deeper requests first, then by priority), like Scrapy's {@code DEPTH_PRIORITY}.
+     * The order is the one in which requests leave the scheduler, among those it holds: level by
+     * level only at {@code concurrency = 1}. With more requests in flight, a worker that is free
+     * takes the next level's requests while the last pages of a level are still being fetched, and
+     * those pages may yield requests of that level later; and hosts take turns, each in its own order.
      */
-    CRAWL_ORDER("crawl_order", Type.ENUM, "priority", "order by depth: priority | breadth_first | depth_first",
+    CRAWL_ORDER("crawl_order", Type.ENUM, "priority",
+            "order by depth: priority | breadth_first | depth_first; level by level only at concurrency 1",
             "priority", "breadth_first", "depth_first"),
     /** Seconds between progress lines when the output is not a terminal. */
     PROGRESS_INTERVAL("progress_interval", Type.DURATION, "10", "seconds between progress log lines"),
