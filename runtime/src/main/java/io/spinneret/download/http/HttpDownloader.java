@@ -55,8 +55,9 @@ import org.slf4j.LoggerFactory;
  * an HTTP proxy, with Basic {@code Proxy-Authorization} from the credentials (on plain requests
  * and on the {@code CONNECT} of https ones); the credentials appear in no message or log.
  *
- * <p>Plain {@code http://}, every proxied request, and (with {@code network_boundary} on)
- * {@code https://} skip HttpClient (whose selector thread and future chains cost about a third of
+ * <p>Plain {@code http://}, every proxied request, an {@code https://} URL whose path or query
+ * {@code java.net.URI} would re-encode ({@code /%%%}, {@code |}), and (with {@code network_boundary}
+ * on) every {@code https://} skip HttpClient (whose selector thread and future chains cost about a third of
  * a crawl's CPU) for {@link SocketHttpClient}, blocking HTTP/1.1 on the calling thread with its
  * own keep-alive pool and the same cookie jar, headers, limits and errors; {@code http_client = jdk}
  * turns that off (HttpClient then drops Basic credentials from an https {@code CONNECT}, and checks
