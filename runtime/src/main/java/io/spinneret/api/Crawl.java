@@ -132,6 +132,7 @@ public interface Crawl {
                 throw new SpinneretException("cannot fetch " + e.getMessage(), e);
             }
         }
-        return page.urlJoin(url).orElseThrow(() -> new SpinneretException("cannot fetch '" + url + "': not an http(s) URL"));
+        return page.urlJoin(url)
+                .orElseThrow(() -> new SpinneretException("cannot fetch '" + url + "': not an http(s) URL"));
     }
 }

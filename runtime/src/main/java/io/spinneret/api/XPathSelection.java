@@ -27,8 +27,8 @@ final class XPathSelection {
     static Elements elements(Document document, String xpath) {
         boolean text = TEXT_STEP.matcher(xpath).matches();
         if (text || ATTRIBUTE_STEP.matcher(xpath).matches()) {
-            throw new IllegalArgumentException("xpath(\"" + xpath + "\") selects " + (text ? "text nodes" : "attributes")
-                    + ", which are no elements: use xpathTexts(\"" + xpath + "\") for their strings");
+            String what = text ? "text nodes" : "attributes";
+            throw new IllegalArgumentException("xpath(\"" + xpath + "\") selects " + what + ", which are no elements: use xpathTexts(\"" + xpath + "\") for their strings");
         }
         return document.selectXpath(xpath);
     }

@@ -62,7 +62,10 @@ public final class ShellApi {
         return response().xpath(expression);
     }
 
-    /** The strings an XPath expression selects: text nodes, attributes, elements' text (as {@link Response#xpathTexts}). */
+    /**
+     * The strings an XPath expression selects: text nodes, attributes or elements' text,
+     * as {@link Response#xpathTexts}.
+     */
     public static List<String> xpathTexts(String expression) {
         return response().xpathTexts(expression);
     }

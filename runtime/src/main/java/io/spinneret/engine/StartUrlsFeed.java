@@ -95,7 +95,9 @@ public final class StartUrlsFeed implements AutoCloseable {
                     batch.add(AbsoluteUrl.href(url));
                 } catch (IllegalArgumentException bad) {
                     stats.increment(INVALID);
-                    if (stats.get(INVALID) <= LOGGED_INVALID) LOG.warn("{}, line {}: {}; skipped", source, lines, bad.getMessage());
+                    if (stats.get(INVALID) <= LOGGED_INVALID) {
+                        LOG.warn("{}, line {}: {}; skipped", source, lines, bad.getMessage());
+                    }
                     continue;
                 }
                 // a full batch, or all there is for now: a pipe (standard input) may give the next line much later

@@ -13,7 +13,8 @@ final class LinkScope {
         return switch (scope) {
             case ALL -> true;
             case SAME_HOST -> page.host().equals(link.host());
-            case SAME_ORIGIN -> page.host().equals(link.host()) && page.scheme().equals(link.scheme()) && page.portOrDefault() == link.portOrDefault();
+            case SAME_ORIGIN -> page.host().equals(link.host()) && page.scheme().equals(link.scheme())
+                    && page.portOrDefault() == link.portOrDefault();
             case SAME_DOMAIN -> registrableDomain(page.host()).equals(registrableDomain(link.host()));
         };
     }

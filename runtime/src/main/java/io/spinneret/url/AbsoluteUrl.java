@@ -24,7 +24,8 @@ public final class AbsoluteUrl {
     public static HttpUrl parse(String input) {
         UrlParser.Result r = UrlParser.parseOrExplain(input);
         if (r.url() != null) return r.url();
-        throw new IllegalArgumentException("'" + input + "' is not an absolute http(s) URL: " + r.failure() + hint(input));
+        throw new IllegalArgumentException(
+                "'" + input + "' is not an absolute http(s) URL: " + r.failure() + hint(input));
     }
 
     /** The serialization of {@link #parse}: the form every URL a user gives is crawled and sent in. */
@@ -40,8 +41,8 @@ public final class AbsoluteUrl {
     private static String hint(String input) {
         String s = input.strip();
         Matcher m = SCHEME.matcher(s);
-        boolean noScheme = !m.matches()
-                || (!m.group(2).isEmpty() && Character.isDigit(m.group(2).charAt(0))); // localhost:8080 reads as scheme "localhost"
+        // localhost:8080/x reads as the scheme "localhost"
+        boolean noScheme = !m.matches() || (!m.group(2).isEmpty() && Character.isDigit(m.group(2).charAt(0)));
         if (!noScheme || s.isEmpty() || s.startsWith("/")) return "";
         return UrlParser.parse("http://" + s).map(u -> " (did you mean http://" + s + "?)").orElse("");
     }

@@ -22,7 +22,8 @@ import org.jspecify.annotations.Nullable;
  */
 public final class UrlParser {
     private static final int EOF = -1;
-    private static final String NO_SCHEME = "it has no scheme (http:// or https://) and there is no page to resolve it against";
+    private static final String NO_SCHEME =
+            "it has no scheme (http:// or https://) and there is no page to resolve it against";
     private static final String PORT_RANGE = "its port is above 65535";
 
     private enum State {
@@ -116,7 +117,9 @@ public final class UrlParser {
                     } else if (c == ':') {
                         scheme = buffer.toString();
                         buffer.setLength(0);
-                        if (!scheme.equals("http") && !scheme.equals("https")) return fail("its scheme is '" + scheme + "', not http or https");
+                        if (!scheme.equals("http") && !scheme.equals("https")) {
+                            return fail("its scheme is '" + scheme + "', not http or https"); // not ours
+                        }
                         state = base != null && base.scheme().equals(scheme)
                                 ? State.SPECIAL_RELATIVE_OR_AUTHORITY : State.SPECIAL_AUTHORITY_SLASHES;
                     } else {

@@ -24,7 +24,8 @@ final class RequestHead {
      *     (to a proxy), or null for origin form
      * @param proxyAuthorization the {@code Proxy-Authorization} value for the proxy, or null
      */
-    static byte[] encode(Request request, String target, String method, int bodyLength, String hostHeader, String defaultUserAgent,
+    static byte[] encode(Request request, String target, String method, int bodyLength, String hostHeader,
+            String defaultUserAgent,
             @Nullable String jarCookies, @Nullable String absolutePrefix, @Nullable String proxyAuthorization) {
         StringBuilder sb = new StringBuilder(256);
         checkToken(method, "method");

@@ -72,7 +72,8 @@ final class SocketHttpClient implements AutoCloseable {
      * {@code Proxy-Authorization}; https through a {@code CONNECT} tunnel that carries them, then
      * TLS to the origin.
      */
-    Response download(Request request, HttpUrl target, URI uri, @Nullable ProxyRoute proxy) throws IOException, InterruptedException {
+    Response download(Request request, HttpUrl target, URI uri, @Nullable ProxyRoute proxy)
+            throws IOException, InterruptedException {
         String url = request.url();
         long deadline = System.nanoTime() + Math.min(downloadTimeout.toNanos(), Long.MAX_VALUE / 4);
         String host = target.host();
@@ -85,7 +86,8 @@ final class SocketHttpClient implements AutoCloseable {
         String method = request.method().toUpperCase(Locale.ROOT);
         byte[] body = request.body() == null ? new byte[0] : request.body();
         boolean absolute = proxy != null && !https;
-        byte[] head = RequestHead.encode(request, target.pathAndQuery(), method, body.length, authority, defaultUserAgent, cookieHeader(uri, request),
+        byte[] head = RequestHead.encode(request, target.pathAndQuery(), method, body.length, authority, defaultUserAgent,
+                cookieHeader(uri, request),
                 absolute ? (https ? "https://" : "http://") + authority : null, absolute ? proxy.authorization() : null);
         boolean idempotent = IDEMPOTENT.contains(method);
         SocketConnection c = pool.acquire(key, idempotent ? Long.MAX_VALUE : FRESH_NANOS);
