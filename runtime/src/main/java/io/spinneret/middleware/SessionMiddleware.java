@@ -85,6 +85,6 @@ public final class SessionMiddleware implements Middleware {
 
     @Override
     public String toString() {
-        return NAME + (pool == null || !pool.pooled() ? "(named only)" : "(pool)");
+        return NAME + (pool == null ? "(off)" : pool.pooled() ? "(pool)" : "(named only)");
     }
 }

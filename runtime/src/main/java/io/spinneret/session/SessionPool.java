@@ -43,9 +43,9 @@ import org.jspecify.annotations.Nullable;
  * {@code session/retries_exhausted}. Thread-safe.
  */
 public final class SessionPool {
-    public static final String STAT_CREATED = "session/created";
-    public static final String STAT_RETIRED = "session/retired";
-    public static final String STAT_BLOCKED = "session/blocked";
+    public static final String STAT_CREATED = Stats.SESSIONS_CREATED;
+    public static final String STAT_RETIRED = Stats.SESSIONS_RETIRED;
+    public static final String STAT_BLOCKED = Stats.SESSIONS_BLOCKED;
     public static final String STAT_BLOCKED_RETRIES = "session/blocked_retries";
     public static final String STAT_RETRIES_EXHAUSTED = "session/retries_exhausted";
     /** The request meta key counting a request's retries in a fresh session after blocked responses. */
