@@ -26,6 +26,7 @@ import io.spinneret.pipeline.ItemSchemas;
 import io.spinneret.pipeline.Pipeline;
 import io.spinneret.pipeline.PipelineFailedException;
 import io.spinneret.scheduler.Schedulers;
+import io.spinneret.session.SessionPool;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.Downloader;
 import io.spinneret.spi.Scheduler;
@@ -194,7 +195,8 @@ public final class Crawler {
             toClose.add(router);
             // providers of user middlewares live next to the spider (e.g. in a jar under spiders_dir)
             List<Middleware> middlewares = givenMiddlewares != null ? givenMiddlewares
-                    : MiddlewareStack.build(settings, spider.getClass().getClassLoader(), scheduler.sharedThrottle());
+                    : MiddlewareStack.build(settings, spider.getClass().getClassLoader(), scheduler.sharedThrottle(),
+                            SessionPool.forCrawl(settings, scheduler, router, stats, dispatcher.blockedCheck()));
             try {
                 storage.open();
             } catch (IOException ex) {

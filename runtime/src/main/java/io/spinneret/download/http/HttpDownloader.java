@@ -79,6 +79,7 @@ public final class HttpDownloader implements Downloader {
     private final long maxBodySize;
     private final String defaultUserAgent;
     private final @Nullable CookieHandler cookies;
+    private final CookieJars jars;
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
     private final ConcurrentHashMap<String, HttpClient> clients = new ConcurrentHashMap<>();
     /** The socket fast path for plain http without a proxy; null with {@code http_client = jdk}. */
@@ -103,16 +104,25 @@ public final class HttpDownloader implements Downloader {
      *     or null
      */
     public HttpDownloader(Settings settings, @Nullable CookieManager cookies, @Nullable ExchangeListener exchanges) {
+        this(settings, new CookieJars(cookies), exchanges);
+    }
+
+    /**
+     * @param jars the crawl's cookie jars (shared with the browser downloader): each request takes
+     *     the one it names ({@link Request#cookieJar()}), else the crawl's own
+     */
+    public HttpDownloader(Settings settings, CookieJars jars, @Nullable ExchangeListener exchanges) {
         this.exchanges = exchanges;
         this.connectTimeout = positive(settings.getDuration(Setting.CONNECT_TIMEOUT));
         this.downloadTimeout = positive(settings.getDuration(Setting.DOWNLOAD_TIMEOUT));
         this.maxBodySize = Math.max(0, settings.getLong(Setting.MAX_BODY_SIZE));
         List<String> agents = settings.getList(Setting.USER_AGENTS);
         this.defaultUserAgent = agents.isEmpty() ? "Spinneret/0.1" : agents.get(0);
-        this.cookies = cookies;
+        this.jars = jars;
+        this.cookies = jars.crawl();
         this.boundary = NetworkBoundary.from(settings);
         this.plain = settings.getChoice(Setting.HTTP_CLIENT).equals("jdk") ? null
-                : new SocketHttpClient(connectTimeout, downloadTimeout, maxBodySize, defaultUserAgent, cookies,
+                : new SocketHttpClient(connectTimeout, downloadTimeout, maxBodySize, defaultUserAgent, jars,
                         new ConnectionPool(MAX_IDLE_PER_HOST, KEEP_ALIVE.toNanos()), boundary, exchanges);
     }
 
@@ -173,6 +183,12 @@ public final class HttpDownloader implements Downloader {
         // https CONNECT it drops Basic credentials (jdk.http.auth.tunneling.disabledSchemes), which
         // is why proxied requests take the socket path unless http_client = jdk
         if (proxy != null && proxy.authorization() != null && scheme.equals("http")) b.setHeader("Proxy-Authorization", proxy.authorization());
+        // a named jar is not the client's: its cookies go by hand, on a client without a cookie handler
+        CookieManager ownJar = request.cookieJar() == null ? null : jars.jarFor(request);
+        if (ownJar != null) {
+            List<String> jarCookies = ownJar.get(uri, Map.of()).get("Cookie");
+            if (jarCookies != null && !jarCookies.isEmpty()) b.setHeader("Cookie", String.join("; ", jarCookies));
+        }
         byte[] body = request.body();
         b.method(request.method(), body == null || body.length == 0
                 ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
@@ -196,6 +212,7 @@ public final class HttpDownloader implements Downloader {
         } catch (ExecutionException e) {
             throw translate(e.getCause(), url);
         }
+        if (ownJar != null) ownJar.put(uri, resp.headers().map());
         byte[] bytes = resp.body();
         if (exchanges != null && sent != null) report(exchanges, sent, sending, body, resp, uri);
         String contentEncoding = resp.headers().firstValue("content-encoding").orElse("");
@@ -216,11 +233,12 @@ public final class HttpDownloader implements Downloader {
 
     private HttpClient clientFor(Request request) throws IOException {
         Object proxy = request.meta().get("proxy");
-        String key = proxy == null ? NO_PROXY : proxy.toString();
+        boolean crawlJar = request.cookieJar() == null;
+        String key = (proxy == null ? NO_PROXY : proxy.toString()) + (crawlJar ? "" : " (own jar)");
         HttpClient c = clients.get(key);
         if (c != null) return c;
-        ProxySelector selector = key.isEmpty() ? null : proxySelector(key);
-        return clients.computeIfAbsent(key, k -> newClient(selector));
+        ProxySelector selector = proxy == null ? null : proxySelector(proxy.toString());
+        return clients.computeIfAbsent(key, k -> newClient(selector, crawlJar));
     }
 
     private static ProxySelector proxySelector(String proxy) throws IOException {
@@ -228,13 +246,13 @@ public final class HttpDownloader implements Downloader {
         return ProxySelector.of(InetSocketAddress.createUnresolved(p.host(), p.port()));
     }
 
-    private HttpClient newClient(@Nullable ProxySelector proxy) {
+    private HttpClient newClient(@Nullable ProxySelector proxy, boolean crawlJar) {
         HttpClient.Builder b = HttpClient.newBuilder()
                 .followRedirects(HttpClient.Redirect.NEVER)
                 .connectTimeout(connectTimeout)
                 .version(HttpClient.Version.HTTP_2)
                 .executor(executor);
-        if (cookies != null) b.cookieHandler(cookies);
+        if (cookies != null && crawlJar) b.cookieHandler(cookies);
         if (proxy != null) b.proxy(proxy);
         return b.build();
     }
