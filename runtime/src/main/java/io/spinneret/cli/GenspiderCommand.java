@@ -2,7 +2,7 @@ package io.spinneret.cli;
 
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.SpinneretException;
-import io.spinneret.engine.SpiderCatalog;
+import io.spinneret.embed.SpiderCatalog;
 import io.spinneret.internal.SpiderDefinition;
 import java.io.IOException;
 import java.io.PrintWriter;
