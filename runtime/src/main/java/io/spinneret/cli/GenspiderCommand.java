@@ -30,7 +30,8 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 @Command(name = "genspider", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
         description = "Add a spider class to a project (its src/main/java), ready to fill in.",
-        footer = {"", "Exit codes: 0 written, 2 a bad name or URL, no src/main/java, a spider of that name or the class exists already."})
+        footer = {"", "Exit codes: 0 written, 2 a bad name or URL, no src/main/java,",
+                "a spider of that name or the class exists already."})
 final class GenspiderCommand implements Callable<Integer> {
     /** The names the processor accepts ({@code [BadSpiderName]}). */
     private static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_.-]*");
@@ -87,7 +88,8 @@ final class GenspiderCommand implements Callable<Integer> {
         Pattern declaration = Pattern.compile("@Spider\\s*\\([^)]*?\\bname\\s*=\\s*\"" + Pattern.quote(name) + "\"");
         Optional<Path> declared = firstSource(sources, declaration);
         if (declared.isPresent()) {
-            throw new UsageException("a spider named '" + name + "' exists already in " + declared.get() + "; pick another name");
+            throw new UsageException("a spider named '" + name + "' exists already in " + declared.get()
+                    + "; pick another name");
         }
         Path dir = spidersDir != null ? spidersDir : Path.of(Setting.SPIDERS_DIR.defaultValue());
         Optional<SpiderDefinition> known = SpiderCatalog.discover(dir).find(name);

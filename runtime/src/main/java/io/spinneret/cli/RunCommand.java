@@ -147,18 +147,23 @@ final class RunCommand implements Callable<Integer> {
         if (concurrency != null) v.add(new CommandLineValue(Setting.CONCURRENCY.key(), concurrency.toString(), "-c"));
         if (delay != null) v.add(new CommandLineValue(Setting.DOWNLOAD_DELAY.key(), delay, "--delay"));
         if (maxItems != null) v.add(new CommandLineValue(Setting.MAX_ITEMS.key(), maxItems.toString(), "-n"));
-        if (!outputs.isEmpty() && !overwriteOutputs.isEmpty()) throw new UsageException("give -o (append) or -O (overwrite), not both");
+        if (!outputs.isEmpty() && !overwriteOutputs.isEmpty()) {
+            throw new UsageException("give -o (append) or -O (overwrite), not both");
+        }
         boolean overwrite = !overwriteOutputs.isEmpty();
         String flag = overwrite ? "-O" : "-o";
         List<String> itemOutputs = new ArrayList<>();
         for (String output : overwrite ? overwriteOutputs : outputs) {
             if (WarcRecorder.isWarcTarget(output)) {
-                v.add(new CommandLineValue(Setting.WARC_OUTPUT.key(), output, flag)); // a record of the exchanges, not an item output
+                // a record of the exchanges, not an item output
+                v.add(new CommandLineValue(Setting.WARC_OUTPUT.key(), output, flag));
             } else {
                 itemOutputs.add(output);
             }
         }
-        if (!itemOutputs.isEmpty()) v.add(new CommandLineValue(Setting.OUTPUT.key(), String.join(",", itemOutputs), flag));
+        if (!itemOutputs.isEmpty()) {
+            v.add(new CommandLineValue(Setting.OUTPUT.key(), String.join(",", itemOutputs), flag));
+        }
         if (overwrite) v.add(new CommandLineValue(Setting.OVERWRITE_OUTPUT.key(), "true", "-O"));
         if (metrics != null) v.add(new CommandLineValue(Setting.METRICS.key(), metrics, "--metrics"));
         if (ui != null) v.add(new CommandLineValue(Setting.UI.key(), ui, "--ui"));

@@ -68,13 +68,14 @@ public final class StartUrlsFeed implements AutoCloseable {
         }
         Path path = Path.of(file);
         // the setting names a file that is not there to read: a mistake in the command line or settings
-        if (Files.isDirectory(path)) throw new InvalidSettingException(Setting.START_URLS_FILE.key() + " " + file + " is a directory");
+        String named = Setting.START_URLS_FILE.key() + " " + file;
+        if (Files.isDirectory(path)) throw new InvalidSettingException(named + " is a directory");
         try {
             return new StartUrlsFeed(Files.newBufferedReader(path, StandardCharsets.UTF_8), file, watermark);
         } catch (NoSuchFileException | AccessDeniedException e) {
-            throw new InvalidSettingException("cannot read " + Setting.START_URLS_FILE.key() + " " + file + ": " + FileErrors.describe(e));
+            throw new InvalidSettingException("cannot read " + named + ": " + FileErrors.describe(e));
         } catch (IOException | RuntimeException e) {
-            throw new SpinneretException("cannot read " + Setting.START_URLS_FILE.key() + " " + file + ": " + FileErrors.describe(e), e);
+            throw new SpinneretException("cannot read " + named + ": " + FileErrors.describe(e), e);
         }
     }
 

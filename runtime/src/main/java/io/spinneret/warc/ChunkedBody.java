@@ -13,7 +13,7 @@ final class ChunkedBody {
 
     private ChunkedBody() {}
 
-    /** The parts to write in order: the chunk's size line, the body, and the end (the body array itself, not a copy). */
+    /** The parts to write in order: the chunk's size line, the body (the array itself, not a copy), the end. */
     static byte[][] around(byte[] body) {
         if (body.length == 0) return new byte[][] {LAST};
         byte[] size = (Integer.toHexString(body.length) + "\r\n").getBytes(StandardCharsets.US_ASCII);

@@ -28,7 +28,8 @@ final class ResponseReader {
      * @param raw the status line and header lines as received, up to and with the empty line that ends
      *     them (a WARC record keeps them byte for byte)
      */
-    record Head(int status, SortedMap<String, List<String>> headers, boolean keepAlive, String statusLine, byte[] raw) {}
+    record Head(int status, SortedMap<String, List<String>> headers, boolean keepAlive, String statusLine,
+            byte[] raw) {}
 
     /** A response read off the wire, its body still encoded; {@code reusable} if the connection may carry another exchange. */
     record Raw(Head head, byte[] body, boolean reusable) {}
