@@ -55,8 +55,13 @@ public enum Setting {
      * The order of requests by depth: {@code priority} (by priority only, first come first served
      * among equal ones), {@code breadth_first} (shallower requests first, then by priority) or
      * {@code depth_first} (deeper requests first, then by priority), like Scrapy's {@code DEPTH_PRIORITY}.
+     * The order is the one in which requests leave the scheduler, among those it holds: level by
+     * level only at {@code concurrency = 1}. With more requests in flight, a worker that is free
+     * takes the next level's requests while the last pages of a level are still being fetched, and
+     * those pages may yield requests of that level later; and hosts take turns, each in its own order.
      */
-    CRAWL_ORDER("crawl_order", Type.ENUM, "priority", "order by depth: priority | breadth_first | depth_first",
+    CRAWL_ORDER("crawl_order", Type.ENUM, "priority",
+            "order by depth: priority | breadth_first | depth_first; level by level only at concurrency 1",
             "priority", "breadth_first", "depth_first"),
     /** Seconds between progress lines when the output is not a terminal. */
     PROGRESS_INTERVAL("progress_interval", Type.DURATION, "10", "seconds between progress log lines"),
@@ -347,7 +352,11 @@ public enum Setting {
                     for (String item : v.split(",")) {
                         String x = item.trim();
                         if (x.isEmpty()) continue;
-                        if (this == START_URLS && !isHttpUrl(x)) return Optional.of("expects http(s) URLs, got \"" + x + "\"");
+                        if (this == START_URLS && !isHttpUrl(x)) {
+                            boolean hostWithoutScheme = x.matches("[A-Za-z0-9.\\-]+(:[0-9]+)?([/?#]\\S*)?");
+                            String hint = hostWithoutScheme ? " (did you mean http://" + x + "?)" : "";
+                            return Optional.of("expects http(s) URLs, got \"" + x + "\"" + hint);
+                        }
                         if (this == ALLOWED_DOMAINS && !x.matches(DOMAIN)) {
                             return Optional.of("expects domain names such as example.com, host:port, IP addresses or [IPv6]"
                                     + " literals, got \"" + x + "\"");
@@ -375,7 +384,12 @@ public enum Setting {
         return wanted == null ? Optional.empty() : Optional.of("expects " + wanted + ", got \"" + value + "\"");
     }
 
-    /** Whether {@code url} is absolute http or https with a host: what a start URL must be. */
+    /**
+     * Whether {@code url} looks like an absolute http or https URL with a host: the check of a start
+     * URL where the runtime's URL parser is not at hand (this module, the annotation processor). The
+     * runtime parses every start URL by the URL Standard before the crawl, and refuses more (a port
+     * above 65535, a host that is no host).
+     */
     public static boolean isHttpUrl(String url) {
         return url.matches("(?i)https?://[^\\s/?#]+\\S*");
     }

@@ -170,9 +170,23 @@ public final class Response {
         return Optional.ofNullable(document().selectFirst(evaluator(selector)));
     }
 
-    /** Elements matching an XPath expression (evaluated by jsoup). */
+    /**
+     * Elements matching an XPath expression (evaluated by jsoup). For the strings of text nodes or
+     * attributes ({@code //title/text()}, {@code //a/@href}) use {@link #xpathTexts}.
+     *
+     * @throws IllegalArgumentException if the expression ends on text nodes or an attribute, which
+     *     are no elements
+     */
     public Elements xpath(String xpath) {
-        return document().selectXpath(xpath);
+        return XPathSelection.elements(document(), xpath);
+    }
+
+    /**
+     * The strings an XPath expression selects: the text of text nodes ({@code //title/text()}), the
+     * values of attributes ({@code //a/@href}), else the text of the elements; in page order.
+     */
+    public List<String> xpathTexts(String xpath) {
+        return XPathSelection.texts(document(), xpath);
     }
 
     /** The whitespace-normalised text of the first match, or {@code ""} when nothing matches. */

@@ -4,9 +4,9 @@ import io.spinneret.annotations.Setting;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.embed.SpiderCatalog;
 import io.spinneret.internal.SpiderDefinition;
+import io.spinneret.url.AbsoluteUrl;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -101,13 +101,9 @@ final class GenspiderCommand implements Callable<Integer> {
 
     static String host(String url) {
         try {
-            URI u = new URI(url);
-            if (u.getHost() == null || !("http".equals(u.getScheme()) || "https".equals(u.getScheme()))) {
-                throw new UsageException("'" + url + "' is not an http(s) URL with a host");
-            }
-            return u.getHost();
-        } catch (java.net.URISyntaxException e) {
-            throw new UsageException("'" + url + "' is not a URL: " + e.getReason());
+            return AbsoluteUrl.parse(url).host();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
         }
     }
 

@@ -32,6 +32,7 @@ import io.spinneret.spi.Scheduler;
 import io.spinneret.spi.Stats;
 import io.spinneret.spi.Storage;
 import io.spinneret.storage.Storages;
+import io.spinneret.url.AbsoluteUrl;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -283,7 +284,24 @@ public final class Crawler {
      */
     List<Request> startRequests(Dispatcher dispatcher) {
         List<String> urls = settings.getList(Setting.START_URLS);
-        return startRequests(dispatcher, urls.isEmpty() ? spider.startUrls() : urls);
+        return startRequests(dispatcher, parsed(urls.isEmpty() ? spider.startUrls() : urls));
+    }
+
+    /**
+     * The start URLs as the URL parser serializes them ({@code http://127.1/} is {@code http://127.0.0.1/}).
+     *
+     * @throws SpinneretException for the first that is no absolute http(s) URL, saying why
+     */
+    private static List<String> parsed(List<String> urls) {
+        List<String> out = new ArrayList<>(urls.size());
+        for (String u : urls) {
+            try {
+                out.add(AbsoluteUrl.href(u));
+            } catch (IllegalArgumentException e) {
+                throw new SpinneretException("start URL " + e.getMessage(), e);
+            }
+        }
+        return out;
     }
 
     /** The start requests of these start URLs: see {@link #startRequests(Dispatcher)}. */

@@ -20,6 +20,8 @@ import io.spinneret.spi.Exchange;
 import io.spinneret.spi.ExchangeListener;
 import io.spinneret.download.guard.BlockedAddressException;
 import io.spinneret.observe.snapshot.ErrorSnapshots;
+import io.spinneret.url.HttpUrl;
+import io.spinneret.url.UrlParser;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLDecoder;
@@ -372,15 +374,9 @@ final class RenderWorker implements Runnable {
      * check per request, not on the connection (see docs/downloading.md).
      */
     private @Nullable String refusedByBoundary(String url) {
-        String host;
-        try {
-            URI u = URI.create(url);
-            if (!"http".equals(u.getScheme()) && !"https".equals(u.getScheme()) && !"ws".equals(u.getScheme())
-                    && !"wss".equals(u.getScheme())) return null; // data:, blob:, about: reach no address
-            host = u.getHost();
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
+        // data:, blob:, about: reach no address; ws(s) is read as http(s), whose hosts it shares
+        String asHttp = url.regionMatches(true, 0, "ws", 0, 2) ? "http" + url.substring(2) : url;
+        String host = UrlParser.parse(asHttp).map(HttpUrl::host).orElse(null);
         if (host == null) return null;
         try {
             for (java.net.InetAddress a : java.net.InetAddress.getAllByName(host)) {

@@ -8,6 +8,8 @@ import io.spinneret.settings.Settings;
 import io.spinneret.spi.Exchange;
 import io.spinneret.spi.ExchangeListener;
 import io.spinneret.spi.Downloader;
+import io.spinneret.url.AbsoluteUrl;
+import io.spinneret.url.HttpUrl;
 import io.spinneret.url.WireUri;
 import java.io.IOException;
 import java.net.CookieHandler;
@@ -53,8 +55,9 @@ import org.slf4j.LoggerFactory;
  * an HTTP proxy, with Basic {@code Proxy-Authorization} from the credentials (on plain requests
  * and on the {@code CONNECT} of https ones); the credentials appear in no message or log.
  *
- * <p>Plain {@code http://}, every proxied request, and (with {@code network_boundary} on)
- * {@code https://} skip HttpClient (whose selector thread and future chains cost about a third of
+ * <p>Plain {@code http://}, every proxied request, an {@code https://} URL whose path or query
+ * {@code java.net.URI} would re-encode ({@code /%%%}, {@code |}), and (with {@code network_boundary}
+ * on) every {@code https://} skip HttpClient (whose selector thread and future chains cost about a third of
  * a crawl's CPU) for {@link SocketHttpClient}, blocking HTTP/1.1 on the calling thread with its
  * own keep-alive pool and the same cookie jar, headers, limits and errors; {@code http_client = jdk}
  * turns that off (HttpClient then drops Basic credentials from an https {@code CONNECT}, and checks
@@ -125,19 +128,23 @@ public final class HttpDownloader implements Downloader {
 
     @Override
     public Response download(Request request) throws IOException, InterruptedException {
-        URI uri;
+        HttpUrl target;
         try {
-            uri = WireUri.of(request.url());
+            target = AbsoluteUrl.parse(request.url());
         } catch (IllegalArgumentException e) {
-            throw new MalformedURLException("malformed URL " + request.url() + ": " + e.getMessage());
+            throw new MalformedURLException(e.getMessage());
         }
-        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-        if (!scheme.equals("http") && !scheme.equals("https")) throw new MalformedURLException("not an http(s) URL: " + request.url());
-        if (uri.getHost() == null) throw new MalformedURLException("no host in URL " + request.url());
-        if (uri.getPort() > 65535) throw new MalformedURLException("port " + uri.getPort() + " out of range in URL " + request.url());
+        String scheme = target.scheme();
+        // what java.net.http and the cookie jar take: the characters URI refuses percent-encoded
+        URI uri = WireUri.of(target.hrefWithoutFragment());
+        // sent as the URL parser serialized it: a request target URI would change (/%%%, a host
+        // with '_') goes through the socket client, which sends the path and query as they are
+        boolean uriChangesIt = uri.getHost() == null || !uri.toString().equals(target.hrefWithoutFragment());
         Object proxyMeta = request.meta().get("proxy");
         ProxyRoute proxy = proxyMeta == null ? null : ProxyRoute.parse(proxyMeta.toString());
-        if (plain != null && (scheme.equals("http") || proxy != null || boundary.active())) return plain.download(request, uri, proxy);
+        if (plain != null && (scheme.equals("http") || proxy != null || boundary.active() || uriChangesIt)) {
+            return plain.download(request, target, uri, proxy);
+        }
         // java.net.http resolves the host itself: check every address it may get (the JVM caches
         // lookups, networkaddress.cache.ttl, so it gets these); http_client = auto checks the very
         // address it connects to

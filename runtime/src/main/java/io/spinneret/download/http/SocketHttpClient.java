@@ -4,6 +4,7 @@ import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.spi.Exchange;
 import io.spinneret.spi.ExchangeListener;
+import io.spinneret.url.HttpUrl;
 import java.io.EOFException;
 import io.spinneret.download.guard.NetworkBoundary;
 import java.io.IOException;
@@ -65,26 +66,28 @@ final class SocketHttpClient implements AutoCloseable {
     }
 
     /**
-     * Downloads {@code request} ({@code uri} is its URL as a {@link URI}), directly or through
+     * Downloads {@code request} ({@code target} is its URL as the URL parser read it, whose path and
+     * query are the request target as they are; {@code uri} the same for the cookie jar), directly or through
      * {@code proxy}: plain http through a proxy in absolute form with the proxy's credentials in
      * {@code Proxy-Authorization}; https through a {@code CONNECT} tunnel that carries them, then
      * TLS to the origin.
      */
-    Response download(Request request, URI uri, @Nullable ProxyRoute proxy) throws IOException, InterruptedException {
+    Response download(Request request, HttpUrl target, URI uri, @Nullable ProxyRoute proxy)
+            throws IOException, InterruptedException {
         String url = request.url();
         long deadline = System.nanoTime() + Math.min(downloadTimeout.toNanos(), Long.MAX_VALUE / 4);
-        String host = uri.getHost();
-        if (host == null) throw new IOException("no host in URL " + url);
-        boolean https = "https".equalsIgnoreCase(uri.getScheme());
+        String host = target.host();
+        boolean https = target.scheme().equals("https");
         int defaultPort = https ? 443 : 80;
-        int port = uri.getPort() < 0 ? defaultPort : uri.getPort();
+        int port = target.portOrDefault();
         String authority = port == defaultPort ? host : host + ":" + port;
         Origin origin = new Origin(https, host, port, authority, proxy);
         String key = origin.key();
         String method = request.method().toUpperCase(Locale.ROOT);
         byte[] body = request.body() == null ? new byte[0] : request.body();
         boolean absolute = proxy != null && !https;
-        byte[] head = RequestHead.encode(request, uri, method, body.length, authority, defaultUserAgent, cookieHeader(uri, request),
+        byte[] head = RequestHead.encode(request, target.pathAndQuery(), method, body.length, authority, defaultUserAgent,
+                cookieHeader(uri, request),
                 absolute ? (https ? "https://" : "http://") + authority : null, absolute ? proxy.authorization() : null);
         boolean idempotent = IDEMPOTENT.contains(method);
         SocketConnection c = pool.acquire(key, idempotent ? Long.MAX_VALUE : FRESH_NANOS);
