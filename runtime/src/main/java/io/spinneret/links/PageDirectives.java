@@ -48,7 +48,7 @@ public final class PageDirectives {
         List<String> robots = List.of();
         Refresh refresh = null;
         String canonical = null;
-        for (Element e : document.head().children()) {
+        for (Element e = document.head().firstElementChild(); e != null; e = e.nextElementSibling()) {
             if (e.nameIs("meta")) {
                 if (e.attr("name").equalsIgnoreCase("robots") && e.hasAttr("content")) {
                     if (robots.isEmpty()) robots = new ArrayList<>(1);
@@ -97,15 +97,9 @@ public final class PageDirectives {
         return Optional.ofNullable(canonical);
     }
 
-    /** Adds the directives of one comma- or space-separated list; split by hand, as this runs for every page. */
+    /** Adds the directives of one comma- or space-separated list. */
     private static void add(String content, Set<String> out) {
-        String c = content.toLowerCase(Locale.ROOT);
-        for (int i = 0, n = c.length(); i < n; ) {
-            while (i < n && separates(c.charAt(i))) i++;
-            int start = i;
-            while (i < n && !separates(c.charAt(i))) i++;
-            if (start == i) continue;
-            String d = c.substring(start, i);
+        for (String d : tokens(content.toLowerCase(Locale.ROOT), true)) {
             if (d.equals("none")) {
                 out.add("noindex");
                 out.add("nofollow");
@@ -115,8 +109,23 @@ public final class PageDirectives {
         }
     }
 
-    private static boolean separates(char c) {
-        return c == ',' || Character.isWhitespace(c);
+    /**
+     * The words of a space-separated (and with {@code commas}, comma-separated) list; split by hand,
+     * as this runs for every page and {@code String.split} compiles its regex on every call.
+     */
+    private static List<String> tokens(String list, boolean commas) {
+        List<String> out = new ArrayList<>(2);
+        for (int i = 0, n = list.length(); i < n; ) {
+            while (i < n && separates(list.charAt(i), commas)) i++;
+            int start = i;
+            while (i < n && !separates(list.charAt(i), commas)) i++;
+            if (start < i) out.add(list.substring(start, i));
+        }
+        return out;
+    }
+
+    private static boolean separates(char c, boolean commas) {
+        return c == ',' && commas || Character.isWhitespace(c);
     }
 
     private static @Nullable Refresh refresh(String content) {
@@ -128,8 +137,8 @@ public final class PageDirectives {
 
     private static boolean isCanonical(Element link) {
         if (link.attr("href").isBlank()) return false;
-        for (String rel : link.attr("rel").toLowerCase(Locale.ROOT).split("\\s+")) {
-            if (rel.equals("canonical")) return true;
+        for (String rel : tokens(link.attr("rel"), false)) {
+            if (rel.equalsIgnoreCase("canonical")) return true;
         }
         return false;
     }
