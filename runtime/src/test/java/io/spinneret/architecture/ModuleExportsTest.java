@@ -35,6 +35,6 @@ class ModuleExportsTest {
             exported.add(e.source());
         }
         assertEquals(new TreeSet<>(Set.of("io.spinneret.api", "io.spinneret.engine", "io.spinneret.links", "io.spinneret.settings",
-                "io.spinneret.spi", "io.spinneret.middleware", "io.spinneret.items", "io.spinneret.observe", "io.spinneret.internal")), exported);
+                "io.spinneret.structured", "io.spinneret.spi", "io.spinneret.middleware", "io.spinneret.items", "io.spinneret.observe", "io.spinneret.internal")), exported);
     }
 }
