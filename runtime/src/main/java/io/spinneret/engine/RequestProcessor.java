@@ -4,6 +4,7 @@ import io.spinneret.api.DropRequest;
 import io.spinneret.api.Failure;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
+import io.spinneret.budget.HostBudgets;
 import io.spinneret.internal.Dispatcher;
 import io.spinneret.items.files.FileDownloads;
 import io.spinneret.middleware.RetriesExhaustedException;
@@ -32,6 +33,7 @@ final class RequestProcessor {
     private final Fetcher fetcher;
     private final Scheduler scheduler;
     private final Dispatcher dispatcher;
+    private final @Nullable HostBudgets budgets;
     private final ItemSchemas schemas;
     private final NewRequests newRequests;
     private final ItemSink itemSink;
@@ -46,12 +48,14 @@ final class RequestProcessor {
     private final AutoRendering auto;
 
     /**
+     * @param budgets the page budgets per host and domain, or null when there are none
      * @param stopping whether the crawl was asked to stop, so that an interrupted request is requeued, not failed
      * @param files the files pipeline, which the items pass before the item sink
      * @param inline what the callbacks' {@code crawl.fetch(...)} calls
      * @param auto how requests whose renderer is {@code AUTO} choose theirs
      */
-    RequestProcessor(Fetcher fetcher, Scheduler scheduler, Dispatcher dispatcher, ItemSchemas schemas, NewRequests newRequests,
+    RequestProcessor(Fetcher fetcher, Scheduler scheduler, Dispatcher dispatcher, ItemSchemas schemas, @Nullable HostBudgets budgets,
+            NewRequests newRequests,
             ItemSink itemSink, Stats stats, int maxRedirects, BooleanSupplier stopping, PageFollowing page, FileDownloads files,
             CrawlEvents events, InlineFetches inline, AutoRendering auto) {
         this.events = events;
@@ -60,6 +64,7 @@ final class RequestProcessor {
         this.fetcher = fetcher;
         this.scheduler = scheduler;
         this.dispatcher = dispatcher;
+        this.budgets = budgets;
         this.schemas = schemas;
         this.newRequests = newRequests;
         this.itemSink = itemSink;
@@ -87,6 +92,7 @@ final class RequestProcessor {
         Request req = lease.request();
         Response resp;
         try {
+            if (budgets != null) budgets.admit(req);
             resp = fetcher.fetch(first);
         } catch (DropRequest d) {
             stats.increment(Stats.DROPPED + d.reason());

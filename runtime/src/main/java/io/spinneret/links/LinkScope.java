@@ -1,7 +1,7 @@
 package io.spinneret.links;
 
-import crawlercommons.domains.EffectiveTldFinder;
 import io.spinneret.annotations.Follow;
+import io.spinneret.url.Domains;
 import java.net.URI;
 import java.util.Locale;
 
@@ -14,19 +14,8 @@ final class LinkScope {
             case ALL -> true;
             case SAME_HOST -> host(page).equals(host(link));
             case SAME_ORIGIN -> host(page).equals(host(link)) && scheme(page).equals(scheme(link)) && port(page) == port(link);
-            case SAME_DOMAIN -> registrableDomain(host(page)).equals(registrableDomain(host(link)));
+            case SAME_DOMAIN -> Domains.registrable(host(page)).equals(Domains.registrable(host(link)));
         };
-    }
-
-    /**
-     * The registrable domain of a host (public suffix plus one label, private suffixes such as
-     * {@code github.io} included), by crawler-commons' copy of the Public Suffix List; the host
-     * itself for an IP address, a single label or a host under no known suffix.
-     */
-    static String registrableDomain(String host) {
-        if (host.isEmpty() || host.startsWith("[") || host.indexOf(':') >= 0 || host.matches("[0-9.]+")) return host;
-        String d = EffectiveTldFinder.getAssignedDomain(host, true, false);
-        return d == null || d.isEmpty() ? host : d.toLowerCase(Locale.ROOT);
     }
 
     static String host(URI u) {
