@@ -2,8 +2,8 @@ package io.spinneret.examples;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.spinneret.engine.CrawlOutput;
-import io.spinneret.engine.Crawler;
+import io.spinneret.embed.CrawlOutput;
+import io.spinneret.embed.Crawler;
 import io.spinneret.test.PageServer;
 import java.nio.file.Path;
 import java.util.Comparator;

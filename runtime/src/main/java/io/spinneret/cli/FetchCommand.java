@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.ObjectWriter;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.api.SpinneretException;
-import io.spinneret.engine.PageFetcher;
+import io.spinneret.devtools.PageFetcher;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;

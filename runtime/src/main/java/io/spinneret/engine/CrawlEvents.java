@@ -17,7 +17,7 @@ import org.jspecify.annotations.Nullable;
  * false and every hook returns at once without building an event, so watching costs nothing when
  * nobody watches. Thread-safe.
  */
-final class CrawlEvents {
+public final class CrawlEvents {
     /** How long the crawl's end waits for the listeners to handle their last events. */
     static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
 
@@ -27,7 +27,7 @@ final class CrawlEvents {
         this.queues = queues;
     }
 
-    static CrawlEvents none() {
+    public static CrawlEvents none() {
         return new CrawlEvents(new ListenerQueue[0]);
     }
 
@@ -46,7 +46,7 @@ final class CrawlEvents {
         for (ListenerQueue q : queues) q.offer(event);
     }
 
-    void opened(CrawlOpened crawl) throws InterruptedException {
+    public void opened(CrawlOpened crawl) throws InterruptedException {
         for (ListenerQueue q : queues) q.put(l -> l.crawlOpened(crawl), CLOSE_TIMEOUT);
     }
 
@@ -75,7 +75,7 @@ final class CrawlEvents {
         for (Object item : items) emit(l -> l.itemScraped(item));
     }
 
-    void itemDropped(Object item, String reason) {
+    public void itemDropped(Object item, String reason) {
         if (on()) emit(l -> l.itemDropped(item, reason));
     }
 
@@ -85,7 +85,7 @@ final class CrawlEvents {
     }
 
     /** Delivers the last event and waits, {@link #CLOSE_TIMEOUT} at most in all, for the listeners to finish. */
-    void closed(CrawlClosed crawl) throws InterruptedException {
+    public void closed(CrawlClosed crawl) throws InterruptedException {
         if (!on()) return;
         long deadline = System.nanoTime() + CLOSE_TIMEOUT.toNanos();
         for (ListenerQueue q : queues) q.put(l -> l.crawlClosed(crawl), CLOSE_TIMEOUT);
