@@ -50,6 +50,15 @@ public enum Setting {
      */
     MAX_PAGES_PER_DOMAIN("max_pages_per_domain", Type.LONG, "0", "pages fetched at most per registrable domain, over all nodes (0 = no limit)"),
     /**
+     * What to do with a page whose main text is a near duplicate of an earlier page's (64-bit
+     * SimHashes of their main text within 7 bits): {@code off}; {@code mark}: count it ({@code near_duplicate/pages});
+     * {@code drop}: count it and drop the items its callback yields ({@code near_duplicate/items_dropped}).
+     */
+    NEAR_DUPLICATES("near_duplicates", Type.ENUM, "off", "pages whose main text nearly repeats an earlier page's: off | mark | drop",
+            "off", "mark", "drop"),
+    /** Whether the links of a near-duplicate page are followed (its callback's requests and the link rules'). */
+    NEAR_DUPLICATES_FOLLOW("near_duplicates_follow", Type.BOOLEAN, "true", "follow the links of near-duplicate pages"),
+    /**
      * Domains (with their subdomains) that links and redirects may lead to; empty means any. An
      * entry may be {@code host:port} (that port only), an IP address or an IPv6 literal
      * ({@code [::1]}, {@code [::1]:8080}), which allow that address only.

@@ -6,6 +6,7 @@ import io.spinneret.budget.HostBudgets;
 import io.spinneret.internal.Dispatcher;
 import io.spinneret.items.files.FileDownloads;
 import io.spinneret.middleware.Middleware;
+import io.spinneret.neardup.NearDuplicates;
 import io.spinneret.pipeline.ItemSchemas;
 import io.spinneret.pipeline.Pipeline;
 import io.spinneret.pipeline.PipelineFailedException;
@@ -114,6 +115,7 @@ public final class Engine implements CrawlContext {
         });
         this.budgets = HostBudgets.from(settings, scheduler.pageBudget());
         this.processor = new RequestProcessor(fetcher, scheduler, dispatcher, schemas, budgets,
+                NearDuplicates.from(settings, scheduler.simHashIndex(), stats),
                 newRequests, itemSink, stats, settings.getInt(Setting.MAX_REDIRECTS), () -> stop != Stop.NONE,
                 new PageFollowing(dispatcher.linkRules(), settings), files, events, inline,
                 new AutoRendering(fetcher, requiredSelectors, new RenderDecisions<>(settings.getInt(Setting.AUTO_RENDER_SAMPLES),

@@ -563,19 +563,19 @@ public abstract class SchedulerContractTest {
     }
 
     @Test
-    void simHashesWithinThreeBitsJoinTheFirstPagesGroupWhicheverBandsDiffer() {
+    void simHashesWithinSevenBitsJoinTheFirstPagesGroupWhicheverBandsDiffer() {
         SimHashIndex index = open(false).simHashIndex();
         assertNotNull(index, "every built-in scheduler keeps the SimHashes in its own store");
         long h = 0x0123_4567_89ab_cdefL;
         assertNull(index.firstNear(h, "https://a.example/first"), "the first page starts its group");
         assertEquals("https://a.example/first", index.firstNear(h, "https://a.example/same"), "distance 0");
-        long threeBands = h ^ (1L | 1L << 20 | 1L << 40); // 3 bits, in bands 0, 1 and 2: only band 3 agrees
-        assertEquals("https://a.example/first", index.firstNear(threeBands, "https://a.example/three"));
-        long oneBand = h ^ 0b111L << 60; // 3 bits, all in band 3
-        assertEquals("https://a.example/first", index.firstNear(oneBand, "https://a.example/one"));
-        long four = h ^ (1L | 1L << 20 | 1L << 40 | 1L << 60); // 4 bits: another page
-        assertNull(index.firstNear(four, "https://a.example/other"));
-        assertEquals("https://a.example/other", index.firstNear(four ^ 1L << 33, "https://a.example/near-other"));
+        long sevenBands = h ^ 0x0001_0101_0101_0101L; // 7 bits, one in each of 7 bytes: only the top byte agrees
+        assertEquals("https://a.example/first", index.firstNear(sevenBands, "https://a.example/seven"));
+        long sevenBytesAgree = h ^ 0x7F00_0000_0000_0000L; // 7 bits, all in the top byte
+        assertEquals("https://a.example/first", index.firstNear(sevenBytesAgree, "https://a.example/one-byte"));
+        long eight = h ^ 0x0101_0101_0101_0101L; // 8 bits, one per byte: another page
+        assertNull(index.firstNear(eight, "https://a.example/other"));
+        assertEquals("https://a.example/other", index.firstNear(eight ^ 1L << 33, "https://a.example/near-other"));
         assertNull(index.firstNear(h, "https://a.example/first"), "the first page itself, fetched again, is not its own duplicate");
         assertNull(index.firstNear(~h, "https://a.example/far"));
     }

@@ -12,7 +12,7 @@ import org.jspecify.annotations.Nullable;
 /**
  * What a job's frontier file keeps about the pages themselves: the {@code budget} table (per host,
  * {@code h}, and per domain, {@code d}: the fingerprints admitted, see {@link PageBudget}) and the
- * {@code simhash} table (each near-duplicate group's first page, with its four 16-bit bands
+ * {@code simhash} table (each near-duplicate group's first page, with its eight 8-bit bands
  * indexed, see {@link SimHashIndex}). Used by {@link FrontierDb} within its transactions; not
  * thread-safe.
  */
@@ -20,13 +20,18 @@ final class PageTables {
     static final String SCHEMA = """
             CREATE TABLE IF NOT EXISTS budget (scope TEXT NOT NULL, name TEXT NOT NULL, fp TEXT NOT NULL,
               PRIMARY KEY (scope, name, fp)) WITHOUT ROWID;
-            CREATE TABLE IF NOT EXISTS simhash (hash INTEGER PRIMARY KEY, url TEXT NOT NULL,
-              b0 INTEGER NOT NULL, b1 INTEGER NOT NULL, b2 INTEGER NOT NULL, b3 INTEGER NOT NULL);
-            CREATE INDEX IF NOT EXISTS simhash_b0 ON simhash (b0);
-            CREATE INDEX IF NOT EXISTS simhash_b1 ON simhash (b1);
-            CREATE INDEX IF NOT EXISTS simhash_b2 ON simhash (b2);
-            CREATE INDEX IF NOT EXISTS simhash_b3 ON simhash (b3)
-            """;
+            CREATE TABLE IF NOT EXISTS simhash (hash INTEGER PRIMARY KEY, url TEXT NOT NULL, b0 INTEGER NOT NULL,
+              b1 INTEGER NOT NULL, b2 INTEGER NOT NULL, b3 INTEGER NOT NULL, b4 INTEGER NOT NULL, b5 INTEGER NOT NULL,
+              b6 INTEGER NOT NULL, b7 INTEGER NOT NULL)
+            """ + bandIndexes();
+
+    private static String bandIndexes() {
+        StringBuilder ddl = new StringBuilder();
+        for (int b = 0; b < SimHashIndex.BANDS; b++) {
+            ddl.append(";CREATE INDEX IF NOT EXISTS simhash_b").append(b).append(" ON simhash (b").append(b).append(')');
+        }
+        return ddl.toString();
+    }
 
     private final PreparedStatement admitted;
     private final PreparedStatement spent;
@@ -38,8 +43,10 @@ final class PageTables {
         admitted = conn.prepareStatement("SELECT 1 FROM budget WHERE scope = ? AND name = ? AND fp = ?");
         spent = conn.prepareStatement("SELECT count(*) FROM budget WHERE scope = ? AND name = ?");
         admit = conn.prepareStatement("INSERT OR IGNORE INTO budget (scope, name, fp) VALUES (?, ?, ?)");
-        near = conn.prepareStatement("SELECT hash, url FROM simhash WHERE b0 = ? OR b1 = ? OR b2 = ? OR b3 = ?");
-        record = conn.prepareStatement("INSERT OR IGNORE INTO simhash (hash, url, b0, b1, b2, b3) VALUES (?, ?, ?, ?, ?, ?)");
+        near = conn.prepareStatement("SELECT hash, url FROM simhash WHERE b0 = ? OR b1 = ? OR b2 = ? OR b3 = ? OR b4 = ? OR b5 = ?"
+                + " OR b6 = ? OR b7 = ?");
+        record = conn.prepareStatement("INSERT OR IGNORE INTO simhash (hash, url, b0, b1, b2, b3, b4, b5, b6, b7)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     }
 
     /** Creates the tables in a file that has none (a job directory of an older version included). */
@@ -83,7 +90,7 @@ final class PageTables {
     }
 
     @Nullable String firstNear(long simHash, String url) throws SQLException {
-        for (int b = 0; b < 4; b++) near.setInt(b + 1, band(simHash, b));
+        for (int b = 0; b < SimHashIndex.BANDS; b++) near.setInt(b + 1, band(simHash, b));
         try (ResultSet rs = near.executeQuery()) {
             while (rs.next()) {
                 if (Long.bitCount(rs.getLong(1) ^ simHash) <= SimHashIndex.MAX_DISTANCE) {
@@ -94,13 +101,13 @@ final class PageTables {
         }
         record.setLong(1, simHash);
         record.setString(2, url);
-        for (int b = 0; b < 4; b++) record.setInt(b + 3, band(simHash, b));
+        for (int b = 0; b < SimHashIndex.BANDS; b++) record.setInt(b + 3, band(simHash, b));
         record.executeUpdate();
         return null;
     }
 
     private static int band(long hash, int b) {
-        return (int) ((hash >>> (16 * b)) & 0xFFFF);
+        return (int) ((hash >>> (8 * b)) & 0xFF);
     }
 
     /** Forgets every page: a new crawl in the job directory. */
