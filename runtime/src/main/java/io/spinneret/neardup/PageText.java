@@ -6,11 +6,13 @@ import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jsoup.nodes.Node;
 import org.jsoup.nodes.TextNode;
+import org.jsoup.select.Elements;
 import org.jsoup.select.NodeFilter;
 
 /**
  * The main text of a page for comparing pages, cheaply, on the document the callback already
- * parsed: the first {@code <main>}, {@code [role=main]} or {@code <article>}, else the body; in
+ * parsed: the first {@code <main>} or {@code [role=main]}, else the page's {@code <article>} if it has
+ * exactly one (a listing's many article cards are not its main text), else the body; in
  * it, the text outside {@code nav header footer aside script style noscript template form select}
  * and outside elements whose class or id marks an advert ({@code ad}, {@code ads}, {@code advert},
  * {@code advertisement}, {@code sponsor}, {@code sponsored}, {@code promo}, {@code banner}, or a
@@ -39,8 +41,11 @@ final class PageText {
     }
 
     static CharSequence of(Document doc) {
-        Element root = doc.selectFirst("main, [role=main], article");
-        if (root == null) root = doc.body();
+        Element root = doc.selectFirst("main, [role=main]");
+        if (root == null) {
+            Elements articles = doc.select("article");
+            root = articles.size() == 1 ? articles.first() : doc.body();
+        }
         StringBuilder text = new StringBuilder();
         root.filter(new NodeFilter() {
             @Override

@@ -53,6 +53,8 @@ class SimHashTest {
         assertEquals("Body text", text.replaceAll("\\s+", " ").trim());
         String main = PageText.of(Jsoup.parse("<body><p>Teaser</p><article>The story<nav>Share</nav></article></body>")).toString();
         assertEquals("The story", main.trim(), "the article when the page has one");
+        String cards = PageText.of(Jsoup.parse("<body><article>One</article><article>Two</article></body>")).toString();
+        assertEquals("One Two", cards.replaceAll("\\s+", " ").trim(), "a listing's cards are all its text");
         String ads = PageText.of(Jsoup.parse("<body><p>News</p><div class='box ad-slot'>Buy</div><p id='sponsored'>Sale</p></body>"))
                 .toString();
         assertEquals("News", ads.trim(), "elements whose class or id marks an advert");
