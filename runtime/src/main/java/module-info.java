@@ -24,6 +24,8 @@ module io.spinneret.runtime {
     exports io.spinneret.settings;
     // link extraction and rules: what Response.links() returns, the @Follow rules of generated code
     exports io.spinneret.links;
+    // structured data (JSON-LD, microdata, OpenGraph): what Response.structuredData() returns
+    exports io.spinneret.structured;
     // the extension SPI: Scheduler, Storage, Downloader, CrawlContext, Stats
     exports io.spinneret.spi;
     // item processors (ItemProcessor, DropItem) and the chain that runs them and the constraints

@@ -38,6 +38,27 @@ public enum Setting {
     /** Drop requests deeper than this many links from a start URL; 0 means no limit. */
     DEPTH_LIMIT("depth_limit", Type.INT, "0", "maximum link depth (0 = no limit)"),
     /**
+     * Fetch at most this many pages per host ({@code Request.host()}); the host's other requests are
+     * dropped (counted as {@code dropped/max_pages_per_host}) and the summary names it. Counted in
+     * the scheduler's store, so over all nodes of a Redis crawl and across a resumed one; a retry
+     * or a resumed request is not counted twice. 0 means no limit.
+     */
+    MAX_PAGES_PER_HOST("max_pages_per_host", Type.LONG, "0", "pages fetched at most per host, over all nodes (0 = no limit)"),
+    /**
+     * As {@code max_pages_per_host}, per registrable domain (public suffix plus one label:
+     * {@code shop.example.co.uk} for {@code www.shop.example.co.uk} and {@code img.shop.example.co.uk}).
+     */
+    MAX_PAGES_PER_DOMAIN("max_pages_per_domain", Type.LONG, "0", "pages fetched at most per registrable domain, over all nodes (0 = no limit)"),
+    /**
+     * What to do with a page whose main text is a near duplicate of an earlier page's (64-bit
+     * SimHashes of their main text within 7 bits): {@code off}; {@code mark}: count it ({@code near_duplicate/pages});
+     * {@code drop}: count it and drop the items its callback yields ({@code near_duplicate/items_dropped}).
+     */
+    NEAR_DUPLICATES("near_duplicates", Type.ENUM, "off", "pages whose main text nearly repeats an earlier page's: off | mark | drop",
+            "off", "mark", "drop"),
+    /** Whether the links of a near-duplicate page are followed (its callback's requests and the link rules'). */
+    NEAR_DUPLICATES_FOLLOW("near_duplicates_follow", Type.BOOLEAN, "true", "follow the links of near-duplicate pages"),
+    /**
      * Domains (with their subdomains) that links and redirects may lead to; empty means any. An
      * entry may be {@code host:port} (that port only), an IP address or an IPv6 literal
      * ({@code [::1]}, {@code [::1]:8080}), which allow that address only.
@@ -395,7 +416,7 @@ public enum Setting {
     private Optional<String> outOfRange(double n, String value) {
         String wanted = switch (this) {
             case CONCURRENCY, BROWSER_POOL_SIZE, SESSION_POOL_SIZE, AUTO_RENDER_SAMPLES, BATCH_SIZE, PIPELINE_CAPACITY, MAX_BODY_SIZE, STORAGE_RETRY_TIMES, WARC_MAX_SIZE -> n >= 1 ? null : "an integer >= 1";
-            case CONCURRENCY_PER_DOMAIN, MAX_ITEMS, MAX_REQUESTS, MAX_FAILURES, DEPTH_LIMIT, MAX_REDIRECTS, RETRY_TIMES, RETRY_PAUSE_DOMAIN_AFTER, AUTO_RENDER_RECHECK, SESSION_MAX_USES,
+            case CONCURRENCY_PER_DOMAIN, MAX_ITEMS, MAX_REQUESTS, MAX_PAGES_PER_HOST, MAX_PAGES_PER_DOMAIN, MAX_FAILURES, DEPTH_LIMIT, MAX_REDIRECTS, RETRY_TIMES, RETRY_PAUSE_DOMAIN_AFTER, AUTO_RENDER_RECHECK, SESSION_MAX_USES,
                     SESSION_RETRY_TIMES -> n >= 0 ? null : "an integer >= 0";
             case AUTOTHROTTLE_TARGET_CONCURRENCY, BROWSER_TIMEOUT -> n > 0 ? null : "a number > 0";
             // below a millisecond every request would time out, and the error would say "after 0s"

@@ -18,6 +18,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import io.spinneret.links.HeadBytes;
 import io.spinneret.links.Links;
 import io.spinneret.links.PageDirectives;
+import io.spinneret.structured.StructuredData;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -54,6 +55,7 @@ public final class Response {
     private @Nullable Document document;
     private @Nullable String base;
     private @Nullable MainContent mainContent;
+    private @Nullable StructuredData structuredData;
     private @Nullable PageDirectives directives;
     private @Nullable Set<String> robots;
     private int headEnd = -1;
@@ -271,6 +273,20 @@ public final class Response {
             mainContent = new MainContent(e.title(), e.html(), e.text());
         }
         return mainContent;
+    }
+
+    /**
+     * The page's structured data: its JSON-LD, microdata and OpenGraph/Twitter card tags, as
+     * navigable items (type, properties, nested items); read once, on first use. Empty when the
+     * page is not HTML. See docs/content.md.
+     *
+     * <pre>{@code
+     * page.structuredData().first("Product").flatMap(p -> p.text("name"))
+     * }</pre>
+     */
+    public StructuredData structuredData() {
+        if (structuredData == null) structuredData = isHtml() ? StructuredData.of(document()) : StructuredData.none();
+        return structuredData;
     }
 
     /** Resolves a link against this page; empty for non-http(s) or malformed links. */

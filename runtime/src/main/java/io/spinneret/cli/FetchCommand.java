@@ -1,5 +1,7 @@
 package io.spinneret.cli;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.api.SpinneretException;
@@ -23,12 +25,14 @@ import picocli.CommandLine.Model.CommandSpec;
 /**
  * {@code spinneret fetch URL}: downloads one page through the chain a crawl uses (HTTP cache,
  * retry, robots.txt, user agents, proxies, throttle, cookies; the browser with {@code --browser})
- * and prints its body, its headers or its status and timings.
+ * and prints its body, its headers, its status and timings, or its structured data.
  */
 @Command(name = "fetch", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
-        description = "Download one URL the way a crawl would, and print the body (or --headers, or --status).",
+        description = "Download one URL the way a crawl would, and print the body (or --headers, --status, --structured-data).",
         footer = {"", "Exit codes: 0 a 2xx response, 1 no response (the reason a crawl would log) or a status other than 2xx, 2 usage error."})
 final class FetchCommand implements Callable<Integer> {
+    private static final ObjectWriter STRUCTURED_JSON = new ObjectMapper().writerWithDefaultPrettyPrinter();
+
     @Mixin CommonOptions common = new CommonOptions();
     @Spec CommandSpec spec;
 
@@ -46,6 +50,9 @@ final class FetchCommand implements Callable<Integer> {
 
     @Option(names = "--status", description = "print the status line, the redirects followed and the timings instead of the body")
     boolean status;
+
+    @Option(names = "--structured-data", description = "print the page's JSON-LD, microdata and OpenGraph/Twitter tags as one JSON document instead of the body")
+    boolean structuredData;
 
     @Option(names = "--save", paramLabel = "FILE", description = "write the body to FILE (for the test kit's pages) and print nothing of it")
     @Nullable Path save;
@@ -79,6 +86,9 @@ final class FetchCommand implements Callable<Integer> {
             if (save != null) {
                 write(save, r.body());
                 err.println("saved " + r.body().length + " bytes of " + r.url() + " to " + save);
+            } else if (structuredData) {
+                out.println(STRUCTURED_JSON.writeValueAsString(r.structuredData().toJson()));
+                out.flush();
             } else if (!headers && !status) {
                 body(r.body());
             }

@@ -2,6 +2,9 @@ package io.spinneret.embed;
 
 import io.spinneret.spi.Stats;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.StringJoiner;
@@ -19,9 +22,24 @@ import org.jspecify.annotations.Nullable;
  * @param output where the items went, e.g. {@code books.jsonl}
  * @param limit the limit that stopped the crawl and its value, e.g. {@code max_requests=100}, when
  *     {@code outcome} is {@link Outcome#ITEM_LIMIT} or {@link Outcome#LIMIT}, else null
+ * @param stoppedHosts the hosts (and registrable domains) whose page budget stopped requests of
+ *     theirs, sorted, each with the setting that stopped it, e.g. {@code max_pages_per_host=100}
  */
 public record CrawlResult(String spider, Map<String, Long> stats, Duration elapsed, Outcome outcome,
-        @Nullable String error, String output, @Nullable String limit) {
+        @Nullable String error, String output, @Nullable String limit, Map<String, String> stoppedHosts) {
+
+    /** How many stopped hosts the summary line names; it counts the others. */
+    private static final int NAMED_STOPS = 5;
+
+    public CrawlResult {
+        stoppedHosts = Collections.unmodifiableMap(new TreeMap<>(stoppedHosts));
+    }
+
+    /** A result in which no page budget stopped a host. */
+    public CrawlResult(String spider, Map<String, Long> stats, Duration elapsed, Outcome outcome, @Nullable String error, String output,
+            @Nullable String limit) {
+        this(spider, stats, elapsed, outcome, error, output, limit, Map.of());
+    }
 
     /** Exit code of a crawl that made no request, or none whose response reached a callback, and had no failure. */
     public static final int NOTHING_CRAWLED = 3;
@@ -110,7 +128,8 @@ public record CrawlResult(String spider, Map<String, Long> stats, Duration elaps
      * {@code 1050 requests | 1050 responses | 0 failures | 1000 items | 0.9s}; before the time, when
      * there are any, the responses ignored for their status and the requests a middleware dropped:
      * {@code | 2 ignored (HTTP 404: 2) | 3 dropped (robots: 3) |}, and the items dropped before
-     * storage: {@code | 5 items dropped (invalid: 4, free: 1) |}.
+     * storage: {@code | 5 items dropped (invalid: 4, free: 1) |}, and the hosts a page budget
+     * stopped: {@code | 2 hosts stopped (max_pages_per_host=100: a.example, b.example) |}.
      */
     public String summaryLine() {
         StringBuilder line = new StringBuilder().append(requests()).append(" requests | ").append(responses()).append(" responses | ")
@@ -118,6 +137,7 @@ public record CrawlResult(String spider, Map<String, Long> stats, Duration elaps
         appendCounts(line, "ignored", "HTTP ", ignored());
         appendCounts(line, "dropped", "", dropped());
         appendCounts(line, "items dropped", "", itemsDropped());
+        appendStops(line);
         line.append(String.format(Locale.ROOT, "%.1fs", elapsed.toNanos() / 1e9));
         if (limit != null) line.append(" | stopped by ").append(limit);
         return line.toString();
@@ -147,6 +167,22 @@ public record CrawlResult(String spider, Map<String, Long> stats, Duration elaps
         StringJoiner reasons = new StringJoiner(", ");
         byReason.forEach((reason, n) -> reasons.add(label + reason + ": " + n));
         return reasons.toString();
+    }
+
+    /** {@code 2 hosts stopped (max_pages_per_host=5: a.example, b.example; ...) | }, at most five named per setting. */
+    private void appendStops(StringBuilder line) {
+        if (stoppedHosts.isEmpty()) return;
+        Map<String, List<String>> byLimit = new TreeMap<>();
+        stoppedHosts.forEach((host, setting) -> byLimit.computeIfAbsent(setting, k -> new ArrayList<>()).add(host));
+        StringJoiner groups = new StringJoiner("; ");
+        byLimit.forEach((setting, hosts) -> {
+            StringJoiner names = new StringJoiner(", ", setting + ": ", "");
+            hosts.stream().limit(NAMED_STOPS).forEach(names::add);
+            if (hosts.size() > NAMED_STOPS) names.add("and " + (hosts.size() - NAMED_STOPS) + " more");
+            groups.add(names.toString());
+        });
+        line.append(stoppedHosts.size()).append(stoppedHosts.size() == 1 ? " host" : " hosts").append(" stopped (").append(groups)
+                .append(") | ");
     }
 
     /** {@code 3 dropped (robots: 2, offsite: 1) | }, or nothing for no counts. */

@@ -263,7 +263,7 @@ public final class Crawler {
         LOG.info("stats {}", counters); // every counter (retries, redirects, robots, statuses...): the summary line has the main ones
         String limit = outcome == CrawlResult.Outcome.FAILED ? null : CrawlLimits.describe(e.stopReason(), settings);
         events.closed(new CrawlClosed(name, startedAt, Instant.now(), outcome == CrawlResult.Outcome.LIMIT && limit != null ? limit : outcome.stopReason(), e.failure(), counters));
-        return new CrawlResult(name, counters, elapsed, outcome, e.failure(), storage.describe(), limit);
+        return new CrawlResult(name, counters, elapsed, outcome, e.failure(), storage.describe(), limit, e.stoppedHosts());
     }
 
     private Scheduler openScheduler(String name) {

@@ -2,9 +2,11 @@ package io.spinneret.engine;
 
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.Request;
+import io.spinneret.budget.HostBudgets;
 import io.spinneret.internal.Dispatcher;
 import io.spinneret.items.files.FileDownloads;
 import io.spinneret.middleware.Middleware;
+import io.spinneret.neardup.NearDuplicates;
 import io.spinneret.pipeline.ItemSchemas;
 import io.spinneret.pipeline.Pipeline;
 import io.spinneret.pipeline.PipelineFailedException;
@@ -66,6 +68,7 @@ public final class Engine implements CrawlContext {
     private final ItemSink itemSink;
     private final CrawlLimits limits;
     private final RequestProcessor processor;
+    private final @Nullable HostBudgets budgets;
     private final FileDownloads files;
     private final int concurrency;
     private final Semaphore permits;
@@ -110,11 +113,18 @@ public final class Engine implements CrawlContext {
         InlineFetcher inline = new InlineFetcher(fetcher, this, pauses::pausedUntil, () -> stop != Stop.NONE, () -> {
             if (limits.started()) requestStop(Stop.REQUEST_LIMIT);
         });
-        this.processor = new RequestProcessor(fetcher, scheduler, dispatcher, schemas,
+        this.budgets = HostBudgets.from(settings, scheduler.pageBudget());
+        this.processor = new RequestProcessor(fetcher, scheduler, dispatcher, schemas, budgets,
+                NearDuplicates.from(settings, scheduler.simHashIndex(), stats),
                 newRequests, itemSink, stats, settings.getInt(Setting.MAX_REDIRECTS), () -> stop != Stop.NONE,
                 new PageFollowing(dispatcher.linkRules(), settings), files, events, inline,
                 new AutoRendering(fetcher, requiredSelectors, new RenderDecisions<>(settings.getInt(Setting.AUTO_RENDER_SAMPLES),
                         settings.getInt(Setting.AUTO_RENDER_RECHECK), stats), stats, this::inBackground, newRequests::found));
+    }
+
+    /** The hosts and domains whose page budget stopped requests, with the setting that did (see {@link HostBudgets}). */
+    public Map<String, String> stoppedHosts() {
+        return budgets == null ? Map.of() : budgets.stopped();
     }
 
     /** The files pipeline of this crawl, to be closed when it ends. */

@@ -4,9 +4,12 @@ import io.spinneret.api.DropRequest;
 import io.spinneret.api.Failure;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
+import io.spinneret.budget.HostBudgets;
 import io.spinneret.internal.Dispatcher;
+import io.spinneret.items.ItemChain;
 import io.spinneret.items.files.FileDownloads;
 import io.spinneret.middleware.RetriesExhaustedException;
+import io.spinneret.neardup.NearDuplicates;
 import io.spinneret.pipeline.ItemSchemas;
 import io.spinneret.spi.InlineFetches;
 import io.spinneret.spi.Lease;
@@ -33,6 +36,8 @@ final class RequestProcessor {
     private final Fetcher fetcher;
     private final Scheduler scheduler;
     private final Dispatcher dispatcher;
+    private final @Nullable HostBudgets budgets;
+    private final @Nullable NearDuplicates nearDuplicates;
     private final ItemSchemas schemas;
     private final NewRequests newRequests;
     private final ItemSink itemSink;
@@ -47,12 +52,15 @@ final class RequestProcessor {
     private final AutoRendering auto;
 
     /**
+     * @param budgets the page budgets per host and domain, or null when there are none
+     * @param nearDuplicates what is done with near-duplicate pages, or null when nothing
      * @param stopping whether the crawl was asked to stop, so that an interrupted request is requeued, not failed
      * @param files the files pipeline, which the items pass before the item sink
      * @param inline what the callbacks' {@code crawl.fetch(...)} calls
      * @param auto how requests whose renderer is {@code AUTO} choose theirs
      */
-    RequestProcessor(Fetcher fetcher, Scheduler scheduler, Dispatcher dispatcher, ItemSchemas schemas, NewRequests newRequests,
+    RequestProcessor(Fetcher fetcher, Scheduler scheduler, Dispatcher dispatcher, ItemSchemas schemas, @Nullable HostBudgets budgets,
+            @Nullable NearDuplicates nearDuplicates, NewRequests newRequests,
             ItemSink itemSink, Stats stats, int maxRedirects, BooleanSupplier stopping, PageFollowing page, FileDownloads files,
             CrawlEvents events, InlineFetches inline, AutoRendering auto) {
         this.events = events;
@@ -61,6 +69,8 @@ final class RequestProcessor {
         this.fetcher = fetcher;
         this.scheduler = scheduler;
         this.dispatcher = dispatcher;
+        this.budgets = budgets;
+        this.nearDuplicates = nearDuplicates;
         this.schemas = schemas;
         this.newRequests = newRequests;
         this.itemSink = itemSink;
@@ -88,6 +98,7 @@ final class RequestProcessor {
         Request req = lease.request();
         Response resp;
         try {
+            if (budgets != null) budgets.admit(req);
             resp = fetcher.fetch(first);
         } catch (DropRequest d) {
             stats.increment(Stats.DROPPED + d.reason());
@@ -155,6 +166,7 @@ final class RequestProcessor {
             // what the callback emitted before it threw is kept
         }
         crawl.requests.addAll(page.links(req.callback(), resp));
+        if (nearDuplicates != null && !quiet) nearDuplicate(resp, crawl, nearDuplicates);
         if (!crawl.items.isEmpty() && page.dropsItems(resp)) {
             if (!quiet) {
                 stats.counter(Stats.DROPPED + "noindex").add(crawl.items.size());
@@ -164,6 +176,21 @@ final class RequestProcessor {
             crawl.itemSchemas.clear();
         }
         return new AutoRendering.Parsed(crawl, error);
+    }
+
+    /** Drops the items, and the requests if the settings say so, of a page whose text nearly repeats an earlier page's. */
+    private void nearDuplicate(Response resp, CollectingCrawl crawl, NearDuplicates near) {
+        if (near.firstOf(resp) == null) return;
+        if (!near.followsLinks() && !crawl.requests.isEmpty()) {
+            stats.counter(NearDuplicates.LINKS_NOT_FOLLOWED).add(crawl.requests.size());
+            crawl.requests.clear();
+        }
+        if (near.dropsItems() && !crawl.items.isEmpty()) {
+            stats.counter(ItemChain.DROPPED + NearDuplicates.REASON).add(crawl.items.size());
+            for (Object item : crawl.items) events.itemDropped(item, NearDuplicates.REASON);
+            crawl.items.clear();
+            crawl.itemSchemas.clear();
+        }
     }
 
     /**

@@ -143,6 +143,23 @@ public interface Scheduler extends AutoCloseable {
     }
 
     /**
+     * The page budgets per host and domain, held where this scheduler keeps its state (so a
+     * shared scheduler's nodes spend one budget), or null (the default) to count in this process.
+     */
+    default @Nullable PageBudget pageBudget() {
+        return null;
+    }
+
+    /**
+     * The SimHashes of the pages crawled, held where this scheduler keeps its state (so a shared
+     * or resumed crawl sees the same near-duplicate groups), or null (the default) to keep them in
+     * this process.
+     */
+    default @Nullable SimHashIndex simHashIndex() {
+        return null;
+    }
+
+    /**
      * The store of this crawl's sessions, kept with its frontier (see {@link SessionStore}), or null
      * (the default) when sessions need only live as long as the process: the crawl keeps them in memory.
      */

@@ -37,7 +37,7 @@ class ModuleExportsTest {
         // io.spinneret.engine is not among them: embedders use io.spinneret.embed, the CLI's tools and the
         // test kit io.spinneret.devtools
         assertEquals(new TreeSet<>(Set.of("io.spinneret.api", "io.spinneret.embed", "io.spinneret.devtools", "io.spinneret.links",
-                "io.spinneret.settings", "io.spinneret.spi", "io.spinneret.middleware", "io.spinneret.items", "io.spinneret.observe",
-                "io.spinneret.internal")), exported);
+                "io.spinneret.settings", "io.spinneret.structured", "io.spinneret.spi", "io.spinneret.middleware", "io.spinneret.items",
+                "io.spinneret.observe", "io.spinneret.internal")), exported);
     }
 }

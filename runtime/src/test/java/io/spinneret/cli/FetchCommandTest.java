@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.spinneret.testing.TestSite;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -35,6 +36,10 @@ class FetchCommandTest {
         });
         site.route("/scripted", ex -> TestSite.send(ex, 200,
                 "<html><body><div id=\"out\"></div><script>document.getElementById('out').textContent = 'made by ' + 'script';</script></body></html>"));
+        site.route("/product", ex -> TestSite.send(ex, 200, "<html><head><meta property=\"og:title\" content=\"Mug\">"
+                + "<script type=\"application/ld+json\">{\"@type\": \"Product\", \"name\": \"Mug\"}</script></head>"
+                + "<body><div itemscope itemtype=\"https://schema.org/Offer\"><data itemprop=\"price\" value=\"3\">three</data>"
+                + "</div></body></html>"));
         site.route("/ua", ex -> {
             userAgent.set(ex.getRequestHeaders().getFirst("User-Agent"));
             TestSite.send(ex, 200, "<p>ok</p>");
@@ -73,6 +78,18 @@ class FetchCommandTest {
         MainTest.Run off = run("fetch", site.url("/private/page"), "-s", "download_delay=0", "-s", "respect_robots=false");
         assertEquals(1, off.code(), "the page is a 404: " + off.err());
         assertTrue(off.err().contains("answered HTTP 404"), off.err());
+    }
+
+    @Test
+    void structuredDataIsPrintedAsOneJsonDocument() throws IOException {
+        MainTest.Run r = run("fetch", site.url("/product"), "--structured-data", "-s", "download_delay=0");
+        assertEquals(0, r.code(), r.err());
+        var json = new ObjectMapper().readTree(r.out());
+        assertEquals("Product", json.get("json_ld").get(0).get("@type").asText(), r.out());
+        assertEquals("Mug", json.get("json_ld").get(0).get("name").asText());
+        assertEquals("3", json.get("microdata").get(0).get("price").asText());
+        assertEquals("Mug", json.get("meta").get("og:title").asText());
+        assertFalse(r.out().contains("<html"), "no body with --structured-data: " + r.out());
     }
 
     @Test

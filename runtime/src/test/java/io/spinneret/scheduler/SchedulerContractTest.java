@@ -13,7 +13,9 @@ import io.spinneret.api.Request;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.CrawlFinishedException;
 import io.spinneret.spi.Lease;
+import io.spinneret.spi.PageBudget;
 import io.spinneret.spi.Scheduler;
+import io.spinneret.spi.SimHashIndex;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -490,5 +492,91 @@ public abstract class SchedulerContractTest {
         assertEquals(0, s.pendingCount());
         assertEquals(0, s.inFlightCount());
         assertEquals(urls, s.seenCount());
+    }
+
+    // ---- what the frontier keeps about pages: budgets per host and domain, near-duplicate groups
+
+    private static PageBudget budget(Scheduler s) {
+        PageBudget b = s.pageBudget();
+        assertNotNull(b, "every built-in scheduler keeps the page budgets in its own store");
+        return b;
+    }
+
+    @Test
+    void aHostsBudgetAdmitsEachPageOnceAndStopsAtItsSize() {
+        PageBudget b = budget(open(false));
+        assertEquals(PageBudget.Verdict.ADMITTED, b.admit("a.example", "a.example", "fp1", 2, 0));
+        assertEquals(PageBudget.Verdict.ADMITTED, b.admit("a.example", "a.example", "fp2", 2, 0));
+        assertEquals(PageBudget.Verdict.HOST_SPENT, b.admit("a.example", "a.example", "fp3", 2, 0));
+        assertEquals(PageBudget.Verdict.ADMITTED, b.admit("a.example", "a.example", "fp1", 2, 0), "a retry of an admitted page");
+        assertEquals(PageBudget.Verdict.ADMITTED, b.admit("b.example", "b.example", "fp4", 2, 0), "another host has its own");
+        assertEquals(PageBudget.Verdict.HOST_SPENT, b.admit("a.example", "a.example", "fp3", 2, 0), "still spent");
+    }
+
+    @Test
+    void aDomainsBudgetIsSharedByItsHostsAndARefusedPageSpendsNothing() {
+        PageBudget b = budget(open(false));
+        assertEquals(PageBudget.Verdict.ADMITTED, b.admit("x.shop.example", "shop.example", "x1", 1, 2));
+        assertEquals(PageBudget.Verdict.HOST_SPENT, b.admit("x.shop.example", "shop.example", "x2", 1, 2));
+        assertEquals(PageBudget.Verdict.ADMITTED, b.admit("y.shop.example", "shop.example", "y1", 1, 2),
+                "the host's refusal did not spend the domain's budget");
+        assertEquals(PageBudget.Verdict.DOMAIN_SPENT, b.admit("z.shop.example", "shop.example", "z1", 1, 2));
+        assertEquals(PageBudget.Verdict.ADMITTED, b.admit("z.shop.example", "shop.example", "z1", 1, 3),
+                "the domain's refusal did not spend the host's budget");
+        assertEquals(PageBudget.Verdict.ADMITTED, b.admit("z.other.example", "other.example", "o1", 0, 1), "a domain budget alone");
+        assertEquals(PageBudget.Verdict.DOMAIN_SPENT, b.admit("w.other.example", "other.example", "o2", 0, 1));
+    }
+
+    @Test
+    void concurrentAdmissionsNeverSpendMoreThanTheBudget() throws Exception {
+        PageBudget b = budget(open(false));
+        AtomicInteger admitted = new AtomicInteger();
+        try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+            List<Future<?>> done = new ArrayList<>();
+            for (int t = 0; t < 8; t++) {
+                int thread = t;
+                done.add(pool.submit(() -> {
+                    for (int i = 0; i < 25; i++) {
+                        if (b.admit("h.example", "h.example", thread + "/" + i, 40, 0) == PageBudget.Verdict.ADMITTED) {
+                            admitted.incrementAndGet();
+                        }
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> f : done) f.get();
+        }
+        assertEquals(40, admitted.get());
+    }
+
+    @Test
+    void aResumedCrawlGoesOnSpendingTheSameBudgetAndKeepsItsNearDuplicateGroups() {
+        Scheduler first = open(false);
+        budget(first).admit("a.example", "a.example", "fp1", 1, 0);
+        assertNull(first.simHashIndex().firstNear(0x0123_4567_89ab_cdefL, "https://a.example/1"));
+        first.close();
+        Scheduler second = open(true);
+        if (!second.isPersistent()) return;
+        assertEquals(PageBudget.Verdict.HOST_SPENT, budget(second).admit("a.example", "a.example", "fp2", 1, 0));
+        assertEquals(PageBudget.Verdict.ADMITTED, budget(second).admit("a.example", "a.example", "fp1", 1, 0));
+        assertEquals("https://a.example/1", second.simHashIndex().firstNear(0x0123_4567_89ab_cdeeL, "https://a.example/2"));
+    }
+
+    @Test
+    void simHashesWithinSevenBitsJoinTheFirstPagesGroupWhicheverBandsDiffer() {
+        SimHashIndex index = open(false).simHashIndex();
+        assertNotNull(index, "every built-in scheduler keeps the SimHashes in its own store");
+        long h = 0x0123_4567_89ab_cdefL;
+        assertNull(index.firstNear(h, "https://a.example/first"), "the first page starts its group");
+        assertEquals("https://a.example/first", index.firstNear(h, "https://a.example/same"), "distance 0");
+        long sevenBands = h ^ 0x0001_0101_0101_0101L; // 7 bits, one in each of 7 bytes: only the top byte agrees
+        assertEquals("https://a.example/first", index.firstNear(sevenBands, "https://a.example/seven"));
+        long sevenBytesAgree = h ^ 0x7F00_0000_0000_0000L; // 7 bits, all in the top byte
+        assertEquals("https://a.example/first", index.firstNear(sevenBytesAgree, "https://a.example/one-byte"));
+        long eight = h ^ 0x0101_0101_0101_0101L; // 8 bits, one per byte: another page
+        assertNull(index.firstNear(eight, "https://a.example/other"));
+        assertEquals("https://a.example/other", index.firstNear(eight ^ 1L << 33, "https://a.example/near-other"));
+        assertNull(index.firstNear(h, "https://a.example/first"), "the first page itself, fetched again, is not its own duplicate");
+        assertNull(index.firstNear(~h, "https://a.example/far"));
     }
 }

@@ -3,7 +3,9 @@ package io.spinneret.scheduler.memory;
 import io.spinneret.api.Fingerprint;
 import io.spinneret.api.Request;
 import io.spinneret.spi.Lease;
+import io.spinneret.spi.PageBudget;
 import io.spinneret.spi.Scheduler;
+import io.spinneret.spi.SimHashIndex;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.HashMap;
@@ -41,8 +43,20 @@ public final class MemoryScheduler implements Scheduler {
     private int size;
     private long nextLease;
     private boolean closed;
+    private final MemoryPageBudget budget = new MemoryPageBudget();
+    private final MemorySimHashIndex simHashes = new MemorySimHashIndex();
 
     public MemoryScheduler() {}
+
+    @Override
+    public PageBudget pageBudget() {
+        return budget;
+    }
+
+    @Override
+    public SimHashIndex simHashIndex() {
+        return simHashes;
+    }
 
     @Override
     public boolean push(Request request) {

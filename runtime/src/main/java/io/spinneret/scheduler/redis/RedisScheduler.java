@@ -3,9 +3,11 @@ package io.spinneret.scheduler.redis;
 import io.spinneret.api.Request;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.spi.Lease;
+import io.spinneret.spi.PageBudget;
 import io.spinneret.spi.Scheduler;
 import io.spinneret.spi.SessionStore;
 import io.spinneret.spi.SharedThrottle;
+import io.spinneret.spi.SimHashIndex;
 import io.spinneret.spi.CrawlFinishedException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
@@ -46,6 +48,8 @@ import redis.clients.jedis.exceptions.JedisException;
  *       {@code finished}), {@code started_by}/{@code started_at}, {@code finished_by}/{@code finished_at}
  *       (node names, server times in ms);</li>
  *   <li>{@code nodes}: hash of node name to its last heartbeat (server ms) and leases, for {@code status};</li>
+ *   <li>{@code budget} and {@code simhash}: hashes of the page budgets and the near-duplicate groups
+ *       ({@link RedisPages});</li>
  *   <li>{@code once:<token>}: the kept reply of a pop until its node received it ({@link LuaScripts#once}).</li>
  * </ul>
  * Every change is one Lua script ({@code push}, {@code pop}, {@code ack}, {@code requeue},
@@ -145,6 +149,7 @@ public final class RedisScheduler implements Scheduler {
     private final @Nullable Thread heartbeat;
     private volatile boolean closed;
     private SeenFilter filter = SeenFilter.exact();
+    private final RedisPages pages;
 
     private RedisScheduler(RedisEndpoint endpoint, Options options, boolean beating) {
         this.endpoint = endpoint;
@@ -161,6 +166,7 @@ public final class RedisScheduler implements Scheduler {
         this.onceMillis = options.retryTimeout().toMillis() + options.visibilityTimeout().toMillis() + 10_000;
         this.client = endpoint.connect(options.commandTimeout(), 4);
         this.redis = new CommandPipeline(client, endpoint.redacted(), keys.get(0), options.retryTimeout());
+        this.pages = new RedisPages(redis, namespace);
         if (beating) {
             long every = Math.max(visibilityMillis / 3, 10);
             this.heartbeat = Thread.ofPlatform().daemon().name("spinneret-redis-heartbeat").unstarted(() -> beat(every));
@@ -282,6 +288,7 @@ public final class RedisScheduler implements Scheduler {
             if (dropped > 0) LOG.info("{}*: the previous crawl finished ({} seen); starting a new one", namespace, dropped);
         }
         if (dropped >= 0) {
+            redis.call(p -> p.unlink(RedisPages.KEY_NAMES.stream().map(k -> namespace + k).toArray(String[]::new)));
             layout(seen); // the reset dropped the layout with the rest: created again, with this node's filter
             redis.call(p -> p.del(namespace + "sessions", namespace + "sessions:live")); // a new crawl starts without sessions
         }
@@ -473,6 +480,18 @@ public final class RedisScheduler implements Scheduler {
     @Override
     public boolean isShared() {
         return true;
+    }
+
+    /** The page budgets of this crawl, spent by all its nodes ({@link RedisPages}). */
+    @Override
+    public PageBudget pageBudget() {
+        return pages;
+    }
+
+    /** The near-duplicate groups of this crawl, seen by all its nodes ({@link RedisPages}). */
+    @Override
+    public SimHashIndex simHashIndex() {
+        return pages;
     }
 
     /** Politeness across the nodes of this crawl, under its keys ({@link RedisThrottle}). */

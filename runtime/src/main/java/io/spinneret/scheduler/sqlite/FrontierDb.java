@@ -17,7 +17,7 @@ import org.sqlite.SQLiteConfig;
 /**
  * The SQLite file of one job: a {@code request} table holding pending (state 0) and in-flight
  * (state 1) requests, a {@code host} table naming the hosts by number, and a {@code seen} table of
- * fingerprints. Within a host, rows are ordered by priority, then by {@code seq} (the rowid, so
+ * fingerprints ({@link PageTables} adds what is kept about pages). Within a host, rows are ordered by priority, then by {@code seq} (the rowid, so
  * insertion order); the hosts with pending rows take turns, through the {@link HostRing} kept in
  * memory (one process has the file open, so nothing else changes it).
  *
@@ -50,6 +50,7 @@ final class FrontierDb implements AutoCloseable {
     private final PreparedStatement delete;
     private final PreparedStatement insertHost;
     private final HostRing ring = new HostRing();
+    private final @Nullable PageTables pages;
 
     long pending;
     long inFlight;
@@ -66,7 +67,9 @@ final class FrontierDb implements AutoCloseable {
             try (Statement st = conn.createStatement()) {
                 st.executeUpdate(INDEX);
             }
+            PageTables.create(conn);
         }
+        pages = readOnly ? null : new PageTables(conn);
         markSeen = conn.prepareStatement("INSERT OR IGNORE INTO seen (fp) VALUES (?)");
         insert = conn.prepareStatement("INSERT INTO request (priority, state, body, host) VALUES (?, 0, ?, ?)");
         // one statement: pick the host's best pending row and flip it to in-flight
@@ -290,8 +293,15 @@ final class FrontierDb implements AutoCloseable {
             st.executeUpdate("DELETE FROM seen");
             st.executeUpdate("DELETE FROM host");
         }
+        PageTables.clear(conn);
         ring.clear();
         pending = inFlight = seen = 0;
+    }
+
+    /** The page budgets and SimHashes of the job; not on a file opened read-only. */
+    PageTables pages() {
+        if (pages == null) throw new IllegalStateException("the frontier file is open read-only");
+        return pages;
     }
 
     static byte[] bytes(Fingerprint fp) {

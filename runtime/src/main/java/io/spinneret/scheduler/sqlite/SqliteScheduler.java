@@ -4,8 +4,10 @@ import io.spinneret.api.Request;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.files.FileErrors;
 import io.spinneret.spi.Lease;
+import io.spinneret.spi.PageBudget;
 import io.spinneret.spi.Scheduler;
 import io.spinneret.spi.SessionStore;
+import io.spinneret.spi.SimHashIndex;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -253,6 +255,18 @@ public final class SqliteScheduler implements Scheduler {
     @Override
     public boolean isPersistent() {
         return true;
+    }
+
+    /** The budgets in the job's file: a resumed job goes on spending them. */
+    @Override
+    public PageBudget pageBudget() {
+        return (host, domain, fp, maxPerHost, maxPerDomain) -> call(db -> db.pages().admit(host, domain, fp, maxPerHost, maxPerDomain));
+    }
+
+    /** The SimHashes in the job's file: a resumed job keeps its near-duplicate groups. */
+    @Override
+    public SimHashIndex simHashIndex() {
+        return (simHash, url) -> call(db -> db.pages().firstNear(simHash, url));
     }
 
     /**

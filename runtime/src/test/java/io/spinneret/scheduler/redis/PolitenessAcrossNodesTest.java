@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -29,8 +30,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Three nodes (three engines in one JVM, each with its own Redis scheduler on the same server)
- * crawl one host: {@code download_delay} and {@code concurrency_per_domain} hold for the three
- * together, as the server's own request log sees it.
+ * crawl one host: {@code download_delay}, {@code concurrency_per_domain} and
+ * {@code max_pages_per_host} hold for the three together, as the server's own request log sees it.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class PolitenessAcrossNodesTest {
@@ -142,5 +143,18 @@ class PolitenessAcrossNodesTest {
                 for (var a : response.css("a")) crawl.follow(a.attr("href"), "parse");
             };
         }
+    }
+
+    @Test
+    void threeNodesTogetherFetchNoMoreThanTheHostsPageBudget() throws Exception {
+        List<Long> arrivals = Collections.synchronizedList(new ArrayList<>());
+        try (TestSite site = site(arrivals, new AtomicInteger(), new AtomicInteger(), 0)) {
+            List<CrawlResult> results = crawlWithThreeNodes(site, "max_pages_per_host=10");
+            assertEquals(10, results.stream().mapToLong(CrawlResult::responses).sum(), "the root and nine pages: " + results);
+            assertEquals(PAGES - 9, results.stream().mapToLong(r -> r.get("dropped/max_pages_per_host")).sum(), results.toString());
+            assertTrue(results.stream().anyMatch(r -> r.stoppedHosts().equals(Map.of("127.0.0.1", "max_pages_per_host=10"))),
+                    results.toString());
+        }
+        assertEquals(9, arrivals.size(), "the server saw the budget's pages only");
     }
 }
