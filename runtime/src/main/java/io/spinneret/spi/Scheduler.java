@@ -142,6 +142,14 @@ public interface Scheduler extends AutoCloseable {
         return null;
     }
 
+    /**
+     * The records a re-crawl keeps of each page fetched (validators, content hash), stored with this
+     * frontier, or null (the default) if this scheduler keeps none.
+     */
+    default @Nullable PageRecords pageRecords() {
+        return null;
+    }
+
     /** Releases resources; pending and in-flight state of persistent schedulers is kept. */
     @Override
     void close();

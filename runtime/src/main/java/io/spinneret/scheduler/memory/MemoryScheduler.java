@@ -3,6 +3,7 @@ package io.spinneret.scheduler.memory;
 import io.spinneret.api.Fingerprint;
 import io.spinneret.api.Request;
 import io.spinneret.spi.Lease;
+import io.spinneret.spi.PageRecords;
 import io.spinneret.spi.Scheduler;
 import java.time.Duration;
 import java.util.ArrayDeque;
@@ -32,6 +33,7 @@ public final class MemoryScheduler implements Scheduler {
     private final Condition notEmpty = lock.newCondition();
     private final FingerprintSet seen = new FingerprintSet(1024);
     private final HashMap<String, Request> inFlight = new HashMap<>();
+    private final MemoryPageRecords pages = new MemoryPageRecords();
 
     /** The queues of hosts with pending requests; a host's queue is dropped when it empties. */
     private final HashMap<String, HostQueue> hosts = new HashMap<>();
@@ -166,6 +168,11 @@ public final class MemoryScheduler implements Scheduler {
         } finally {
             lock.unlock();
         }
+    }
+
+    @Override
+    public PageRecords pageRecords() {
+        return pages;
     }
 
     @Override

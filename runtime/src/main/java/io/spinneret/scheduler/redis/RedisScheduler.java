@@ -3,6 +3,7 @@ package io.spinneret.scheduler.redis;
 import io.spinneret.api.Request;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.spi.Lease;
+import io.spinneret.spi.PageRecords;
 import io.spinneret.spi.Scheduler;
 import io.spinneret.spi.SharedThrottle;
 import io.spinneret.spi.CrawlFinishedException;
@@ -143,6 +144,7 @@ public final class RedisScheduler implements Scheduler {
     private final @Nullable Thread heartbeat;
     private volatile boolean closed;
     private SeenFilter filter = SeenFilter.exact();
+    private final RedisPageRecords pages;
 
     private RedisScheduler(RedisEndpoint endpoint, Options options, boolean beating) {
         this.endpoint = endpoint;
@@ -159,6 +161,7 @@ public final class RedisScheduler implements Scheduler {
         this.onceMillis = options.retryTimeout().toMillis() + options.visibilityTimeout().toMillis() + 10_000;
         this.client = endpoint.connect(options.commandTimeout(), 4);
         this.redis = new CommandPipeline(client, endpoint.redacted(), keys.get(0), options.retryTimeout());
+        this.pages = new RedisPageRecords(namespace, this::count);
         if (beating) {
             long every = Math.max(visibilityMillis / 3, 10);
             this.heartbeat = Thread.ofPlatform().daemon().name("spinneret-redis-heartbeat").unstarted(() -> beat(every));
@@ -273,6 +276,7 @@ public final class RedisScheduler implements Scheduler {
         if (mode == Mode.NEW) {
             dropped = (Long) run(LuaScripts.RESET, List.of("force"));
             redis.call(p -> p.del(namespace + "state"));
+            redis.call(p -> p.del(pages.key()));
             LOG.info("{}*: a new crawl {} ({} seen fingerprints of the previous one dropped)", namespace, crawlId, Math.max(dropped, 0));
         } else if (before.isEmpty()) {
             // keys of a finished crawl from a version without a state: cleared, as then
@@ -476,6 +480,11 @@ public final class RedisScheduler implements Scheduler {
         if (closed) throw new IllegalStateException("scheduler is closed");
         if (throttle == null) throttle = new RedisThrottle(redis, name -> namespace + name, RedisThrottle.LEASE_MILLIS);
         return throttle;
+    }
+
+    @Override
+    public PageRecords pageRecords() {
+        return pages;
     }
 
     @Override
