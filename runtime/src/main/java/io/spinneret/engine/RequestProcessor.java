@@ -8,6 +8,7 @@ import io.spinneret.internal.Dispatcher;
 import io.spinneret.items.files.FileDownloads;
 import io.spinneret.middleware.RetriesExhaustedException;
 import io.spinneret.pipeline.ItemSchemas;
+import io.spinneret.recrawl.Revisits;
 import io.spinneret.spi.Lease;
 import io.spinneret.spi.Scheduler;
 import io.spinneret.spi.Stats;
@@ -44,17 +45,20 @@ final class RequestProcessor {
     private final CrawlEvents events;
     private final InlineFetches inline;
     private final AutoRendering auto;
+    private final Revisits revisits;
 
     /**
      * @param stopping whether the crawl was asked to stop, so that an interrupted request is requeued, not failed
      * @param files the files pipeline, which the items pass before the item sink
      * @param inline what the callbacks' {@code crawl.fetch(...)} calls
+     * @param revisits what a re-crawl does with known pages (unchanged ones skip their callback)
      * @param auto how requests whose renderer is {@code AUTO} choose theirs
      */
     RequestProcessor(Fetcher fetcher, Scheduler scheduler, Dispatcher dispatcher, ItemSchemas schemas, NewRequests newRequests,
             ItemSink itemSink, Stats stats, int maxRedirects, BooleanSupplier stopping, PageFollowing page, FileDownloads files,
-            CrawlEvents events, InlineFetches inline, AutoRendering auto) {
+            CrawlEvents events, InlineFetches inline, Revisits revisits, AutoRendering auto) {
         this.events = events;
+        this.revisits = revisits;
         this.inline = inline;
         this.auto = auto;
         this.fetcher = fetcher;
@@ -104,6 +108,11 @@ final class RequestProcessor {
             return;
         }
         int status = resp.status();
+        Revisits.Visit visit = revisits.check(resp);
+        if (visit.skipsCallback()) {
+            scheduler.ack(lease);
+            return;
+        }
         if (Redirects.isRedirect(status)) {
             redirect(lease, resp);
             return;
@@ -119,18 +128,19 @@ final class RequestProcessor {
             redirect(lease, resp, refresh.get());
             return;
         }
-        CollectingCrawl crawl;
+        AutoRendering.Parsed parsed;
         if (turn == null) {
-            crawl = parse(req, resp, false).crawl();
+            parsed = parse(req, resp, false);
         } else {
             try {
-                crawl = turn.parse(resp, this::parse).crawl();
+                parsed = turn.parse(resp, this::parse);
             } catch (InterruptedException e) {
                 scheduler.requeue(lease, req);
                 return;
             }
         }
-        storeWithFiles(lease, crawl);
+        visit.parsed(parsed.error() == null);
+        storeWithFiles(lease, parsed.crawl());
     }
 
     /**
