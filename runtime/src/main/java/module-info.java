@@ -1,8 +1,9 @@
 /**
  * The Spinneret runtime. What a program may use is exported: the spider API, the extension
  * points, the crawler to embed, the settings, and the contract the annotation processor's
- * generated code is written against. The engine's insides, the built-in downloaders, schedulers
- * and storages (chosen by settings, not by name), the pipeline and the command line are not.
+ * generated code is written against; the CLI's developer tools are exported for the test kit only.
+ * The engine ({@code io.spinneret.engine}), the built-in downloaders, schedulers and storages
+ * (chosen by settings, not by name), the pipeline and the command line are not.
  *
  * <p>Seven dependencies publish no module name, so theirs comes from their jar's file name and may
  * change with a release that adds one: {@code crawler.commons} (robots.txt, sitemaps),
@@ -14,8 +15,11 @@
 module io.spinneret.runtime {
     // the spider API: what @Spider classes are written against
     exports io.spinneret.api;
-    // running a crawl from a program: Crawler.of(...) and Crawler.builder(...), CrawlResult
-    exports io.spinneret.engine;
+    // running a crawl from a program: Crawler.of(...) and Crawler.builder(...), CrawlResult, SpiderCatalog
+    exports io.spinneret.embed;
+    // the CLI's developer tools (fetch, parse, shell): PageFetcher, CallbackRun. Exported for the test
+    // kit, which runs on the class path and so cannot be named in a qualified export; not a stable API
+    exports io.spinneret.devtools;
     // settings, as the crawler and a MiddlewareProvider take them
     exports io.spinneret.settings;
     // link extraction and rules: what Response.links() returns, the @Follow rules of generated code

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.spinneret.engine.CrawlResult;
+import io.spinneret.embed.CrawlResult;
 import io.spinneret.examples.replica.BooksSite;
 import io.spinneret.examples.replica.QuotesCatalogue;
 import io.spinneret.examples.replica.QuotesSite;

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.spinneret.api.StoredFile;
-import io.spinneret.engine.CrawlResult;
+import io.spinneret.embed.CrawlResult;
 import io.spinneret.examples.replica.BooksSite;
 import io.spinneret.examples.replica.ReplicaServer;
 import java.net.URI;

@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.spinneret.api.SpiderArgumentException;
-import io.spinneret.engine.CrawlResult;
+import io.spinneret.embed.CrawlResult;
 import io.spinneret.examples.replica.BooksCatalogue.Product;
 import io.spinneret.examples.replica.BooksSite;
 import java.net.URI;

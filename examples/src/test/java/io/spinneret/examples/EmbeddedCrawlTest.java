@@ -5,9 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spinneret.api.SpinneretException;
-import io.spinneret.engine.CrawlOutput;
-import io.spinneret.engine.CrawlResult;
-import io.spinneret.engine.Crawler;
+import io.spinneret.embed.CrawlOutput;
+import io.spinneret.embed.CrawlResult;
+import io.spinneret.embed.Crawler;
 import io.spinneret.examples.replica.BooksCatalogue.Product;
 import io.spinneret.examples.replica.BooksSite;
 import io.spinneret.examples.replica.ReplicaServer;

@@ -3,7 +3,7 @@ package io.spinneret.examples;
 import static io.spinneret.testing.SameElements.assertSameElements;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.spinneret.engine.CrawlResult;
+import io.spinneret.embed.CrawlResult;
 import io.spinneret.examples.replica.BooksCatalogue.Product;
 import io.spinneret.examples.replica.BooksSite;
 import java.nio.file.Path;

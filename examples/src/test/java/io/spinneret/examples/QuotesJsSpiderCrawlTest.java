@@ -11,7 +11,7 @@ import io.spinneret.annotations.Renderer;
 import io.spinneret.api.Request;
 import io.spinneret.download.DownloaderRouter;
 import io.spinneret.download.Downloaders;
-import io.spinneret.engine.CrawlResult;
+import io.spinneret.embed.CrawlResult;
 import io.spinneret.examples.replica.QuotesCatalogue;
 import io.spinneret.examples.replica.QuotesSite;
 import io.spinneret.examples.replica.ReplicaServer;

@@ -3,8 +3,8 @@ package io.spinneret.examples;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.spinneret.engine.CrawlOutput;
-import io.spinneret.engine.Crawler;
+import io.spinneret.embed.CrawlOutput;
+import io.spinneret.embed.Crawler;
 import io.spinneret.examples.replica.QuotesCatalogue;
 import io.spinneret.examples.replica.QuotesSite;
 import io.spinneret.test.PageServer;

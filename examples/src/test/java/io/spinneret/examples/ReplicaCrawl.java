@@ -2,8 +2,8 @@ package io.spinneret.examples;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.spinneret.engine.CrawlResult;
-import io.spinneret.engine.Crawler;
+import io.spinneret.embed.CrawlResult;
+import io.spinneret.embed.Crawler;
 import io.spinneret.examples.replica.ReplicaServer;
 import io.spinneret.examples.replica.Site;
 import io.spinneret.internal.ItemSchema;

@@ -2,11 +2,11 @@ package io.spinneret.cli;
 
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.SpiderArgumentException;
-import io.spinneret.engine.SpiderCatalog;
+import io.spinneret.embed.SpiderCatalog;
 import io.spinneret.internal.SpiderArguments;
 import io.spinneret.internal.SpiderDefinition;
-import io.spinneret.settings.SettingsLoader;
 import io.spinneret.settings.SettingsLoader.CommandLineValue;
+import io.spinneret.settings.SettingsLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

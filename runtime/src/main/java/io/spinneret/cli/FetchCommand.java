@@ -3,7 +3,7 @@ package io.spinneret.cli;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.api.SpinneretException;
-import io.spinneret.engine.PageFetcher;
+import io.spinneret.devtools.PageFetcher;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;

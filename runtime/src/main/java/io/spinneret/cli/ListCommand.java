@@ -1,6 +1,6 @@
 package io.spinneret.cli;
 
-import io.spinneret.engine.SpiderCatalog;
+import io.spinneret.embed.SpiderCatalog;
 import io.spinneret.internal.ArgumentSpec;
 import io.spinneret.internal.SpiderDefinition;
 import io.spinneret.settings.SettingsLoader;

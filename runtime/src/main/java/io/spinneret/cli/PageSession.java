@@ -2,8 +2,8 @@ package io.spinneret.cli;
 
 import io.spinneret.annotations.Renderer;
 import io.spinneret.api.Request;
-import io.spinneret.engine.PageFetcher;
-import io.spinneret.engine.SpiderCatalog;
+import io.spinneret.devtools.PageFetcher;
+import io.spinneret.embed.SpiderCatalog;
 import io.spinneret.internal.SpiderDefinition;
 import io.spinneret.settings.Settings;
 import io.spinneret.settings.SettingsLoader;

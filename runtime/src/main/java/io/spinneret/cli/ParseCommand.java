@@ -2,8 +2,8 @@ package io.spinneret.cli;
 
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
-import io.spinneret.engine.CallbackRun;
-import io.spinneret.engine.PageFetcher;
+import io.spinneret.devtools.CallbackRun;
+import io.spinneret.devtools.PageFetcher;
 import io.spinneret.internal.Dispatcher;
 import io.spinneret.internal.SpiderDefinition;
 import java.io.PrintWriter;

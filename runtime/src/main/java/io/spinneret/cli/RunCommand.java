@@ -1,14 +1,14 @@
 package io.spinneret.cli;
 
 import io.spinneret.annotations.Setting;
-import io.spinneret.engine.CrawlResult;
-import io.spinneret.engine.Crawler;
-import io.spinneret.engine.SpiderCatalog;
+import io.spinneret.embed.CrawlResult;
+import io.spinneret.embed.Crawler;
+import io.spinneret.embed.SpiderCatalog;
 import io.spinneret.internal.SpiderDefinition;
 import io.spinneret.scheduler.redis.RedisEndpoint;
 import io.spinneret.settings.Settings;
-import io.spinneret.settings.SettingsLoader;
 import io.spinneret.settings.SettingsLoader.CommandLineValue;
+import io.spinneret.settings.SettingsLoader;
 import io.spinneret.spi.CrawlFinishedException;
 import io.spinneret.storage.Storages;
 import io.spinneret.warc.WarcRecorder;

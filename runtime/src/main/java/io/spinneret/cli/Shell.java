@@ -87,7 +87,7 @@ final class Shell implements AutoCloseable {
     }
 
     /** What the callbacks run by {@code parse(...)} fetch inline with: the session's chain, the current page unchanged. */
-    io.spinneret.engine.InlineFetches inlineFetches() {
+    io.spinneret.spi.InlineFetches inlineFetches() {
         return session.pages.inline();
     }
 

@@ -2,7 +2,7 @@ package io.spinneret.cli;
 
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
-import io.spinneret.engine.CallbackRun;
+import io.spinneret.devtools.CallbackRun;
 import io.spinneret.internal.SpiderDefinition;
 import java.io.PrintStream;
 import java.util.List;

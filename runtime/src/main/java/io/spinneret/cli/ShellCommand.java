@@ -1,6 +1,6 @@
 package io.spinneret.cli;
 
-import io.spinneret.engine.PageFetcher;
+import io.spinneret.devtools.PageFetcher;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.nio.charset.Charset;

@@ -1,6 +1,6 @@
 package io.spinneret.cli;
 
-import io.spinneret.engine.Crawler;
+import io.spinneret.embed.Crawler;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.ArrayList;

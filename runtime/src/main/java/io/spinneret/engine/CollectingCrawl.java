@@ -8,6 +8,7 @@ import io.spinneret.api.Response;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.pipeline.ItemSchemas;
+import io.spinneret.spi.InlineFetches;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -17,21 +18,21 @@ import org.jspecify.annotations.Nullable;
  * which the engine then pushes and stores when it returns, and the requests it fetched inline
  * (through its {@link InlineFetches}). Used by one thread.
  */
-final class CollectingCrawl implements Crawl {
+public final class CollectingCrawl implements Crawl {
     private final @Nullable Response response;
     /** Why there may be no response, for the message when one is asked for. */
     private final String without;
     private final ItemSchemas schemas;
     private final InlineFetches fetches;
-    final ArrayList<Request> requests = new ArrayList<>();
-    final ArrayList<Object> items = new ArrayList<>(2);
-    final ArrayList<ItemSchema<?>> itemSchemas = new ArrayList<>(2);
+    public final ArrayList<Request> requests = new ArrayList<>();
+    public final ArrayList<Object> items = new ArrayList<>(2);
+    public final ArrayList<ItemSchema<?>> itemSchemas = new ArrayList<>(2);
     /** The requests fetched inline, in order, whatever came of them. */
-    final ArrayList<Request> fetched = new ArrayList<>(0);
+    public final ArrayList<Request> fetched = new ArrayList<>(0);
     /** An inline fetch was cut short by the crawl's stop: what was emitted is incomplete. */
     boolean stoppedInline;
 
-    CollectingCrawl(Response response, ItemSchemas schemas, InlineFetches fetches) {
+    public CollectingCrawl(Response response, ItemSchemas schemas, InlineFetches fetches) {
         this(response, "", schemas, fetches);
     }
 
@@ -41,7 +42,7 @@ final class CollectingCrawl implements Crawl {
     }
 
     /** For a {@code @Start} method: no response at all, and nothing to fetch with yet. */
-    static CollectingCrawl forStart(ItemSchemas schemas) {
+    public static CollectingCrawl forStart(ItemSchemas schemas) {
         return new CollectingCrawl(null, "a @Start method has none", schemas,
                 InlineFetches.none("a @Start method runs before the crawl; fetch in the parse callback instead"));
     }

@@ -18,7 +18,7 @@ import org.jspecify.annotations.Nullable;
  * false and every hook returns at once without building an event, so watching costs nothing when
  * nobody watches. Thread-safe.
  */
-final class CrawlEvents {
+public final class CrawlEvents {
     /** How long the crawl's end waits for the listeners to handle their last events. */
     static final Duration CLOSE_TIMEOUT = Duration.ofSeconds(10);
 
@@ -28,7 +28,7 @@ final class CrawlEvents {
         this.queues = queues;
     }
 
-    static CrawlEvents none() {
+    public static CrawlEvents none() {
         return new CrawlEvents(new ListenerQueue[0]);
     }
 
@@ -47,7 +47,7 @@ final class CrawlEvents {
         for (ListenerQueue q : queues) q.offer(event);
     }
 
-    void opened(CrawlOpened crawl) throws InterruptedException {
+    public void opened(CrawlOpened crawl) throws InterruptedException {
         for (ListenerQueue q : queues) q.put(l -> l.crawlOpened(crawl), CLOSE_TIMEOUT);
     }
 
@@ -76,7 +76,7 @@ final class CrawlEvents {
         for (Object item : items) emit(l -> l.itemScraped(item));
     }
 
-    void itemDropped(Object item, String reason) {
+    public void itemDropped(Object item, String reason) {
         if (on()) emit(l -> l.itemDropped(item, reason));
     }
 
@@ -90,7 +90,7 @@ final class CrawlEvents {
     }
 
     /** Delivers the last event and waits, {@link #CLOSE_TIMEOUT} at most in all, for the listeners to finish. */
-    void closed(CrawlClosed crawl) throws InterruptedException {
+    public void closed(CrawlClosed crawl) throws InterruptedException {
         if (!on()) return;
         long deadline = System.nanoTime() + CLOSE_TIMEOUT.toNanos();
         for (ListenerQueue q : queues) q.put(l -> l.crawlClosed(crawl), CLOSE_TIMEOUT);

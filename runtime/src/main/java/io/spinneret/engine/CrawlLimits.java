@@ -15,7 +15,7 @@ import org.jspecify.annotations.Nullable;
  * stops the crawl the graceful way {@code max_items} does. A value of 0 turns a limit off.
  * Thread-safe.
  */
-final class CrawlLimits {
+public final class CrawlLimits {
     private final long maxRequests;
     private final long maxDurationNanos;
     private final long maxFailures;
@@ -65,7 +65,7 @@ final class CrawlLimits {
     }
 
     /** The setting behind a limit's stop and its value, e.g. {@code max_requests=100}, for the summary line. */
-    static @Nullable String describe(Engine.Stop stop, Settings settings) {
+    public static @Nullable String describe(Engine.Stop stop, Settings settings) {
         Setting s = switch (stop) {
             case ITEM_LIMIT -> Setting.MAX_ITEMS;
             case REQUEST_LIMIT -> Setting.MAX_REQUESTS;

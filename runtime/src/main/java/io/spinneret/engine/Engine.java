@@ -43,18 +43,18 @@ import org.slf4j.LoggerFactory;
  * scheduler also needs the queue to stay empty for {@code idle_timeout} with nothing in flight
  * anywhere. A host a middleware paused ({@link #pauseDomain}) has its leases parked in
  * {@link DomainPauses} without a concurrency slot until the pause ends. A callback's inline fetches
- * ({@link InlineFetcher}) run on its worker, within its slot. Built and run by {@link Crawler}.
+ * ({@link InlineFetcher}) run on its worker, within its slot. Built and run by {@code io.spinneret.embed.Crawler}.
  */
-final class Engine implements CrawlContext {
+public final class Engine implements CrawlContext {
     private static final Logger LOG = LoggerFactory.getLogger(Engine.class);
     private static final long IDLE_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
 
     /** Why the crawl stops; the limits are {@link CrawlLimits}' and {@code max_items}. */
-    enum Stop {
+    public enum Stop {
         NONE, ITEM_LIMIT, REQUEST_LIMIT, DURATION_LIMIT, FAILURE_LIMIT, NO_ITEM_TIMEOUT, SIGNAL, FAILED;
 
         /** Whether the requests in flight when it came may finish normally, however long they take (they are within the limit). */
-        boolean finishesInFlight() {
+        public boolean finishesInFlight() {
             return this == ITEM_LIMIT || this == REQUEST_LIMIT;
         }
     }
@@ -95,7 +95,7 @@ final class Engine implements CrawlContext {
     }
 
     /** @param requiredSelectors the spider's {@code @Parse(requires)} selectors by callback, for {@code renderer = AUTO} */
-    Engine(String spiderName, Settings settings, Stats stats, Scheduler scheduler, List<Middleware> middlewares,
+    public Engine(String spiderName, Settings settings, Stats stats, Scheduler scheduler, List<Middleware> middlewares,
             Downloader router, Dispatcher dispatcher, ItemSchemas schemas, CrawlEvents events, Map<String, String> requiredSelectors) {
         this.spiderName = spiderName;
         this.settings = settings;
@@ -120,16 +120,16 @@ final class Engine implements CrawlContext {
     }
 
     /** The files pipeline of this crawl, to be closed when it ends. */
-    FileDownloads files() {
+    public FileDownloads files() {
         return files;
     }
 
-    void pipeline(Pipeline p) {
+    public void pipeline(Pipeline p) {
         this.pipeline = p;
         itemSink.pipeline(p);
     }
 
-    void itemChain(io.spinneret.items.ItemChain chain) {
+    public void itemChain(io.spinneret.items.ItemChain chain) {
         itemSink.chain(chain);
     }
 
@@ -162,20 +162,20 @@ final class Engine implements CrawlContext {
 
     // ---- control
 
-    int inFlight() {
+    public int inFlight() {
         return inFlight.get();
     }
 
-    Stop stopReason() {
+    public Stop stopReason() {
         return stop;
     }
 
-    @Nullable String failure() {
+    public @Nullable String failure() {
         return failure;
     }
 
     /** Stops taking new requests; the first reason given wins. */
-    void requestStop(Stop why) {
+    public void requestStop(Stop why) {
         if (why == Stop.SIGNAL) signalled = true;
         synchronized (this) {
             if (stop == Stop.NONE) stop = why;
@@ -185,12 +185,12 @@ final class Engine implements CrawlContext {
         if (p != null) LockSupport.unpark(p);
     }
 
-    void fail(PipelineFailedException e) {
+    public void fail(PipelineFailedException e) {
         fail(e.getMessage());
     }
 
     /** Fails the crawl (the first failure's message is kept): storage failed, or an item was invalid with invalid_items = fail. */
-    void fail(String message) {
+    public void fail(String message) {
         synchronized (this) {
             if (failure == null) failure = message;
         }
@@ -210,12 +210,12 @@ final class Engine implements CrawlContext {
     }
 
     /** Queues the start requests; {@code allowed_domains} does not apply to them (a warning says when it would have). */
-    void start(List<Request> startRequests) {
+    public void start(List<Request> startRequests) {
         newRequests.start(startRequests);
     }
 
     /** Reads more start requests from {@code feed} as the crawl goes (on a thread of its own, started by {@link #run}). */
-    void feed(StartUrlsFeed feed, Function<List<String>, List<Request>> toRequests) {
+    public void feed(StartUrlsFeed feed, Function<List<String>, List<Request>> toRequests) {
         this.feed = feed;
         this.feedRequests = toRequests;
     }
@@ -233,7 +233,7 @@ final class Engine implements CrawlContext {
      * between virtual threads a wake-up is a queue operation, while waking a platform thread is a
      * system call on each side, which cost a tenth of a crawl's CPU on small pages.
      */
-    void run() throws InterruptedException {
+    public void run() throws InterruptedException {
         Throwable[] thrown = new Throwable[1];
         Thread t = Thread.ofVirtual().name("spinneret-poller").unstarted(() -> {
             try {
@@ -393,7 +393,7 @@ final class Engine implements CrawlContext {
      * Waits up to {@code grace} for in-flight requests to finish, then interrupts the rest, whose
      * leases go back to the scheduler.
      */
-    void drain(Duration grace) throws InterruptedException {
+    public void drain(Duration grace) throws InterruptedException {
         for (Lease l : pauses.takeAll()) { // parked for a paused host: never started
             requeueQuietly(l);
             inFlight.decrementAndGet();

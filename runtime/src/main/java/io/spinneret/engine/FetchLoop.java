@@ -18,12 +18,12 @@ import org.jspecify.annotations.Nullable;
  * through the scheduler: each attempt runs the whole chain; a retry the retry middleware schedules
  * is taken back and tried next, after its backoff and after any pause of its host; a redirect is
  * followed as the engine follows it (up to {@code max_redirects}, a loop refused). Behind inline
- * fetches ({@link InlineFetcher}) and {@link PageFetcher}. Thread-safe when its attempt is.
+ * fetches ({@link InlineFetcher}) and {@code io.spinneret.devtools.PageFetcher}. Thread-safe when its attempt is.
  */
-final class FetchLoop {
+public final class FetchLoop {
     /** One attempt through the chain, with {@code context} as the chain's crawl context. */
     @FunctionalInterface
-    interface Attempt {
+    public interface Attempt {
         Response fetch(Request request, CrawlContext context) throws Exception;
     }
 
@@ -39,7 +39,8 @@ final class FetchLoop {
      * @param pausedUntil the {@link System#nanoTime} until which a request's host is paused, or -1
      * @param offsite whether a redirect target leads outside {@code allowed_domains}
      */
-    FetchLoop(Attempt attempt, CrawlContext crawl, Settings settings, ToLongFunction<Request> pausedUntil, Predicate<Request> offsite) {
+    public FetchLoop(Attempt attempt, CrawlContext crawl, Settings settings, ToLongFunction<Request> pausedUntil,
+            Predicate<Request> offsite) {
         this.attempt = attempt;
         this.crawl = crawl;
         this.maxRedirects = settings.getInt(io.spinneret.annotations.Setting.MAX_REDIRECTS);
@@ -55,7 +56,7 @@ final class FetchLoop {
      * @throws FetchException when no response came (kind DROPPED, TIMEOUT or FAILED)
      * @throws InterruptedException if the thread was interrupted (a stop: the caller decides)
      */
-    Response fetch(Request request) throws InterruptedException {
+    public Response fetch(Request request) throws InterruptedException {
         Request next = request;
         // each turn is a redirect hop or a retry: both are bounded by their settings
         int turns = maxRedirects + retryTimes + 2;

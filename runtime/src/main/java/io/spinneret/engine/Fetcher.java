@@ -18,7 +18,7 @@ import java.util.List;
  * side requests go to the downloader uncounted. Every download, page or side request, passes the
  * crawl's {@link SendGate}, so that none is sent once a signal closed it.
  */
-final class Fetcher {
+public final class Fetcher {
     private final List<Middleware> chain;
     /** The chain for items' files: without the retry middleware, which would reschedule a retry as a page. */
     private final List<Middleware> fileChain;
@@ -27,7 +27,8 @@ final class Fetcher {
     private final CrawlContext context;
     private final SendGate gate;
 
-    Fetcher(List<Middleware> middlewares, Downloader downloader, CrawlContext context, SendGate gate, CrawlEvents events) {
+    public Fetcher(List<Middleware> middlewares, Downloader downloader, CrawlContext context, SendGate gate,
+            CrawlEvents events) {
         HttpCache cache = HttpCache.from(context.settings(), context.spiderName());
         List<Middleware> links = new ArrayList<>(middlewares.size() + 1);
         if (cache != null) links.add(new HttpCacheMiddleware(cache, context.stats()));
@@ -72,7 +73,7 @@ final class Fetcher {
      *
      * @throws Exception what a middleware or the downloader threw
      */
-    Response attempt(Request request, CrawlContext context) throws Exception {
+    public Response attempt(Request request, CrawlContext context) throws Exception {
         return RealChain.execute(chain, request, pages, sideRequests, context);
     }
 

@@ -5,6 +5,7 @@ import io.spinneret.api.FetchException;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.spi.CrawlContext;
+import io.spinneret.spi.InlineFetches;
 import io.spinneret.spi.Stats;
 import java.util.function.BooleanSupplier;
 import java.util.function.ToLongFunction;
@@ -36,10 +37,10 @@ import org.slf4j.LoggerFactory;
  * dont-filter. Stats: {@code inline_fetches}, {@code inline_fetches/failed} (those that threw);
  * their downloads are in {@code requests} and {@code responses}. Thread-safe.
  */
-final class InlineFetcher implements InlineFetches {
+public final class InlineFetcher implements InlineFetches {
     private static final Logger LOG = LoggerFactory.getLogger(InlineFetcher.class);
 
-    static final String STAT = "inline_fetches";
+    public static final String STAT = "inline_fetches";
     static final String STAT_FAILED = "inline_fetches/failed";
 
     private final Fetcher fetcher;

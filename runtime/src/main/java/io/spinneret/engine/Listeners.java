@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * {@link ServiceLoader}. Servers are bound here, before the crawl starts, so that a port in use is
  * a clear error; {@link #close} closes every listener that is {@link AutoCloseable}.
  */
-final class Listeners implements AutoCloseable {
+public final class Listeners implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(Listeners.class);
 
     private final List<CrawlListener> all;
@@ -38,7 +38,7 @@ final class Listeners implements AutoCloseable {
     }
 
     /** @throws SpinneretException for an unknown listener name or an endpoint that cannot be bound */
-    static Listeners open(Settings settings, ClassLoader loader, List<CrawlListener> given) {
+    public static Listeners open(Settings settings, ClassLoader loader, List<CrawlListener> given) {
         Listeners opened = new Listeners(new ArrayList<>(given));
         try {
             String statsFile = settings.getString(Setting.STATS_FILE).trim();
@@ -76,7 +76,7 @@ final class Listeners implements AutoCloseable {
     }
 
     /** The crawl's event hub; {@link CrawlEvents#none()} when nobody listens. */
-    CrawlEvents events(Stats stats) {
+    public CrawlEvents events(Stats stats) {
         if (!all.isEmpty()) events = CrawlEvents.of(all, stats);
         return events;
     }

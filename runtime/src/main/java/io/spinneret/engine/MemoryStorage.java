@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** The storage of an embedded crawl: keeps the items in memory, in the order they were stored. */
-final class MemoryStorage implements Storage {
+public final class MemoryStorage implements Storage {
     private final List<Object> items = new ArrayList<>();
 
     @Override
@@ -25,7 +25,7 @@ final class MemoryStorage implements Storage {
         return "memory";
     }
 
-    synchronized List<Object> items() {
+    public synchronized List<Object> items() {
         return List.copyOf(items);
     }
 }

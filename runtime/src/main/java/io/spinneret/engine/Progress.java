@@ -23,7 +23,7 @@ import org.slf4j.LoggerFactory;
  * instead of after the line; the next tick draws the line again below it. {@link #stop} puts the
  * original stream back.
  */
-final class Progress {
+public final class Progress {
     private static final Logger LOG = LoggerFactory.getLogger("io.spinneret.progress");
 
     private final Stats stats;
@@ -44,7 +44,8 @@ final class Progress {
         this.thread = Thread.ofPlatform().daemon(true).name("spinneret-progress").unstarted(this::loop);
     }
 
-    static @Nullable Progress start(Stats stats, Scheduler scheduler, Engine engine, Settings settings, @Nullable PrintStream out) {
+    public static @Nullable Progress start(Stats stats, Scheduler scheduler, Engine engine, Settings settings,
+            @Nullable PrintStream out) {
         if (out == null) return null;
         boolean tty = out == System.err && isTerminal();
         long interval = tty ? 500 : settings.getDuration(Setting.PROGRESS_INTERVAL).toMillis();
@@ -102,7 +103,7 @@ final class Progress {
         }
     }
 
-    void stop() {
+    public void stop() {
         running = false;
         thread.interrupt();
         try {

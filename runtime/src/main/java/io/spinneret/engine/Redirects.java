@@ -14,11 +14,11 @@ import org.jspecify.annotations.Nullable;
  * middleware). It keeps the callback, priority, renderer, depth and meta; 303, and 301/302 after a
  * POST, become a GET without body. The hop count and the chain of URLs ride along in meta.
  */
-final class Redirects {
+public final class Redirects {
     /** Meta key: how many redirects led to this request. */
     static final String TIMES = "redirect_times";
     /** Meta key: the URLs redirected from, oldest first. */
-    static final String URLS = "redirect_urls";
+    public static final String URLS = "redirect_urls";
 
     private Redirects() {}
 

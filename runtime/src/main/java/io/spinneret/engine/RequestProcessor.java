@@ -9,6 +9,7 @@ import io.spinneret.items.files.FileDownloads;
 import io.spinneret.middleware.RetriesExhaustedException;
 import io.spinneret.pipeline.ItemSchemas;
 import io.spinneret.recrawl.Revisits;
+import io.spinneret.spi.InlineFetches;
 import io.spinneret.spi.Lease;
 import io.spinneret.spi.Scheduler;
 import io.spinneret.spi.Stats;

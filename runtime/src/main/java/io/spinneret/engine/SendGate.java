@@ -16,7 +16,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * lock and the worker changes state under it, so it never hits a response being parsed or items
  * being stored. Thread-safe.
  */
-final class SendGate {
+public final class SendGate {
     private static final int ON_THE_WAY = 0, ON_THE_WIRE = 1, IN_HAND = 2;
 
     private final List<Slot> slots = new CopyOnWriteArrayList<>();

@@ -32,7 +32,7 @@ import org.slf4j.LoggerFactory;
  * {@code start_urls} do (the spider's {@code @Start} method, called once per batch, or a request
  * per URL to {@code parse}).
  */
-final class StartUrlsFeed implements AutoCloseable {
+public final class StartUrlsFeed implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(StartUrlsFeed.class);
     static final int BATCH = 1000;
     private static final int LOGGED_INVALID = 5;
@@ -57,7 +57,7 @@ final class StartUrlsFeed implements AutoCloseable {
      * @param concurrency the crawl's; the feed keeps at least a batch and twice this many pending
      * @throws SpinneretException if the file cannot be opened
      */
-    static StartUrlsFeed open(String file, int concurrency) {
+    public static StartUrlsFeed open(String file, int concurrency) {
         long watermark = Math.max(BATCH, 2L * concurrency);
         if (file.equals("-")) {
             return new StartUrlsFeed(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), "standard input", watermark);

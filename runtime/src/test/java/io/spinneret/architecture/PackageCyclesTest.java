@@ -5,7 +5,7 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.Location;
-import io.spinneret.engine.Crawler;
+import io.spinneret.embed.Crawler;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.spinneret.annotations.Renderer;
+import io.spinneret.embed.CrawlResult;
+import io.spinneret.embed.Crawler;
 import io.spinneret.internal.Dispatcher;
 import io.spinneret.internal.SpiderDefinition;
 import io.spinneret.testing.BookSchema;

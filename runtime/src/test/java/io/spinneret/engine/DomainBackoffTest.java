@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.spinneret.embed.CrawlResult;
+import io.spinneret.embed.Crawler;
 import io.spinneret.middleware.RetryMiddleware;
 import io.spinneret.testing.BookSchema;
 import io.spinneret.testing.BooksFixture;

@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spinneret.api.DropRequest;
 import io.spinneret.api.Request;
+import io.spinneret.embed.CrawlResult;
+import io.spinneret.embed.Crawler;
 import io.spinneret.middleware.Middleware;
 import io.spinneret.scheduler.memory.MemoryScheduler;
 import io.spinneret.spi.Lease;

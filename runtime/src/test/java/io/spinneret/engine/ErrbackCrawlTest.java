@@ -3,6 +3,8 @@ package io.spinneret.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.spinneret.embed.CrawlResult;
+import io.spinneret.embed.Crawler;
 import io.spinneret.spi.Stats;
 import io.spinneret.testing.BookSchema;
 import io.spinneret.testing.TestSettings;

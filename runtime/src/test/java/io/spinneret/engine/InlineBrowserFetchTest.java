@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.spinneret.annotations.Renderer;
 import io.spinneret.api.Request;
+import io.spinneret.embed.CrawlResult;
+import io.spinneret.embed.Crawler;
 import io.spinneret.testing.Book;
 import io.spinneret.testing.BookSchema;
 import io.spinneret.testing.TestSettings;

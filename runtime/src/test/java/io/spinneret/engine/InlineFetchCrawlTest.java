@@ -7,6 +7,8 @@ import io.spinneret.api.Crawl;
 import io.spinneret.api.FetchException;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
+import io.spinneret.embed.CrawlResult;
+import io.spinneret.embed.Crawler;
 import io.spinneret.testing.Book;
 import io.spinneret.testing.BookSchema;
 import io.spinneret.testing.TestSettings;

@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spinneret.api.FetchException;
+import io.spinneret.embed.CrawlResult;
+import io.spinneret.embed.Crawler;
 import io.spinneret.scheduler.memory.MemoryScheduler;
 import io.spinneret.testing.Book;
 import io.spinneret.testing.BookSchema;

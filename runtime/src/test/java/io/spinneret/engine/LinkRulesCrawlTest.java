@@ -5,12 +5,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spinneret.annotations.Renderer;
 import io.spinneret.api.Response;
+import io.spinneret.embed.CrawlResult;
+import io.spinneret.embed.Crawler;
 import io.spinneret.internal.Dispatcher;
 import io.spinneret.internal.SpiderDefinition;
 import io.spinneret.links.LinkRule;
 import io.spinneret.links.LinkSelector;
-import io.spinneret.testing.Book;
 import io.spinneret.observe.RecordingListener;
+import io.spinneret.testing.Book;
 import io.spinneret.testing.BookSchema;
 import io.spinneret.testing.TestSettings;
 import io.spinneret.testing.TestSite;

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.spinneret.api.SpinneretException;
+import io.spinneret.embed.CrawlResult;
 import io.spinneret.observe.live.LivePage;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.Stats;

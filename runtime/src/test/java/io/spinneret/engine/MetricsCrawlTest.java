@@ -12,6 +12,7 @@ import io.opentelemetry.proto.collector.metrics.v1.ExportMetricsServiceRequest;
 import io.opentelemetry.proto.metrics.v1.Metric;
 import io.spinneret.api.Failure;
 import io.spinneret.api.Request;
+import io.spinneret.embed.CrawlResult;
 import io.spinneret.observe.CrawlClosed;
 import io.spinneret.observe.CrawlListener;
 import io.spinneret.observe.CrawlOpened;

@@ -2,6 +2,8 @@ package io.spinneret.engine;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import io.spinneret.embed.CrawlResult;
+import io.spinneret.embed.Crawler;
 import io.spinneret.testing.BookSchema;
 import io.spinneret.testing.BooksFixture;
 import io.spinneret.testing.TestSettings;

@@ -1,5 +1,6 @@
 package io.spinneret.engine;
 
+import io.spinneret.embed.Crawler;
 import io.spinneret.testing.BookSchema;
 import io.spinneret.testing.BooksFixture;
 import io.spinneret.testing.TestSettings;

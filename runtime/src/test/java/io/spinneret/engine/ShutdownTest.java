@@ -3,6 +3,8 @@ package io.spinneret.engine;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.spinneret.embed.CrawlResult;
+import io.spinneret.embed.Crawler;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.scheduler.memory.MemoryScheduler;
 import io.spinneret.spi.Storage;

@@ -8,6 +8,8 @@ import io.spinneret.api.Crawl;
 import io.spinneret.api.Response;
 import io.spinneret.api.Sitemap;
 import io.spinneret.api.UnknownCallbackException;
+import io.spinneret.embed.CrawlResult;
+import io.spinneret.embed.Crawler;
 import io.spinneret.internal.Dispatcher;
 import io.spinneret.internal.Emit;
 import io.spinneret.internal.SpiderDefinition;

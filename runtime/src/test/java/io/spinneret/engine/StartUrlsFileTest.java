@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spinneret.api.Request;
 import io.spinneret.api.SpinneretException;
+import io.spinneret.embed.CrawlResult;
+import io.spinneret.embed.Crawler;
 import io.spinneret.scheduler.memory.MemoryScheduler;
 import io.spinneret.testing.BookSchema;
 import io.spinneret.testing.BooksFixture;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.spinneret.embed.CrawlResult;
 import io.spinneret.spi.Stats;
 import io.spinneret.testing.TestSite;
 import java.nio.file.Path;

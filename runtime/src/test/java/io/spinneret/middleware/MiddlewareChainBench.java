@@ -2,8 +2,8 @@ package io.spinneret.middleware;
 
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
-import io.spinneret.engine.CrawlResult;
-import io.spinneret.engine.Crawler;
+import io.spinneret.embed.CrawlResult;
+import io.spinneret.embed.Crawler;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.Downloader;
 import io.spinneret.testing.BookSchema;

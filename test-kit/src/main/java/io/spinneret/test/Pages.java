@@ -3,7 +3,7 @@ package io.spinneret.test;
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
-import io.spinneret.engine.PageFetcher;
+import io.spinneret.devtools.PageFetcher;
 import io.spinneret.settings.Settings;
 import java.io.IOException;
 import java.io.UncheckedIOException;

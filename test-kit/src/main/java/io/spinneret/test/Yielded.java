@@ -1,7 +1,7 @@
 package io.spinneret.test;
 
 import io.spinneret.api.Request;
-import io.spinneret.engine.CallbackRun;
+import io.spinneret.devtools.CallbackRun;
 import io.spinneret.internal.SpiderDefinition;
 import java.util.List;
 import org.jspecify.annotations.Nullable;

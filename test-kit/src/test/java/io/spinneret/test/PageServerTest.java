@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
-import io.spinneret.engine.CrawlOutput;
-import io.spinneret.engine.Crawler;
-import io.spinneret.engine.PageFetcher;
+import io.spinneret.devtools.PageFetcher;
+import io.spinneret.embed.CrawlOutput;
+import io.spinneret.embed.Crawler;
 import io.spinneret.settings.Settings;
 import io.spinneret.test.site.ShelfSpider;
 import java.nio.file.Path;

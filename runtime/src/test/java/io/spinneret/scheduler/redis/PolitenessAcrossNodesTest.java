@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spinneret.annotations.Renderer;
-import io.spinneret.engine.CrawlResult;
-import io.spinneret.engine.Crawler;
+import io.spinneret.embed.CrawlResult;
+import io.spinneret.embed.Crawler;
 import io.spinneret.internal.Dispatcher;
 import io.spinneret.internal.SpiderDefinition;
 import io.spinneret.settings.Settings;

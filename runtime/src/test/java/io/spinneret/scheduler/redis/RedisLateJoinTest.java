@@ -3,8 +3,8 @@ package io.spinneret.scheduler.redis;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.spinneret.engine.CrawlResult;
-import io.spinneret.engine.Crawler;
+import io.spinneret.embed.CrawlResult;
+import io.spinneret.embed.Crawler;
 import io.spinneret.spi.CrawlFinishedException;
 import io.spinneret.testing.BookSchema;
 import io.spinneret.testing.BooksFixture;

@@ -1,12 +1,14 @@
-package io.spinneret.engine;
+package io.spinneret.devtools;
 
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.api.SpinneretException;
+import io.spinneret.engine.CollectingCrawl;
 import io.spinneret.internal.Dispatcher;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.internal.SpiderDefinition;
 import io.spinneret.pipeline.ItemSchemas;
+import io.spinneret.spi.InlineFetches;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
@@ -90,7 +92,7 @@ public final class CallbackRun {
      * Runs {@code callback} of a new instance of {@code spider} on {@code response}; an inline
      * fetch ({@code crawl.fetch(...)}) throws, saying that nothing is fetched here.
      *
-     * @param items the item schemas the spider may emit (e.g. {@link SpiderCatalog#items()})
+     * @param items the item schemas the spider may emit (e.g. {@link io.spinneret.embed.SpiderCatalog#items()})
      * @throws SpinneretException naming the spider's callbacks if it has no {@code callback}
      */
     public static CallbackRun of(SpiderDefinition spider, Collection<? extends ItemSchema<?>> items, String callback, Response response) {

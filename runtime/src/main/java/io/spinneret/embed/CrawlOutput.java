@@ -1,4 +1,4 @@
-package io.spinneret.engine;
+package io.spinneret.embed;
 
 import java.util.List;
 

@@ -1,4 +1,4 @@
-package io.spinneret.engine;
+package io.spinneret.devtools;
 
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.FetchException;
@@ -7,12 +7,19 @@ import io.spinneret.api.Response;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.download.Downloaders;
 import io.spinneret.download.cache.HttpCache;
+import io.spinneret.engine.CrawlEvents;
+import io.spinneret.engine.FetchLoop;
+import io.spinneret.engine.Fetcher;
+import io.spinneret.engine.InlineFetcher;
+import io.spinneret.engine.Redirects;
+import io.spinneret.engine.SendGate;
 import io.spinneret.internal.SpiderDefinition;
 import io.spinneret.middleware.Middleware;
 import io.spinneret.middleware.MiddlewareStack;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.CrawlContext;
 import io.spinneret.spi.Downloader;
+import io.spinneret.spi.InlineFetches;
 import io.spinneret.spi.Stats;
 import java.nio.file.Path;
 import java.util.List;

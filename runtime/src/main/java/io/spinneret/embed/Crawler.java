@@ -1,10 +1,17 @@
-package io.spinneret.engine;
+package io.spinneret.embed;
 
 import io.spinneret.annotations.Renderer;
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.Request;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.download.Downloaders;
+import io.spinneret.engine.CollectingCrawl;
+import io.spinneret.engine.CrawlEvents;
+import io.spinneret.engine.CrawlLimits;
+import io.spinneret.engine.Engine;
+import io.spinneret.engine.Listeners;
+import io.spinneret.engine.Progress;
+import io.spinneret.engine.StartUrlsFeed;
 import io.spinneret.internal.Dispatcher;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.internal.SpiderDefinition;

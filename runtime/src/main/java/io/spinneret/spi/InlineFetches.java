@@ -1,4 +1,4 @@
-package io.spinneret.engine;
+package io.spinneret.spi;
 
 import io.spinneret.api.FetchException;
 import io.spinneret.api.Request;

@@ -1,6 +1,7 @@
-package io.spinneret.engine;
+package io.spinneret.embed;
 
 import io.spinneret.api.SpinneretException;
+import io.spinneret.engine.MemoryStorage;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.internal.SpiderDefinition;
 import io.spinneret.internal.SpiderRegistry;

@@ -1,4 +1,4 @@
-package io.spinneret.engine;
+package io.spinneret.embed;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
