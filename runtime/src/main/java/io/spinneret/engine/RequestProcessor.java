@@ -109,7 +109,7 @@ final class RequestProcessor {
             return;
         }
         int status = resp.status();
-        Revisits.Visit visit = revisits.check(resp);
+        Revisits.Visit visit = revisits.check(req, resp);
         if (visit.skipsCallback()) {
             scheduler.ack(lease);
             return;

@@ -60,12 +60,14 @@ public final class Revisits {
     /**
      * Judges a response before its callback runs; see the class comment.
      *
+     * @param request the request as the scheduler gave it (without what the middlewares added, such
+     *     as a {@code User-Agent}): the one kept in the page's record
+     * @param response its response
      * @return what to do: {@link Visit#skipsCallback()} says whether to acknowledge the request
      *     without running its callback; {@link Visit#parsed(boolean)} is to be called once the callback ran
      */
-    public Visit check(Response response) {
+    public Visit check(Request request, Response response) {
         PageRecords store = records;
-        Request request = response.request();
         if (store == null || !request.method().equals("GET") || request.body() != null) return PARSE;
         Previous previous = ConditionalRequests.previous(request);
         int status = response.status();
@@ -80,7 +82,7 @@ public final class Revisits {
         long now = clock.instant().getEpochSecond();
         if (previous != null && hash == previous.contentHash()) {
             judged(request, ChangeStatus.UNCHANGED);
-            PageRecord kept = record(response, hash, now, interval.afterUnchanged(previous.interval()));
+            PageRecord kept = record(request, response, hash, now, interval.afterUnchanged(previous.interval()));
             if (!emitUnchanged) {
                 store.put(request.fingerprint(), kept.encode());
                 return SKIP;
@@ -90,7 +92,7 @@ public final class Revisits {
         if (previous != null) judged(request, ChangeStatus.CHANGED);
         else if (recrawl) judged(request, ChangeStatus.NEW);
         long next = previous != null ? interval.afterChange(previous.interval()) : interval.first();
-        return new Visit(false, store, record(response, hash, now, next));
+        return new Visit(false, store, record(request, response, hash, now, next));
     }
 
     private void judged(Request request, ChangeStatus status) {
@@ -99,8 +101,7 @@ public final class Revisits {
     }
 
     /** The record of this visit: the response's validators, or for a 304 those the request sent. */
-    private static PageRecord record(Response response, long hash, long now, long interval) {
-        Request request = response.request();
+    private static PageRecord record(Request request, Response response, long hash, long now, long interval) {
         String etag = response.header("ETag").orElse(request.headers().get(ConditionalRequests.IF_NONE_MATCH));
         String lastModified = response.header("Last-Modified").orElse(request.headers().get(ConditionalRequests.IF_MODIFIED_SINCE));
         return new PageRecord(ConditionalRequests.original(request), etag, ConditionalRequests.epochSeconds(lastModified), hash, now, interval);

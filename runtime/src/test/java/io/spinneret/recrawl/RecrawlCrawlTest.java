@@ -10,7 +10,10 @@ import io.spinneret.embed.Crawler;
 import io.spinneret.observe.ChangeStatus;
 import io.spinneret.observe.CrawlListener;
 import io.spinneret.scheduler.redis.RedisTestServer;
+import io.spinneret.scheduler.sqlite.SqliteScheduler;
 import io.spinneret.settings.Settings;
+import io.spinneret.spi.PageRecords;
+import io.spinneret.spi.Scheduler;
 import io.spinneret.testing.BookSchema;
 import io.spinneret.testing.BooksFixture;
 import io.spinneret.testing.TestSettings;
@@ -153,6 +156,22 @@ class RecrawlCrawlTest {
             CrawlResult r = crawl(site, settings("sqlite", "recrawl=true"));
             assertEquals(Set.of(failing), itemUrls(), "requested without validators, so parsed, and its item comes now");
             assertEquals(Map.of("changed", 1L, "unchanged", (long) PAGES - 1), r.recrawled());
+        }
+    }
+
+    @Test
+    void aPageRecordKeepsTheRequestAsScheduledWithTheValidators() throws Exception {
+        try (ChangingSite site = new ChangingSite(LISTINGS, PER_PAGE)) {
+            crawl(site, settings("sqlite"));
+            try (Scheduler job = SqliteScheduler.open(dir.resolve("jobs").resolve("books"), true)) {
+                PageRecords records = job.pageRecords();
+                assertEquals(PAGES, records.count());
+                Request scheduled = Request.builder(site.bookUrl(5)).callback("detail").priority(1).depth(1).build();
+                PageRecord r = PageRecord.decode(records.get(scheduled.fingerprint()));
+                assertEquals(scheduled, r.request(), "without the User-Agent the middleware added");
+                assertEquals("\"b5-0\"", r.etag());
+                assertEquals(ConditionalRequests.epochSeconds("Wed, 02 Dec 2026 10:00:00 GMT"), r.lastModified());
+            }
         }
     }
 
