@@ -23,7 +23,7 @@ import org.jspecify.annotations.Nullable;
  * @param request the request as the crawl made it (without the re-crawl's conditional headers)
  * @param etag the response's {@code ETag}, or null
  * @param lastModified the response's {@code Last-Modified} in seconds since the epoch, or 0 if it had none
- * @param contentHash the first 64 bits of the SHA-256 of the body
+ * @param contentHash the 64-bit content hash of the body ({@code ContentHash})
  * @param fetchedAt when the page was last fetched, in seconds since the epoch
  * @param interval the page's revisit interval in seconds ({@link RevisitInterval})
  */

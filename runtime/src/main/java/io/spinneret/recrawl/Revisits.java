@@ -15,8 +15,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The engine's side of re-crawls: every response passes {@link #check} before its callback. Any
- * crawl keeps a {@link PageRecord} of each page it fetched with a 2xx (when its scheduler keeps
- * {@link PageRecords}), so that a later {@code --recrawl} can revisit it. A re-crawl's request
+ * crawl on a persistent scheduler keeps a {@link PageRecord} of each page it fetched with a 2xx,
+ * so that a later {@code --recrawl} can revisit it. A re-crawl's request
  * carries the page's last visit ({@link ConditionalRequests}); its response is judged:
  * <ul>
  *   <li>304, or a 2xx body with the last visit's content hash: {@link ChangeStatus#UNCHANGED}, the
@@ -52,9 +52,15 @@ public final class Revisits {
         this.clock = clock;
     }
 
-    /** @param listeners told each page's change status (the crawl's listeners) */
+    /**
+     * The re-crawl side of a crawl on {@code scheduler}: records are kept only by a
+     * {@linkplain Scheduler#isPersistent() persistent} scheduler, the only kind a later re-crawl can
+     * open, so a crawl in memory pays nothing for them.
+     *
+     * @param listeners told each page's change status (the crawl's listeners)
+     */
     public static Revisits of(Settings settings, Scheduler scheduler, Stats stats, BiConsumer<Request, ChangeStatus> listeners) {
-        return new Revisits(scheduler.pageRecords(), settings, stats, listeners, Clock.systemUTC());
+        return new Revisits(scheduler.isPersistent() ? scheduler.pageRecords() : null, settings, stats, listeners, Clock.systemUTC());
     }
 
     /**
