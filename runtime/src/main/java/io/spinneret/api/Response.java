@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import io.spinneret.links.HeadBytes;
 import io.spinneret.links.Links;
 import io.spinneret.links.PageDirectives;
 import org.jsoup.Jsoup;
@@ -53,6 +54,9 @@ public final class Response {
     private @Nullable Document document;
     private @Nullable String base;
     private @Nullable MainContent mainContent;
+    private @Nullable PageDirectives directives;
+    private @Nullable Set<String> robots;
+    private int headEnd = -1;
 
     /**
      * @param request the request that produced this response (after redirects, the last hop)
@@ -170,9 +174,23 @@ public final class Response {
         return Optional.ofNullable(document().selectFirst(evaluator(selector)));
     }
 
-    /** Elements matching an XPath expression (evaluated by jsoup). */
+    /**
+     * Elements matching an XPath expression (evaluated by jsoup). For the strings of text nodes or
+     * attributes ({@code //title/text()}, {@code //a/@href}) use {@link #xpathTexts}.
+     *
+     * @throws IllegalArgumentException if the expression ends on text nodes or an attribute, which
+     *     are no elements
+     */
     public Elements xpath(String xpath) {
-        return document().selectXpath(xpath);
+        return XPathSelection.elements(document(), xpath);
+    }
+
+    /**
+     * The strings an XPath expression selects: the text of text nodes ({@code //title/text()}), the
+     * values of attributes ({@code //a/@href}), else the text of the elements; in page order.
+     */
+    public List<String> xpathTexts(String xpath) {
+        return XPathSelection.texts(document(), xpath);
     }
 
     /** The whitespace-normalised text of the first match, or {@code ""} when nothing matches. */
@@ -199,28 +217,47 @@ public final class Response {
         return Links.of(isHtml() ? document() : Document.createShell(url), url, this::urlJoin);
     }
 
-    /** The absolute URL of the page's {@code <link rel="canonical">}, if it is HTML and has one. */
+    /** The absolute URL of the page's {@code <link rel="canonical">}, if it is HTML and has one in its head. */
     public Optional<String> canonicalUrl() {
-        return isHtml() ? PageDirectives.canonical(document()).flatMap(this::urlJoin) : Optional.empty();
+        return isHtml() ? directives().canonical().flatMap(this::urlJoin) : Optional.empty();
     }
 
     /**
      * The page's robots directives for every crawler, lower case ({@code noindex}, {@code nofollow},
-     * ...): from {@code <meta name="robots">} of an HTML page and the {@code X-Robots-Tag} header.
+     * ...): from {@code <meta name="robots">} in the head of an HTML page and the {@code X-Robots-Tag}
+     * header. Found once; a page whose head's bytes never say "robots" is not parsed for it.
      */
     public Set<String> robots() {
-        return PageDirectives.robots(isHtml() ? document() : null, headers.getOrDefault("X-Robots-Tag", List.of()));
+        if (robots == null) {
+            PageDirectives head = isHtml() && headMayHold("robots") ? directives() : PageDirectives.NONE;
+            robots = head.robots(headers.getOrDefault("X-Robots-Tag", List.of()));
+        }
+        return robots;
     }
 
     /**
-     * The page's {@code <meta http-equiv="refresh">}, if it is HTML and has one that parses, with
-     * the target resolved against the page (the page itself when the tag names none); empty also
-     * when the target is not an http(s) URL.
+     * The page's {@code <meta http-equiv="refresh">}, if it is HTML and has one in its head that
+     * parses, with the target resolved against the page (the page itself when the tag names none);
+     * empty also when the target is not an http(s) URL. A page whose head's bytes never say
+     * "refresh" is not parsed for it: this is the one detection of a meta refresh.
      */
     public Optional<PageDirectives.Refresh> metaRefresh() {
-        if (!isHtml()) return Optional.empty();
-        return PageDirectives.refresh(document()).flatMap(r -> (r.target().isEmpty() ? Optional.of(url) : urlJoin(r.target()))
+        if (!isHtml() || !headMayHold("refresh")) return Optional.empty();
+        return directives().refresh().flatMap(r -> (r.target().isEmpty() ? Optional.of(url) : urlJoin(r.target()))
                 .map(t -> new PageDirectives.Refresh(r.delay(), t)));
+    }
+
+    /** The directives of the page's head (HTML only), read once. */
+    private PageDirectives directives() {
+        if (directives == null) directives = PageDirectives.of(document());
+        return directives;
+    }
+
+    /** Whether the head may hold {@code word}: yes once parsed (reading the head costs little), else a scan of its bytes. */
+    private boolean headMayHold(String word) {
+        if (document != null) return true;
+        if (headEnd < 0) headEnd = HeadBytes.end(body);
+        return HeadBytes.mentions(body, headEnd, word);
     }
 
     /**
@@ -284,7 +321,8 @@ public final class Response {
      * A request for a link on this page: resolved against the page, one level deeper, with this
      * page's renderer. Links that are not http(s) (mailto:, javascript:, data:) or are malformed
      * give empty, logged at debug level; this never throws for a bad link. A blank {@code href},
-     * which a browser reads as this page itself, gives empty too.
+     * which a browser reads as this page itself, gives empty too. A page crawled in a session the
+     * spider named ({@link Request#session()}) passes it on: a logged-in crawl stays logged in.
      */
     public Optional<Request> follow(String href, String callback, int priority) {
         Optional<String> target = href.isBlank() ? Optional.empty() : urlJoin(href);
@@ -293,7 +331,7 @@ public final class Response {
             return Optional.empty();
         }
         return Optional.of(Request.builder(target.get()).callback(callback).priority(priority)
-                .renderer(request.renderer()).depth(request.depth() + 1).build());
+                .renderer(request.renderer()).depth(request.depth() + 1).meta(Request.META_SESSION, request.session()).build());
     }
 
     /** Follows an element's {@code href} (or {@code src}) attribute. */

@@ -3,13 +3,18 @@ package io.spinneret.engine;
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.Request;
 import io.spinneret.api.SpinneretException;
+import io.spinneret.files.FileErrors;
+import io.spinneret.settings.InvalidSettingException;
 import io.spinneret.spi.Scheduler;
 import io.spinneret.spi.Stats;
+import io.spinneret.url.AbsoluteUrl;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,8 +29,9 @@ import org.slf4j.LoggerFactory;
  * {@value #BATCH} at a time (or fewer, when no more can be read without waiting), and pushed only while the scheduler holds fewer than {@link #watermark}
  * pending requests, so a file of a million URLs never sits in memory (the scheduler's set of seen
  * fingerprints still grows with it). A line is one URL; blank lines and lines starting with
- * {@code #} are skipped; a line that is no absolute http(s) URL is counted as
- * {@code start_urls_file/invalid} and logged (the first few). {@code -} reads standard input.
+ * {@code #} are skipped; a line that is no absolute http(s) URL ({@link AbsoluteUrl}) is counted as
+ * {@code start_urls_file/invalid} and logged with the reason (the first few), the others are
+ * crawled as the URL parser serializes them. {@code -} reads standard input.
  *
  * <p>The engine runs {@link #run} on a virtual thread of its own and does not end the crawl on an
  * empty queue while {@link #feeding()}. Each batch becomes requests as the start URLs of
@@ -62,10 +68,16 @@ public final class StartUrlsFeed implements AutoCloseable {
         if (file.equals("-")) {
             return new StartUrlsFeed(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), "standard input", watermark);
         }
+        Path path = Path.of(file);
+        // the setting names a file that is not there to read: a mistake in the command line or settings
+        String named = Setting.START_URLS_FILE.key() + " " + file;
+        if (Files.isDirectory(path)) throw new InvalidSettingException(named + " is a directory");
         try {
-            return new StartUrlsFeed(Files.newBufferedReader(Path.of(file), StandardCharsets.UTF_8), file, watermark);
+            return new StartUrlsFeed(Files.newBufferedReader(path, StandardCharsets.UTF_8), file, watermark);
+        } catch (NoSuchFileException | AccessDeniedException e) {
+            throw new InvalidSettingException("cannot read " + named + ": " + FileErrors.describe(e));
         } catch (IOException | RuntimeException e) {
-            throw new SpinneretException("cannot read " + Setting.START_URLS_FILE.key() + " " + file + ": " + e, e);
+            throw new SpinneretException("cannot read " + named + ": " + FileErrors.describe(e), e);
         }
     }
 
@@ -89,12 +101,15 @@ public final class StartUrlsFeed implements AutoCloseable {
                 lines++;
                 String url = line.strip();
                 if (url.isEmpty() || url.startsWith("#")) continue;
-                if (!Setting.isHttpUrl(url)) {
+                try {
+                    batch.add(AbsoluteUrl.href(url));
+                } catch (IllegalArgumentException bad) {
                     stats.increment(INVALID);
-                    if (stats.get(INVALID) <= LOGGED_INVALID) LOG.warn("{}, line {}: not an absolute http(s) URL, skipped: {}", source, lines, url);
+                    if (stats.get(INVALID) <= LOGGED_INVALID) {
+                        LOG.warn("{}, line {}: {}; skipped", source, lines, bad.getMessage());
+                    }
                     continue;
                 }
-                batch.add(url);
                 // a full batch, or all there is for now: a pipe (standard input) may give the next line much later
                 if (batch.size() == BATCH || !in.ready()) {
                     pushWhenThereIsRoom(scheduler, toRequests.apply(batch), push, stopping);
