@@ -146,6 +146,27 @@ public enum Setting {
     /** The false-positive rate of the Bloom filter up to its capacity: the share of new URLs dropped as seen. */
     REDIS_BLOOM_ERROR_RATE("redis_bloom_error_rate", Type.DOUBLE, "0.000001", "false-positive rate of the Redis Bloom filter at its capacity"),
 
+    // ---- re-crawls (docs/recrawl.md)
+    /**
+     * Request every known page of the finished job again ({@code --recrawl}), with
+     * {@code If-None-Match} / {@code If-Modified-Since} from the validators kept at its last fetch;
+     * only changed and new pages run their callbacks.
+     */
+    RECRAWL("recrawl", Type.BOOLEAN, "false", "request the known pages of a finished job again, conditionally"),
+    /**
+     * The minimum age, in seconds, of a known page before a re-crawl requests it again; above 0, each
+     * page's interval adapts (halved after a change, doubled after an unchanged visit). 0: every
+     * known page at every re-crawl.
+     */
+    RECRAWL_AFTER("recrawl_after", Type.DURATION, "0", "seconds before a known page is due again (0 = always; >0 adapts per page)"),
+    /** The longest a page's adaptive revisit interval grows, in seconds (default 30 days). */
+    RECRAWL_MAX_INTERVAL("recrawl_max_interval", Type.DURATION, "2592000", "seconds a page's revisit interval grows to at most"),
+    /**
+     * Run the callbacks of unchanged pages too, so a re-crawl emits every page's items: requests are
+     * then sent without validators (a 304 has no body to parse), and the content hash decides.
+     */
+    RECRAWL_EMIT_UNCHANGED("recrawl_emit_unchanged", Type.BOOLEAN, "false", "emit the items of unchanged pages in a re-crawl too"),
+
     // ---- downloading
     /** Seconds to wait for a response (headers and body). */
     DOWNLOAD_TIMEOUT("download_timeout", Type.DURATION, "30", "seconds to wait for a response (0 = no limit)"),

@@ -22,7 +22,7 @@ final class QuickRunParser {
     /** Options taking a value, under every name picocli knows them by. */
     static final Set<String> VALUED = Set.of("-n", "--max-items", "-o", "--output", "-O", "--overwrite-output", "-c", "--concurrency", "--delay",
             "-s", "--set", "-a", "--arg", "--redis", "--crawl-id", "--metrics", "--ui", "--stats-file", "--settings", "--spiders", "--log-level");
-    static final Set<String> FLAGS = Set.of("--resume", "--new-crawl");
+    static final Set<String> FLAGS = Set.of("--resume", "--new-crawl", "--recrawl");
     /** Options always parsed by picocli. */
     static final Set<String> LEFT_TO_PICOCLI = Set.of("-h", "--help", "-V", "--version", "--print-settings");
 
@@ -44,6 +44,8 @@ final class QuickRunParser {
                 cmd.resume = true;
             } else if (a.equals("--new-crawl")) {
                 cmd.newCrawl = true;
+            } else if (a.equals("--recrawl")) {
+                cmd.recrawl = true;
             } else {
                 int eq = a.startsWith("--") ? a.indexOf('=') : -1;
                 String name = eq > 0 ? a.substring(0, eq) : a;

@@ -59,6 +59,9 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--resume", description = "continue a previous interrupted crawl (persistent scheduler, sqlite unless set)")
     boolean resume;
 
+    @Option(names = "--recrawl", description = "request the known pages of a finished job again with their validators; emit only changed and new pages' items (sqlite unless set)")
+    boolean recrawl;
+
     @Option(names = "--redis", paramLabel = "URL", description = "share the queue through Redis, e.g. redis://127.0.0.1:6379/0")
     @Nullable String redis;
 
@@ -170,6 +173,10 @@ final class RunCommand implements Callable<Integer> {
         if (statsFile != null) v.add(new CommandLineValue(Setting.STATS_FILE.key(), statsFile, "--stats-file"));
         if (common.spidersDir != null) v.add(new CommandLineValue(Setting.SPIDERS_DIR.key(), common.spidersDir.toString(), "--spiders"));
         if (crawlId != null) v.add(new CommandLineValue(Setting.CRAWL_ID.key(), crawlId, "--crawl-id"));
+        if (recrawl) {
+            if (resume || newCrawl) throw new UsageException("give --recrawl (request the known pages again) alone, without --resume or --new-crawl");
+            v.add(new CommandLineValue(Setting.RECRAWL.key(), "true", "--recrawl"));
+        }
         if (newCrawl) {
             if (resume) throw new UsageException("give --resume (crawl what the crawl has not seen) or --new-crawl (start it again), not both");
             v.add(new CommandLineValue(Setting.NEW_CRAWL.key(), "true", "--new-crawl"));
@@ -177,16 +184,17 @@ final class RunCommand implements Callable<Integer> {
         if (redis != null) {
             v.add(new CommandLineValue(Setting.SCHEDULER.key(), "redis", "--redis"));
             v.add(new CommandLineValue(Setting.REDIS_URL.key(), redis, "--redis"));
-        } else if (resume) {
-            // --resume needs a persistent frontier: sqlite unless a layer already chose one
+        } else if (resume || recrawl) {
+            // --resume and --recrawl need a persistent frontier: sqlite unless a layer already chose one
+            String persistentFlag = recrawl ? "--recrawl" : "--resume";
             Settings without = loader.resolve(spider.name(), spider.className(), spider.settings(), v);
             if (without.getChoice(Setting.SCHEDULER).equals("memory")) {
                 String origin = without.value(Setting.SCHEDULER).origin();
                 if (!origin.equals(Settings.BUILT_IN)) {
-                    throw new UsageException("--resume needs a persistent scheduler (sqlite or redis), but scheduler = memory is set in "
-                            + origin + ": a memory queue keeps nothing to resume");
+                    throw new UsageException(persistentFlag + " needs a persistent scheduler (sqlite or redis), but scheduler = memory is set in "
+                            + origin + ": a memory queue keeps nothing to " + (recrawl ? "revisit" : "resume"));
                 }
-                v.add(new CommandLineValue(Setting.SCHEDULER.key(), "sqlite", "--resume"));
+                v.add(new CommandLineValue(Setting.SCHEDULER.key(), "sqlite", persistentFlag));
             }
         }
         return v;

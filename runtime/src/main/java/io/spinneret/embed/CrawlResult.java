@@ -116,6 +116,14 @@ public record CrawlResult(String spider, Map<String, Long> stats, Duration elaps
         return byKeySuffix(io.spinneret.items.ItemChain.DROPPED, null);
     }
 
+    /**
+     * The pages a re-crawl judged, by change status ({@code recrawl/<status>}: unchanged, changed,
+     * new, removed); empty for a crawl that is not a re-crawl.
+     */
+    public Map<String, Long> recrawled() {
+        return byKeySuffix("recrawl/", null);
+    }
+
     private Map<String, Long> byKeySuffix(String prefix, @Nullable String except) {
         Map<String, Long> byReason = new TreeMap<>();
         stats.forEach((key, n) -> {
@@ -129,7 +137,8 @@ public record CrawlResult(String spider, Map<String, Long> stats, Duration elaps
      * there are any, the responses ignored for their status and the requests a middleware dropped:
      * {@code | 2 ignored (HTTP 404: 2) | 3 dropped (robots: 3) |}, and the items dropped before
      * storage: {@code | 5 items dropped (invalid: 4, free: 1) |}, and the hosts a page budget
-     * stopped: {@code | 2 hosts stopped (max_pages_per_host=100: a.example, b.example) |}.
+     * stopped: {@code | 2 hosts stopped (max_pages_per_host=100: a.example, b.example) |}, and a re-crawl's change
+     * statuses: {@code | 1000 recrawled (changed: 10, removed: 5, unchanged: 985) |}.
      */
     public String summaryLine() {
         StringBuilder line = new StringBuilder().append(requests()).append(" requests | ").append(responses()).append(" responses | ")
@@ -138,6 +147,7 @@ public record CrawlResult(String spider, Map<String, Long> stats, Duration elaps
         appendCounts(line, "dropped", "", dropped());
         appendCounts(line, "items dropped", "", itemsDropped());
         appendStops(line);
+        appendCounts(line, "recrawled", "", recrawled());
         line.append(String.format(Locale.ROOT, "%.1fs", elapsed.toNanos() / 1e9));
         if (limit != null) line.append(" | stopped by ").append(limit);
         return line.toString();

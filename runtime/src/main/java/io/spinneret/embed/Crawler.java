@@ -25,6 +25,7 @@ import io.spinneret.observe.CrawlOpened;
 import io.spinneret.pipeline.ItemSchemas;
 import io.spinneret.pipeline.Pipeline;
 import io.spinneret.pipeline.PipelineFailedException;
+import io.spinneret.recrawl.RecrawlSeeds;
 import io.spinneret.scheduler.Schedulers;
 import io.spinneret.session.SessionPool;
 import io.spinneret.settings.Settings;
@@ -186,6 +187,7 @@ public final class Crawler {
             List<Request> start = feed != null ? List.of() : startRequests(dispatcher);
             Scheduler scheduler = givenScheduler != null ? givenScheduler : openScheduler(name);
             toClose.add(scheduler);
+            RecrawlSeeds.push(scheduler, settings); // --recrawl: the known pages that are due, before the start URLs
             if (start.isEmpty() && feed == null && !scheduler.isShared() && scheduler.pendingCount() == 0) {
                 // a crawl of nothing that ends at once with exit 0 would look like success
                 LOG.warn("nothing to crawl: spider '{}' starts with no requests (it has no start URLs, or its @Start method"
@@ -268,7 +270,7 @@ public final class Crawler {
 
     private Scheduler openScheduler(String name) {
         try {
-            return Schedulers.open(settings, name, resume);
+            return Schedulers.open(settings, name, resume || settings.getBoolean(Setting.RECRAWL)); // a re-crawl keeps what was seen
         } catch (SpinneretException e) {
             throw e;
         } catch (RuntimeException e) {

@@ -2,6 +2,7 @@ package io.spinneret.engine;
 
 import io.spinneret.api.Failure;
 import io.spinneret.api.Request;
+import io.spinneret.observe.ChangeStatus;
 import io.spinneret.observe.CrawlClosed;
 import io.spinneret.observe.CrawlListener;
 import io.spinneret.observe.CrawlOpened;
@@ -77,6 +78,10 @@ public final class CrawlEvents {
 
     public void itemDropped(Object item, String reason) {
         if (on()) emit(l -> l.itemDropped(item, reason));
+    }
+
+    void changeStatus(Request r, ChangeStatus status) {
+        if (on()) emit(l -> l.changeStatus(r, status));
     }
 
     /** Ends every listener's thread at once; after {@link #closed} they have ended already. */

@@ -10,6 +10,7 @@ import io.spinneret.neardup.NearDuplicates;
 import io.spinneret.pipeline.ItemSchemas;
 import io.spinneret.pipeline.Pipeline;
 import io.spinneret.pipeline.PipelineFailedException;
+import io.spinneret.recrawl.Revisits;
 import io.spinneret.render.RenderDecisions;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.CrawlContext;
@@ -118,6 +119,7 @@ public final class Engine implements CrawlContext {
                 NearDuplicates.from(settings, scheduler.simHashIndex(), stats),
                 newRequests, itemSink, stats, settings.getInt(Setting.MAX_REDIRECTS), () -> stop != Stop.NONE,
                 new PageFollowing(dispatcher.linkRules(), settings), files, events, inline,
+                Revisits.of(settings, scheduler, stats, events::changeStatus),
                 new AutoRendering(fetcher, requiredSelectors, new RenderDecisions<>(settings.getInt(Setting.AUTO_RENDER_SAMPLES),
                         settings.getInt(Setting.AUTO_RENDER_RECHECK), stats), stats, this::inBackground, newRequests::found));
     }

@@ -11,6 +11,7 @@ import io.spinneret.items.files.FileDownloads;
 import io.spinneret.middleware.RetriesExhaustedException;
 import io.spinneret.neardup.NearDuplicates;
 import io.spinneret.pipeline.ItemSchemas;
+import io.spinneret.recrawl.Revisits;
 import io.spinneret.spi.InlineFetches;
 import io.spinneret.spi.Lease;
 import io.spinneret.spi.Scheduler;
@@ -50,6 +51,7 @@ final class RequestProcessor {
     private final CrawlEvents events;
     private final InlineFetches inline;
     private final AutoRendering auto;
+    private final Revisits revisits;
 
     /**
      * @param budgets the page budgets per host and domain, or null when there are none
@@ -57,13 +59,15 @@ final class RequestProcessor {
      * @param stopping whether the crawl was asked to stop, so that an interrupted request is requeued, not failed
      * @param files the files pipeline, which the items pass before the item sink
      * @param inline what the callbacks' {@code crawl.fetch(...)} calls
+     * @param revisits what a re-crawl does with known pages (unchanged ones skip their callback)
      * @param auto how requests whose renderer is {@code AUTO} choose theirs
      */
     RequestProcessor(Fetcher fetcher, Scheduler scheduler, Dispatcher dispatcher, ItemSchemas schemas, @Nullable HostBudgets budgets,
             @Nullable NearDuplicates nearDuplicates, NewRequests newRequests,
             ItemSink itemSink, Stats stats, int maxRedirects, BooleanSupplier stopping, PageFollowing page, FileDownloads files,
-            CrawlEvents events, InlineFetches inline, AutoRendering auto) {
+            CrawlEvents events, InlineFetches inline, Revisits revisits, AutoRendering auto) {
         this.events = events;
+        this.revisits = revisits;
         this.inline = inline;
         this.auto = auto;
         this.fetcher = fetcher;
@@ -116,6 +120,11 @@ final class RequestProcessor {
             return;
         }
         int status = resp.status();
+        Revisits.Visit visit = revisits.check(req, resp);
+        if (visit.skipsCallback()) {
+            scheduler.ack(lease);
+            return;
+        }
         if (Redirects.isRedirect(status)) {
             redirect(lease, resp);
             return;
@@ -131,18 +140,19 @@ final class RequestProcessor {
             redirect(lease, resp, refresh.get());
             return;
         }
-        CollectingCrawl crawl;
+        AutoRendering.Parsed parsed;
         if (turn == null) {
-            crawl = parse(req, resp, false).crawl();
+            parsed = parse(req, resp, false);
         } else {
             try {
-                crawl = turn.parse(resp, this::parse).crawl();
+                parsed = turn.parse(resp, this::parse);
             } catch (InterruptedException e) {
                 scheduler.requeue(lease, req);
                 return;
             }
         }
-        storeWithFiles(lease, crawl);
+        visit.parsed(parsed.error() == null);
+        storeWithFiles(lease, parsed.crawl());
     }
 
     /**

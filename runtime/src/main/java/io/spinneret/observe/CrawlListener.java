@@ -72,6 +72,12 @@ public interface CrawlListener {
     /** An item was not stored on purpose ({@code over_limit} past {@code max_items}, or an item processor's reason). */
     default void itemDropped(Object item, String reason) { }
 
+    /**
+     * A re-crawl ({@code --recrawl}) judged a page: {@code UNCHANGED}, {@code CHANGED}, {@code NEW},
+     * or {@code REMOVED} (the removed-page event: the page answered 404 or 410), see {@link ChangeStatus}.
+     */
+    default void changeStatus(Request request, ChangeStatus status) { }
+
     /** The crawl is over: everything it stored is written. The last event. */
     default void crawlClosed(CrawlClosed crawl) { }
 }

@@ -160,6 +160,14 @@ public interface Scheduler extends AutoCloseable {
     }
 
     /**
+     * The records a re-crawl keeps of each page fetched (validators, content hash), stored with this
+     * frontier, or null (the default) if this scheduler keeps none.
+     */
+    default @Nullable PageRecords pageRecords() {
+        return null;
+    }
+
+    /**
      * The store of this crawl's sessions, kept with its frontier (see {@link SessionStore}), or null
      * (the default) when sessions need only live as long as the process: the crawl keeps them in memory.
      */

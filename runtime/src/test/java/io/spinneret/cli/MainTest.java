@@ -119,6 +119,20 @@ class MainTest {
     }
 
     @Test
+    void recrawlCrawlsAJobOnceThenRequestsItsKnownPagesAgainAndPrintsTheirChangeStatus() {
+        String job = "job_dir=" + dir.resolve("jobs");
+        Run first = run(crawl("testbooks", "-s", job, "--recrawl"));
+        assertEquals(0, first.code(), first.err());
+        assertTrue(first.out().matches("(?s).* 60 items \\| 63 recrawled \\(new: 63\\) \\|.*"), first.out());
+        Run again = run(crawl("testbooks", "-s", job, "--recrawl"));
+        assertEquals(0, again.code(), again.err());
+        assertTrue(again.out().matches("(?s).* 0 items \\| 63 recrawled \\(unchanged: 63\\) \\|.*"), again.out());
+        Run both = run(crawl("testbooks", "-s", job, "--recrawl", "--resume"));
+        assertEquals(2, both.code(), both.err());
+        assertEquals("error: give --recrawl (request the known pages again) alone, without --resume or --new-crawl", both.err().strip());
+    }
+
+    @Test
     void aJarInTheSpidersDirectoryThatCannotBeReadIsNamed() throws Exception {
         Files.writeString(dir.resolve("half-copied.jar"), "not a zip");
         Run r = run("list", "--spiders", dir.toString());

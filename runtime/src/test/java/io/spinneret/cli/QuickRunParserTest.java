@@ -24,6 +24,7 @@ class QuickRunParserTest {
         "run books --delay=1.5 -s start_urls=http://127.0.0.1:1/ -s download_delay=0 --set retry_times=0",
         "run books --set=a=b=c",
         "run books --resume --redis redis://127.0.0.1:6379/0",
+        "run books --recrawl -o changes.jsonl",
         "run books --settings conf/settings.toml --spiders ./spiders --log-level warn",
         "run books --log-level=DEBUG --spiders=target/spiders --settings=s.toml --redis=redis://h/1",
         "run quotes -o postgresql://postgres@127.0.0.1:5432/test",
@@ -71,7 +72,7 @@ class QuickRunParserTest {
     }
 
     private static List<Object> fields(RunCommand c) {
-        return java.util.Arrays.asList(c.spiderName, c.maxItems, c.outputs, c.concurrency, c.delay, c.common.sets, c.resume, c.redis,
+        return java.util.Arrays.asList(c.spiderName, c.maxItems, c.outputs, c.concurrency, c.delay, c.common.sets, c.resume, c.recrawl, c.redis,
                 c.printSettings, c.common.settingsFile, c.common.spidersDir, c.common.logLevel);
     }
 }

@@ -1,5 +1,6 @@
 package io.spinneret.scheduler;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -9,16 +10,19 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spinneret.annotations.Renderer;
 import io.spinneret.annotations.Setting;
+import io.spinneret.api.Fingerprint;
 import io.spinneret.api.Request;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.CrawlFinishedException;
 import io.spinneret.spi.Lease;
 import io.spinneret.spi.PageBudget;
+import io.spinneret.spi.PageRecords;
 import io.spinneret.spi.Scheduler;
 import io.spinneret.spi.SimHashIndex;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -578,5 +582,74 @@ public abstract class SchedulerContractTest {
         assertEquals("https://a.example/other", index.firstNear(eight ^ 1L << 33, "https://a.example/near-other"));
         assertNull(index.firstNear(h, "https://a.example/first"), "the first page itself, fetched again, is not its own duplicate");
         assertNull(index.firstNear(~h, "https://a.example/far"));
+    }
+
+    // ---- page records (the re-crawl's validators and content hashes)
+
+    private static PageRecords records(Scheduler s) {
+        PageRecords records = s.pageRecords();
+        assertNotNull(records, "every built-in scheduler keeps page records");
+        return records;
+    }
+
+    private static byte[] bytes(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void pageRecordsAreKeptReplacedAndRemovedByFingerprint() {
+        PageRecords r = records(open(false));
+        Fingerprint a = req("a").fingerprint();
+        Fingerprint b = req("b").fingerprint();
+        assertNull(r.get(a));
+        r.put(a, bytes("etag-1"));
+        r.put(b, new byte[] {0, -1, 2}); // any bytes, zeros and high bits included
+        assertArrayEquals(bytes("etag-1"), r.get(a));
+        r.put(a, bytes("etag-2"));
+        assertArrayEquals(bytes("etag-2"), r.get(a), "a put replaces the record");
+        assertArrayEquals(new byte[] {0, -1, 2}, r.get(b));
+        assertEquals(2, r.count());
+        r.remove(a);
+        r.remove(a); // unknown: nothing happens
+        assertNull(r.get(a));
+        assertEquals(1, r.count());
+    }
+
+    @Test
+    void forEachHandsOverEveryPageRecordOnce() {
+        PageRecords r = records(open(false));
+        int n = 2_345; // more than one batch of a paged read
+        Map<Fingerprint, String> put = new HashMap<>();
+        for (int i = 0; i < n; i++) {
+            Fingerprint fp = req("p/" + i).fingerprint();
+            put.put(fp, "r" + i);
+            r.put(fp, bytes("r" + i));
+        }
+        Map<Fingerprint, String> seen = new HashMap<>();
+        List<Fingerprint> twice = new ArrayList<>();
+        r.forEach((fp, record) -> {
+            if (seen.put(fp, new String(record, StandardCharsets.UTF_8)) != null) twice.add(fp);
+        });
+        assertEquals(List.of(), twice);
+        assertEquals(put, seen);
+        assertEquals(n, r.count());
+    }
+
+    @Test
+    void pageRecordsOutliveAPersistentSchedulerAsItsSeenSetDoes() throws Exception {
+        Scheduler first = open(false, VISIBILITY_TIMEOUT);
+        first.push(req("a"));
+        Lease lease = poll(first);
+        records(first).put(lease.request().fingerprint(), bytes("kept"));
+        first.ack(lease);
+        first.close();
+        Scheduler second = open(true, VISIBILITY_TIMEOUT);
+        PageRecords r = records(second);
+        if (!second.isPersistent()) {
+            assertEquals(0, r.count(), "records do not outlive a non-persistent scheduler");
+            return;
+        }
+        assertArrayEquals(bytes("kept"), r.get(req("a").fingerprint()));
+        assertEquals(1, r.count());
     }
 }

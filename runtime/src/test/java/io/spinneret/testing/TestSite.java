@@ -86,7 +86,8 @@ public final class TestSite implements AutoCloseable {
         }
     }
 
-    private static int parse(String s) {
+    /** The number in a path segment, or -1. */
+    public static int parse(String s) {
         try {
             return Integer.parseInt(s);
         } catch (NumberFormatException e) {

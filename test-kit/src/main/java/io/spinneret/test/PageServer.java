@@ -8,9 +8,12 @@ import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.zip.CRC32;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -20,6 +23,10 @@ import org.junit.jupiter.api.extension.ExtensionContext;
  * Serves a folder of pages on 127.0.0.1 (a free port) for end-to-end spider tests: {@code /a/b.html}
  * is {@code <root>/a/b.html}, a path ending in {@code /} is that folder's {@code index.html}, a
  * query string is ignored, anything else is a 404. No {@code robots.txt} unless the folder has one.
+ * Each page has an {@code ETag} (from its bytes) and a {@code Last-Modified} (its file's time), and a
+ * request whose {@code If-None-Match} names the page's ETag gets a 304, as from a static web server:
+ * edit or delete files between two crawls to test a re-crawl ({@code --recrawl}), and assert what
+ * it found with {@link ChangeStatuses}.
  * As a JUnit extension it starts before the class's tests and stops after them:
  *
  * <pre>{@code
@@ -37,6 +44,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 public final class PageServer implements BeforeAllCallback, AfterAllCallback, AutoCloseable {
     private final Path root;
     private final AtomicInteger requests = new AtomicInteger();
+    private final AtomicInteger notModified = new AtomicInteger();
     private @Nullable HttpServer server;
     private @Nullable ExecutorService executor;
 
@@ -82,6 +90,11 @@ public final class PageServer implements BeforeAllCallback, AfterAllCallback, Au
         return requests.get();
     }
 
+    /** Requests answered 304 Not Modified so far (their {@code If-None-Match} named the page's ETag). */
+    public int notModified() {
+        return notModified.get();
+    }
+
     private void serve(HttpExchange ex) throws IOException {
         try (ex) {
             requests.incrementAndGet();
@@ -92,6 +105,17 @@ public final class PageServer implements BeforeAllCallback, AfterAllCallback, Au
                 return;
             }
             byte[] body = Files.readAllBytes(file);
+            CRC32 crc = new CRC32();
+            crc.update(body);
+            String etag = "\"" + Long.toHexString(crc.getValue()) + "-" + Integer.toHexString(body.length) + "\"";
+            ex.getResponseHeaders().set("ETag", etag);
+            ex.getResponseHeaders().set("Last-Modified", DateTimeFormatter.RFC_1123_DATE_TIME
+                    .format(Files.getLastModifiedTime(file).toInstant().atOffset(ZoneOffset.UTC)));
+            if (etag.equals(ex.getRequestHeaders().getFirst("If-None-Match"))) {
+                notModified.incrementAndGet();
+                ex.sendResponseHeaders(304, -1);
+                return;
+            }
             ex.getResponseHeaders().set("Content-Type", Pages.contentType(file.getFileName().toString()));
             boolean head = ex.getRequestMethod().equals("HEAD");
             ex.sendResponseHeaders(200, head || body.length == 0 ? -1 : body.length);

@@ -30,7 +30,8 @@ import org.slf4j.LoggerFactory;
  * Scrapy's HTTPCACHE). A replayed response skips the rest of the middleware chain (robots.txt, throttle, proxy)
  * and the network ({@link HttpCacheMiddleware} is the first link); the crawl counts it as a request and a response all the same.
  *
- * <p>Kept: GET and HEAD responses with a status below 500 (errors are fetched again), keyed by the
+ * <p>Kept: GET and HEAD responses with a status below 500 (errors are fetched again), to requests
+ * that are not conditional (a re-crawl's go to the server), keyed by the
  * request's fingerprint and renderer, in {@code <http_cache_dir>/<spider>/<ab>/<fingerprint>-<renderer>}.
  * A file older than {@code http_cache_expiration} seconds (0: never) is fetched again and replaced.
  * Files are written whole to a temporary name and moved into place, so a killed crawl leaves no
@@ -68,9 +69,21 @@ public final class HttpCache {
         return new HttpCache(dir, settings.getDuration(Setting.HTTP_CACHE_EXPIRATION).toMillis());
     }
 
-    /** Whether responses to {@code request} are kept: GET and HEAD only. */
+    /**
+     * Whether responses to {@code request} are kept: GET and HEAD only, and not a conditional
+     * request ({@code If-None-Match}, {@code If-Modified-Since}, as a re-crawl sends): it asks the
+     * server whether the page changed, which a kept response cannot answer, and its 304 has no page
+     * to replay to a later request.
+     */
     public static boolean cacheable(Request request) {
-        return request.method().equals("GET") || request.method().equals("HEAD");
+        return (request.method().equals("GET") || request.method().equals("HEAD")) && !conditional(request);
+    }
+
+    private static boolean conditional(Request request) {
+        for (String name : request.headers().keySet()) {
+            if (name.equalsIgnoreCase("If-None-Match") || name.equalsIgnoreCase("If-Modified-Since")) return true;
+        }
+        return false;
     }
 
     /** The kept response to {@code request}, or null (not kept, expired, unreadable, not cacheable). */

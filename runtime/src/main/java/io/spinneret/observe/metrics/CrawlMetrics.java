@@ -8,11 +8,13 @@ import io.micrometer.core.instrument.Timer;
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.Failure;
 import io.spinneret.api.Request;
+import io.spinneret.observe.ChangeStatus;
 import io.spinneret.observe.CrawlListener;
 import io.spinneret.observe.CrawlOpened;
 import io.spinneret.spi.Stats;
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.Locale;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
@@ -146,5 +148,10 @@ class CrawlMetrics implements CrawlListener {
     @Override
     public void itemDropped(Object item, String reason) {
         counter("spinneret.items.dropped", "items not stored on purpose", "type", item.getClass().getSimpleName(), "reason", reason).increment();
+    }
+
+    @Override
+    public void changeStatus(Request request, ChangeStatus status) {
+        counter("spinneret.recrawl.pages", "pages a re-crawl judged, by change status", "status", status.name().toLowerCase(Locale.ROOT)).increment();
     }
 }

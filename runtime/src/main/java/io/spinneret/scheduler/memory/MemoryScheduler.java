@@ -4,6 +4,7 @@ import io.spinneret.api.Fingerprint;
 import io.spinneret.api.Request;
 import io.spinneret.spi.Lease;
 import io.spinneret.spi.PageBudget;
+import io.spinneret.spi.PageRecords;
 import io.spinneret.spi.Scheduler;
 import io.spinneret.spi.SimHashIndex;
 import java.time.Duration;
@@ -34,6 +35,7 @@ public final class MemoryScheduler implements Scheduler {
     private final Condition notEmpty = lock.newCondition();
     private final FingerprintSet seen = new FingerprintSet(1024);
     private final HashMap<String, Request> inFlight = new HashMap<>();
+    private final MemoryPageRecords pages = new MemoryPageRecords();
 
     /** The queues of hosts with pending requests; a host's queue is dropped when it empties. */
     private final HashMap<String, HostQueue> hosts = new HashMap<>();
@@ -180,6 +182,11 @@ public final class MemoryScheduler implements Scheduler {
         } finally {
             lock.unlock();
         }
+    }
+
+    @Override
+    public PageRecords pageRecords() {
+        return pages;
     }
 
     @Override

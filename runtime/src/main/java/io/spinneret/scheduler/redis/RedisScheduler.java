@@ -4,6 +4,7 @@ import io.spinneret.api.Request;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.spi.Lease;
 import io.spinneret.spi.PageBudget;
+import io.spinneret.spi.PageRecords;
 import io.spinneret.spi.Scheduler;
 import io.spinneret.spi.SessionStore;
 import io.spinneret.spi.SharedThrottle;
@@ -150,6 +151,7 @@ public final class RedisScheduler implements Scheduler {
     private volatile boolean closed;
     private SeenFilter filter = SeenFilter.exact();
     private final RedisPages pages;
+    private final RedisPageRecords pageRecords;
 
     private RedisScheduler(RedisEndpoint endpoint, Options options, boolean beating) {
         this.endpoint = endpoint;
@@ -167,6 +169,7 @@ public final class RedisScheduler implements Scheduler {
         this.client = endpoint.connect(options.commandTimeout(), 4);
         this.redis = new CommandPipeline(client, endpoint.redacted(), keys.get(0), options.retryTimeout());
         this.pages = new RedisPages(redis, namespace);
+        this.pageRecords = new RedisPageRecords(namespace, this::count);
         if (beating) {
             long every = Math.max(visibilityMillis / 3, 10);
             this.heartbeat = Thread.ofPlatform().daemon().name("spinneret-redis-heartbeat").unstarted(() -> beat(every));
@@ -281,6 +284,7 @@ public final class RedisScheduler implements Scheduler {
         if (mode == Mode.NEW) {
             dropped = (Long) run(LuaScripts.RESET, List.of("force"));
             redis.call(p -> p.del(namespace + "state"));
+            redis.call(p -> p.del(pageRecords.key()));
             LOG.info("{}*: a new crawl {} ({} seen fingerprints of the previous one dropped)", namespace, crawlId, Math.max(dropped, 0));
         } else if (before.isEmpty()) {
             // keys of a finished crawl from a version without a state: cleared, as then
@@ -508,6 +512,11 @@ public final class RedisScheduler implements Scheduler {
         if (closed) throw new IllegalStateException("scheduler is closed");
         if (sessions == null) sessions = new RedisSessionStore(redis, name -> namespace + name);
         return sessions;
+    }
+
+    @Override
+    public PageRecords pageRecords() {
+        return pageRecords;
     }
 
     @Override

@@ -11,6 +11,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import org.jspecify.annotations.Nullable;
 import org.sqlite.SQLiteConfig;
 
@@ -19,7 +21,8 @@ import org.sqlite.SQLiteConfig;
  * (state 1) requests, a {@code host} table naming the hosts by number, and a {@code seen} table of
  * fingerprints ({@link PageTables} adds what is kept about pages). Within a host, rows are ordered by priority, then by {@code seq} (the rowid, so
  * insertion order); the hosts with pending rows take turns, through the {@link HostRing} kept in
- * memory (one process has the file open, so nothing else changes it).
+ * memory (one process has the file open, so nothing else changes it). The {@code page} table holds
+ * the re-crawl's record of each page fetched, by fingerprint ({@link SqlitePageRecords}).
  *
  * <p>Not thread-safe: {@link SqliteScheduler} uses it under its lock, one batch at a time. The
  * counts and the ring are exact for the committed state plus the current transaction;
@@ -38,6 +41,7 @@ final class FrontierDb implements AutoCloseable {
             );
             CREATE TABLE IF NOT EXISTS host (id INTEGER PRIMARY KEY, name TEXT NOT NULL UNIQUE);
             CREATE TABLE IF NOT EXISTS seen (fp BLOB PRIMARY KEY) WITHOUT ROWID;
+            CREATE TABLE IF NOT EXISTS page (fp BLOB PRIMARY KEY, record BLOB NOT NULL) WITHOUT ROWID;
             """;
     /** After {@link #addHostColumn}: the pending rows of one host in serving order. */
     private static final String INDEX = "CREATE INDEX IF NOT EXISTS request_host_pending"
@@ -49,6 +53,7 @@ final class FrontierDb implements AutoCloseable {
     private final PreparedStatement take;
     private final PreparedStatement delete;
     private final PreparedStatement insertHost;
+    private @Nullable PreparedStatement putPage; // made on the first page record
     private final HostRing ring = new HostRing();
     private final @Nullable PageTables pages;
 
@@ -286,12 +291,54 @@ final class FrontierDb implements AutoCloseable {
         }
     }
 
-    /** Forgets everything: pending, in-flight and seen. */
+    /** Keeps a page's record, replacing the one it had. */
+    void putPage(byte[] fp, byte[] record) throws SQLException {
+        if (putPage == null) putPage = conn.prepareStatement("INSERT OR REPLACE INTO page (fp, record) VALUES (?, ?)");
+        putPage.setBytes(1, fp);
+        putPage.setBytes(2, record);
+        putPage.executeUpdate();
+    }
+
+    byte @Nullable [] page(byte[] fp) throws SQLException {
+        try (PreparedStatement st = conn.prepareStatement("SELECT record FROM page WHERE fp = ?")) {
+            st.setBytes(1, fp);
+            try (ResultSet rs = st.executeQuery()) {
+                return rs.next() ? rs.getBytes(1) : null;
+            }
+        }
+    }
+
+    void removePage(byte[] fp) throws SQLException {
+        try (PreparedStatement st = conn.prepareStatement("DELETE FROM page WHERE fp = ?")) {
+            st.setBytes(1, fp);
+            st.executeUpdate();
+        }
+    }
+
+    /** Up to {@code limit} page records with a fingerprint after {@code after} (empty: from the first), in fingerprint order. */
+    List<byte[][]> pagesAfter(byte[] after, int limit) throws SQLException {
+        List<byte[][]> out = new ArrayList<>();
+        try (PreparedStatement st = conn.prepareStatement("SELECT fp, record FROM page WHERE fp > ? ORDER BY fp LIMIT ?")) {
+            st.setBytes(1, after);
+            st.setInt(2, limit);
+            try (ResultSet rs = st.executeQuery()) {
+                while (rs.next()) out.add(new byte[][] {rs.getBytes(1), rs.getBytes(2)});
+            }
+        }
+        return out;
+    }
+
+    long pageCount() throws SQLException {
+        return count("SELECT count(*) FROM page");
+    }
+
+    /** Forgets everything: pending, in-flight, seen and the page records. */
     void clear() throws SQLException {
         try (Statement st = conn.createStatement()) {
             st.executeUpdate("DELETE FROM request");
             st.executeUpdate("DELETE FROM seen");
             st.executeUpdate("DELETE FROM host");
+            st.executeUpdate("DELETE FROM page");
         }
         PageTables.clear(conn);
         ring.clear();

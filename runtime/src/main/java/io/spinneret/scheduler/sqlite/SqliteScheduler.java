@@ -5,6 +5,7 @@ import io.spinneret.api.SpinneretException;
 import io.spinneret.files.FileErrors;
 import io.spinneret.spi.Lease;
 import io.spinneret.spi.PageBudget;
+import io.spinneret.spi.PageRecords;
 import io.spinneret.spi.Scheduler;
 import io.spinneret.spi.SessionStore;
 import io.spinneret.spi.SimHashIndex;
@@ -69,7 +70,7 @@ public final class SqliteScheduler implements Scheduler {
 
     /** A unit of work run by the leader, inside the current transaction. */
     @FunctionalInterface
-    private interface Work<T> {
+    interface Work<T> {
         T run(FrontierDb db) throws SQLException;
     }
 
@@ -81,6 +82,7 @@ public final class SqliteScheduler implements Scheduler {
     private final FileLock lock;
     private final ConcurrentLinkedQueue<Op<?>> ops = new ConcurrentLinkedQueue<>();
     private final ReentrantLock leader = new ReentrantLock(); // held while running a batch
+    private final SqlitePageRecords pages = new SqlitePageRecords(this);
     private boolean dbClosed; // guarded by leader
     private volatile boolean closed;
     private final boolean resumed;
@@ -253,6 +255,11 @@ public final class SqliteScheduler implements Scheduler {
     }
 
     @Override
+    public PageRecords pageRecords() {
+        return pages;
+    }
+
+    @Override
     public boolean isPersistent() {
         return true;
     }
@@ -313,7 +320,7 @@ public final class SqliteScheduler implements Scheduler {
     // ---- group commit
 
     /** Runs {@code work} in a committed transaction and waits, uninterruptibly, for the commit. */
-    private <T> T call(Work<T> work) {
+    <T> T call(Work<T> work) {
         if (closed) throw new IllegalStateException("scheduler is closed");
         Op<T> op = new Op<>(work, new CompletableFuture<>());
         ops.add(op);

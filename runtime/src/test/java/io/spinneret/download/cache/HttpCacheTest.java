@@ -68,6 +68,18 @@ class HttpCacheTest {
     }
 
     @Test
+    void aConditionalRequestIsNeitherAnsweredFromTheCacheNorItsNotModifiedKept() throws Exception {
+        HttpCache cache = new HttpCache(dir, 0);
+        Request plain = Request.of("http://example.com/book");
+        cache.store(plain, response(plain, 200, "v1".getBytes()));
+        Request conditional = Request.builder("http://example.com/book").header("if-none-match", "\"v1\"").build();
+        assertNull(cache.lookup(conditional), "the server says whether the page changed, not a kept copy");
+        Request since = Request.builder("http://example.com/new").header("If-Modified-Since", "Wed, 02 Dec 2026 10:00:00 GMT").build();
+        assertFalse(cache.store(since, response(since, 304, new byte[0])));
+        assertNull(cache.lookup(Request.of("http://example.com/new")), "no 304 is replayed to a plain request");
+    }
+
+    @Test
     void anExpiredOrUnreadableFileIsAMiss() throws Exception {
         Request r = Request.of("http://example.com/old");
         HttpCache cache = new HttpCache(dir, 60_000);

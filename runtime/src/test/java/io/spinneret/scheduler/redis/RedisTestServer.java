@@ -9,22 +9,22 @@ import redis.clients.jedis.params.ScanParams;
 import redis.clients.jedis.resps.ScanResult;
 
 /** The Redis server of the tests ({@code SPINNERET_TEST_REDIS}) and namespace clean-up. */
-final class RedisTestServer {
+public final class RedisTestServer {
     private RedisTestServer() {}
 
     /** The server URL; skips the test when the variable is unset. */
-    static String url() {
+    public static String url() {
         String url = System.getenv("SPINNERET_TEST_REDIS");
         assumeTrue(url != null && !url.isBlank(), "SPINNERET_TEST_REDIS is not set");
         return url;
     }
 
-    static Jedis connect() {
+    public static Jedis connect() {
         return new Jedis(URI.create(url()));
     }
 
     /** Deletes every key of the crawl's namespace (its id: the spider's name unless set). */
-    static void deleteNamespace(String crawlId) {
+    public static void deleteNamespace(String crawlId) {
         try (Jedis j = connect()) {
             String cursor = ScanParams.SCAN_POINTER_START;
             ScanParams match = new ScanParams().match("spinneret:{" + crawlId + "}:*").count(1000);

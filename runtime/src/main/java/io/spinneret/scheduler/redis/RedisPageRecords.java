@@ -1,0 +1,82 @@
+package io.spinneret.scheduler.redis;
+
+import io.spinneret.api.Fingerprint;
+import io.spinneret.spi.PageRecords;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.function.BiConsumer;
+import org.jspecify.annotations.Nullable;
+import redis.clients.jedis.params.ScanParams;
+import redis.clients.jedis.resps.ScanResult;
+
+/**
+ * The page records of a {@link RedisScheduler}: one hash, {@code <namespace>pages}, from the 16-byte
+ * fingerprint to the record (a small hash field costs its bytes plus about 50 of Redis' own), sent
+ * through the scheduler's command pipeline, so records put by many workers at once go in one
+ * round trip. In the crawl's hash-tagged namespace, so it lives in the crawl's Redis Cluster slot.
+ */
+final class RedisPageRecords implements PageRecords {
+    private static final int SCAN_COUNT = 1_000;
+
+    private final byte[] key;
+    private final Commands redis;
+
+    /** Runs one command and returns its reply: the scheduler's, with its error messages. */
+    interface Commands {
+        <T> T call(CommandPipeline.Command<T> command);
+    }
+
+    RedisPageRecords(String namespace, Commands redis) {
+        this.key = (namespace + "pages").getBytes(StandardCharsets.UTF_8);
+        this.redis = redis;
+    }
+
+    @Override
+    public void put(Fingerprint page, byte[] record) {
+        redis.call(p -> p.hset(key, bytes(page), record));
+    }
+
+    @Override
+    public byte @Nullable [] get(Fingerprint page) {
+        return redis.call(p -> p.hget(key, bytes(page)));
+    }
+
+    @Override
+    public void remove(Fingerprint page) {
+        redis.call(p -> p.hdel(key, bytes(page)));
+    }
+
+    @Override
+    public void forEach(BiConsumer<Fingerprint, byte[]> action) {
+        ScanParams params = new ScanParams().count(SCAN_COUNT);
+        byte[] cursor = ScanParams.SCAN_POINTER_START_BINARY;
+        do {
+            byte[] from = cursor;
+            ScanResult<Map.Entry<byte[], byte[]>> result = redis.call(p -> p.hscan(key, from, params));
+            for (Map.Entry<byte[], byte[]> e : result.getResult()) {
+                ByteBuffer b = ByteBuffer.wrap(e.getKey());
+                action.accept(new Fingerprint(b.getLong(), b.getLong()), e.getValue());
+            }
+            cursor = result.getCursorAsBytes();
+        } while (!finished(cursor));
+    }
+
+    private static boolean finished(byte[] cursor) {
+        return cursor.length == 1 && cursor[0] == '0';
+    }
+
+    @Override
+    public long count() {
+        return redis.call(p -> p.hlen(key));
+    }
+
+    /** The key, for a new crawl to delete. */
+    byte[] key() {
+        return key;
+    }
+
+    private static byte[] bytes(Fingerprint fp) {
+        return ByteBuffer.allocate(16).putLong(fp.hi()).putLong(fp.lo()).array();
+    }
+}

@@ -1,0 +1,69 @@
+package io.spinneret.scheduler.sqlite;
+
+import io.spinneret.api.Fingerprint;
+import io.spinneret.spi.PageRecords;
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.function.BiConsumer;
+import org.jspecify.annotations.Nullable;
+
+/**
+ * The page records of a {@link SqliteScheduler}: rows of the job's {@code page} table (a 16-byte
+ * fingerprint and the record, without a row id), written through the scheduler's group commit, so a
+ * record put by many workers at once costs a share of one commit.
+ */
+final class SqlitePageRecords implements PageRecords {
+    /** Records read per transaction by {@link #forEach}: the scheduler's other work goes on between them. */
+    private static final int PAGE = 2_000;
+
+    private final SqliteScheduler scheduler;
+
+    SqlitePageRecords(SqliteScheduler scheduler) {
+        this.scheduler = scheduler;
+    }
+
+    @Override
+    public void put(Fingerprint page, byte[] record) {
+        byte[] fp = FrontierDb.bytes(page);
+        byte[] copy = record.clone();
+        scheduler.call(db -> {
+            db.putPage(fp, copy);
+            return null;
+        });
+    }
+
+    @Override
+    public byte @Nullable [] get(Fingerprint page) {
+        byte[] fp = FrontierDb.bytes(page);
+        return scheduler.call(db -> db.page(fp));
+    }
+
+    @Override
+    public void remove(Fingerprint page) {
+        byte[] fp = FrontierDb.bytes(page);
+        scheduler.call(db -> {
+            db.removePage(fp);
+            return null;
+        });
+    }
+
+    @Override
+    public void forEach(BiConsumer<Fingerprint, byte[]> action) {
+        byte[] after = new byte[0];
+        while (true) {
+            byte[] from = after;
+            List<byte[][]> rows = scheduler.call(db -> db.pagesAfter(from, PAGE));
+            for (byte[][] row : rows) {
+                ByteBuffer b = ByteBuffer.wrap(row[0]);
+                action.accept(new Fingerprint(b.getLong(), b.getLong()), row[1]);
+            }
+            if (rows.size() < PAGE) return;
+            after = rows.getLast()[0];
+        }
+    }
+
+    @Override
+    public long count() {
+        return scheduler.call(FrontierDb::pageCount);
+    }
+}

@@ -1,0 +1,49 @@
+package io.spinneret.recrawl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.spinneret.api.Request;
+import io.spinneret.api.RequestCodec;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class PageRecordTest {
+    private static final Request DETAIL = Request.builder("https://books.example/catalogue/a-light-in-the-attic_1000/index.html")
+            .callback("detail").depth(2).build();
+
+    @Test
+    void aRecordComesBackAsItWasKept() {
+        PageRecord full = new PageRecord(DETAIL, "\"6753a1c2-12f4\"", 1_764_000_000L, -42L, 1_764_900_000L, 86_400);
+        assertEquals(full, PageRecord.decode(full.encode()));
+        PageRecord bare = new PageRecord(DETAIL, null, 0, 7, 1, 0);
+        assertEquals(bare, PageRecord.decode(bare.encode()));
+    }
+
+    @Test
+    void aRecordCostsLittleMoreThanItsRequest() {
+        PageRecord r = new PageRecord(DETAIL, "\"6753a1c2-12f4\"", 1_764_000_000L, -42L, 1_764_900_000L, 86_400);
+        int request = RequestCodec.toJsonBytes(DETAIL).length;
+        int validators = r.encode().length - request;
+        assertTrue(validators <= 2 + 5 + 3 + 8 + 16 + 5, "validators, hash and times: " + validators + " bytes");
+    }
+
+    @Test
+    void bytesThatAreNotARecordAreRefused() {
+        assertThrows(IllegalArgumentException.class, () -> PageRecord.decode(new byte[] {9, 0}));
+        assertThrows(IllegalArgumentException.class, () -> PageRecord.decode(new byte[0]));
+    }
+
+    @Test
+    void conditionalRequestsCarryTheValidatorsAndGiveBackTheOriginal() {
+        PageRecord r = new PageRecord(DETAIL, "W/\"abc\"", 1_764_000_000L, 5, 1_764_900_000L, 60);
+        Request revisit = ConditionalRequests.revisit(r, true);
+        assertEquals("W/\"abc\"", revisit.headers().get("If-None-Match"));
+        assertEquals("Mon, 24 Nov 2025 16:00:00 GMT", revisit.headers().get("If-Modified-Since"));
+        assertEquals(new ConditionalRequests.Previous(5, 60), ConditionalRequests.previous(revisit));
+        assertEquals(DETAIL, ConditionalRequests.original(revisit));
+        assertEquals(1_764_000_000L, ConditionalRequests.epochSeconds(revisit.headers().get("If-Modified-Since")));
+        assertEquals(Map.of(), ConditionalRequests.revisit(r, false).headers(), "recrawl_emit_unchanged: no validators");
+    }
+}

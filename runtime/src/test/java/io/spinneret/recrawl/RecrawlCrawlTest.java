@@ -1,0 +1,188 @@
+package io.spinneret.recrawl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.spinneret.api.Request;
+import io.spinneret.embed.CrawlResult;
+import io.spinneret.embed.Crawler;
+import io.spinneret.observe.ChangeStatus;
+import io.spinneret.observe.CrawlListener;
+import io.spinneret.scheduler.redis.RedisTestServer;
+import io.spinneret.scheduler.sqlite.SqliteScheduler;
+import io.spinneret.settings.Settings;
+import io.spinneret.spi.PageRecords;
+import io.spinneret.spi.Scheduler;
+import io.spinneret.testing.BookSchema;
+import io.spinneret.testing.BooksFixture;
+import io.spinneret.testing.TestSettings;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * Re-crawls of a site on 127.0.0.1 that answers {@code If-None-Match} with 304, through the whole
+ * crawler, on the SQLite job directory and on Redis: a re-crawl of an unchanged site is all 304s and
+ * emits nothing; after changes and deletions it emits exactly the changed pages' items and reports
+ * the removed pages.
+ */
+class RecrawlCrawlTest {
+    private static final int LISTINGS = 3;
+    private static final int PER_PAGE = 20;
+    private static final int PAGES = LISTINGS + LISTINGS * PER_PAGE;
+
+    @TempDir Path dir;
+    private final String crawlId = "recrawl-" + UUID.randomUUID().toString().substring(0, 8);
+    private boolean usedRedis;
+    private int run;
+
+    @AfterEach
+    void deleteRedisKeys() {
+        if (usedRedis) RedisTestServer.deleteNamespace(crawlId);
+    }
+
+    private Settings settings(String scheduler, String... more) {
+        List<String> kv = new ArrayList<>(List.of("concurrency=8", "overwrite_output=true"));
+        if (scheduler.equals("redis")) {
+            usedRedis = true;
+            kv.addAll(List.of("scheduler=redis", "redis_url=" + RedisTestServer.url(), "crawl_id=" + crawlId, "idle_timeout=0.3"));
+        } else {
+            kv.addAll(List.of("scheduler=sqlite", "job_dir=" + dir.resolve("jobs")));
+        }
+        kv.addAll(List.of(more));
+        return TestSettings.fast(dir.resolve("run-" + (++run) + ".jsonl"), kv.toArray(String[]::new));
+    }
+
+    private static CrawlResult crawl(ChangingSite site, Settings settings, CrawlListener... listeners) throws InterruptedException {
+        Crawler.Builder b = Crawler.builder(new BooksFixture(site.root())).settings(settings).items(List.of(BookSchema.INSTANCE)).progress(null);
+        for (CrawlListener l : listeners) b.listener(l);
+        return b.build().run();
+    }
+
+    private Set<String> itemUrls() throws IOException {
+        Set<String> urls = new TreeSet<>();
+        for (String line : Files.readAllLines(dir.resolve("run-" + run + ".jsonl"))) {
+            urls.add(new ObjectMapper().readTree(line).get("url").asText());
+        }
+        return urls;
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sqlite", "redis"})
+    void anUnchangedSiteIsAll304sThenExactlyTheChangedItemsAreEmittedAndTheRemovedPagesReported(String scheduler) throws Exception {
+        try (ChangingSite site = new ChangingSite(LISTINGS, PER_PAGE)) {
+            CrawlResult first = crawl(site, settings(scheduler));
+            assertEquals(LISTINGS * PER_PAGE, first.items());
+            assertEquals(Map.of(), first.recrawled(), "a first crawl judges nothing");
+            assertEquals(Map.of(200, PAGES), site.takeStatuses());
+
+            CrawlResult same = crawl(site, settings(scheduler, "recrawl=true"));
+            assertEquals(Map.of(304, PAGES), site.takeStatuses(), "every known page is asked for with its ETag");
+            assertEquals(0, same.items());
+            assertEquals(Set.of(), itemUrls());
+            assertEquals(Map.of("unchanged", (long) PAGES), same.recrawled());
+            assertEquals(0, same.exitCode(), same.summaryLine());
+            assertTrue(same.summaryLine().contains(PAGES + " recrawled (unchanged: " + PAGES + ")"), same.summaryLine());
+
+            IntStream.range(0, 10).forEach(site::change);
+            IntStream.range(10, 15).forEach(site::delete);
+            ConcurrentLinkedQueue<String> removed = new ConcurrentLinkedQueue<>();
+            CrawlListener onRemoved = new CrawlListener() {
+                @Override
+                public void changeStatus(Request request, ChangeStatus status) {
+                    if (status == ChangeStatus.REMOVED) removed.add(request.url());
+                }
+            };
+            CrawlResult changed = crawl(site, settings(scheduler, "recrawl=true"), onRemoved);
+            Set<String> tenChanged = new TreeSet<>(IntStream.range(0, 10).mapToObj(site::bookUrl).toList());
+            assertEquals(tenChanged, itemUrls(), "exactly the changed books' items");
+            // the first listing page lost five links (changed); the other two only got a new ETag (same body: unchanged)
+            assertEquals(Map.of("changed", 11L, "removed", 5L, "unchanged", (long) PAGES - 16), changed.recrawled());
+            assertEquals(new TreeSet<>(IntStream.range(10, 15).mapToObj(site::bookUrl).toList()), new TreeSet<>(removed));
+            // 200: the 10 changed books and the 3 listing pages (new ETags); 304: the other 45 books
+            assertEquals(Map.of(200, 13, 304, PAGES - 18, 404, 5), site.takeStatuses());
+
+            CrawlResult after = crawl(site, settings(scheduler, "recrawl=true"));
+            assertEquals(Map.of(304, PAGES - 5), site.takeStatuses(), "removed pages are not known any more; changed ones have their new ETag");
+            assertEquals(Map.of("unchanged", (long) PAGES - 5), after.recrawled());
+        }
+    }
+
+    @Test
+    void aNewPageLinkedFromAChangedPageIsCrawledAndCountedAsNew() throws Exception {
+        try (ChangingSite site = new ChangingSite(LISTINGS, PER_PAGE)) {
+            crawl(site, settings("sqlite"));
+            int added = site.add();
+            CrawlResult r = crawl(site, settings("sqlite", "recrawl=true"));
+            assertEquals(Set.of(site.bookUrl(added)), itemUrls());
+            assertEquals(Map.of("changed", 1L, "new", 1L, "unchanged", (long) PAGES - 1), r.recrawled());
+        }
+    }
+
+    @Test
+    void recrawlEmitUnchangedRunsEveryCallbackAndComparesBodiesByHash() throws Exception {
+        try (ChangingSite site = new ChangingSite(LISTINGS, PER_PAGE)) {
+            crawl(site, settings("sqlite"));
+            site.takeStatuses();
+            site.change(3);
+            CrawlResult r = crawl(site, settings("sqlite", "recrawl=true", "recrawl_emit_unchanged=true"));
+            assertEquals(Map.of(200, PAGES), site.takeStatuses(), "no validators sent: a 304 has no body to parse");
+            assertEquals(LISTINGS * PER_PAGE, itemUrls().size());
+            assertEquals(Map.of("changed", 1L, "unchanged", (long) PAGES - 1), r.recrawled());
+        }
+    }
+
+    @Test
+    void aPageWhoseCallbackFailedIsParsedAgainByTheNextRecrawl() throws Exception {
+        try (ChangingSite site = new ChangingSite(LISTINGS, PER_PAGE)) {
+            String failing = site.bookUrl(7);
+            Settings first = settings("sqlite");
+            Crawler.builder(new BooksFixture("books", List.of(site.root()), List.of(), failing::equals)).settings(first)
+                    .items(List.of(BookSchema.INSTANCE)).progress(null).build().run();
+            CrawlResult r = crawl(site, settings("sqlite", "recrawl=true"));
+            assertEquals(Set.of(failing), itemUrls(), "requested without validators, so parsed, and its item comes now");
+            assertEquals(Map.of("changed", 1L, "unchanged", (long) PAGES - 1), r.recrawled());
+        }
+    }
+
+    @Test
+    void aPageRecordKeepsTheRequestAsScheduledWithTheValidators() throws Exception {
+        try (ChangingSite site = new ChangingSite(LISTINGS, PER_PAGE)) {
+            crawl(site, settings("sqlite"));
+            try (Scheduler job = SqliteScheduler.open(dir.resolve("jobs").resolve("books"), true)) {
+                PageRecords records = job.pageRecords();
+                assertEquals(PAGES, records.count());
+                Request scheduled = Request.builder(site.bookUrl(5)).callback("detail").priority(1).depth(1).build();
+                PageRecord r = PageRecord.decode(records.get(scheduled.fingerprint()));
+                assertEquals(scheduled, r.request(), "without the User-Agent the middleware added");
+                assertEquals("\"b5-0\"", r.etag());
+                assertEquals(ConditionalRequests.epochSeconds("Wed, 02 Dec 2026 10:00:00 GMT"), r.lastModified());
+            }
+        }
+    }
+
+    @Test
+    void recrawlAfterLeavesPagesFetchedMoreRecentlyAlone() throws Exception {
+        try (ChangingSite site = new ChangingSite(LISTINGS, PER_PAGE)) {
+            crawl(site, settings("sqlite", "recrawl_after=3600"));
+            site.takeStatuses();
+            CrawlResult r = crawl(site, settings("sqlite", "recrawl=true", "recrawl_after=3600"));
+            assertEquals(Map.of(), site.takeStatuses(), "nothing is an hour old yet");
+            assertEquals(0, r.requests());
+        }
+    }
+}
