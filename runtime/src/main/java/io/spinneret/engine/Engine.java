@@ -110,11 +110,13 @@ public final class Engine implements CrawlContext {
         InlineFetcher inline = new InlineFetcher(fetcher, this, pauses::pausedUntil, () -> stop != Stop.NONE, () -> {
             if (limits.started()) requestStop(Stop.REQUEST_LIMIT);
         });
-        this.processor = new RequestProcessor(fetcher, scheduler, dispatcher, schemas,
-                newRequests, itemSink, stats, settings.getInt(Setting.MAX_REDIRECTS), () -> stop != Stop.NONE,
-                new PageFollowing(dispatcher.linkRules(), settings), files, events, inline,
-                new AutoRendering(fetcher, requiredSelectors, new RenderDecisions<>(settings.getInt(Setting.AUTO_RENDER_SAMPLES),
-                        settings.getInt(Setting.AUTO_RENDER_RECHECK), stats), stats, this::inBackground, newRequests::found));
+        AutoRendering auto = new AutoRendering(fetcher, requiredSelectors, new RenderDecisions<>(settings.getInt(Setting.AUTO_RENDER_SAMPLES),
+                settings.getInt(Setting.AUTO_RENDER_RECHECK), stats), stats, this::inBackground, newRequests::found);
+        this.processor = new RequestProcessor(
+                new RequestProcessor.Fetching(fetcher, inline, auto, new Redirects(settings)),
+                new RequestProcessor.Callbacks(new PageCallback(dispatcher, settings), schemas),
+                new RequestProcessor.Outlets(scheduler, newRequests, files, itemSink),
+                new RequestProcessor.Observers(stats, events), () -> stop != Stop.NONE);
     }
 
     /** The files pipeline of this crawl, to be closed when it ends. */
