@@ -402,7 +402,10 @@ public final class Crawler {
             return this;
         }
 
-        /** Uses these middlewares (first = outermost) instead of {@link MiddlewareStack#build}. */
+        /**
+         * Uses these middlewares (first = outermost) instead of {@link MiddlewareStack#build}; a chain made with
+         * {@link MiddlewareStack#builder} has the HTTP cache first when {@code http_cache} is on, a list made by hand has none.
+         */
         public Builder middlewares(List<Middleware> middlewares) {
             this.middlewares = List.copyOf(middlewares);
             return this;
