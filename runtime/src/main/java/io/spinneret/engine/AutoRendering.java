@@ -6,6 +6,7 @@ import io.spinneret.api.Response;
 import io.spinneret.download.browser.BrowserNotFoundException;
 import io.spinneret.render.RenderDecisions;
 import io.spinneret.render.RenderDecisions.Plan;
+import io.spinneret.render.SampleComparison;
 import io.spinneret.render.UrlPattern;
 import io.spinneret.spi.Stats;
 import java.util.ArrayList;
@@ -28,7 +29,7 @@ import org.slf4j.LoggerFactory;
  * whether to fetch over HTTP, in the browser, or to sample. Every page of an undecided pattern is
  * handled over HTTP at once, so the crawl never waits for the browser to learn: a sample is also
  * rendered in the background, off the worker's slot, its callback run on the rendered page and the
- * results compared ({@link AutoComparison}); the rendered side's output is discarded, so nothing
+ * results compared ({@link SampleComparison}); the rendered side's output is discarded, so nothing
  * is emitted twice. When a pattern is decided for the browser, each of its pages handled over HTTP
  * so far (samples and provisional ones) is scheduled again as a correction: rendered, its
  * callback's items with a key HTTP already emitted dropped, its requests through the duplicate
@@ -54,7 +55,12 @@ final class AutoRendering {
     }
 
     /** What a callback yielded, and what it threw (or null). */
-    record Parsed(CollectingCrawl crawl, @Nullable Throwable error) {}
+    record Parsed(CollectingCrawl crawl, @Nullable Throwable error) {
+        /** As the side of a sample that {@link SampleComparison} compares. */
+        SampleComparison.Side side() {
+            return new SampleComparison.Side(crawl.items, crawl.itemSchemas, crawl.requests, error);
+        }
+    }
 
     /** Runs a task off the workers' slots while the crawl counts it as in flight, so that it does not end meanwhile. */
     interface Background {
@@ -172,7 +178,7 @@ final class AutoRendering {
                 return;
             }
             Parsed inBrowser = parser.parse(request, rendered, true);
-            String difference = AutoComparison.difference(overHttp, inBrowser);
+            String difference = SampleComparison.difference(overHttp.side(), inBrowser.side());
             stats.increment("auto/samples");
             List<Request> corrections = new ArrayList<>(decisions.sampled(pattern, difference == null, difference == null ? "" : difference));
             if (difference != null) corrections.add(correction(request, overHttp));
@@ -196,7 +202,7 @@ final class AutoRendering {
                 for (Object k : emitted) seen.add(String.valueOf(k));
                 CollectingCrawl c = p.crawl();
                 for (int i = c.items.size() - 1; i >= 0; i--) {
-                    if (seen.contains(AutoComparison.key(c.itemSchemas.get(i), c.items.get(i)))) {
+                    if (seen.contains(SampleComparison.key(c.itemSchemas.get(i), c.items.get(i)))) {
                         c.items.remove(i);
                         c.itemSchemas.remove(i);
                     }
@@ -243,7 +249,7 @@ final class AutoRendering {
 
     /** The page to render again once its pattern is decided for the browser: the items HTTP gave are not emitted twice. */
     private static Request correction(Request request, Parsed overHttp) {
-        return rendered(request).toBuilder().dontFilter(true).meta(EMITTED, AutoComparison.keys(overHttp.crawl())).build();
+        return rendered(request).toBuilder().dontFilter(true).meta(EMITTED, SampleComparison.keys(overHttp.crawl().items, overHttp.crawl().itemSchemas)).build();
     }
 
     private static Request rendered(Request request) {
