@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The whole-site example (`site`) against a real static documentation site served by nginx on
 # 127.0.0.1: by default PostgreSQL's manual from Debian's postgresql-doc-15 (1,169 HTML pages;
-# `apt-get install -y postgresql-doc-15 nginx`), or any directory given as DOC_ROOT.
+# `apt-get install -y postgresql-doc-15 nginx`), or any directory given as DOC_ROOT. The crawl starts
+# at the site's root, as docs/links.md's command does, or at START_PAGE (a path such as index.html).
 #   bash examples/bench/docs-site.sh [DOC_ROOT [START_PAGE]]
 # Needs the examples jar (./mvnw -q -B package -DskipTests). Prints the HTML files on disk, the
 # items, the fetches (the crawl's own count and nginx's access log), fetches outside the site,
@@ -9,7 +10,7 @@
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 DOCS="${1:-/usr/share/doc/postgresql-doc-15/html}"
-START_PAGE="${2:-index.html}"
+START_PAGE="${2-}"
 [[ -d "$DOCS" ]] || { echo "no documentation at $DOCS: apt-get install -y postgresql-doc-15, or give a directory" >&2; exit 2; }
 command -v nginx >/dev/null || [[ -x /usr/sbin/nginx ]] || { echo "nginx is not installed: apt-get install -y nginx" >&2; exit 2; }
 NGINX="$(command -v nginx || echo /usr/sbin/nginx)"

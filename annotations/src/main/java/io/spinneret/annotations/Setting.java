@@ -55,8 +55,13 @@ public enum Setting {
      * The order of requests by depth: {@code priority} (by priority only, first come first served
      * among equal ones), {@code breadth_first} (shallower requests first, then by priority) or
      * {@code depth_first} (deeper requests first, then by priority), like Scrapy's {@code DEPTH_PRIORITY}.
+     * The order is the one in which requests leave the scheduler, among those it holds: level by
+     * level only at {@code concurrency = 1}. With more requests in flight, a worker that is free
+     * takes the next level's requests while the last pages of a level are still being fetched, and
+     * those pages may yield requests of that level later; and hosts take turns, each in its own order.
      */
-    CRAWL_ORDER("crawl_order", Type.ENUM, "priority", "order by depth: priority | breadth_first | depth_first",
+    CRAWL_ORDER("crawl_order", Type.ENUM, "priority",
+            "order by depth: priority | breadth_first | depth_first; level by level only at concurrency 1",
             "priority", "breadth_first", "depth_first"),
     /** Seconds between progress lines when the output is not a terminal. */
     PROGRESS_INTERVAL("progress_interval", Type.DURATION, "10", "seconds between progress log lines"),
@@ -178,6 +183,22 @@ public enum Setting {
     PROXY_FILE("proxy_file", Type.STRING, "", "file of HTTP proxies, one per line"),
     /** Seconds a failing proxy is left out. */
     PROXY_COOLDOWN("proxy_cooldown", Type.DURATION, "60", "seconds a failing proxy is left out"),
+    /**
+     * Sessions chosen by a pool: each request without {@code Request.session(...)} runs in one of
+     * {@code session_pool_size} sessions (a cookie jar, a proxy and a user agent bound together), and a
+     * session whose response is judged blocked is retired at once (see docs/sessions.md).
+     */
+    SESSION_POOL("session_pool", Type.BOOLEAN, "false", "run requests in pooled sessions, retired when blocked"),
+    /** How many live sessions the pool keeps (over all nodes of a Redis crawl). */
+    SESSION_POOL_SIZE("session_pool_size", Type.INT, "10", "live sessions in the pool"),
+    /** Requests after which a pooled session is retired; 0: no limit. */
+    SESSION_MAX_USES("session_max_uses", Type.INT, "50", "requests per pooled session (0 = no limit)"),
+    /** Seconds after which a pooled session is retired; 0: no limit. */
+    SESSION_MAX_AGE("session_max_age", Type.DURATION, "3000", "seconds a pooled session lives (0 = no limit)"),
+    /** Statuses that mean a session is blocked (unless the spider has a {@code @Blocked} method). */
+    SESSION_BLOCKED_STATUSES("session_blocked_statuses", Type.LIST, "401,403,429", "statuses that mean a session is blocked"),
+    /** How many times one request is retried in a fresh session after blocked responses; not counted as failures. */
+    SESSION_RETRY_TIMES("session_retry_times", Type.INT, "10", "retries of a blocked request in a fresh session"),
     /** Names of extra middlewares (registered through MiddlewareProvider) and where they go. */
     MIDDLEWARES("middlewares", Type.LIST, "", "extra middlewares: name or name@position"),
 
@@ -341,7 +362,11 @@ public enum Setting {
                     for (String item : v.split(",")) {
                         String x = item.trim();
                         if (x.isEmpty()) continue;
-                        if (this == START_URLS && !isHttpUrl(x)) return Optional.of("expects http(s) URLs, got \"" + x + "\"");
+                        if (this == START_URLS && !isHttpUrl(x)) {
+                            boolean hostWithoutScheme = x.matches("[A-Za-z0-9.\\-]+(:[0-9]+)?([/?#]\\S*)?");
+                            String hint = hostWithoutScheme ? " (did you mean http://" + x + "?)" : "";
+                            return Optional.of("expects http(s) URLs, got \"" + x + "\"" + hint);
+                        }
                         if (this == ALLOWED_DOMAINS && !x.matches(DOMAIN)) {
                             return Optional.of("expects domain names such as example.com, host:port, IP addresses or [IPv6]"
                                     + " literals, got \"" + x + "\"");
@@ -359,8 +384,9 @@ public enum Setting {
     /** The range of a numeric setting whose type alone allows values that mean nothing (a concurrency of 0, say). */
     private Optional<String> outOfRange(double n, String value) {
         String wanted = switch (this) {
-            case CONCURRENCY, BROWSER_POOL_SIZE, AUTO_RENDER_SAMPLES, BATCH_SIZE, PIPELINE_CAPACITY, MAX_BODY_SIZE, STORAGE_RETRY_TIMES, WARC_MAX_SIZE -> n >= 1 ? null : "an integer >= 1";
-            case CONCURRENCY_PER_DOMAIN, MAX_ITEMS, MAX_REQUESTS, MAX_FAILURES, DEPTH_LIMIT, MAX_REDIRECTS, RETRY_TIMES, RETRY_PAUSE_DOMAIN_AFTER, AUTO_RENDER_RECHECK -> n >= 0 ? null : "an integer >= 0";
+            case CONCURRENCY, BROWSER_POOL_SIZE, SESSION_POOL_SIZE, AUTO_RENDER_SAMPLES, BATCH_SIZE, PIPELINE_CAPACITY, MAX_BODY_SIZE, STORAGE_RETRY_TIMES, WARC_MAX_SIZE -> n >= 1 ? null : "an integer >= 1";
+            case CONCURRENCY_PER_DOMAIN, MAX_ITEMS, MAX_REQUESTS, MAX_FAILURES, DEPTH_LIMIT, MAX_REDIRECTS, RETRY_TIMES, RETRY_PAUSE_DOMAIN_AFTER, AUTO_RENDER_RECHECK, SESSION_MAX_USES,
+                    SESSION_RETRY_TIMES -> n >= 0 ? null : "an integer >= 0";
             case AUTOTHROTTLE_TARGET_CONCURRENCY, BROWSER_TIMEOUT -> n > 0 ? null : "a number > 0";
             // below a millisecond every request would time out, and the error would say "after 0s"
             case DOWNLOAD_TIMEOUT, CONNECT_TIMEOUT -> n == 0 || n >= 0.001 ? null : "0 (no limit) or at least 0.001 seconds";
@@ -369,7 +395,12 @@ public enum Setting {
         return wanted == null ? Optional.empty() : Optional.of("expects " + wanted + ", got \"" + value + "\"");
     }
 
-    /** Whether {@code url} is absolute http or https with a host: what a start URL must be. */
+    /**
+     * Whether {@code url} looks like an absolute http or https URL with a host: the check of a start
+     * URL where the runtime's URL parser is not at hand (this module, the annotation processor). The
+     * runtime parses every start URL by the URL Standard before the crawl, and refuses more (a port
+     * above 65535, a host that is no host).
+     */
     public static boolean isHttpUrl(String url) {
         return url.matches("(?i)https?://[^\\s/?#]+\\S*");
     }

@@ -67,7 +67,7 @@ final class DispatchGenerator {
         if (arguments) m.addParameter(ArgumentsGenerator.ARGUMENTS_MAP, "arguments").addCode(ArgumentsGenerator.check());
         m.addStatement("var spider = new $T$L()", spider.type(), spider.generic() ? "<>" : "");
         if (arguments) m.addCode(ArgumentsGenerator.assignments(spider));
-        if (spider.errbacks().isEmpty() && spider.start() == null && spider.linkRules().isEmpty()) {
+        if (spider.errbacks().isEmpty() && spider.start() == null && spider.linkRules().isEmpty() && spider.blocked() == null) {
             return m.addStatement("return (callback, response, crawl) -> dispatch(spider, callback, response, crawl)").build();
         }
         TypeSpec.Builder dispatcher = TypeSpec.anonymousClassBuilder("").addSuperinterface(Names.DISPATCHER)
@@ -89,6 +89,10 @@ final class DispatchGenerator {
                     .addCode(call(start)).addStatement("return true").build());
         }
         if (!spider.linkRules().isEmpty()) dispatcher.addMethod(LinkRulesCode.getter());
+        if (spider.blocked() != null) {
+            dispatcher.addMethod(MethodSpec.methodBuilder("blockedCheck").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
+                    .returns(Names.BLOCKED_CHECK).addStatement("return spider::$L", spider.blocked()).build());
+        }
         return m.addStatement("return $L", dispatcher.build()).build();
     }
 

@@ -37,6 +37,12 @@ enum Message {
             "the @Start method makes the start requests; callbacks handle their responses"),
     START_RETURNS_ITEMS("StartReturnsItems", "@Start method %s() returns %s, but it makes requests, not items",
             "return a Request, or an Iterable, List, Stream, Optional or array of them"),
+    DUPLICATE_BLOCKED("DuplicateBlocked", "spider '%s' has more than one @Blocked method: %s and %s",
+            "a spider judges blocked responses in one place; keep one"),
+    BLOCKED_SIGNATURE("BlockedSignature", "@Blocked method %s() is declared %s",
+            "did you mean: boolean %s(Response response)?"),
+    BLOCKED_AND_HANDLER("BlockedAndCallback", "method %s() is annotated @Blocked and @Parse, @Errback or @Start",
+            "the @Blocked method only judges responses; callbacks handle them"),
     UNRESOLVED_TYPE("UnresolvedType", "type %s of %s() cannot be resolved", "check imports and dependencies"),
 
     // ---- @Spider classes

@@ -17,6 +17,7 @@ final class Names {
     static final String PARSE = "io.spinneret.annotations.Parse";
     static final String ERRBACK = "io.spinneret.annotations.Errback";
     static final String START = "io.spinneret.annotations.Start";
+    static final String BLOCKED = "io.spinneret.annotations.Blocked";
     static final String ITEM = "io.spinneret.annotations.Item";
     static final String KEY = "io.spinneret.annotations.Key";
     static final String ARG = "io.spinneret.annotations.Arg";
@@ -34,6 +35,7 @@ final class Names {
     static final ClassName CRAWL = ClassName.get("io.spinneret.api", "Crawl");
     static final ClassName REQUEST = ClassName.get("io.spinneret.api", "Request");
     static final ClassName FAILURE = ClassName.get("io.spinneret.api", "Failure");
+    static final ClassName BLOCKED_CHECK = ClassName.get("io.spinneret.internal", "BlockedCheck");
     static final ClassName UNKNOWN_CALLBACK = ClassName.get("io.spinneret.api", "UnknownCallbackException");
     static final ClassName RENDERER = ClassName.get("io.spinneret.annotations", "Renderer");
     static final ClassName FOLLOW_SCOPE = ClassName.get("io.spinneret.annotations", "Follow", "Scope");

@@ -30,6 +30,11 @@ final class ParseMethods {
         return annotated(spider, elements, m -> Annotations.has(m, Names.START));
     }
 
+    /** The {@code @Blocked} methods: at most one, if the spider is right. */
+    static List<ExecutableElement> blocked(TypeElement spider, Elements elements) {
+        return annotated(spider, elements, m -> Annotations.has(m, Names.BLOCKED));
+    }
+
     private static List<ExecutableElement> annotated(TypeElement spider, Elements elements, Predicate<ExecutableElement> wanted) {
         List<ExecutableElement> found = new ArrayList<>();
         List<ExecutableElement> seen = new ArrayList<>();

@@ -16,11 +16,12 @@ import org.jspecify.annotations.Nullable;
  * @param linkRules the {@code @Follow} rules, in source order
  * @param processors the {@code @ItemProcessors}, in order
  * @param requiredSelectors callback name to its {@code @Parse(requires)} selector, for those that state one
+ * @param blocked the name of the {@code @Blocked} method, or null
  */
 record SpiderModel(ClassName type, boolean generic, String name, List<String> startUrls, String renderer,
                    List<String> settings, List<CallbackModel> callbacks, List<CallbackModel> errbacks, @Nullable CallbackModel start,
                    List<ArgumentModel> arguments, List<LinkRuleModel> linkRules, List<ProcessorModel> processors,
-                   java.util.Map<String, String> requiredSelectors) {
+                   java.util.Map<String, String> requiredSelectors, @Nullable String blocked) {
 
     ClassName dispatch() {
         return ClassName.get(type.packageName(), String.join("_", type.simpleNames()) + "_Dispatch");

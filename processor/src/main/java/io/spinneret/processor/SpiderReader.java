@@ -35,11 +35,13 @@ final class SpiderReader {
         errbacks.sort(Comparator.comparing(CallbackModel::name));
         List<ExecutableElement> starts = ParseMethods.start(spider, elements);
         CallbackModel start = starts.isEmpty() ? null : model("@Start", starts.get(0));
+        List<ExecutableElement> blocked = ParseMethods.blocked(spider, elements);
         return new SpiderModel(ClassName.get(spider), !spider.getTypeParameters().isEmpty(),
                 Annotations.string(mirror, "name", ""), Annotations.strings(mirror, "startUrls"),
                 Annotations.enumName(mirror, "renderer", "HTTP"), Annotations.strings(mirror, "settings"), callbacks, errbacks, start,
                 arguments(spider), FollowRules.of(spider).stream().map(FollowRules::model).toList(),
-                processors, RequiredSelectors.of(spider, elements));
+                processors, RequiredSelectors.of(spider, elements),
+                blocked.isEmpty() ? null : blocked.get(0).getSimpleName().toString());
     }
 
     private static List<ArgumentModel> arguments(TypeElement spider) {

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
@@ -16,6 +17,7 @@ import javax.lang.model.element.NestingKind;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
 import javax.lang.model.type.DeclaredType;
+import javax.lang.model.type.TypeKind;
 import javax.lang.model.type.TypeMirror;
 import javax.lang.model.util.ElementFilter;
 import javax.lang.model.util.Elements;
@@ -59,6 +61,7 @@ final class SpiderValidator {
         SettingsValidator.validate(spider, mirror, report);
         boolean unresolved = checkCallbacks(spider, mirror, report);
         unresolved |= checkStart(spider, mirror, report);
+        checkBlocked(spider, mirror, report);
         return new Outcome(report, unresolved);
     }
 
@@ -217,6 +220,31 @@ final class SpiderValidator {
             }
         }
         return unresolved;
+    }
+
+    /** One {@code @Blocked} method at most, {@code boolean name(Response)}, callable by the generated dispatcher. */
+    private void checkBlocked(TypeElement spider, AnnotationMirror spiderMirror, Report report) {
+        List<ExecutableElement> found = ParseMethods.blocked(spider, elements);
+        for (int i = 0; i < found.size(); i++) {
+            ExecutableElement method = found.get(i);
+            Element at = method.getEnclosingElement().equals(spider) ? method : spider;
+            String methodName = method.getSimpleName().toString();
+            if (i > 0) {
+                report.error(at, Message.DUPLICATE_BLOCKED.format(Annotations.string(spiderMirror, "name", ""),
+                        describe(found.get(0), spider), describe(method, spider)));
+            }
+            if (Annotations.has(method, Names.PARSE) || Annotations.has(method, Names.ERRBACK) || Annotations.has(method, Names.START)) {
+                report.error(at, Message.BLOCKED_AND_HANDLER.format(methodName));
+            }
+            checkModifiers(spider, method, "Blocked", report);
+            boolean oneResponse = method.getParameters().size() == 1
+                    && "Response".equals(parameterType(method.getParameters().get(0).asType()));
+            if (method.getReturnType().getKind() != TypeKind.BOOLEAN || !oneResponse) {
+                String params = method.getParameters().stream().map(p -> p.asType().toString()).collect(Collectors.joining(", "));
+                report.error(at, Message.BLOCKED_SIGNATURE.format(methodName, method.getReturnType() + " " + methodName + "(" + params + ")",
+                        methodName));
+            }
+        }
     }
 
     private static String describe(ExecutableElement method, TypeElement spider) {

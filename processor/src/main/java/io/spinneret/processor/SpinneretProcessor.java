@@ -61,7 +61,7 @@ public final class SpinneretProcessor extends AbstractProcessor {
 
     @Override
     public Set<String> getSupportedAnnotationTypes() {
-        return Set.of(Names.SPIDER, Names.ITEM, Names.PARSE, Names.ERRBACK, Names.START, Names.ARG);
+        return Set.of(Names.SPIDER, Names.ITEM, Names.PARSE, Names.ERRBACK, Names.START, Names.BLOCKED, Names.ARG);
     }
 
     @Override

@@ -16,7 +16,7 @@ import javax.lang.model.util.ElementFilter;
 import javax.tools.Diagnostic;
 
 /**
- * Warns about {@code @Parse}, {@code @Errback} and {@code @Start} methods that nothing will call,
+ * Warns about {@code @Parse}, {@code @Errback}, {@code @Start} and {@code @Blocked} methods that nothing will call,
  * and {@code @Arg} fields that nothing will set:
  * those of a concrete class that is no {@code @Spider} and that no {@code @Spider} of the
  * compilation extends, most likely a class whose {@code @Spider} was forgotten (it would only show
@@ -24,8 +24,8 @@ import javax.tools.Diagnostic;
  * spiders compiled elsewhere.
  */
 final class StrayCallbacks {
-    private static final List<String> HANDLERS = List.of(Names.PARSE, Names.ERRBACK, Names.START);
-    private static final List<String> COLLECTED = List.of(Names.PARSE, Names.ERRBACK, Names.START, Names.ARG);
+    private static final List<String> HANDLERS = List.of(Names.PARSE, Names.ERRBACK, Names.START, Names.BLOCKED);
+    private static final List<String> COLLECTED = List.of(Names.PARSE, Names.ERRBACK, Names.START, Names.BLOCKED, Names.ARG);
 
     private final ProcessingEnvironment env;
     private final ProcessingState state;

@@ -1,6 +1,7 @@
 package io.spinneret.api;
 
 import io.spinneret.links.Links;
+import io.spinneret.url.AbsoluteUrl;
 import java.util.Optional;
 
 /**
@@ -107,15 +108,31 @@ public interface Crawl {
     }
 
     /**
-     * Fetches a GET of {@code url} inline, over HTTP: see {@link #fetch(Request)}. A relative URL is
-     * resolved against the page being parsed.
+     * Fetches a GET of {@code url} inline, over HTTP: see {@link #fetch(Request)}. The URL is
+     * resolved against the page being parsed as a browser resolves a link ({@code http:example.com/}
+     * is a path on the page's host); without a page (a {@code @Start} method, an errback without a
+     * response) it must be an absolute http(s) URL.
      *
      * @throws FetchException when no 2xx response came
      * @throws SpinneretException if {@code url} is no http(s) URL (or relative, with no page to resolve it against)
      */
     default Response fetch(String url) {
-        Optional<String> target = Urls.resolve(url, url); // an absolute URL is its own base
-        if (target.isEmpty()) target = response().urlJoin(url);
-        return fetch(Request.of(target.orElseThrow(() -> new SpinneretException("cannot fetch '" + url + "': not an http(s) URL"))));
+        return fetch(Request.of(inlineTarget(url)));
+    }
+
+    /** Where {@link #fetch(String)} goes: {@code url} resolved against the page, or parsed alone without one. */
+    private String inlineTarget(String url) {
+        Response page;
+        try {
+            page = response();
+        } catch (SpinneretException noPage) {
+            try {
+                return AbsoluteUrl.href(url);
+            } catch (IllegalArgumentException e) {
+                throw new SpinneretException("cannot fetch " + e.getMessage(), e);
+            }
+        }
+        return page.urlJoin(url)
+                .orElseThrow(() -> new SpinneretException("cannot fetch '" + url + "': not an http(s) URL"));
     }
 }

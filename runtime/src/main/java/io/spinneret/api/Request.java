@@ -27,6 +27,10 @@ import org.jspecify.annotations.Nullable;
 public final class Request {
     /** The callback used when none is named. */
     public static final String DEFAULT_CALLBACK = "parse";
+    /** The meta key of {@link #session()}. */
+    public static final String META_SESSION = "session";
+    /** The meta key of {@link #cookieJar()}. */
+    public static final String META_COOKIE_JAR = "cookiejar";
 
     private final String url;
     private final String method;
@@ -130,6 +134,22 @@ public final class Request {
 
     /** JSON-compatible values carried along with the request (e.g. {@code proxy}). */
     public Map<String, Object> meta() { return meta; }
+
+    /**
+     * The session this request runs in, as the spider named it with {@link Builder#session}, or null
+     * (then the session pool, if {@code session_pool} is on, chooses one). See docs/sessions.md.
+     */
+    public @Nullable String session() {
+        return meta.get(META_SESSION) instanceof String s ? s : null;
+    }
+
+    /**
+     * The cookie jar this request takes its cookies from and puts new ones into, as named with
+     * {@link Builder#cookieJar}, or null for the crawl's own jar.
+     */
+    public @Nullable String cookieJar() {
+        return meta.get(META_COOKIE_JAR) instanceof String s ? s : null;
+    }
 
     /** Links followed from a start URL to reach this request; start requests have depth 0. */
     public int depth() { return depth; }
@@ -243,6 +263,26 @@ public final class Request {
         public Builder meta(String key, @Nullable Object value) {
             if (value == null) meta.remove(key); else meta.put(key, value);
             return this;
+        }
+
+        /**
+         * Runs the request in the session {@code id} (created on first use): its cookie jar, proxy and
+         * user agent, kept in the frontier's store, e.g. {@code "account-2"} for a logged-in crawl.
+         * Such a session is the spider's own: the pool never retires it.
+         */
+        public Builder session(String id) {
+            if (id.isBlank()) throw new IllegalArgumentException("a session id must not be blank");
+            return meta(META_SESSION, id);
+        }
+
+        /**
+         * Takes cookies from, and puts new ones into, the cookie jar {@code name} of this crawl
+         * instead of the crawl's own: for spiders that keep sessions apart themselves. Jars with
+         * other names never see each other's cookies.
+         */
+        public Builder cookieJar(String name) {
+            if (name.isBlank()) throw new IllegalArgumentException("a cookie jar name must not be blank");
+            return meta(META_COOKIE_JAR, name);
         }
 
         public Builder depth(int depth) { this.depth = depth; return this; }

@@ -170,9 +170,23 @@ public final class Response {
         return Optional.ofNullable(document().selectFirst(evaluator(selector)));
     }
 
-    /** Elements matching an XPath expression (evaluated by jsoup). */
+    /**
+     * Elements matching an XPath expression (evaluated by jsoup). For the strings of text nodes or
+     * attributes ({@code //title/text()}, {@code //a/@href}) use {@link #xpathTexts}.
+     *
+     * @throws IllegalArgumentException if the expression ends on text nodes or an attribute, which
+     *     are no elements
+     */
     public Elements xpath(String xpath) {
-        return document().selectXpath(xpath);
+        return XPathSelection.elements(document(), xpath);
+    }
+
+    /**
+     * The strings an XPath expression selects: the text of text nodes ({@code //title/text()}), the
+     * values of attributes ({@code //a/@href}), else the text of the elements; in page order.
+     */
+    public List<String> xpathTexts(String xpath) {
+        return XPathSelection.texts(document(), xpath);
     }
 
     /** The whitespace-normalised text of the first match, or {@code ""} when nothing matches. */
@@ -284,7 +298,8 @@ public final class Response {
      * A request for a link on this page: resolved against the page, one level deeper, with this
      * page's renderer. Links that are not http(s) (mailto:, javascript:, data:) or are malformed
      * give empty, logged at debug level; this never throws for a bad link. A blank {@code href},
-     * which a browser reads as this page itself, gives empty too.
+     * which a browser reads as this page itself, gives empty too. A page crawled in a session the
+     * spider named ({@link Request#session()}) passes it on: a logged-in crawl stays logged in.
      */
     public Optional<Request> follow(String href, String callback, int priority) {
         Optional<String> target = href.isBlank() ? Optional.empty() : urlJoin(href);
@@ -293,7 +308,7 @@ public final class Response {
             return Optional.empty();
         }
         return Optional.of(Request.builder(target.get()).callback(callback).priority(priority)
-                .renderer(request.renderer()).depth(request.depth() + 1).build());
+                .renderer(request.renderer()).depth(request.depth() + 1).meta(Request.META_SESSION, request.session()).build());
     }
 
     /** Follows an element's {@code href} (or {@code src}) attribute. */

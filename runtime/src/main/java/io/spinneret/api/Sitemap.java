@@ -7,11 +7,13 @@ import crawlercommons.sitemaps.SiteMapIndex;
 import crawlercommons.sitemaps.SiteMapParser;
 import crawlercommons.sitemaps.SiteMapURL;
 import crawlercommons.sitemaps.UnknownFormatException;
+import io.spinneret.url.AbsoluteUrl;
+import io.spinneret.url.HttpUrl;
+import io.spinneret.url.WireUri;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.URI;
 import java.net.URL;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -66,13 +68,15 @@ public record Sitemap(List<Entry> pages, List<Entry> sitemaps) {
      * @throws SpinneretException if it is none of these, or inflates past {@link #MAX_BYTES}
      */
     static Sitemap parse(String url, @Nullable String contentType, byte[] body) {
+        HttpUrl source;
         URL location;
         try {
-            location = URI.create(url).toURL();
+            source = AbsoluteUrl.parse(url);
+            location = WireUri.of(source.hrefWithoutFragment()).toURL();
         } catch (IllegalArgumentException | IOException e) {
-            throw new SpinneretException("cannot read a sitemap from " + url + ": not a URL");
+            throw new SpinneretException("cannot read a sitemap from " + url + ": " + e.getMessage());
         }
-        if (location.getPath().equalsIgnoreCase("/robots.txt")) {
+        if (source.pathname().equalsIgnoreCase("/robots.txt")) {
             List<Entry> listed = new ArrayList<>();
             for (String s : new SimpleRobotRulesParser().parseContent(url, body, contentType == null ? "text/plain" : contentType, List.of("spinneret")).getSitemaps()) {
                 listed.add(new Entry(s, null));

@@ -1,9 +1,9 @@
 package io.spinneret.cli;
 
 import io.spinneret.api.SpinneretException;
+import io.spinneret.url.AbsoluteUrl;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -72,13 +72,9 @@ final class GenspiderCommand implements Callable<Integer> {
 
     static String host(String url) {
         try {
-            URI u = new URI(url);
-            if (u.getHost() == null || !("http".equals(u.getScheme()) || "https".equals(u.getScheme()))) {
-                throw new UsageException("'" + url + "' is not an http(s) URL with a host");
-            }
-            return u.getHost();
-        } catch (java.net.URISyntaxException e) {
-            throw new UsageException("'" + url + "' is not a URL: " + e.getReason());
+            return AbsoluteUrl.parse(url).host();
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
         }
     }
 

@@ -7,6 +7,7 @@ import io.spinneret.embed.SpiderCatalog;
 import io.spinneret.internal.SpiderDefinition;
 import io.spinneret.settings.Settings;
 import io.spinneret.settings.SettingsLoader;
+import io.spinneret.url.AbsoluteUrl;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -56,10 +57,21 @@ final class PageSession implements AutoCloseable {
         return new PageSession(catalog, spider, settings, PageFetcher.open(spider, settings), arguments, browser);
     }
 
-    /** A GET of {@code url} for {@code callback}, rendered as {@code --browser} or the spider says. */
+    /**
+     * A GET of {@code url} for {@code callback}, rendered as {@code --browser} or the spider says;
+     * the URL as the URL parser serializes it.
+     *
+     * @throws UsageException if {@code url} is no absolute http(s) URL (saying why)
+     */
     Request request(String url, String callback) {
         Renderer renderer = browser ? Renderer.BROWSER : spider != null ? spider.renderer() : Renderer.HTTP;
-        return Request.builder(url).callback(callback).renderer(renderer).build();
+        String target;
+        try {
+            target = AbsoluteUrl.href(url);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
+        }
+        return Request.builder(target).callback(callback).renderer(renderer).build();
     }
 
     @Override

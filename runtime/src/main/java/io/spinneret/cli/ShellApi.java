@@ -6,6 +6,7 @@ import io.spinneret.devtools.CallbackRun;
 import io.spinneret.internal.SpiderDefinition;
 import java.io.PrintStream;
 import java.util.List;
+import java.util.Optional;
 import org.jsoup.nodes.Element;
 import org.jsoup.select.Elements;
 import org.jspecify.annotations.Nullable;
@@ -41,9 +42,9 @@ public final class ShellApi {
         return response().css(selector);
     }
 
-    /** The first element matching a CSS selector, or null. */
-    public static @Nullable Element cssFirst(String selector) {
-        return response().cssFirst(selector).orElse(null);
+    /** The first element matching a CSS selector, if any: as {@link Response#cssFirst}. */
+    public static Optional<Element> cssFirst(String selector) {
+        return response().cssFirst(selector);
     }
 
     /** The text of the first element matching a CSS selector, or "" (as {@link Response#textOf}). */
@@ -56,9 +57,17 @@ public final class ShellApi {
         return response().attrOf(selector, attribute);
     }
 
-    /** Elements of the current page matching an XPath expression. */
+    /** Elements of the current page matching an XPath expression (as {@link Response#xpath}). */
     public static Elements xpath(String expression) {
         return response().xpath(expression);
+    }
+
+    /**
+     * The strings an XPath expression selects: text nodes, attributes or elements' text,
+     * as {@link Response#xpathTexts}.
+     */
+    public static List<String> xpathTexts(String expression) {
+        return response().xpathTexts(expression);
     }
 
     /**
@@ -112,9 +121,9 @@ public final class ShellApi {
         PrintStream out = session().out();
         out.println("""
                 response              the current page (Response: url(), status(), text(), css(..), textOf(..), follow(..))
-                css("sel")            elements matching a CSS selector; cssFirst("sel") the first or null
+                css("sel")            elements matching a CSS selector; cssFirst("sel") the first (an Optional)
                 textOf("sel")         the first match's text; attrOf("sel", "href") an attribute of it
-                xpath("expr")         elements matching an XPath expression
+                xpath("expr")         elements matching an XPath expression; xpathTexts("//title/text()") strings
                 fetch("url")          fetch a page through the crawl's chain (relative to the current one) and make it current
                 parse(), parse("cb")  run the spider's callback (--spider) on the page: prints items and requests
                 requests("cb")        the requests that callback yields, e.g. fetch(requests("parse").get(0))

@@ -3,6 +3,7 @@ package io.spinneret.download;
 import io.spinneret.annotations.Renderer;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
+import io.spinneret.download.http.CookieJars;
 import io.spinneret.spi.Downloader;
 import java.io.IOException;
 import java.util.EnumMap;
@@ -22,6 +23,7 @@ public final class DownloaderRouter implements Downloader {
 
     private final Map<Renderer, Supplier<? extends Downloader>> factories;
     private final List<AutoCloseable> closedAfter;
+    private final CookieJars cookies;
     private final Map<Renderer, Downloader> started = new EnumMap<>(Renderer.class);
     /** {@link #started} by ordinal, for the lock-free read on every request. */
     private final AtomicReferenceArray<Downloader> ready = new AtomicReferenceArray<>(Renderer.values().length);
@@ -33,8 +35,20 @@ public final class DownloaderRouter implements Downloader {
 
     /** @param closedAfter closed after the downloaders, by {@link #close} (e.g. the WARC recorder they report to) */
     public DownloaderRouter(Map<Renderer, Supplier<? extends Downloader>> factories, List<? extends AutoCloseable> closedAfter) {
+        this(factories, closedAfter, new CookieJars(null));
+    }
+
+    /** @param cookies the cookie jars the downloaders share, for the session pool to fill and read */
+    public DownloaderRouter(Map<Renderer, Supplier<? extends Downloader>> factories, List<? extends AutoCloseable> closedAfter,
+            CookieJars cookies) {
         this.factories = new EnumMap<>(factories);
         this.closedAfter = List.copyOf(closedAfter);
+        this.cookies = cookies;
+    }
+
+    /** The cookie jars the downloaders share. */
+    public CookieJars cookies() {
+        return cookies;
     }
 
     @Override

@@ -2,10 +2,10 @@ package io.spinneret.download;
 
 import io.spinneret.annotations.Renderer;
 import io.spinneret.download.browser.BrowserDownloader;
+import io.spinneret.download.http.CookieJars;
 import io.spinneret.download.http.HttpDownloader;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.Downloader;
-import java.net.CookieManager;
 import io.spinneret.warc.WarcRecorder;
 import java.util.EnumMap;
 import java.util.List;
@@ -30,11 +30,11 @@ public final class Downloaders {
      */
     public static DownloaderRouter router(Settings settings, String spider) {
         Map<Renderer, Supplier<? extends Downloader>> factories = new EnumMap<>(Renderer.class);
-        CookieManager cookies = HttpDownloader.newCookieJar(settings);
+        CookieJars cookies = CookieJars.from(settings);
         WarcRecorder warc = WarcRecorder.from(settings, spider);
         // each downloader adds its renderer here
         factories.put(Renderer.HTTP, () -> new HttpDownloader(settings, cookies, warc));
         factories.put(Renderer.BROWSER, () -> new BrowserDownloader(settings, cookies, warc));
-        return new DownloaderRouter(factories, warc == null ? List.of() : List.of(warc));
+        return new DownloaderRouter(factories, warc == null ? List.of() : List.of(warc), cookies);
     }
 }

@@ -26,12 +26,14 @@ import io.spinneret.pipeline.ItemSchemas;
 import io.spinneret.pipeline.Pipeline;
 import io.spinneret.pipeline.PipelineFailedException;
 import io.spinneret.scheduler.Schedulers;
+import io.spinneret.session.SessionPool;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.Downloader;
 import io.spinneret.spi.Scheduler;
 import io.spinneret.spi.Stats;
 import io.spinneret.spi.Storage;
 import io.spinneret.storage.Storages;
+import io.spinneret.url.AbsoluteUrl;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
@@ -229,7 +231,8 @@ public final class Crawler {
         opened.toClose.add(router);
         // providers of user middlewares live next to the spider (e.g. in a jar under spiders_dir)
         List<Middleware> middlewares = givenMiddlewares != null ? givenMiddlewares
-                : MiddlewareStack.build(settings, spider.getClass().getClassLoader(), scheduler.sharedThrottle());
+                : MiddlewareStack.build(settings, spider.getClass().getClassLoader(), scheduler.sharedThrottle(),
+                        SessionPool.forCrawl(settings, scheduler, router, stats, dispatcher.blockedCheck()));
         Storage storage = opened.storage;
         try {
             storage.open();
@@ -326,7 +329,24 @@ public final class Crawler {
      */
     List<Request> startRequests(Dispatcher dispatcher) {
         List<String> urls = settings.getList(Setting.START_URLS);
-        return startRequests(dispatcher, urls.isEmpty() ? spider.startUrls() : urls);
+        return startRequests(dispatcher, parsed(urls.isEmpty() ? spider.startUrls() : urls));
+    }
+
+    /**
+     * The start URLs as the URL parser serializes them ({@code http://127.1/} is {@code http://127.0.0.1/}).
+     *
+     * @throws SpinneretException for the first that is no absolute http(s) URL, saying why
+     */
+    private static List<String> parsed(List<String> urls) {
+        List<String> out = new ArrayList<>(urls.size());
+        for (String u : urls) {
+            try {
+                out.add(AbsoluteUrl.href(u));
+            } catch (IllegalArgumentException e) {
+                throw new SpinneretException("start URL " + e.getMessage(), e);
+            }
+        }
+        return out;
     }
 
     /** The start requests of these start URLs: see {@link #startRequests(Dispatcher)}. */

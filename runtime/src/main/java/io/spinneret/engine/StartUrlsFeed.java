@@ -5,6 +5,7 @@ import io.spinneret.api.Request;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.spi.Scheduler;
 import io.spinneret.spi.Stats;
+import io.spinneret.url.AbsoluteUrl;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -24,8 +25,9 @@ import org.slf4j.LoggerFactory;
  * {@value #BATCH} at a time (or fewer, when no more can be read without waiting), and pushed only while the scheduler holds fewer than {@link #watermark}
  * pending requests, so a file of a million URLs never sits in memory (the scheduler's set of seen
  * fingerprints still grows with it). A line is one URL; blank lines and lines starting with
- * {@code #} are skipped; a line that is no absolute http(s) URL is counted as
- * {@code start_urls_file/invalid} and logged (the first few). {@code -} reads standard input.
+ * {@code #} are skipped; a line that is no absolute http(s) URL ({@link AbsoluteUrl}) is counted as
+ * {@code start_urls_file/invalid} and logged with the reason (the first few), the others are
+ * crawled as the URL parser serializes them. {@code -} reads standard input.
  *
  * <p>The engine runs {@link #run} on a virtual thread of its own and does not end the crawl on an
  * empty queue while {@link #feeding()}. Each batch becomes requests as the start URLs of
@@ -89,12 +91,15 @@ public final class StartUrlsFeed implements AutoCloseable {
                 lines++;
                 String url = line.strip();
                 if (url.isEmpty() || url.startsWith("#")) continue;
-                if (!Setting.isHttpUrl(url)) {
+                try {
+                    batch.add(AbsoluteUrl.href(url));
+                } catch (IllegalArgumentException bad) {
                     stats.increment(INVALID);
-                    if (stats.get(INVALID) <= LOGGED_INVALID) LOG.warn("{}, line {}: not an absolute http(s) URL, skipped: {}", source, lines, url);
+                    if (stats.get(INVALID) <= LOGGED_INVALID) {
+                        LOG.warn("{}, line {}: {}; skipped", source, lines, bad.getMessage());
+                    }
                     continue;
                 }
-                batch.add(url);
                 // a full batch, or all there is for now: a pipe (standard input) may give the next line much later
                 if (batch.size() == BATCH || !in.ready()) {
                     pushWhenThereIsRoom(scheduler, toRequests.apply(batch), push, stopping);

@@ -6,6 +6,7 @@ import io.spinneret.api.Response;
 import io.spinneret.api.UnknownCallbackException;
 import io.spinneret.links.LinkRule;
 import java.util.List;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Calls a spider's callbacks and errbacks by name: generated {@code switch}es over the names,
@@ -41,6 +42,15 @@ public interface Dispatcher {
      */
     default boolean start(List<String> startUrls, Crawl crawl) throws Exception {
         return false;
+    }
+
+    /**
+     * The spider's {@code @Blocked} method, which judges whether a response means its session is
+     * blocked (instead of {@code session_blocked_statuses} and the challenge-page check), or null
+     * (the default) for a spider without one. Generated dispatchers of spiders with one override this.
+     */
+    default @Nullable BlockedCheck blockedCheck() {
+        return null;
     }
 
     /**

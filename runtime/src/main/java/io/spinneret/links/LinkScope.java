@@ -2,19 +2,20 @@ package io.spinneret.links;
 
 import crawlercommons.domains.EffectiveTldFinder;
 import io.spinneret.annotations.Follow;
-import java.net.URI;
+import io.spinneret.url.HttpUrl;
 import java.util.Locale;
 
 /** Whether a link stays within a {@link Follow.Scope} of the page it is on. Stateless. */
 final class LinkScope {
     private LinkScope() {}
 
-    static boolean allows(Follow.Scope scope, URI page, URI link) {
+    static boolean allows(Follow.Scope scope, HttpUrl page, HttpUrl link) {
         return switch (scope) {
             case ALL -> true;
-            case SAME_HOST -> host(page).equals(host(link));
-            case SAME_ORIGIN -> host(page).equals(host(link)) && scheme(page).equals(scheme(link)) && port(page) == port(link);
-            case SAME_DOMAIN -> registrableDomain(host(page)).equals(registrableDomain(host(link)));
+            case SAME_HOST -> page.host().equals(link.host());
+            case SAME_ORIGIN -> page.host().equals(link.host()) && page.scheme().equals(link.scheme())
+                    && page.portOrDefault() == link.portOrDefault();
+            case SAME_DOMAIN -> registrableDomain(page.host()).equals(registrableDomain(link.host()));
         };
     }
 
@@ -27,20 +28,5 @@ final class LinkScope {
         if (host.isEmpty() || host.startsWith("[") || host.indexOf(':') >= 0 || host.matches("[0-9.]+")) return host;
         String d = EffectiveTldFinder.getAssignedDomain(host, true, false);
         return d == null || d.isEmpty() ? host : d.toLowerCase(Locale.ROOT);
-    }
-
-    static String host(URI u) {
-        String h = u.getHost();
-        return h == null ? "" : h.toLowerCase(Locale.ROOT);
-    }
-
-    private static String scheme(URI u) {
-        return u.getScheme() == null ? "" : u.getScheme().toLowerCase(Locale.ROOT);
-    }
-
-    /** The port, or the scheme's default. */
-    static int port(URI u) {
-        if (u.getPort() >= 0) return u.getPort();
-        return "https".equals(scheme(u)) ? 443 : 80;
     }
 }

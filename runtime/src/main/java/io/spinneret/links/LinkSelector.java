@@ -2,8 +2,8 @@ package io.spinneret.links;
 
 import io.spinneret.annotations.Follow;
 import io.spinneret.annotations.Glob;
-import java.net.URI;
-import java.net.URISyntaxException;
+import io.spinneret.url.HttpUrl;
+import io.spinneret.url.UrlParser;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
@@ -17,7 +17,6 @@ import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
 import org.jsoup.select.Evaluator;
 import org.jsoup.select.QueryParser;
-import org.jspecify.annotations.Nullable;
 
 /**
  * Which links of a page to take: the {@code attrs} of the {@code tags} inside the {@code css}
@@ -119,7 +118,7 @@ public final class LinkSelector {
      *     empty for what is not an http(s) URL
      */
     public List<String> select(Document document, String pageUrl, Function<String, Optional<String>> resolve) {
-        URI page = uri(pageUrl);
+        HttpUrl page = UrlParser.parse(pageUrl).orElse(null);
         if (page == null) return List.of();
         Set<String> out = new LinkedHashSet<>();
         List<Element> roots = regions.isEmpty() ? List.of(document) : regions(document);
@@ -147,8 +146,8 @@ public final class LinkSelector {
         return new ArrayList<>(seen);
     }
 
-    private boolean accepts(URI page, String url) {
-        URI link = uri(url);
+    private boolean accepts(HttpUrl page, String url) {
+        HttpUrl link = UrlParser.parse(url).orElse(null);
         if (link == null || !LinkScope.allows(scope, page, link)) return false;
         for (UrlPattern p : deny) if (p.matches(url, link)) return false;
         if (allow.isEmpty()) return true;
@@ -164,14 +163,6 @@ public final class LinkSelector {
     static String withoutFragment(String url) {
         int hash = url.indexOf('#');
         return hash < 0 ? url : url.substring(0, hash);
-    }
-
-    private static @Nullable URI uri(String url) {
-        try {
-            return new URI(url);
-        } catch (URISyntaxException e) {
-            return null;
-        }
     }
 
     private static <T> List<T> concat(List<T> a, List<T> b) {
@@ -201,11 +192,10 @@ public final class LinkSelector {
             return Arrays.stream(globs).map(g -> new UrlPattern(g, Glob.compile(g), true, g.startsWith("/"))).toList();
         }
 
-        boolean matches(String url, URI link) {
+        boolean matches(String url, HttpUrl link) {
             if (!glob) return pattern.matcher(url).find();
             if (!pathOnly) return pattern.matcher(url).matches();
-            String path = link.getRawPath() == null || link.getRawPath().isEmpty() ? "/" : link.getRawPath();
-            return pattern.matcher(link.getRawQuery() == null ? path : path + "?" + link.getRawQuery()).matches();
+            return pattern.matcher(link.pathAndQuery()).matches();
         }
 
         @Override

@@ -1,6 +1,7 @@
 package io.spinneret.middleware;
 
 import io.spinneret.annotations.Setting;
+import io.spinneret.session.SessionPool;
 import io.spinneret.settings.InvalidSettingException;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.SharedThrottle;
@@ -21,14 +22,16 @@ import org.slf4j.LoggerFactory;
  * failure) last.
  *
  * <pre>
- * retry -&gt; robots -&gt; user_agent -&gt; proxy -&gt; throttle -&gt; [downloader]
+ * retry -&gt; session -&gt; robots -&gt; user_agent -&gt; proxy -&gt; throttle -&gt; [downloader]
  * </pre>
  *
  * With {@code http_cache} on, the {@link HttpCacheMiddleware} comes before them all, whatever the
  * positions of the user's own: a kept response is replayed before anything else sees the request.
  * Retry is outermost of the five so that it decides last: on the way back the proxy middleware has already put a
  * dead proxy into cooldown when the retry schedules the next attempt. Throttle is innermost so its
- * delay separates real downloads. All five are always in the chain (each passes requests straight
+ * delay separates real downloads. The session middleware ({@link SessionMiddleware}) binds a request
+ * to its session's cookie jar, proxy and user agent before the user-agent and proxy middlewares see it.
+ * All six are always in the chain (each passes requests straight
  * through when its settings switch it off), so positions relative to them always resolve.
  *
  * <h2>Adding your own</h2>
@@ -56,7 +59,7 @@ public final class MiddlewareStack {
     private static final Logger LOG = LoggerFactory.getLogger(MiddlewareStack.class);
 
     /** The built-ins' names, outermost first. */
-    public static final List<String> BUILT_INS = List.of(RetryMiddleware.NAME, RobotsMiddleware.NAME,
+    public static final List<String> BUILT_INS = List.of(RetryMiddleware.NAME, SessionMiddleware.NAME, RobotsMiddleware.NAME,
             UserAgentMiddleware.NAME, ProxyMiddleware.NAME, ThrottleMiddleware.NAME);
 
     private MiddlewareStack() {}
@@ -81,12 +84,21 @@ public final class MiddlewareStack {
      * nodes of a shared crawl if {@code shared} is given (see {@link ThrottleMiddleware}).
      */
     public static List<Middleware> build(Settings settings, ClassLoader loader, @Nullable SharedThrottle shared) {
-        return new Builder(settings, shared).fromSettings(loader).build();
+        return build(settings, loader, shared, null);
+    }
+
+    /**
+     * As {@link #build(Settings, ClassLoader, SharedThrottle)}, with requests run in the sessions of
+     * {@code sessions} (see {@link SessionMiddleware}); null: requests run in none.
+     */
+    public static List<Middleware> build(Settings settings, ClassLoader loader, @Nullable SharedThrottle shared,
+            @Nullable SessionPool sessions) {
+        return new Builder(settings, shared, sessions).fromSettings(loader).build();
     }
 
     /** A builder holding the built-ins configured by {@code settings}, in the default order. */
     public static Builder builder(Settings settings) {
-        return new Builder(settings, null);
+        return new Builder(settings, null, null);
     }
 
     /** One line naming a chain, e.g. {@code retry(3 times) -> robots(as spinneret) -> ... -> [downloader]}. */
@@ -119,16 +131,18 @@ public final class MiddlewareStack {
         private final List<Middleware> chain = new ArrayList<>();
         private final @Nullable HttpCacheMiddleware cache;
 
-        private Builder(Settings settings, @Nullable SharedThrottle shared) {
+        private Builder(Settings settings, @Nullable SharedThrottle shared, @Nullable SessionPool sessions) {
             this.settings = settings;
             this.cache = HttpCacheMiddleware.from(settings);
             RetryPolicy retry = RetryPolicy.from(settings);
             ThrottleMiddleware throttle = ThrottleMiddleware.from(settings, shared);
             UserAgentMiddleware agents = UserAgentMiddleware.from(settings);
+            ProxyPool proxies = ProxyPool.from(settings);
             chain.add(new RetryMiddleware(retry, settings.getInt(Setting.RETRY_PAUSE_DOMAIN_AFTER)));
+            chain.add(new SessionMiddleware(sessions, proxies, agents));
             chain.add(RobotsMiddleware.from(settings, agents.productTokens(), retry, throttle::raiseDelay));
             chain.add(agents);
-            chain.add(new ProxyMiddleware(ProxyPool.from(settings)));
+            chain.add(new ProxyMiddleware(proxies));
             chain.add(throttle);
         }
 

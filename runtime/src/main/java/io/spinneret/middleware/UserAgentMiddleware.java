@@ -69,8 +69,12 @@ public final class UserAgentMiddleware implements Middleware {
     public Response intercept(Chain chain) throws Exception {
         Request request = chain.request();
         if (hasUserAgent(request.headers())) return chain.proceed(request);
-        String agent = agents.size() == 1 ? agents.get(0) : agents.get((int) (next.getAndIncrement() % agents.size()));
-        return chain.proceed(request.toBuilder().header("User-Agent", agent).build());
+        return chain.proceed(request.toBuilder().header("User-Agent", nextAgent()).build());
+    }
+
+    /** The next user agent of the rotation. */
+    public String nextAgent() {
+        return agents.size() == 1 ? agents.get(0) : agents.get((int) (next.getAndIncrement() % agents.size()));
     }
 
     /**

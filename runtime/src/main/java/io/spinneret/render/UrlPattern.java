@@ -1,6 +1,7 @@
 package io.spinneret.render;
 
-import java.net.URI;
+import io.spinneret.url.HttpUrl;
+import io.spinneret.url.UrlParser;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -20,15 +21,9 @@ public final class UrlPattern {
 
     /** {@code 127.0.0.1:8080/catalogue/*.html}; for a URL that does not parse, the URL itself. */
     public static String of(String url) {
-        URI uri;
-        try {
-            uri = URI.create(url);
-        } catch (IllegalArgumentException e) {
-            return url;
-        }
-        String host = uri.getHost() == null ? "" : uri.getHost().toLowerCase(Locale.ROOT);
-        String authority = uri.getPort() < 0 ? host : host + ":" + uri.getPort();
-        return authority + path(uri.getRawPath() == null ? "" : uri.getRawPath()) + query(uri.getRawQuery());
+        HttpUrl u = UrlParser.parse(url).orElse(null);
+        if (u == null) return url;
+        return u.authority() + path(u.pathname()) + query(u.query());
     }
 
     /** The generalised path: see the class comment. */

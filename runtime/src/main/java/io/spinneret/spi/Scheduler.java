@@ -142,6 +142,14 @@ public interface Scheduler extends AutoCloseable {
         return null;
     }
 
+    /**
+     * The store of this crawl's sessions, kept with its frontier (see {@link SessionStore}), or null
+     * (the default) when sessions need only live as long as the process: the crawl keeps them in memory.
+     */
+    default @Nullable SessionStore sessionStore() {
+        return null;
+    }
+
     /** Releases resources; pending and in-flight state of persistent schedulers is kept. */
     @Override
     void close();

@@ -21,6 +21,12 @@ public final class Stats {
     public static final String HTTP_STATUS = "http_status/";
     /** Failed requests handed to their spider's {@code @Errback} method. */
     public static final String ERRBACKS = "errbacks";
+    /** Sessions created (pooled or named); the pool's state is this less {@link #SESSIONS_RETIRED}. */
+    public static final String SESSIONS_CREATED = "session/created";
+    /** Sessions retired; {@code session/retired/<why>} by reason. */
+    public static final String SESSIONS_RETIRED = "session/retired";
+    /** Responses judged blocked, in pooled or named sessions. */
+    public static final String SESSIONS_BLOCKED = "session/blocked";
 
     private final ConcurrentHashMap<String, LongAdder> counters = new ConcurrentHashMap<>();
 

@@ -35,6 +35,17 @@ public record HttpUrl(String scheme, String username, String password, String ho
         return port < 0 ? host : host + ":" + port;
     }
 
+    /** The port, or the scheme's default when the URL has none. */
+    public int portOrDefault() {
+        return port >= 0 ? port : defaultPort(scheme);
+    }
+
+    /** The request target of an origin-form request line: the path, then {@code ?} and the query if there is one. */
+    public String pathAndQuery() {
+        String path = pathname();
+        return query == null ? path : path + "?" + query;
+    }
+
     /** The path serialized: each segment after a {@code /}. */
     public String pathname() {
         StringBuilder out = new StringBuilder();

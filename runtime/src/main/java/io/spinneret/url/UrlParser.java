@@ -1,6 +1,7 @@
 package io.spinneret.url;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -21,6 +22,9 @@ import org.jspecify.annotations.Nullable;
  */
 public final class UrlParser {
     private static final int EOF = -1;
+    private static final String NO_SCHEME =
+            "it has no scheme (http:// or https://) and there is no page to resolve it against";
+    private static final String PORT_RANGE = "its port is above 65535";
 
     private enum State {
         SCHEME_START, SCHEME, NO_SCHEME, SPECIAL_RELATIVE_OR_AUTHORITY, RELATIVE, RELATIVE_SLASH,
@@ -38,6 +42,8 @@ public final class UrlParser {
     private List<String> path = new ArrayList<>();
     private @Nullable StringBuilder query;
     private @Nullable StringBuilder fragment;
+    /** Why the input is no URL, once {@link #run} gave null. */
+    private String failure = "";
 
     private UrlParser(int[] input, @Nullable HttpUrl base) {
         this.input = input;
@@ -53,6 +59,19 @@ public final class UrlParser {
     public static Optional<HttpUrl> parse(String input, @Nullable HttpUrl base) {
         return Optional.ofNullable(new UrlParser(codePoints(input), base).run());
     }
+
+    /**
+     * {@code input} parsed on its own, or why it is no absolute http(s) URL: the failure's reason in
+     * words ("its port is above 65535"), for an error message.
+     */
+    static Result parseOrExplain(String input) {
+        UrlParser parser = new UrlParser(codePoints(input), null);
+        HttpUrl url = parser.run();
+        return new Result(url, url == null ? parser.failure : "");
+    }
+
+    /** A parse's outcome: the URL, or null and the reason. */
+    record Result(@Nullable HttpUrl url, String failure) {}
 
     /**
      * Steps 1 to 3 of the parser: C0 controls and spaces trimmed at both ends, tabs and newlines
@@ -73,7 +92,7 @@ public final class UrlParser {
                 out[n++] = Character.isSurrogate(c) ? 0xfffd : c;
             }
         }
-        return n == out.length ? out : java.util.Arrays.copyOf(out, n);
+        return n == out.length ? out : Arrays.copyOf(out, n);
     }
 
     private @Nullable HttpUrl run() {
@@ -98,7 +117,9 @@ public final class UrlParser {
                     } else if (c == ':') {
                         scheme = buffer.toString();
                         buffer.setLength(0);
-                        if (!scheme.equals("http") && !scheme.equals("https")) return null; // not ours
+                        if (!scheme.equals("http") && !scheme.equals("https")) {
+                            return fail("its scheme is '" + scheme + "', not http or https"); // not ours
+                        }
                         state = base != null && base.scheme().equals(scheme)
                                 ? State.SPECIAL_RELATIVE_OR_AUTHORITY : State.SPECIAL_AUTHORITY_SLASHES;
                     } else {
@@ -108,7 +129,7 @@ public final class UrlParser {
                     }
                 }
                 case NO_SCHEME -> {
-                    if (base == null) return null;
+                    if (base == null) return fail(NO_SCHEME);
                     state = State.RELATIVE;
                     pointer--;
                 }
@@ -179,7 +200,7 @@ public final class UrlParser {
                         }
                         buffer.setLength(0);
                     } else if (c == EOF || c == '/' || c == '?' || c == '#' || c == '\\') {
-                        if (atSignSeen && buffer.isEmpty()) return null; // host-missing
+                        if (atSignSeen && buffer.isEmpty()) return fail("it has no host after the '@'");
                         pointer -= buffer.codePointCount(0, buffer.length()) + 1;
                         buffer.setLength(0);
                         state = State.HOST;
@@ -189,16 +210,16 @@ public final class UrlParser {
                 }
                 case HOST -> {
                     if (c == ':' && !insideBrackets) {
-                        if (buffer.isEmpty()) return null;
+                        if (buffer.isEmpty()) return fail("it has no host");
                         host = HostParser.parse(buffer.toString());
-                        if (host == null) return null;
+                        if (host == null) return fail(badHost(buffer));
                         buffer.setLength(0);
                         state = State.PORT;
                     } else if (c == EOF || c == '/' || c == '?' || c == '#' || c == '\\') {
                         pointer--;
-                        if (buffer.isEmpty()) return null;
+                        if (buffer.isEmpty()) return fail("it has no host");
                         host = HostParser.parse(buffer.toString());
-                        if (host == null) return null;
+                        if (host == null) return fail(badHost(buffer));
                         buffer.setLength(0);
                         state = State.PATH_START;
                     } else {
@@ -212,18 +233,18 @@ public final class UrlParser {
                         // leading zeros are allowed; anything above 65535 fails below
                         if (!(buffer.length() == 1 && buffer.charAt(0) == '0')) buffer.append((char) c);
                         else buffer.setCharAt(0, (char) c);
-                        if (buffer.length() > 5) return null;
+                        if (buffer.length() > 5) return fail(PORT_RANGE);
                     } else if (c == EOF || c == '/' || c == '?' || c == '#' || c == '\\') {
                         if (!buffer.isEmpty()) {
                             int p = Integer.parseInt(buffer.toString());
-                            if (p > 65535) return null;
+                            if (p > 65535) return fail(PORT_RANGE);
                             port = p == HttpUrl.defaultPort(scheme) ? -1 : p;
                             buffer.setLength(0);
                         }
                         state = State.PATH_START;
                         pointer--;
                     } else {
-                        return null;
+                        return fail("its port is not a number");
                     }
                 }
                 case PATH_START -> {
@@ -267,9 +288,18 @@ public final class UrlParser {
             }
             if (c == EOF && pointer >= input.length) break;
         }
-        if (host == null) return null;
+        if (host == null) return fail("it has no host");
         return new HttpUrl(scheme, username.toString(), password.toString(), host, port, path,
                 query == null ? null : query.toString(), fragment == null ? null : fragment.toString());
+    }
+
+    private @Nullable HttpUrl fail(String reason) {
+        failure = reason;
+        return null;
+    }
+
+    private static String badHost(CharSequence host) {
+        return "its host '" + host + "' is not a valid host name or address";
     }
 
     /** On {@code ?} or {@code #}: starts an empty query or fragment and returns its state; else null. */

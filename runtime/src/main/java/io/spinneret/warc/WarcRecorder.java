@@ -6,6 +6,8 @@ import io.spinneret.files.FileErrors;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.Exchange;
 import io.spinneret.spi.ExchangeListener;
+import io.spinneret.url.AbsoluteUrl;
+import io.spinneret.url.WireUri;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.URI;
@@ -131,7 +133,7 @@ public final class WarcRecorder implements ExchangeListener, AutoCloseable {
     }
 
     private void write(Exchange x) throws IOException {
-        URI target = URI.create(x.url());
+        URI target = WireUri.of(AbsoluteUrl.parse(x.url()).hrefWithoutFragment());
         WarcWriter w = writer;
         if (w == null) return;
         byte[] body = x.responseBody();
@@ -210,9 +212,7 @@ public final class WarcRecorder implements ExchangeListener, AutoCloseable {
     }
 
     private static HttpRequest httpRequest(Exchange x) {
-        URI uri = URI.create(x.url());
-        String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
-        if (uri.getRawQuery() != null) path += "?" + uri.getRawQuery();
+        String path = AbsoluteUrl.parse(x.url()).pathAndQuery(); // the request target as sent
         HttpRequest.Builder b = new HttpRequest.Builder(x.method(), path).version(MessageVersion.HTTP_1_1);
         for (Exchange.Header h : x.requestHeaders()) b.addHeader(h.name(), h.value());
         if (x.requestBody().length > 0) b.body(MediaType.OCTET_STREAM, x.requestBody());

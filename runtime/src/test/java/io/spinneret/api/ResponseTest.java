@@ -2,6 +2,7 @@ package io.spinneret.api;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spinneret.annotations.Renderer;
@@ -19,6 +20,18 @@ class ResponseTest {
 
     private static Response page(String url, String html) {
         return page(url, html, Request.builder(url).depth(2).renderer(Renderer.BROWSER).build());
+    }
+
+    @Test
+    void xpathGivesElementsAndXpathTextsTheStringsOfTextNodesAndAttributes() {
+        Response p = page("http://h.test/", "<html><head><title>T</title></head><body><a href=\"/a\">A</a><a href=\"/b\">B</a></body></html>");
+        assertEquals(List.of("T"), p.xpathTexts("//title/text()"));
+        assertEquals(List.of("/a", "/b"), p.xpathTexts("//a/@href"));
+        assertEquals(List.of("A", "B"), p.xpathTexts("//a"));
+        assertEquals(2, p.xpath("//a").size());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> p.xpath("//title/text()"));
+        assertEquals("xpath(\"//title/text()\") selects text nodes, which are no elements: use xpathTexts(\"//title/text()\")"
+                + " for their strings", e.getMessage());
     }
 
     @Test

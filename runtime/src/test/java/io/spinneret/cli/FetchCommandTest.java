@@ -128,4 +128,21 @@ class FetchCommandTest {
         assertEquals(2, r.code());
         assertTrue(r.err().contains("no spider named 'nosuch'; available: testbooks"), r.err());
     }
+
+    @Test
+    void aUrlIsTakenAsABrowserTakesItOrRefusedWithTheReason() {
+        MainTest.Run ok = run("fetch", site.url("/book/4").replace("127.0.0.1", "127.1"), "--status", "-s", "download_delay=0");
+        assertEquals(0, ok.code(), ok.err());
+        assertTrue(ok.out().startsWith("HTTP 200 " + site.url("/book/4")), "127.1 is 127.0.0.1: " + ok.out());
+
+        String hostPort = site.url("/book/4").substring("http://".length());
+        MainTest.Run noScheme = run("fetch", hostPort);
+        assertEquals(2, noScheme.code(), noScheme.err());
+        assertTrue(noScheme.err().contains("(did you mean http://" + hostPort + "?)"), noScheme.err());
+        assertFalse(noScheme.err().contains("Exception"), noScheme.err());
+
+        MainTest.Run port = run("fetch", "http://127.0.0.1:99999/");
+        assertEquals(2, port.code(), port.err());
+        assertTrue(port.err().contains("'http://127.0.0.1:99999/' is not an absolute http(s) URL: its port is above 65535"), port.err());
+    }
 }

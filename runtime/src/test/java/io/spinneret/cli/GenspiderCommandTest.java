@@ -43,7 +43,8 @@ class GenspiderCommandTest {
         assertTrue(name.err().contains("spider name '9lives' is not a valid name"), name.err());
         MainTest.Run url = run("genspider", "cats", "example.org", "--project", project.toString());
         assertEquals(2, url.code());
-        assertTrue(url.err().contains("'example.org' is not an http(s) URL with a host"), url.err());
+        assertTrue(url.err().contains("'example.org' is not an absolute http(s) URL")
+                && url.err().contains("(did you mean http://example.org?)"), url.err());
         MainTest.Run noSources = run("genspider", "cats", "https://example.org/", "--project", project.toString());
         assertEquals(2, noSources.code());
         assertTrue(noSources.err().contains("src/main/java does not exist"), noSources.err());

@@ -60,8 +60,12 @@ class ShellTest {
                 response.url()
                 xpath("//li[@class='next']/a").attr("href")
                 fetch("book/3");
-                var title = cssFirst("h1").text();
+                var title = cssFirst("h1").map(h -> h.text()).orElse("");
                 response.url() + " " + title
+                cssFirst("h9").isPresent()
+                xpathTexts("//h1/text()")
+                xpathTexts("//p/@class")
+                xpath("//h1/text()")
                 /exit
                 css("never evaluated")
                 """);
@@ -71,6 +75,11 @@ class ShellTest {
         assertTrue(out.contains("[HTTP 200 " + site.url("/book/3")), out);
         assertTrue(out.contains("title ==> \"Book 3\""), out);
         assertTrue(out.contains("==> \"" + site.url("/book/3") + " Book 3\""), "response follows fetch(..): " + out);
+        assertTrue(out.contains("==> false"), "cssFirst is an Optional, as in the spider API: " + out);
+        assertTrue(out.contains("==> [Book 3]"), "text nodes: " + out);
+        assertTrue(out.contains("==> [price_color]"), "attributes: " + out);
+        assertTrue(out.contains("xpath(\"//h1/text()\") selects text nodes, which are no elements: use xpathTexts(\"//h1/text()\")"),
+                "an XPath to text nodes says what to use, not nothing: " + out);
         assertTrue(!out.contains("never evaluated"), out);
     }
 
@@ -114,10 +123,10 @@ class ShellTest {
                 Terminal t = TerminalBuilder.builder().system(false).streams(typed, OutputStream.nullOutputStream()).type("xterm").build();
                 ShellTerminal editor = ShellTerminal.on(t, shell, history)) {
             shell.fetch(shell.request(site.url("/book/4")));
-            ParsedLine line = ShellTerminal.parser().parse("var n = cssFirst(\"h1\").te", 25, Parser.ParseContext.COMPLETE);
+            ParsedLine line = ShellTerminal.parser().parse("var n = cssFirst(\"h1\").get().te", 31, Parser.ParseContext.COMPLETE);
             List<String> values = ShellTerminal.candidates(shell, line).stream().map(Candidate::value).toList();
-            assertTrue(values.contains("cssFirst(\"h1\").text("), "the word is completed whole: " + values);
-            assertTrue(values.stream().allMatch(v -> v.startsWith("cssFirst(\"h1\").te")), values.toString());
+            assertTrue(values.contains("cssFirst(\"h1\").get().text("), "the word is completed whole: " + values);
+            assertTrue(values.stream().allMatch(v -> v.startsWith("cssFirst(\"h1\").get().te")), values.toString());
             shell.run(editor::read, "spinneret> ");
         }
         String printed = bytes.toString(StandardCharsets.UTF_8);
@@ -130,7 +139,7 @@ class ShellTest {
     @Test
     void aPipedSessionHasNoPromptAndNoBanner() throws Exception {
         Process p = new ProcessBuilder(shellCommand(site.url("/book/9"))).redirectErrorStream(true).start();
-        p.getOutputStream().write("cssFirst(\"h1\").text()\n".getBytes(StandardCharsets.UTF_8));
+        p.getOutputStream().write("cssFirst(\"h1\").get().text()\n".getBytes(StandardCharsets.UTF_8));
         p.getOutputStream().close();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(p.waitFor(90, TimeUnit.SECONDS), out);
@@ -163,7 +172,7 @@ class ShellTest {
         });
         try {
             OutputStream in = p.getOutputStream();
-            in.write("cssFirst(\"h1\").text() + \"!\"\n/exit\n".getBytes(StandardCharsets.UTF_8));
+            in.write("cssFirst(\"h1\").get().text() + \"!\"\n/exit\n".getBytes(StandardCharsets.UTF_8));
             in.flush();
             assertTrue(p.waitFor(90, TimeUnit.SECONDS), "the shell left at /exit: " + output);
             reader.join(10_000);
@@ -174,7 +183,7 @@ class ShellTest {
         assertTrue(out.contains("spinneret> "), "a terminal gets the prompt: " + out);
         assertTrue(out.contains("==> \"Book 9!\""), out);
         assertEquals(0, p.exitValue(), out);
-        assertTrue(Files.readString(state.resolve("spinneret/shell_history")).contains("cssFirst(\"h1\").text() + \"!\""),
+        assertTrue(Files.readString(state.resolve("spinneret/shell_history")).contains("cssFirst(\"h1\").get().text() + \"!\""),
                 "the line editor kept the history");
     }
 }

@@ -79,7 +79,9 @@ class StartUrlsFileTest {
         try (TestSite site = TestSite.books(250)) { // 5000 books
             StringBuilder lines = new StringBuilder("# the books\n\n");
             for (int i = 0; i < site.books(); i++) lines.append("  ").append(site.url("/book/" + i)).append('\n');
-            lines.append("not a url\nftp://example.com/x\n");
+            lines.append("not a url\nftp://example.com/x\n127.0.0.1:8092/x\nhttp://127.0.0.1:99999/x\n");
+            // the URL parser reads 127.1 as 127.0.0.1: a duplicate of the first book
+            lines.append(site.url("/book/0").replace("127.0.0.1", "127.1")).append('\n');
             Files.writeString(file, lines);
             PendingHighWater queue = new PendingHighWater();
             CrawlResult r = crawler(site, "start_urls_file=" + file, "concurrency=8", "start_urls=" + site.root())
@@ -87,7 +89,7 @@ class StartUrlsFileTest {
             assertEquals(CrawlResult.Outcome.FINISHED, r.outcome());
             assertEquals(site.books(), r.responses(), "the file replaces start_urls: " + r.summaryLine());
             assertEquals(site.books(), site.totalHits.get());
-            assertEquals(2, r.get(StartUrlsFeed.INVALID));
+            assertEquals(4, r.get(StartUrlsFeed.INVALID), "port 99999 is refused as the line is read");
             assertTrue(queue.max.get() <= 2 * StartUrlsFeed.BATCH, "pending at most: " + queue.max.get());
         }
     }

@@ -47,6 +47,18 @@ class LinkSelectorTest {
     }
 
     @Test
+    void everyLinkABrowserFollowsIsKeptWhatJavaNetUriRefusesIncluded() {
+        Response p = page("http://h.test/", "<a href=\"/s1?q={t}\">1</a><a href=\"/w1/A|B\">2</a><a href=\"/p1?q=a%zz\">3</a>"
+                + "<a href=\"/b1/[x]\">4</a><a href=\"/%%%\">5</a><a href=\"/q1?x=a\\b`\">6</a><a href=\"/h1#a#b\">7</a>");
+        List<String> expected = List.of("http://h.test/s1?q={t}", "http://h.test/w1/A|B", "http://h.test/p1?q=a%zz",
+                "http://h.test/b1/[x]", "http://h.test/%%%", "http://h.test/q1?x=a\\b`", "http://h.test/h1");
+        assertEquals(expected, p.links().urls());
+        assertEquals(expected, p.links().scope(Follow.Scope.SAME_ORIGIN).urls());
+        assertEquals(List.of("http://h.test/w1/A|B", "http://h.test/b1/[x]"), p.links().allowGlob("/w1/**", "/b1/*").urls(),
+                "a path glob matches the path as the URL parser serialized it");
+    }
+
+    @Test
     void regionsTagsAttributesPatternsAndNofollow() {
         Response p = page("http://h.test/", "<nav><a href=\"/docs/a.html\">a</a><a href=\"/docs/b.pdf\">b</a>"
                 + "<a href=\"/docs/sub/c.html?v=1\">c</a><a rel=\"nofollow\" href=\"/docs/d.html\">d</a></nav>"

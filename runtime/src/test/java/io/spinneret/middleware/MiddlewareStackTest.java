@@ -23,39 +23,40 @@ class MiddlewareStackTest {
     }
 
     @Test
-    void theDefaultChainIsRetryRobotsUserAgentProxyThrottle() {
+    void theDefaultChainIsRetrySessionRobotsUserAgentProxyThrottle() {
         List<Middleware> chain = MiddlewareStack.build(TestSettings.of());
-        assertEquals(List.of("retry", "robots", "user_agent", "proxy", "throttle"), names(chain));
+        assertEquals(List.of("retry", "session", "robots", "user_agent", "proxy", "throttle"), names(chain));
         assertEquals(MiddlewareStack.BUILT_INS, names(chain));
         assertInstanceOf(RetryMiddleware.class, chain.get(0));
-        assertInstanceOf(ThrottleMiddleware.class, chain.get(4));
+        assertInstanceOf(SessionMiddleware.class, chain.get(1));
+        assertInstanceOf(ThrottleMiddleware.class, chain.get(5));
     }
 
     @Test
     void theDefaultChainIsPolite() {
         List<Middleware> chain = MiddlewareStack.build(io.spinneret.settings.Settings.defaults());
-        assertTrue(((RobotsMiddleware) chain.get(1)).enabled(), "robots.txt respected by default");
-        assertEquals(java.time.Duration.ofSeconds(1), ((ThrottleMiddleware) chain.get(4)).delayOf("example.com"));
+        assertTrue(((RobotsMiddleware) chain.get(2)).enabled(), "robots.txt respected by default");
+        assertEquals(java.time.Duration.ofSeconds(1), ((ThrottleMiddleware) chain.get(5)).delayOf("example.com"));
         assertEquals(3, ((RetryMiddleware) chain.get(0)).policy().times());
     }
 
     @Test
     void describesTheEffectiveChainInOneLine() {
         String line = MiddlewareStack.describe(MiddlewareStack.build(TestSettings.of("retry_times=2", "download_delay=0.5")));
-        assertEquals("retry(2 times) -> robots(off) -> user_agent(1 agent) -> proxy(none) -> "
+        assertEquals("retry(2 times) -> session(off) -> robots(off) -> user_agent(1 agent) -> proxy(none) -> "
                 + "throttle(delay 0.5 s, no per-domain limit) -> [downloader]", line);
     }
 
     @Test
     void settingsAddProviderMiddlewaresByNameAtTheirPositions() {
         List<Middleware> chain = MiddlewareStack.build(TestSettings.of("middlewares=timer@before:throttle, audit@first"));
-        assertEquals(List.of("audit", "retry", "robots", "user_agent", "proxy", "timer", "throttle"), names(chain));
+        assertEquals(List.of("audit", "retry", "session", "robots", "user_agent", "proxy", "timer", "throttle"), names(chain));
     }
 
     @Test
     void aBareNameGoesInnermostAndLaterEntriesCanAnchorOnEarlierOnes() {
         List<Middleware> chain = MiddlewareStack.build(TestSettings.of("middlewares=timer,audit@after:timer"));
-        assertEquals(List.of("retry", "robots", "user_agent", "proxy", "throttle", "timer", "audit"), names(chain));
+        assertEquals(List.of("retry", "session", "robots", "user_agent", "proxy", "throttle", "timer", "audit"), names(chain));
     }
 
     @Test
@@ -84,7 +85,7 @@ class MiddlewareStackTest {
                 .after("retry", noop("afterRetry"))
                 .replace("user_agent", noop("user_agent"))
                 .build();
-        assertEquals(List.of("first", "retry", "afterRetry", "robots", "user_agent", "beforeProxy", "proxy", "throttle", "last"),
+        assertEquals(List.of("first", "retry", "afterRetry", "session", "robots", "user_agent", "beforeProxy", "proxy", "throttle", "last"),
                 names(chain));
         assertThrows(InvalidSettingException.class, () -> MiddlewareStack.builder(TestSettings.of()).add(noop("retry")));
     }

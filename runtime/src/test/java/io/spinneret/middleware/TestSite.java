@@ -34,6 +34,11 @@ final class TestSite implements AutoCloseable {
             return new Reply(200, Map.of("Content-Type", "text/html; charset=utf-8"), body, 0);
         }
 
+        /** This reply with another body, if it is a 200 (an error keeps its own). */
+        Reply withBody(String other) {
+            return status == 200 ? new Reply(status, headers, other, delayMillis) : this;
+        }
+
         static Reply status(int status) {
             return new Reply(status, Map.of(), "status " + status, 0);
         }

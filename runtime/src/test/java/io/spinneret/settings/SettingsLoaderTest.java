@@ -100,6 +100,7 @@ class SettingsLoaderTest {
         refused.put("browser_timeout=0", "browser_timeout expects a number > 0, got \"0\"");
         refused.put("download_timeout=0.000001", "download_timeout expects 0 (no limit) or at least 0.001 seconds, got \"0.000001\"");
         refused.put("start_urls=http://a/,mailto:x@y", "start_urls expects http(s) URLs, got \"mailto:x@y\"");
+        refused.put("start_urls=127.0.0.1:8092/", "start_urls expects http(s) URLs, got \"127.0.0.1:8092/\" (did you mean http://127.0.0.1:8092/?)");
         refused.put("allowed_domains=example.com, https://example.org/", "allowed_domains expects domain names such as example.com, host:port, IP addresses or [IPv6] literals, got \"https://example.org/\"");
         SettingsLoader none = SettingsLoader.none();
         refused.forEach((kv, message) -> {

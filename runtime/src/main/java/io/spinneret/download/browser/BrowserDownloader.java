@@ -7,6 +7,7 @@ import io.spinneret.settings.Settings;
 import io.spinneret.spi.Downloader;
 import io.spinneret.spi.ExchangeListener;
 import java.io.IOException;
+import io.spinneret.download.http.CookieJars;
 import java.net.CookieManager;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -70,8 +71,8 @@ public final class BrowserDownloader implements Downloader {
     private final BrowserOptions options;
     private final Duration closeWait;
     private final LinkedBlockingQueue<RenderJob> queue = new LinkedBlockingQueue<>();
-    /** The pool's one cookie jar: its slots' browser contexts share their cookies through it (and with the HTTP downloader's). */
-    private final BrowserCookies cookies;
+    /** The pool's cookie jars: its slots' browser contexts share their cookies through them (and with the HTTP downloader's). */
+    private final BrowserJars cookies;
     private final @Nullable ExchangeListener exchanges;
     private final ReentrantLock lock = new ReentrantLock();
     private final CountDownLatch closedLatch = new CountDownLatch(1);
@@ -121,10 +122,23 @@ public final class BrowserDownloader implements Downloader {
      */
     public BrowserDownloader(BrowserOptions options, Duration closeWait, @Nullable CookieManager httpCookies,
             @Nullable ExchangeListener exchanges) {
+        this(options, closeWait, new CookieJars(httpCookies), exchanges);
+    }
+
+    /**
+     * @param jars the crawl's cookie jars, shared with the HTTP downloader: a page renders with the
+     *     cookies of its request's jar ({@link Request#cookieJar()}), else the crawl's own
+     */
+    public BrowserDownloader(BrowserOptions options, Duration closeWait, CookieJars jars, @Nullable ExchangeListener exchanges) {
         this.exchanges = exchanges;
         this.options = options;
         this.closeWait = closeWait;
-        this.cookies = new BrowserCookies(httpCookies == null ? null : httpCookies.getCookieStore());
+        this.cookies = new BrowserJars(jars);
+    }
+
+    /** Reads the {@code browser_*} settings; pages share the cookies of {@code jars} with the HTTP downloader. */
+    public BrowserDownloader(Settings settings, CookieJars jars, @Nullable ExchangeListener exchanges) {
+        this(BrowserOptions.from(settings), settings.getDuration(Setting.SHUTDOWN_GRACE).plusSeconds(2), jars, exchanges);
     }
 
     @Override

@@ -20,6 +20,8 @@ import io.spinneret.spi.Exchange;
 import io.spinneret.spi.ExchangeListener;
 import io.spinneret.download.guard.BlockedAddressException;
 import io.spinneret.observe.snapshot.ErrorSnapshots;
+import io.spinneret.url.HttpUrl;
+import io.spinneret.url.UrlParser;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLDecoder;
@@ -67,7 +69,10 @@ final class RenderWorker implements Runnable {
     private final BlockingQueue<RenderJob> queue;
     private final AtomicInteger idle;
     private final BooleanSupplier closing;
-    private final BrowserCookies cookies;
+    private final BrowserJars jars;
+    /** The jar this slot's context holds the cookies of, and its name. */
+    private @Nullable BrowserCookies cookies;
+    private String jarInUse = BrowserJars.CRAWL;
     private final @Nullable ExchangeListener exchanges;
     /** The version of {@link #cookies} this slot's context has taken. */
     private long cookiesSeen;
@@ -96,8 +101,8 @@ final class RenderWorker implements Runnable {
     private boolean pageRouted;
 
     RenderWorker(int index, BrowserOptions options, SharedBrowser shared, BlockingQueue<RenderJob> queue, AtomicInteger idle,
-            BooleanSupplier closing, BrowserCookies cookies, @Nullable ExchangeListener exchanges) {
-        this.cookies = cookies;
+            BooleanSupplier closing, BrowserJars jars, @Nullable ExchangeListener exchanges) {
+        this.jars = jars;
         this.exchanges = exchanges;
         this.idle = idle;
         this.index = index;
@@ -156,6 +161,7 @@ final class RenderWorker implements Runnable {
         methodApplied = false;
         blocked = null;
         try {
+            useJarOf(request);
             takeSharedCookies();
             if (!request.headers().equals(pageHeaders)) {
                 p.setExtraHTTPHeaders(request.headers());
@@ -194,14 +200,36 @@ final class RenderWorker implements Runnable {
     }
 
     /**
+     * Turns this slot's context to the cookie jar of {@code request}: if it held another jar's
+     * cookies (another session's), they are cleared, and the next take brings all of this jar's.
+     */
+    private void useJarOf(Request request) {
+        String name = BrowserJars.nameOf(request);
+        if (cookies != null && name.equals(jarInUse)) return;
+        BrowserContext c = context;
+        if (c != null && !cookiesHeld.isEmpty()) {
+            try {
+                c.clearCookies();
+            } catch (PlaywrightException e) {
+                LOG.debug("render worker {}: clearing the cookies of jar '{}': {}", index, jarInUse, firstLine(e.getMessage()));
+            }
+        }
+        cookies = jars.cookies(name);
+        jarInUse = name;
+        cookiesSeen = 0;
+        cookiesHeld = new HashMap<>();
+    }
+
+    /**
      * Brings this slot's context up to date with the shared jar: adds the cookies set since it last
      * looked and clears those removed. Never throws: a cookie the browser refuses costs the render
      * nothing but that cookie batch (logged at debug).
      */
     private void takeSharedCookies() {
         BrowserContext c = context;
-        if (c == null) return;
-        BrowserCookies.Taken fresh = cookies.since(cookiesSeen);
+        BrowserCookies jar = cookies;
+        if (c == null || jar == null) return;
+        BrowserCookies.Taken fresh = jar.since(cookiesSeen);
         try {
             if (!fresh.cookies().isEmpty()) {
                 c.addCookies(fresh.cookies());
@@ -224,10 +252,11 @@ final class RenderWorker implements Runnable {
     /** Hands this slot's cookies to the shared jar after a render; never throws (a crashed page has none to give). */
     private void shareCookies() {
         BrowserContext c = context;
-        if (c == null || pageCrashed) return;
+        BrowserCookies jar = cookies;
+        if (c == null || jar == null || pageCrashed) return;
         try {
             List<Cookie> now = c.cookies();
-            cookiesSeen = cookies.update(now, cookiesHeld, cookiesSeen);
+            cookiesSeen = jar.update(now, cookiesHeld, cookiesSeen);
             Map<String, Cookie> held = new HashMap<>();
             for (Cookie k : now) held.put(BrowserCookies.key(k), k);
             cookiesHeld = held;
@@ -372,15 +401,9 @@ final class RenderWorker implements Runnable {
      * check per request, not on the connection (see docs/downloading.md).
      */
     private @Nullable String refusedByBoundary(String url) {
-        String host;
-        try {
-            URI u = URI.create(url);
-            if (!"http".equals(u.getScheme()) && !"https".equals(u.getScheme()) && !"ws".equals(u.getScheme())
-                    && !"wss".equals(u.getScheme())) return null; // data:, blob:, about: reach no address
-            host = u.getHost();
-        } catch (IllegalArgumentException e) {
-            return null;
-        }
+        // data:, blob:, about: reach no address; ws(s) is read as http(s), whose hosts it shares
+        String asHttp = url.regionMatches(true, 0, "ws", 0, 2) ? "http" + url.substring(2) : url;
+        String host = UrlParser.parse(asHttp).map(HttpUrl::host).orElse(null);
         if (host == null) return null;
         try {
             for (java.net.InetAddress a : java.net.InetAddress.getAllByName(host)) {

@@ -8,6 +8,8 @@ import io.spinneret.settings.Settings;
 import io.spinneret.spi.Exchange;
 import io.spinneret.spi.ExchangeListener;
 import io.spinneret.spi.Downloader;
+import io.spinneret.url.AbsoluteUrl;
+import io.spinneret.url.HttpUrl;
 import io.spinneret.url.WireUri;
 import java.io.IOException;
 import java.net.CookieHandler;
@@ -53,8 +55,9 @@ import org.slf4j.LoggerFactory;
  * an HTTP proxy, with Basic {@code Proxy-Authorization} from the credentials (on plain requests
  * and on the {@code CONNECT} of https ones); the credentials appear in no message or log.
  *
- * <p>Plain {@code http://}, every proxied request, and (with {@code network_boundary} on)
- * {@code https://} skip HttpClient (whose selector thread and future chains cost about a third of
+ * <p>Plain {@code http://}, every proxied request, an {@code https://} URL whose path or query
+ * {@code java.net.URI} would re-encode ({@code /%%%}, {@code |}), and (with {@code network_boundary}
+ * on) every {@code https://} skip HttpClient (whose selector thread and future chains cost about a third of
  * a crawl's CPU) for {@link SocketHttpClient}, blocking HTTP/1.1 on the calling thread with its
  * own keep-alive pool and the same cookie jar, headers, limits and errors; {@code http_client = jdk}
  * turns that off (HttpClient then drops Basic credentials from an https {@code CONNECT}, and checks
@@ -76,6 +79,7 @@ public final class HttpDownloader implements Downloader {
     private final long maxBodySize;
     private final String defaultUserAgent;
     private final @Nullable CookieHandler cookies;
+    private final CookieJars jars;
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
     private final ConcurrentHashMap<String, HttpClient> clients = new ConcurrentHashMap<>();
     /** The socket fast path for plain http without a proxy; null with {@code http_client = jdk}. */
@@ -100,16 +104,25 @@ public final class HttpDownloader implements Downloader {
      *     or null
      */
     public HttpDownloader(Settings settings, @Nullable CookieManager cookies, @Nullable ExchangeListener exchanges) {
+        this(settings, new CookieJars(cookies), exchanges);
+    }
+
+    /**
+     * @param jars the crawl's cookie jars (shared with the browser downloader): each request takes
+     *     the one it names ({@link Request#cookieJar()}), else the crawl's own
+     */
+    public HttpDownloader(Settings settings, CookieJars jars, @Nullable ExchangeListener exchanges) {
         this.exchanges = exchanges;
         this.connectTimeout = positive(settings.getDuration(Setting.CONNECT_TIMEOUT));
         this.downloadTimeout = positive(settings.getDuration(Setting.DOWNLOAD_TIMEOUT));
         this.maxBodySize = Math.max(0, settings.getLong(Setting.MAX_BODY_SIZE));
         List<String> agents = settings.getList(Setting.USER_AGENTS);
         this.defaultUserAgent = agents.isEmpty() ? "Spinneret/0.1" : agents.get(0);
-        this.cookies = cookies;
+        this.jars = jars;
+        this.cookies = jars.crawl();
         this.boundary = NetworkBoundary.from(settings);
         this.plain = settings.getChoice(Setting.HTTP_CLIENT).equals("jdk") ? null
-                : new SocketHttpClient(connectTimeout, downloadTimeout, maxBodySize, defaultUserAgent, cookies,
+                : new SocketHttpClient(connectTimeout, downloadTimeout, maxBodySize, defaultUserAgent, jars,
                         new ConnectionPool(MAX_IDLE_PER_HOST, KEEP_ALIVE.toNanos()), boundary, exchanges);
     }
 
@@ -125,19 +138,23 @@ public final class HttpDownloader implements Downloader {
 
     @Override
     public Response download(Request request) throws IOException, InterruptedException {
-        URI uri;
+        HttpUrl target;
         try {
-            uri = WireUri.of(request.url());
+            target = AbsoluteUrl.parse(request.url());
         } catch (IllegalArgumentException e) {
-            throw new MalformedURLException("malformed URL " + request.url() + ": " + e.getMessage());
+            throw new MalformedURLException(e.getMessage());
         }
-        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
-        if (!scheme.equals("http") && !scheme.equals("https")) throw new MalformedURLException("not an http(s) URL: " + request.url());
-        if (uri.getHost() == null) throw new MalformedURLException("no host in URL " + request.url());
-        if (uri.getPort() > 65535) throw new MalformedURLException("port " + uri.getPort() + " out of range in URL " + request.url());
+        String scheme = target.scheme();
+        // what java.net.http and the cookie jar take: the characters URI refuses percent-encoded
+        URI uri = WireUri.of(target.hrefWithoutFragment());
+        // sent as the URL parser serialized it: a request target URI would change (/%%%, a host
+        // with '_') goes through the socket client, which sends the path and query as they are
+        boolean uriChangesIt = uri.getHost() == null || !uri.toString().equals(target.hrefWithoutFragment());
         Object proxyMeta = request.meta().get("proxy");
         ProxyRoute proxy = proxyMeta == null ? null : ProxyRoute.parse(proxyMeta.toString());
-        if (plain != null && (scheme.equals("http") || proxy != null || boundary.active())) return plain.download(request, uri, proxy);
+        if (plain != null && (scheme.equals("http") || proxy != null || boundary.active() || uriChangesIt)) {
+            return plain.download(request, target, uri, proxy);
+        }
         // java.net.http resolves the host itself: check every address it may get (the JVM caches
         // lookups, networkaddress.cache.ttl, so it gets these); http_client = auto checks the very
         // address it connects to
@@ -166,6 +183,12 @@ public final class HttpDownloader implements Downloader {
         // https CONNECT it drops Basic credentials (jdk.http.auth.tunneling.disabledSchemes), which
         // is why proxied requests take the socket path unless http_client = jdk
         if (proxy != null && proxy.authorization() != null && scheme.equals("http")) b.setHeader("Proxy-Authorization", proxy.authorization());
+        // a named jar is not the client's: its cookies go by hand, on a client without a cookie handler
+        CookieManager ownJar = request.cookieJar() == null ? null : jars.jarFor(request);
+        if (ownJar != null) {
+            List<String> jarCookies = ownJar.get(uri, Map.of()).get("Cookie");
+            if (jarCookies != null && !jarCookies.isEmpty()) b.setHeader("Cookie", String.join("; ", jarCookies));
+        }
         byte[] body = request.body();
         b.method(request.method(), body == null || body.length == 0
                 ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
@@ -189,6 +212,7 @@ public final class HttpDownloader implements Downloader {
         } catch (ExecutionException e) {
             throw translate(e.getCause(), url);
         }
+        if (ownJar != null) ownJar.put(uri, resp.headers().map());
         byte[] bytes = resp.body();
         if (exchanges != null && sent != null) report(exchanges, sent, sending, body, resp, uri);
         String contentEncoding = resp.headers().firstValue("content-encoding").orElse("");
@@ -209,11 +233,12 @@ public final class HttpDownloader implements Downloader {
 
     private HttpClient clientFor(Request request) throws IOException {
         Object proxy = request.meta().get("proxy");
-        String key = proxy == null ? NO_PROXY : proxy.toString();
+        boolean crawlJar = request.cookieJar() == null;
+        String key = (proxy == null ? NO_PROXY : proxy.toString()) + (crawlJar ? "" : " (own jar)");
         HttpClient c = clients.get(key);
         if (c != null) return c;
-        ProxySelector selector = key.isEmpty() ? null : proxySelector(key);
-        return clients.computeIfAbsent(key, k -> newClient(selector));
+        ProxySelector selector = proxy == null ? null : proxySelector(proxy.toString());
+        return clients.computeIfAbsent(key, k -> newClient(selector, crawlJar));
     }
 
     private static ProxySelector proxySelector(String proxy) throws IOException {
@@ -221,13 +246,13 @@ public final class HttpDownloader implements Downloader {
         return ProxySelector.of(InetSocketAddress.createUnresolved(p.host(), p.port()));
     }
 
-    private HttpClient newClient(@Nullable ProxySelector proxy) {
+    private HttpClient newClient(@Nullable ProxySelector proxy, boolean crawlJar) {
         HttpClient.Builder b = HttpClient.newBuilder()
                 .followRedirects(HttpClient.Redirect.NEVER)
                 .connectTimeout(connectTimeout)
                 .version(HttpClient.Version.HTTP_2)
                 .executor(executor);
-        if (cookies != null) b.cookieHandler(cookies);
+        if (cookies != null && crawlJar) b.cookieHandler(cookies);
         if (proxy != null) b.proxy(proxy);
         return b.build();
     }

@@ -1,7 +1,6 @@
 package io.spinneret.download.http;
 
 import io.spinneret.api.Request;
-import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
 import java.util.Map;
@@ -19,19 +18,20 @@ final class RequestHead {
     private RequestHead() {}
 
     /**
+     * @param target the request target in origin form: the URL's path and query as the URL parser
+     *     serialized them, sent as they are
      * @param absolutePrefix {@code http://host[:port]} to send the request target in absolute form
      *     (to a proxy), or null for origin form
      * @param proxyAuthorization the {@code Proxy-Authorization} value for the proxy, or null
      */
-    static byte[] encode(Request request, URI uri, String method, int bodyLength, String hostHeader, String defaultUserAgent,
+    static byte[] encode(Request request, String target, String method, int bodyLength, String hostHeader,
+            String defaultUserAgent,
             @Nullable String jarCookies, @Nullable String absolutePrefix, @Nullable String proxyAuthorization) {
         StringBuilder sb = new StringBuilder(256);
         checkToken(method, "method");
-        String path = uri.getRawPath();
         sb.append(method).append(' ');
         if (absolutePrefix != null) sb.append(absolutePrefix);
-        sb.append(path == null || path.isEmpty() ? "/" : path);
-        if (uri.getRawQuery() != null) sb.append('?').append(uri.getRawQuery());
+        sb.append(target);
         sb.append(" HTTP/1.1\r\nHost: ").append(hostHeader).append("\r\n");
         if (proxyAuthorization != null) sb.append("Proxy-Authorization: ").append(proxyAuthorization).append("\r\n");
         boolean ua = false, accept = false, encoding = false;

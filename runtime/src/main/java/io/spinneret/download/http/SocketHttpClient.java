@@ -4,6 +4,7 @@ import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.spi.Exchange;
 import io.spinneret.spi.ExchangeListener;
+import io.spinneret.url.HttpUrl;
 import java.io.EOFException;
 import io.spinneret.download.guard.NetworkBoundary;
 import java.io.IOException;
@@ -46,14 +47,14 @@ final class SocketHttpClient implements AutoCloseable {
     private final Duration downloadTimeout;
     private final long maxBodySize;
     private final String defaultUserAgent;
-    private final @Nullable CookieHandler cookies;
+    private final CookieJars cookies;
     private final ConnectionPool pool;
     private final DeadlineWatchdog watchdog = new DeadlineWatchdog();
     private final NetworkBoundary boundary;
     private final @Nullable ExchangeListener exchanges;
 
     SocketHttpClient(Duration connectTimeout, Duration downloadTimeout, long maxBodySize, String defaultUserAgent,
-            @Nullable CookieHandler cookies, ConnectionPool pool, NetworkBoundary boundary, @Nullable ExchangeListener exchanges) {
+            CookieJars cookies, ConnectionPool pool, NetworkBoundary boundary, @Nullable ExchangeListener exchanges) {
         this.boundary = boundary;
         this.connectTimeout = connectTimeout;
         this.downloadTimeout = downloadTimeout;
@@ -65,26 +66,29 @@ final class SocketHttpClient implements AutoCloseable {
     }
 
     /**
-     * Downloads {@code request} ({@code uri} is its URL as a {@link URI}), directly or through
+     * Downloads {@code request} ({@code target} is its URL as the URL parser read it, whose path and
+     * query are the request target as they are; {@code uri} the same for the cookie jar), directly or through
      * {@code proxy}: plain http through a proxy in absolute form with the proxy's credentials in
      * {@code Proxy-Authorization}; https through a {@code CONNECT} tunnel that carries them, then
      * TLS to the origin.
      */
-    Response download(Request request, URI uri, @Nullable ProxyRoute proxy) throws IOException, InterruptedException {
+    Response download(Request request, HttpUrl target, URI uri, @Nullable ProxyRoute proxy)
+            throws IOException, InterruptedException {
         String url = request.url();
         long deadline = System.nanoTime() + Math.min(downloadTimeout.toNanos(), Long.MAX_VALUE / 4);
-        String host = uri.getHost();
-        if (host == null) throw new IOException("no host in URL " + url);
-        boolean https = "https".equalsIgnoreCase(uri.getScheme());
+        String host = target.host();
+        boolean https = target.scheme().equals("https");
         int defaultPort = https ? 443 : 80;
-        int port = uri.getPort() < 0 ? defaultPort : uri.getPort();
+        int port = target.portOrDefault();
         String authority = port == defaultPort ? host : host + ":" + port;
         Origin origin = new Origin(https, host, port, authority, proxy);
         String key = origin.key();
         String method = request.method().toUpperCase(Locale.ROOT);
         byte[] body = request.body() == null ? new byte[0] : request.body();
         boolean absolute = proxy != null && !https;
-        byte[] head = RequestHead.encode(request, uri, method, body.length, authority, defaultUserAgent, cookieHeader(uri, request),
+        CookieHandler jar = cookies.jarFor(request);
+        byte[] head = RequestHead.encode(request, target.pathAndQuery(), method, body.length, authority, defaultUserAgent,
+                cookieHeader(uri, jar),
                 absolute ? (https ? "https://" : "http://") + authority : null, absolute ? proxy.authorization() : null);
         boolean idempotent = IDEMPOTENT.contains(method);
         SocketConnection c = pool.acquire(key, idempotent ? Long.MAX_VALUE : FRESH_NANOS);
@@ -103,7 +107,7 @@ final class SocketHttpClient implements AutoCloseable {
             c.begin(deadline);
             try {
                 c.send(head, body);
-                raw = exchange(c, uri, method, url); // the connection is back in the pool or closed
+                raw = exchange(c, uri, method, url, jar); // the connection is back in the pool or closed
                 break;
             } catch (IOException e) {
                 c.close();
@@ -130,17 +134,18 @@ final class SocketHttpClient implements AutoCloseable {
         return new Response(request, url, raw.head().status(), raw.head().headers(), bytes);
     }
 
-    private ResponseReader.Raw exchange(SocketConnection c, URI uri, String method, String url) throws IOException {
+    private ResponseReader.Raw exchange(SocketConnection c, URI uri, String method, String url, @Nullable CookieHandler jar)
+            throws IOException {
         ResponseReader.Raw raw = ResponseReader.read(c, method, maxBodySize, url, h -> {
-            if (cookies != null) cookies.put(uri, h.headers());
+            if (jar != null) jar.put(uri, h.headers());
         });
         if (c.finish() && raw.reusable()) pool.release(c); else c.close();
         return raw;
     }
 
-    private @Nullable String cookieHeader(URI uri, Request request) throws IOException {
-        if (cookies == null) return null;
-        Map<String, List<String>> found = cookies.get(uri, Map.of());
+    private static @Nullable String cookieHeader(URI uri, @Nullable CookieHandler jar) throws IOException {
+        if (jar == null) return null;
+        Map<String, List<String>> found = jar.get(uri, Map.of());
         List<String> values = found.get("Cookie");
         return values == null || values.isEmpty() ? null : String.join("; ", values);
     }

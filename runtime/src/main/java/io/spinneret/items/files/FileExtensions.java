@@ -1,6 +1,7 @@
 package io.spinneret.items.files;
 
-import java.net.URI;
+import io.spinneret.url.HttpUrl;
+import io.spinneret.url.UrlParser;
 import java.util.Locale;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -19,12 +20,7 @@ final class FileExtensions {
     private FileExtensions() {}
 
     static String of(String url, @Nullable String contentType) {
-        String path;
-        try {
-            path = URI.create(url).getPath();
-        } catch (IllegalArgumentException e) {
-            path = null;
-        }
+        String path = UrlParser.parse(url).map(HttpUrl::pathname).orElse(null);
         if (path != null) {
             int slash = path.lastIndexOf('/');
             int dot = path.lastIndexOf('.');

@@ -34,6 +34,13 @@ record LiveState(String spider, double elapsedSeconds, Map<String, Long> counter
         Map<String, Long> all = closed != null ? closed.counters() : crawl.stats().snapshot();
         Map<String, Long> shown = new java.util.LinkedHashMap<>();
         for (String k : SHOWN) shown.put(k, all.getOrDefault(k, 0L));
+        long sessions = all.getOrDefault(Stats.SESSIONS_CREATED, 0L);
+        if (sessions > 0) { // a crawl in sessions: the pool's state
+            long retired = all.getOrDefault(Stats.SESSIONS_RETIRED, 0L);
+            shown.put("sessions_live", sessions - retired);
+            shown.put("sessions_retired", retired);
+            shown.put("sessions_blocked", all.getOrDefault(Stats.SESSIONS_BLOCKED, 0L));
+        }
         Instant end = closed != null ? closed.endedAt() : Instant.now();
         return new LiveState(crawl.spider(), Duration.between(crawl.startedAt(), end).toMillis() / 1000.0, shown,
                 closed != null ? 0 : crawl.queued(), closed != null ? 0 : crawl.inFlight(), tally, rates, failures,

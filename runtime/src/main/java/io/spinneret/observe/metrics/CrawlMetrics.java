@@ -1,13 +1,16 @@
 package io.spinneret.observe.metrics;
 
 import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
+import io.spinneret.annotations.Setting;
 import io.spinneret.api.Failure;
 import io.spinneret.api.Request;
 import io.spinneret.observe.CrawlListener;
 import io.spinneret.observe.CrawlOpened;
+import io.spinneret.spi.Stats;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
@@ -20,7 +23,9 @@ import org.jspecify.annotations.Nullable;
  * {@code spinneret_response_bytes_total{domain}}, {@code spinneret_failures_total{domain}},
  * {@code spinneret_requests_scheduled_total}, {@code spinneret_requests_dropped_total{reason}},
  * {@code spinneret_items_total{type}}, {@code spinneret_items_dropped_total{type,reason}}, and the
- * gauges {@code spinneret_queue_size} and {@code spinneret_in_flight}. Every meter has the tag
+ * gauges {@code spinneret_queue_size} and {@code spinneret_in_flight}; with {@code session_pool}, the gauge
+ * {@code spinneret_sessions_live} and the counters {@code spinneret_sessions_retired_total} and
+ * {@code spinneret_sessions_blocked_total}. Every meter has the tag
  * {@code spider}. Events come on one thread, so the meter caches need no locks.
  */
 class CrawlMetrics implements CrawlListener {
@@ -60,8 +65,19 @@ class CrawlMetrics implements CrawlListener {
                 .description("requests waiting in the scheduler").register(registry);
         Gauge.builder("spinneret.in.flight", crawl, CrawlOpened::inFlight).tag("spider", spider)
                 .description("requests being crawled").register(registry);
+        if (crawl.settings().getBoolean(Setting.SESSION_POOL)) sessionMeters(crawl.stats());
         latency = Timer.builder("spinneret.response").tag("spider", spider).serviceLevelObjectives(LATENCY_BUCKETS)
                 .description("time from a download's start to its whole body").register(registry);
+    }
+
+    /** The session pool's state, read from the crawl's counters at each scrape. */
+    private void sessionMeters(Stats stats) {
+        Gauge.builder("spinneret.sessions.live", stats, s -> s.get(Stats.SESSIONS_CREATED) - s.get(Stats.SESSIONS_RETIRED))
+                .tag("spider", spider).description("pooled and named sessions not retired").register(registry);
+        FunctionCounter.builder("spinneret.sessions.retired", stats, s -> s.get(Stats.SESSIONS_RETIRED)).tag("spider", spider)
+                .description("sessions retired (blocked, used up, too old, proxy failed)").register(registry);
+        FunctionCounter.builder("spinneret.sessions.blocked", stats, s -> s.get(Stats.SESSIONS_BLOCKED)).tag("spider", spider)
+                .description("responses judged blocked").register(registry);
     }
 
     private Counter register(String name, String description, String... tags) {

@@ -21,7 +21,7 @@ import java.util.HexFormat;
  */
 enum LuaScripts {
     PUSH(true), POP(true), ACK(true), REQUEUE(true), TOUCH(true), RESET(true), LAYOUT(true),
-    BEGIN(false), FINISH(false), BEAT(false), THROTTLE(false);
+    BEGIN(false), FINISH(false), BEAT(false), THROTTLE(false), SESSIONS(false);
 
     /** A script's text and the SHA-1 Redis names it by. */
     record Script(String source, String sha) {

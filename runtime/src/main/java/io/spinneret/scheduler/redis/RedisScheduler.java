@@ -4,6 +4,7 @@ import io.spinneret.api.Request;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.spi.Lease;
 import io.spinneret.spi.Scheduler;
+import io.spinneret.spi.SessionStore;
 import io.spinneret.spi.SharedThrottle;
 import io.spinneret.spi.CrawlFinishedException;
 import java.net.InetAddress;
@@ -140,6 +141,7 @@ public final class RedisScheduler implements Scheduler {
     private final CommandPipeline redis;
     private final Set<String> held = ConcurrentHashMap.newKeySet(); // members of our live leases
     private @Nullable RedisThrottle throttle; // guarded by this; made on first use
+    private @Nullable RedisSessionStore sessions; // guarded by this; made on first use
     private final @Nullable Thread heartbeat;
     private volatile boolean closed;
     private SeenFilter filter = SeenFilter.exact();
@@ -279,7 +281,10 @@ public final class RedisScheduler implements Scheduler {
             dropped = (Long) run(LuaScripts.RESET, List.of());
             if (dropped > 0) LOG.info("{}*: the previous crawl finished ({} seen); starting a new one", namespace, dropped);
         }
-        if (dropped >= 0) layout(seen); // the reset dropped the layout with the rest: created again, with this node's filter
+        if (dropped >= 0) {
+            layout(seen); // the reset dropped the layout with the rest: created again, with this node's filter
+            redis.call(p -> p.del(namespace + "sessions", namespace + "sessions:live")); // a new crawl starts without sessions
+        }
         List<?> out = (List<?>) eval(LuaScripts.BEGIN.plain(), lifecycleKeys, List.of(node, mode == Mode.JOIN ? "join" : "reopen"));
         String found = (String) out.get(0);
         if (found.equals("finished")) {
@@ -476,6 +481,14 @@ public final class RedisScheduler implements Scheduler {
         if (closed) throw new IllegalStateException("scheduler is closed");
         if (throttle == null) throttle = new RedisThrottle(redis, name -> namespace + name, RedisThrottle.LEASE_MILLIS);
         return throttle;
+    }
+
+    /** The sessions of this crawl, shared by its nodes ({@link RedisSessionStore}). */
+    @Override
+    public synchronized SessionStore sessionStore() {
+        if (closed) throw new IllegalStateException("scheduler is closed");
+        if (sessions == null) sessions = new RedisSessionStore(redis, name -> namespace + name);
+        return sessions;
     }
 
     @Override

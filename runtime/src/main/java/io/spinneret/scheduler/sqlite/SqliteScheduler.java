@@ -5,6 +5,7 @@ import io.spinneret.api.SpinneretException;
 import io.spinneret.files.FileErrors;
 import io.spinneret.spi.Lease;
 import io.spinneret.spi.Scheduler;
+import io.spinneret.spi.SessionStore;
 import java.io.IOException;
 import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
@@ -80,6 +81,8 @@ public final class SqliteScheduler implements Scheduler {
     private final ReentrantLock leader = new ReentrantLock(); // held while running a batch
     private boolean dbClosed; // guarded by leader
     private volatile boolean closed;
+    private final boolean resumed;
+    private @Nullable SqliteSessionStore sessions; // guarded by this; opened on first use
 
     // counts as of the last commit, and a wake-up for pollers waiting on an empty queue
     private volatile long pendingCount;
@@ -88,8 +91,9 @@ public final class SqliteScheduler implements Scheduler {
     private final ReentrantLock signalLock = new ReentrantLock();
     private final Condition pushed = signalLock.newCondition();
 
-    private SqliteScheduler(Path dir, FrontierDb db, FileChannel lockChannel, FileLock lock) {
+    private SqliteScheduler(Path dir, FrontierDb db, FileChannel lockChannel, FileLock lock, boolean resumed) {
         this.dir = dir;
+        this.resumed = resumed;
         this.db = db;
         this.lockChannel = lockChannel;
         this.lock = lock;
@@ -138,7 +142,7 @@ public final class SqliteScheduler implements Scheduler {
             } else {
                 LOG.info("new job in {}: if this run is interrupted, run again with --resume to continue it", jobDir);
             }
-            return new SqliteScheduler(jobDir, db, channel, lock);
+            return new SqliteScheduler(jobDir, db, channel, lock, existed && resume);
         } catch (SQLException | IOException | RuntimeException e) {
             try {
                 if (db != null) db.close();
@@ -251,11 +255,25 @@ public final class SqliteScheduler implements Scheduler {
         return true;
     }
 
+    /**
+     * The job's sessions, in {@value SqliteSessionStore#FILE_NAME} beside the frontier: kept when the
+     * job is resumed, cleared when a new crawl starts in the directory.
+     */
+    @Override
+    public synchronized SessionStore sessionStore() {
+        if (closed) throw new IllegalStateException("scheduler is closed");
+        if (sessions == null) sessions = SqliteSessionStore.open(dir, !resumed);
+        return sessions;
+    }
+
     /** Finishes the queued operations, then closes the file and releases the job lock. Idempotent. */
     @Override
     public void close() {
         if (closed) return;
         closed = true;
+        synchronized (this) {
+            if (sessions != null) sessions.close();
+        }
         leader.lock();
         try {
             if (dbClosed) return;

@@ -10,12 +10,15 @@ import com.sun.net.httpserver.HttpsServer;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.settings.Settings;
+import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -25,6 +28,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.zip.GZIPOutputStream;
 import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLServerSocket;
 import org.eclipse.jetty.alpn.server.ALPNServerConnectionFactory;
 import org.eclipse.jetty.http2.server.HTTP2ServerConnectionFactory;
 import org.eclipse.jetty.server.Handler;
@@ -40,7 +44,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Direct {@code https://} goes through java.net.http (the socket client takes it only through a
- * proxy or under {@code network_boundary}): pages,
+ * proxy, under {@code network_boundary}, or for a URL java.net.URI would change): pages,
  * cookies and compressed bodies work as over http, HTTP/2 is used when the server offers it, and a
  * certificate nobody trusts fails with a reason. The servers' certificate is self-signed; the test
  * JVM trusts it alone (see {@code src/test/resources/tls/README.md}).
@@ -83,6 +87,29 @@ class HttpsDownloadTest {
             assertEquals(List.of("HTTP/2.0", "HTTP/2.0"), protocols);
         } finally {
             server.stop();
+        }
+    }
+
+    @Test
+    void aUrlJavaNetUriWouldChangeIsSentAsTheUrlStandardSerializesIt() throws Exception {
+        List<String> lines = new CopyOnWriteArrayList<>();
+        try (SSLServerSocket server = (SSLServerSocket) context("server.p12").getServerSocketFactory()
+                        .createServerSocket(0, 10, InetAddress.getLoopbackAddress());
+                HttpDownloader downloader = new HttpDownloader(Settings.defaults())) {
+            Thread.ofVirtual().start(() -> {
+                try (Socket s = server.accept()) {
+                    BufferedReader in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.ISO_8859_1));
+                    lines.add(in.readLine());
+                    for (String header = in.readLine(); header != null && !header.isEmpty(); header = in.readLine()) { }
+                    RawServer.write(s.getOutputStream(), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok");
+                } catch (IOException ignored) {
+                    // the test fails on what it did not get
+                }
+            });
+            Response r = downloader.download(Request.of("https://127.0.0.1:" + server.getLocalPort() + "/w1/A|B/%%%?q={t}#a#b"));
+            assertEquals("ok", r.text());
+            assertEquals(List.of("GET /w1/A|B/%%%?q={t} HTTP/1.1"), lines,
+                    "not java.net.http, which would send /w1/A%7CB/%25%25%25?q=%7Bt%7D: the socket client, the target as it is");
         }
     }
 
@@ -138,7 +165,8 @@ class HttpsDownloadTest {
         }
     }
 
-    static HttpsServer server(String keystore) throws Exception {
+    /** A server-side TLS context with the certificate of {@code keystore}. */
+    private static SSLContext context(String keystore) throws Exception {
         KeyStore ks = KeyStore.getInstance("PKCS12");
         try (InputStream in = HttpsDownloadTest.class.getResourceAsStream("/tls/" + keystore)) {
             ks.load(in, "changeit".toCharArray());
@@ -147,6 +175,11 @@ class HttpsDownloadTest {
         kmf.init(ks, "changeit".toCharArray());
         SSLContext tls = SSLContext.getInstance("TLS");
         tls.init(kmf.getKeyManagers(), null, null);
+        return tls;
+    }
+
+    static HttpsServer server(String keystore) throws Exception {
+        SSLContext tls = context(keystore);
         HttpsServer server = HttpsServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.setHttpsConfigurator(new HttpsConfigurator(tls));
         server.createContext("/page", ex -> send(ex, HTML.getBytes(StandardCharsets.UTF_8)));

@@ -12,7 +12,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A {@code redis-server} process of a test's own, to restart, pause or secure: on a port of
- * {@code SPINNERET_TEST_REDIS_PORTS} ({@code from-to}; default 7400-7499), in a directory of the
+ * {@code SPINNERET_TEST_REDIS_PORTS} ({@code from-to}; default 7410-7499), in a directory of the
  * test. Skips the test when there is no {@code redis-server}.
  */
 final class OwnRedisServer implements AutoCloseable {
