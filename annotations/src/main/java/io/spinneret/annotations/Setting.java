@@ -339,11 +339,17 @@ public enum Setting {
                     return outOfRange(Long.parseLong(v), value);
                 }
                 case DOUBLE -> {
-                    return outOfRange(Double.parseDouble(v), value);
+                    double n = Double.parseDouble(v);
+                    if (!Double.isFinite(n)) return Optional.of("expects a finite number, got \"" + value + "\"");
+                    return outOfRange(n, value);
                 }
                 case DURATION -> {
-                    if (Double.parseDouble(v) < 0) return Optional.of("expects a non-negative number of seconds, got \"" + value + "\"");
-                    return outOfRange(Double.parseDouble(v), value);
+                    double n = Double.parseDouble(v);
+                    // NaN passes every comparison and Infinity every bound: neither is a number of seconds
+                    if (!(n >= 0) || Double.isInfinite(n)) {
+                        return Optional.of("expects a non-negative, finite number of seconds, got \"" + value + "\"");
+                    }
+                    return outOfRange(n, value);
                 }
                 case BOOLEAN -> {
                     if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false"))

@@ -40,7 +40,7 @@ class ProjectTemplateIT {
     static void privateRepository() throws IOException {
         deleteTree(REPO.resolve("io/spinneret"));
         deleteTree(WORK);
-        // a project of its own, as a user's would be: Maven looks no further up for .mvn/ (the checkout's jvm.config is for JDK 24+)
+        // a project of its own, as a user's would be: Maven looks no further up for .mvn/
         Files.createDirectories(WORK.resolve(".mvn"));
         put("spinneret-parent", null, CHECKOUT.resolve("pom.xml"));
         put("spinneret-annotations", CHECKOUT.resolve("annotations/target/spinneret-annotations-" + VERSION + ".jar"), CHECKOUT.resolve("annotations/pom.xml"));

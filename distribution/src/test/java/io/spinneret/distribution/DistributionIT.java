@@ -176,6 +176,17 @@ class DistributionIT {
     }
 
     @Test
+    void theShippedOptionsBoundTheHeapWhateverTheMachinesMemory() throws Exception {
+        // without a bound the heap may grow to a quarter of the machine's memory: hostile bodies (endless,
+        // compression bombs) took bin/spinneret past 400 MiB RSS; conf/jvm.options explains the figure
+        Result r = run(List.of(DIST.resolve("bin/spinneret").toString(), "--version"), Map.of("SPINNERET_OPTS", "-XX:+PrintCommandLineFlags"), 60);
+        assertEquals(0, r.code(), r.toString());
+        Matcher max = Pattern.compile("-XX:MaxHeapSize=(\\d+)").matcher(r.stdout());
+        assertTrue(max.find(), r.toString());
+        assertEquals(192L << 20, Long.parseLong(max.group(1)), r.toString());
+    }
+
+    @Test
     void aCollectorTheUserChoosesReplacesTheOneOfJvmOptions() throws Exception {
         Result r = run(List.of(DIST.resolve("bin/spinneret").toString(), "--version"),
                 Map.of("JDK_JAVA_OPTIONS", "-XX:+UseParallelGC", "SPINNERET_OPTS", "-XX:+PrintCommandLineFlags"), 60);

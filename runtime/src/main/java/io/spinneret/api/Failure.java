@@ -17,6 +17,15 @@ public record Failure(Request request, String reason, @Nullable Throwable except
         Objects.requireNonNull(reason, "reason");
     }
 
+    /**
+     * True when a response arrived with a status that is not handed to callbacks (a 404, say): the
+     * crawl counts it as a response it ignored ({@code http_status/404}), not as a failure, in the
+     * summary, the stats file and the live page alike.
+     */
+    public boolean ignoredStatus() {
+        return exception == null && response != null;
+    }
+
     /** The HTTP status of {@link #response()}, or 0 when there is none. */
     public int status() {
         return response == null ? 0 : response.status();

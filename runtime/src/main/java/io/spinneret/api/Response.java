@@ -15,6 +15,7 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
+import io.spinneret.links.HeadBytes;
 import io.spinneret.links.Links;
 import io.spinneret.links.PageDirectives;
 import org.jsoup.Jsoup;
@@ -53,6 +54,9 @@ public final class Response {
     private @Nullable Document document;
     private @Nullable String base;
     private @Nullable MainContent mainContent;
+    private @Nullable PageDirectives directives;
+    private @Nullable Set<String> robots;
+    private int headEnd = -1;
 
     /**
      * @param request the request that produced this response (after redirects, the last hop)
@@ -213,28 +217,47 @@ public final class Response {
         return Links.of(isHtml() ? document() : Document.createShell(url), url, this::urlJoin);
     }
 
-    /** The absolute URL of the page's {@code <link rel="canonical">}, if it is HTML and has one. */
+    /** The absolute URL of the page's {@code <link rel="canonical">}, if it is HTML and has one in its head. */
     public Optional<String> canonicalUrl() {
-        return isHtml() ? PageDirectives.canonical(document()).flatMap(this::urlJoin) : Optional.empty();
+        return isHtml() ? directives().canonical().flatMap(this::urlJoin) : Optional.empty();
     }
 
     /**
      * The page's robots directives for every crawler, lower case ({@code noindex}, {@code nofollow},
-     * ...): from {@code <meta name="robots">} of an HTML page and the {@code X-Robots-Tag} header.
+     * ...): from {@code <meta name="robots">} in the head of an HTML page and the {@code X-Robots-Tag}
+     * header. Found once; a page whose head's bytes never say "robots" is not parsed for it.
      */
     public Set<String> robots() {
-        return PageDirectives.robots(isHtml() ? document() : null, headers.getOrDefault("X-Robots-Tag", List.of()));
+        if (robots == null) {
+            PageDirectives head = isHtml() && headMayHold("robots") ? directives() : PageDirectives.NONE;
+            robots = head.robots(headers.getOrDefault("X-Robots-Tag", List.of()));
+        }
+        return robots;
     }
 
     /**
-     * The page's {@code <meta http-equiv="refresh">}, if it is HTML and has one that parses, with
-     * the target resolved against the page (the page itself when the tag names none); empty also
-     * when the target is not an http(s) URL.
+     * The page's {@code <meta http-equiv="refresh">}, if it is HTML and has one in its head that
+     * parses, with the target resolved against the page (the page itself when the tag names none);
+     * empty also when the target is not an http(s) URL. A page whose head's bytes never say
+     * "refresh" is not parsed for it: this is the one detection of a meta refresh.
      */
     public Optional<PageDirectives.Refresh> metaRefresh() {
-        if (!isHtml()) return Optional.empty();
-        return PageDirectives.refresh(document()).flatMap(r -> (r.target().isEmpty() ? Optional.of(url) : urlJoin(r.target()))
+        if (!isHtml() || !headMayHold("refresh")) return Optional.empty();
+        return directives().refresh().flatMap(r -> (r.target().isEmpty() ? Optional.of(url) : urlJoin(r.target()))
                 .map(t -> new PageDirectives.Refresh(r.delay(), t)));
+    }
+
+    /** The directives of the page's head (HTML only), read once. */
+    private PageDirectives directives() {
+        if (directives == null) directives = PageDirectives.of(document());
+        return directives;
+    }
+
+    /** Whether the head may hold {@code word}: yes once parsed (reading the head costs little), else a scan of its bytes. */
+    private boolean headMayHold(String word) {
+        if (document != null) return true;
+        if (headEnd < 0) headEnd = HeadBytes.end(body);
+        return HeadBytes.mentions(body, headEnd, word);
     }
 
     /**

@@ -40,6 +40,9 @@ final class CommonOptions {
             throw new UsageException("--log-level must be one of error, warn, info, debug, trace; got '" + logLevel + "'");
         }
         if (settingsFile != null) {
+            if (Files.isDirectory(settingsFile)) {
+                throw new UsageException("settings file " + settingsFile + " is a directory, not a file");
+            }
             if (!Files.isRegularFile(settingsFile)) throw new UsageException("settings file " + settingsFile + " does not exist");
             return SettingsLoader.load(settingsFile);
         }
@@ -69,6 +72,10 @@ final class CommonOptions {
 
     SpiderCatalog catalog(SettingsLoader loader) {
         Path dir = spidersDirectory(loader);
+        if (spidersDir != null && Files.isRegularFile(dir)) {
+            throw new UsageException("spiders directory " + dir
+                    + " is a file, not a directory (give the directory that holds the spiders' jars)");
+        }
         if (spidersDir != null && !Files.isDirectory(dir)) throw new UsageException("spiders directory " + dir + " does not exist");
         return SpiderCatalog.discover(dir);
     }

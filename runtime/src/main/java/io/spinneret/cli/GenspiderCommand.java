@@ -1,6 +1,9 @@
 package io.spinneret.cli;
 
+import io.spinneret.annotations.Setting;
 import io.spinneret.api.SpinneretException;
+import io.spinneret.embed.SpiderCatalog;
+import io.spinneret.internal.SpiderDefinition;
 import io.spinneret.url.AbsoluteUrl;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -27,10 +30,12 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 @Command(name = "genspider", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
         description = "Add a spider class to a project (its src/main/java), ready to fill in.",
-        footer = {"", "Exit codes: 0 written, 2 a bad name or URL, no src/main/java, or the class exists already."})
+        footer = {"", "Exit codes: 0 written, 2 a bad name or URL, no src/main/java,",
+                "a spider of that name or the class exists already."})
 final class GenspiderCommand implements Callable<Integer> {
     /** The names the processor accepts ({@code [BadSpiderName]}). */
     private static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_.-]*");
+    private static final Pattern SPIDER_ANNOTATION = Pattern.compile("@Spider\\b");
     private static final Pattern PACKAGE_LINE = Pattern.compile("(?m)^package\\s+([\\w.]+)\\s*;");
 
     @Spec CommandSpec spec;
@@ -43,6 +48,10 @@ final class GenspiderCommand implements Callable<Integer> {
 
     @Option(names = "--project", paramLabel = "DIR", defaultValue = ".", description = "the project's directory (default: the current one)")
     Path project = Path.of(".");
+
+    @Option(names = "--spiders", paramLabel = "DIR",
+            description = "the spiders directory whose spiders' names are taken too (default: ./spiders)")
+    @Nullable Path spidersDir;
 
     @Option(names = "--package", paramLabel = "PKG", description = "the class's package (default: that of a @Spider class already in the project)")
     @Nullable String packageName;
@@ -57,6 +66,7 @@ final class GenspiderCommand implements Callable<Integer> {
         if (!Files.isDirectory(sources)) {
             throw new UsageException(sources + " does not exist: run genspider in a project made from the template (see docs/develop.md), or give --project DIR");
         }
+        refuseTakenName(sources);
         String pkg = packageName != null ? packageName : existingSpiderPackage(sources)
                 .orElseThrow(() -> new UsageException("no @Spider class in " + sources + " to take the package from; give --package PKG"));
         String className = className(name);
@@ -68,6 +78,25 @@ final class GenspiderCommand implements Callable<Integer> {
         out.println("wrote " + file + " (spider '" + name + "'); fill in parse(), then try it with: spinneret parse " + url + " --spider " + name);
         out.flush();
         return 0;
+    }
+
+    /**
+     * A name already in use would make {@code run NAME} ambiguous: it must not name a spider of the
+     * project's sources, of the class path or of the spiders directory.
+     */
+    private void refuseTakenName(Path sources) throws IOException {
+        Pattern declaration = Pattern.compile("@Spider\\s*\\([^)]*?\\bname\\s*=\\s*\"" + Pattern.quote(name) + "\"");
+        Optional<Path> declared = firstSource(sources, declaration);
+        if (declared.isPresent()) {
+            throw new UsageException("a spider named '" + name + "' exists already in " + declared.get()
+                    + "; pick another name");
+        }
+        Path dir = spidersDir != null ? spidersDir : Path.of(Setting.SPIDERS_DIR.defaultValue());
+        Optional<SpiderDefinition> known = SpiderCatalog.discover(dir).find(name);
+        if (known.isPresent()) {
+            throw new UsageException("a spider named '" + name + "' exists already (" + known.get().className()
+                    + ", on the class path or in " + dir + "); pick another name");
+        }
     }
 
     static String host(String url) {
@@ -91,12 +120,17 @@ final class GenspiderCommand implements Callable<Integer> {
 
     /** The package of the first source file (by path) that declares a {@code @Spider}. */
     static Optional<String> existingSpiderPackage(Path sources) throws IOException {
+        Optional<Path> spider = firstSource(sources, SPIDER_ANNOTATION);
+        if (spider.isEmpty()) return Optional.empty();
+        Matcher m = PACKAGE_LINE.matcher(Files.readString(spider.get()));
+        return m.find() ? Optional.of(m.group(1)) : Optional.empty();
+    }
+
+    /** The first source file (by path) under {@code sources} whose text {@code pattern} finds. */
+    private static Optional<Path> firstSource(Path sources, Pattern pattern) throws IOException {
         try (Stream<Path> files = Files.walk(sources)) {
             for (Path f : files.filter(p -> p.toString().endsWith(".java")).sorted().toList()) {
-                String text = Files.readString(f);
-                if (!text.contains("@Spider")) continue;
-                Matcher m = PACKAGE_LINE.matcher(text);
-                if (m.find()) return Optional.of(m.group(1));
+                if (pattern.matcher(Files.readString(f)).find()) return Optional.of(f);
             }
         } catch (java.io.UncheckedIOException e) {
             throw new SpinneretException("cannot read " + sources + ": " + e.getMessage(), e);

@@ -10,10 +10,10 @@ import java.io.PrintStream;
  * debuggers) applies to the crawl as given. The options that suit a crawl are in the
  * distribution's {@code conf/jvm.options}; {@code java -jar} runs with the JVM's defaults.
  *
- * <p>Exit codes: 0 success, 1 the crawl finished with failures (or storage failed, or the JVM or
- * the jar's {@code lib/} is not usable), 2 a usage or configuration error, and after a signal
- * 128 + its number: 130 after SIGINT (Ctrl-C), 143 after SIGTERM, 129 after SIGHUP (see
- * {@link Signals}). Errors are one line on stderr; {@code --log-level debug} adds the stack trace.
+ * <p>Exit codes: listed in docs/cli.md ("Signals and exit codes"), the one place that says what
+ * each means: 0, 1 (failures), 2 (usage or configuration error), 3 (nothing crawled) and 128 + a
+ * signal's number (see {@link Signals}). Errors are one line on stderr; {@code --log-level debug}
+ * adds the stack trace.
  */
 public final class Main {
     /** The version printed by {@code --version}. */

@@ -73,7 +73,7 @@ final class QuickRunParser {
                 c.concurrency = Integer.valueOf(value);
             }
             case "-o", "--output" -> c.outputs.add(value);
-            case "-O", "--overwrite-output" -> c.overwriteOutput = value;
+            case "-O", "--overwrite-output" -> c.overwriteOutputs.add(value);
             case "--delay" -> c.delay = value;
             case "-s", "--set" -> c.common.sets.add(value);
             case "-a", "--arg" -> c.common.arguments.add(value);

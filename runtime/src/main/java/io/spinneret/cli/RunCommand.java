@@ -46,8 +46,9 @@ final class RunCommand implements Callable<Integer> {
             description = "output file (.jsonl, .json, .csv, ...), database URI or - (standard output); repeatable, and TYPE=TARGET for one item type (default: <spider>.jsonl)")
     List<String> outputs = new ArrayList<>();
 
-    @Option(names = {"-O", "--overwrite-output"}, paramLabel = "FILE", description = "like -o, but the output file is emptied first instead of appended to")
-    @Nullable String overwriteOutput;
+    @Option(names = {"-O", "--overwrite-output"}, paramLabel = "TARGET",
+            description = "like -o (repeatable too), but each output file is emptied first instead of appended to")
+    List<String> overwriteOutputs = new ArrayList<>();
 
     @Option(names = {"-c", "--concurrency"}, paramLabel = "N", description = "requests in flight at once")
     @Nullable Integer concurrency;
@@ -146,20 +147,24 @@ final class RunCommand implements Callable<Integer> {
         if (concurrency != null) v.add(new CommandLineValue(Setting.CONCURRENCY.key(), concurrency.toString(), "-c"));
         if (delay != null) v.add(new CommandLineValue(Setting.DOWNLOAD_DELAY.key(), delay, "--delay"));
         if (maxItems != null) v.add(new CommandLineValue(Setting.MAX_ITEMS.key(), maxItems.toString(), "-n"));
-        if (!outputs.isEmpty() && overwriteOutput != null) throw new UsageException("give -o (append) or -O (overwrite), not both");
+        if (!outputs.isEmpty() && !overwriteOutputs.isEmpty()) {
+            throw new UsageException("give -o (append) or -O (overwrite), not both");
+        }
+        boolean overwrite = !overwriteOutputs.isEmpty();
+        String flag = overwrite ? "-O" : "-o";
         List<String> itemOutputs = new ArrayList<>();
-        for (String output : outputs) {
+        for (String output : overwrite ? overwriteOutputs : outputs) {
             if (WarcRecorder.isWarcTarget(output)) {
-                v.add(new CommandLineValue(Setting.WARC_OUTPUT.key(), output, "-o")); // a record of the exchanges, not an item output
+                // a record of the exchanges, not an item output
+                v.add(new CommandLineValue(Setting.WARC_OUTPUT.key(), output, flag));
             } else {
                 itemOutputs.add(output);
             }
         }
-        if (!itemOutputs.isEmpty()) v.add(new CommandLineValue(Setting.OUTPUT.key(), String.join(",", itemOutputs), "-o"));
-        if (overwriteOutput != null) {
-            v.add(new CommandLineValue(Setting.OUTPUT.key(), overwriteOutput, "-O"));
-            v.add(new CommandLineValue(Setting.OVERWRITE_OUTPUT.key(), "true", "-O"));
+        if (!itemOutputs.isEmpty()) {
+            v.add(new CommandLineValue(Setting.OUTPUT.key(), String.join(",", itemOutputs), flag));
         }
+        if (overwrite) v.add(new CommandLineValue(Setting.OVERWRITE_OUTPUT.key(), "true", "-O"));
         if (metrics != null) v.add(new CommandLineValue(Setting.METRICS.key(), metrics, "--metrics"));
         if (ui != null) v.add(new CommandLineValue(Setting.UI.key(), ui, "--ui"));
         if (statsFile != null) v.add(new CommandLineValue(Setting.STATS_FILE.key(), statsFile, "--stats-file"));

@@ -31,7 +31,7 @@ final class PageFollowing {
 
     /** The requests of the rules that read pages of {@code callback}, each link once (by the first rule that selects it). */
     List<Request> links(String callback, Response page) {
-        if (rules.isEmpty() || !page.isHtml() || robotsMeta && saysRobots(page, "nofollow")) return List.of();
+        if (rules.isEmpty() || !page.isHtml() || robotsMeta && page.robots().contains("nofollow")) return List.of();
         List<Request> out = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         Links links = page.links();
@@ -47,25 +47,6 @@ final class PageFollowing {
 
     /** Whether the items of {@code page} are dropped: it says {@code noindex} and {@code respect_robots_meta} is on. */
     boolean dropsItems(Response page) {
-        return robotsMeta && saysRobots(page, "noindex");
-    }
-
-    private static boolean saysRobots(Response page, String directive) {
-        boolean header = page.headers().containsKey("X-Robots-Tag");
-        return (header || mentions(page.body(), "robots")) && page.robots().contains(directive);
-    }
-
-    /** Whether {@code body} holds {@code word} (lower-case ASCII), in any case. */
-    static boolean mentions(byte[] body, String word) {
-        byte first = (byte) word.charAt(0);
-        outer:
-        for (int i = 0, last = body.length - word.length(); i <= last; i++) {
-            if ((body[i] | 0x20) != first) continue;
-            for (int j = 1; j < word.length(); j++) {
-                if ((body[i + j] | 0x20) != word.charAt(j)) continue outer;
-            }
-            return true;
-        }
-        return false;
+        return robotsMeta && page.robots().contains("noindex");
     }
 }

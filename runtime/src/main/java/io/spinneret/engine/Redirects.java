@@ -84,8 +84,7 @@ public final class Redirects {
      * a delay within the bound and a target other than the page itself.
      */
     private Optional<String> refresh(Response page) {
-        // a byte scan first: most pages have no refresh, and a spider that never parses HTML pays no parse for this
-        if (!metaRefresh || !page.isHtml() || !PageFollowing.mentions(page.body(), "refresh")) return Optional.empty();
+        if (!metaRefresh) return Optional.empty();
         return page.metaRefresh().filter(r -> r.delay() <= maxRefreshDelay).map(PageDirectives.Refresh::target)
                 .filter(t -> !Urls.canonicalize(t).equals(Urls.canonicalize(page.url())));
     }

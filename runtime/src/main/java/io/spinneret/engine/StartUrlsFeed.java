@@ -3,6 +3,8 @@ package io.spinneret.engine;
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.Request;
 import io.spinneret.api.SpinneretException;
+import io.spinneret.files.FileErrors;
+import io.spinneret.settings.InvalidSettingException;
 import io.spinneret.spi.Scheduler;
 import io.spinneret.spi.Stats;
 import io.spinneret.url.AbsoluteUrl;
@@ -10,7 +12,9 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -64,10 +68,16 @@ public final class StartUrlsFeed implements AutoCloseable {
         if (file.equals("-")) {
             return new StartUrlsFeed(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), "standard input", watermark);
         }
+        Path path = Path.of(file);
+        // the setting names a file that is not there to read: a mistake in the command line or settings
+        String named = Setting.START_URLS_FILE.key() + " " + file;
+        if (Files.isDirectory(path)) throw new InvalidSettingException(named + " is a directory");
         try {
-            return new StartUrlsFeed(Files.newBufferedReader(Path.of(file), StandardCharsets.UTF_8), file, watermark);
+            return new StartUrlsFeed(Files.newBufferedReader(path, StandardCharsets.UTF_8), file, watermark);
+        } catch (NoSuchFileException | AccessDeniedException e) {
+            throw new InvalidSettingException("cannot read " + named + ": " + FileErrors.describe(e));
         } catch (IOException | RuntimeException e) {
-            throw new SpinneretException("cannot read " + Setting.START_URLS_FILE.key() + " " + file + ": " + e, e);
+            throw new SpinneretException("cannot read " + named + ": " + FileErrors.describe(e), e);
         }
     }
 

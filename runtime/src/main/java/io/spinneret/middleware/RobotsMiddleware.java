@@ -5,9 +5,11 @@ import crawlercommons.robots.SimpleRobotRules;
 import crawlercommons.robots.SimpleRobotRulesParser;
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.DropRequest;
+import io.spinneret.api.PermanentFailureException;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.api.Urls;
+import io.spinneret.download.guard.BlockedAddressException;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.Stats;
 import java.io.IOException;
@@ -47,7 +49,9 @@ import org.slf4j.LoggerFactory;
  * unavailable, everything is allowed. 5xx or unreachable after retries: everything is disallowed
  * for {@code robots_error_ttl}, then robots.txt is fetched again. A {@code Crawl-delay} raises the
  * host's delay in the throttle; crawler-commons treats a Crawl-delay above 300 s as disallow-all.
- * The robots.txt path itself is always allowed.
+ * The robots.txt path itself is always allowed. A permanent failure (an untrusted certificate) is
+ * not tried again. A robots.txt refused by {@code network_boundary} is neither tried again nor
+ * "unavailable": the host's requests are not sent, each failing with the boundary's reason.
  *
  * <p>Stats: {@code robots/fetched}, {@code robots/unavailable} (5xx or unreachable). Thread-safe.
  */
@@ -75,7 +79,12 @@ public final class RobotsMiddleware implements Middleware {
     private final ConcurrentHashMap<String, CompletableFuture<HostRules>> cache = new ConcurrentHashMap<>();
 
     /** The rules of one origin, and until when they hold ({@code Long.MAX_VALUE}: the whole run). */
-    private record HostRules(BaseRobotRules rules, boolean error, long expiresAt, String summary) {
+    /** @param refused the host's address is refused by {@code network_boundary} (summary says how) */
+    private record HostRules(BaseRobotRules rules, boolean error, long expiresAt, String summary, boolean refused) {
+        HostRules(BaseRobotRules rules, boolean error, long expiresAt, String summary) {
+            this(rules, error, expiresAt, summary, false);
+        }
+
         boolean expired(long now) {
             return expiresAt != Long.MAX_VALUE && now - expiresAt >= 0;
         }
@@ -120,6 +129,9 @@ public final class RobotsMiddleware implements Middleware {
         String origin = origin(request.url());
         if (origin == null || isRobotsTxt(request.url())) return chain.proceed(request);
         HostRules rules = rulesFor(origin, chain);
+        if (rules.refused()) {
+            throw new BlockedAddressException("not sent: " + origin + "/robots.txt was " + rules.summary());
+        }
         if (rules.error()) {
             throw new RobotsUnavailableException("not sent: " + origin + "/robots.txt is unavailable (" + rules.summary()
                     + "), so RFC 9309 disallows the host for " + ttlSeconds() + " s (robots_error_ttl)");
@@ -179,6 +191,14 @@ public final class RobotsMiddleware implements Middleware {
             try {
                 response = chain.fetch(Request.builder(url).dontFilter(true).meta(META, true).build());
                 problem = response.status() >= 500 ? "HTTP " + response.status() : null;
+            } catch (BlockedAddressException e) {
+                // every request to this host is refused alike: none is sent, each fails with the boundary's reason
+                LOG.debug("robots.txt of {}: {}", origin, e.getMessage());
+                return new HostRules(new SimpleRobotRules(SimpleRobotRules.RobotRulesMode.ALLOW_NONE), true, Long.MAX_VALUE,
+                        e.getMessage(), true);
+            } catch (PermanentFailureException e) {
+                problem = RetryPolicy.describe(e);
+                retries = fetchRetry.times(); // another attempt cannot mend it (an untrusted certificate, say)
             } catch (IOException e) {
                 problem = RetryPolicy.describe(e);
             } catch (InterruptedException e) {

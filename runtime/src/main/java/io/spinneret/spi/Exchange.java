@@ -20,10 +20,14 @@ import org.jspecify.annotations.Nullable;
  * @param reason the status line's reason phrase, {@code ""} when the protocol has none (HTTP/2)
  * @param responseHeaders in the order received where the client keeps it
  * @param remoteAddress the server's IP address, when the downloader knows it
+ * @param responseHead the status line and header lines byte for byte as received, up to and with
+ *     the empty line that ends them, when the downloader reads them off the wire itself (the socket
+ *     client); null otherwise (HTTP/2, the JDK client, a browser), where {@code responseHeaders} is
+ *     all there is
  */
 public record Exchange(Instant date, String method, String url, String protocol, List<Header> requestHeaders,
         byte[] requestBody, int status, String reason, List<Header> responseHeaders, byte[] responseBody,
-        @Nullable String remoteAddress) {
+        @Nullable String remoteAddress, byte @Nullable [] responseHead) {
 
     /** One header line. */
     public record Header(String name, String value) {}
@@ -31,5 +35,13 @@ public record Exchange(Instant date, String method, String url, String protocol,
     public Exchange {
         requestHeaders = List.copyOf(requestHeaders);
         responseHeaders = List.copyOf(responseHeaders);
+    }
+
+    /** An exchange whose response head was not seen as bytes ({@code responseHead} null). */
+    public Exchange(Instant date, String method, String url, String protocol, List<Header> requestHeaders,
+            byte[] requestBody, int status, String reason, List<Header> responseHeaders, byte[] responseBody,
+            @Nullable String remoteAddress) {
+        this(date, method, url, protocol, requestHeaders, requestBody, status, reason, responseHeaders, responseBody,
+                remoteAddress, null);
     }
 }

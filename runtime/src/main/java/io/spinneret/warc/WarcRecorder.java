@@ -8,10 +8,15 @@ import io.spinneret.spi.Exchange;
 import io.spinneret.spi.ExchangeListener;
 import io.spinneret.url.AbsoluteUrl;
 import io.spinneret.url.WireUri;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.SequenceInputStream;
 import java.net.InetAddress;
 import java.net.URI;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
+import java.nio.channels.ReadableByteChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -19,6 +24,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -153,7 +159,14 @@ public final class WarcRecorder implements ExchangeListener, AutoCloseable {
             w.write(revisit);
         } else {
             WarcResponse.Builder b = new WarcResponse.Builder(target).version(MessageVersion.WARC_1_1).date(x.date())
-                    .payloadDigest(payloadDigest).body(httpResponse(x, body));
+                    .payloadDigest(payloadDigest);
+            byte[] head = x.responseHead();
+            if (head != null) {
+                byte[][] parts = chunked(x) ? ChunkedBody.around(body) : new byte[][] {body};
+                b.body(MediaType.HTTP_RESPONSE, concat(head, parts), length(head, parts));
+            } else {
+                b.body(httpResponse(x, body));
+            }
             common(b, x);
             WarcResponse response = b.build();
             responseId = response.id();
@@ -180,19 +193,45 @@ public final class WarcRecorder implements ExchangeListener, AutoCloseable {
     }
 
     /**
-     * The response as recorded: its status line and headers, without a chunked transfer coding (the
-     * body is recorded de-chunked), and {@code Content-Type} and {@code Content-Length} as jwarc
-     * sets them for the body.
+     * The response as recorded when the downloader did not keep its head as received (HTTP/2, the JDK
+     * client, a browser): its status line and headers, without a chunked transfer coding (the body is
+     * recorded de-chunked), and {@code Content-Type} and {@code Content-Length} as jwarc sets them
+     * for the body.
      */
     private static HttpResponse httpResponse(Exchange x, byte[] body) {
         return headers(x).body(contentType(x), body).build();
     }
 
+    /** True when the response came with a chunked transfer coding, which the exchange's body no longer has. */
+    private static boolean chunked(Exchange x) {
+        for (Exchange.Header h : x.responseHeaders()) {
+            if (!h.name().equalsIgnoreCase("transfer-encoding")) continue;
+            String v = h.value();
+            return v.substring(v.lastIndexOf(',') + 1).trim().equalsIgnoreCase("chunked");
+        }
+        return false;
+    }
+
+    private static ReadableByteChannel concat(byte[] head, byte[][] parts) {
+        List<InputStream> in = new ArrayList<>(parts.length + 1);
+        in.add(new ByteArrayInputStream(head));
+        for (byte[] p : parts) in.add(new ByteArrayInputStream(p));
+        return Channels.newChannel(new SequenceInputStream(Collections.enumeration(in)));
+    }
+
+    private static long length(byte[] head, byte[][] parts) {
+        long n = head.length;
+        for (byte[] p : parts) n += p.length;
+        return n;
+    }
+
     /**
-     * The status line and headers only, as a revisit record carries them, with the original's
-     * {@code Content-Length} (the headers say what the first capture's body was).
+     * The status line and headers only, as a revisit record carries them: as received when the
+     * downloader kept them, else rebuilt with the original's {@code Content-Length} (the headers say
+     * what the first capture's body was).
      */
     private static byte[] headersOnly(Exchange x) {
+        if (x.responseHead() != null) return x.responseHead();
         StringBuilder b = new StringBuilder("HTTP/1.1 ").append(x.status()).append(' ').append(x.reason()).append("\r\n");
         for (Exchange.Header h : x.responseHeaders()) {
             if (!h.name().equalsIgnoreCase("transfer-encoding")) b.append(h.name()).append(": ").append(h.value()).append("\r\n");

@@ -1,12 +1,9 @@
 package io.spinneret.api;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 
 /**
  * How fast one core parses and queries pages (a command, not a test): the {@code books} spider's
@@ -34,19 +31,9 @@ public final class ParseBenchmark {
         }
         Path root = Path.of(args[0]);
         long seconds = args.length > 1 ? Long.parseLong(args[1]) : 12;
-        List<byte[]> detail = new ArrayList<>();
-        List<byte[]> listing = new ArrayList<>();
-        try (Stream<Path> files = Files.walk(root)) {
-            for (Path p : (Iterable<Path>) files::iterator) {
-                String rel = root.relativize(p).toString();
-                if (rel.matches("catalogue/page-\\d+\\.html") || rel.equals("index.html")) listing.add(Files.readAllBytes(p));
-                else if (rel.matches("catalogue/[^/]+_\\d+/index\\.html")) detail.add(Files.readAllBytes(p));
-            }
-        }
-        if (detail.isEmpty() || listing.isEmpty()) {
-            System.err.println("no replica pages under " + root + " (export one with spinneret-examples.jar export)");
-            System.exit(2);
-        }
+        ReplicaPages replica = ReplicaPages.read(root);
+        List<byte[]> detail = replica.detail();
+        List<byte[]> listing = replica.listing();
         long warmUpEnd = System.nanoTime() + Math.max(1, seconds / 3) * 1_000_000_000L;
         long end = warmUpEnd + seconds * 2 / 3 * 1_000_000_000L;
         long measured = 0;

@@ -52,4 +52,18 @@ class ResponseDirectivesTest {
         assertEquals(Optional.empty(), json.canonicalUrl());
         assertEquals(Set.of("noindex"), json.robots(), "the header applies to any content");
     }
+
+    @Test
+    void directivesAreReadFromTheHeadOnlyWhetherOrNotThePageWasParsed() {
+        String html = "<html><head><title>t</title></head><body><meta name=robots content=noindex>"
+                + "<meta http-equiv=refresh content=\"0;url=b.html\"></body></html>";
+        Map<String, List<String>> type = Map.of("Content-Type", List.of("text/html"));
+        Response unparsed = response("http://h.test/a.html", type, html);
+        assertEquals(Optional.empty(), unparsed.metaRefresh());
+        assertEquals(Set.of(), unparsed.robots());
+        Response parsed = response("http://h.test/a.html", type, html);
+        parsed.document();
+        assertEquals(Optional.empty(), parsed.metaRefresh());
+        assertEquals(Set.of(), parsed.robots());
+    }
 }

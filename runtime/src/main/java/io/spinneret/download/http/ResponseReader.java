@@ -23,8 +23,13 @@ final class ResponseReader {
 
     private ResponseReader() {}
 
-    /** @param statusLine the status line as received (a WARC record keeps its reason phrase) */
-    record Head(int status, SortedMap<String, List<String>> headers, boolean keepAlive, String statusLine) {}
+    /**
+     * @param statusLine the status line as received
+     * @param raw the status line and header lines as received, up to and with the empty line that ends
+     *     them (a WARC record keeps them byte for byte)
+     */
+    record Head(int status, SortedMap<String, List<String>> headers, boolean keepAlive, String statusLine,
+            byte[] raw) {}
 
     /** A response read off the wire, its body still encoded; {@code reusable} if the connection may carry another exchange. */
     record Raw(Head head, byte[] body, boolean reusable) {}
@@ -63,6 +68,7 @@ final class ResponseReader {
 
     static Head readHead(SocketConnection c, String url) throws IOException {
         while (true) {
+            c.startHead();
             String status = c.readLine();
             if (status == null) throw new EOFException("connection closed by the server before the response");
             if (!status.startsWith("HTTP/1.") || status.length() < 12 || status.charAt(8) != ' ') {
@@ -89,7 +95,7 @@ final class ResponseReader {
             headers.replaceAll((k, v) -> Collections.unmodifiableList(v));
             boolean keepAlive = !hasToken(headers.get("connection"), "close")
                     && (!http10 || hasToken(headers.get("connection"), "keep-alive"));
-            return new Head(code, Collections.unmodifiableSortedMap(headers), keepAlive, status);
+            return new Head(code, Collections.unmodifiableSortedMap(headers), keepAlive, status, c.endHead());
         }
     }
 

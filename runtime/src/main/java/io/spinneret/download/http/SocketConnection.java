@@ -1,5 +1,6 @@
 package io.spinneret.download.http;
 
+import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -7,6 +8,7 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.jspecify.annotations.Nullable;
 
@@ -34,6 +36,10 @@ final class SocketConnection implements AutoCloseable {
     private final byte[] buf = new byte[16 * 1024];
     private int pos;
     private int lim;
+    /** Where the response head being kept starts in {@link #buf}, or -1 when none is being kept. */
+    private int headStart = -1;
+    /** The kept head's bytes that a later read replaced in {@link #buf} (a head longer than one read). */
+    private @Nullable ByteArrayOutputStream headBefore;
     private volatile long deadline;
     /** Bytes received during the current exchange; 0 means the server has not answered yet. */
     private long received;
@@ -122,6 +128,12 @@ final class SocketConnection implements AutoCloseable {
     private boolean fill() throws IOException {
         if (pos < lim) return true;
         if (deadline - System.nanoTime() <= 0) throw new SocketTimeoutException("deadline passed");
+        if (headStart >= 0) {
+            // the read below replaces the buffer: the head's part of it is kept first
+            if (headBefore == null) headBefore = new ByteArrayOutputStream(2 * (lim - headStart));
+            headBefore.write(buf, headStart, lim - headStart);
+            headStart = 0;
+        }
         int n;
         try {
             n = in.read(buf, 0, buf.length);
@@ -164,6 +176,29 @@ final class SocketConnection implements AutoCloseable {
             sb.append(new String(buf, start, pos - start, StandardCharsets.ISO_8859_1));
             if (sb.length() > MAX_LINE) throw new IOException("response line longer than " + MAX_LINE + " bytes");
         }
+    }
+
+    /** Keeps the bytes read from here on, until {@link #endHead}: a response head as received. */
+    void startHead() {
+        headStart = pos;
+        headBefore = null;
+    }
+
+    /**
+     * The bytes read since {@link #startHead}, exactly as received: a copy of the buffer's slice,
+     * joined to the earlier reads' part when the head was longer than one read.
+     */
+    byte[] endHead() {
+        byte[] head;
+        if (headBefore == null) {
+            head = Arrays.copyOfRange(buf, headStart, pos);
+        } else {
+            headBefore.write(buf, headStart, pos - headStart);
+            head = headBefore.toByteArray();
+        }
+        headStart = -1;
+        headBefore = null;
+        return head;
     }
 
     /** Reads up to {@code len} bytes; -1 at end of stream. */

@@ -125,7 +125,7 @@ final class SocketHttpClient implements AutoCloseable {
         if (exchanges != null && sent != null) {
             Exchanges.report(exchanges, new Exchange(sent, method, url, "HTTP/1.1", Exchanges.ofHead(head), body,
                     raw.head().status(), Exchanges.reason(raw.head().statusLine()), Exchanges.of(raw.head().headers()),
-                    raw.body(), c.remoteAddress()));
+                    raw.body(), c.remoteAddress(), raw.head().raw()));
         }
         // decoded only now: a failure here must not close a connection another request may hold
         byte[] bytes = raw.body();

@@ -4,6 +4,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
 import io.spinneret.api.SpinneretException;
+import io.spinneret.settings.InvalidSettingException;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -39,7 +40,7 @@ public final class Endpoint implements AutoCloseable {
         InetSocketAddress at = parse(address, setting);
         boolean loopback = at.getAddress().isLoopbackAddress();
         if (!loopback && token.isBlank()) {
-            throw new SpinneretException(what + " would listen on " + address + ", beyond loopback: set ui_token to a secret"
+            throw new InvalidSettingException(what + " would listen on " + address + ", beyond loopback: set ui_token to a secret"
                     + " that every request must present, or bind it to 127.0.0.1");
         }
         try {
@@ -61,12 +62,12 @@ public final class Endpoint implements AutoCloseable {
             port = -1;
         }
         if (port < 0 || port > 65535) {
-            throw new SpinneretException(setting + " expects host:port, e.g. 127.0.0.1:9464, got \"" + address + "\"");
+            throw new InvalidSettingException(setting + " expects host:port, e.g. 127.0.0.1:9464, got \"" + address + "\"");
         }
         try {
             return new InetSocketAddress(InetAddress.getByName(host), port);
         } catch (UnknownHostException e) {
-            throw new SpinneretException(setting + ": unknown host \"" + host + "\"");
+            throw new InvalidSettingException(setting + ": unknown host \"" + host + "\"");
         }
     }
 

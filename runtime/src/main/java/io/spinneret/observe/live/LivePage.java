@@ -85,6 +85,7 @@ public final class LivePage extends CrawlTally implements AutoCloseable {
     @Override
     public void requestFailed(Failure failure, @Nullable String errback) {
         super.requestFailed(failure, errback);
+        if (failure.ignoredStatus()) return; // a response the crawl ignored (a 404), not a failure
         synchronized (failures) {
             if (failures.size() == FAILURES_KEPT) failures.removeFirst();
             failures.addLast(new LiveState.FailureLine(Instant.now().toString(), failure.request().url(), failure.status(), failure.reason()));

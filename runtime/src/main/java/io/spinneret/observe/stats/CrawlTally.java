@@ -64,6 +64,7 @@ public class CrawlTally implements CrawlListener {
 
     @Override
     public synchronized void requestFailed(Failure failure, @Nullable String errback) {
+        if (failure.ignoredStatus()) return; // a response (counted when received), not a failure
         domains.computeIfAbsent(failure.request().host(), h -> new Domain()).failures++;
     }
 

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.core.JsonGenerator;
 import io.spinneret.files.AtomicMove;
 import io.spinneret.files.FileErrors;
 import io.spinneret.observe.CrawlClosed;
+import io.spinneret.settings.InvalidSettingException;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -32,8 +33,27 @@ public final class StatsFile extends CrawlTally {
 
     private final Path file;
 
+    /** @throws InvalidSettingException if the file cannot be written (checked now, not after the crawl) */
     public StatsFile(Path file) {
         this.file = file;
+        checkWritable(file);
+    }
+
+    /**
+     * Writes and deletes the temporary file the stats go through, so that a path that cannot be
+     * written (a directory, no permission, a file where a directory should be) fails before the crawl.
+     */
+    private static void checkWritable(Path file) {
+        if (Files.isDirectory(file)) throw new InvalidSettingException("stats_file " + file + " is a directory");
+        try {
+            Path dir = file.toAbsolutePath().getParent();
+            if (dir != null) Files.createDirectories(dir);
+            Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+            Files.write(tmp, new byte[0]);
+            Files.delete(tmp);
+        } catch (IOException e) {
+            throw new InvalidSettingException("cannot write the stats_file " + file + ": " + FileErrors.describe(e));
+        }
     }
 
     @Override

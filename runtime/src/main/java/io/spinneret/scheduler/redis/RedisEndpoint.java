@@ -1,6 +1,7 @@
 package io.spinneret.scheduler.redis;
 
 import io.spinneret.api.SpinneretException;
+import io.spinneret.settings.InvalidSettingException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URLDecoder;
@@ -152,8 +153,8 @@ public final class RedisEndpoint {
         return URLDecoder.decode(s.replace("+", "%2B"), StandardCharsets.UTF_8);
     }
 
-    private static SpinneretException bad(String url, String why) {
-        return new SpinneretException("bad redis_url '" + redact(url) + "': " + why);
+    private static InvalidSettingException bad(String url, String why) {
+        return new InvalidSettingException("bad redis_url '" + redact(url) + "': " + why);
     }
 
     /** {@code url} with the password of its user info replaced by {@code ***}, however malformed it is. */
