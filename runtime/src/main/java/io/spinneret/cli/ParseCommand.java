@@ -76,7 +76,8 @@ final class ParseCommand implements Callable<Integer> {
                         clean = false;
                         continue;
                     }
-                    CallbackRun run = CallbackRun.on(dispatcher, spider, session.catalog.items(), request.callback(), page, session.pages.inline());
+                    CallbackRun run = CallbackRun.on(dispatcher, spider, session.settings, session.catalog.items(), request.callback(), page,
+                            session.pages.inline());
                     print(run, spider, out);
                     if (run.error() != null) clean = false;
                     for (Request r : run.requests()) {
@@ -97,6 +98,7 @@ final class ParseCommand implements Callable<Integer> {
             for (Request r : run.fetched()) out.println("#   " + r.method() + " " + r.url());
         }
         out.println("# items: " + run.items().size());
+        if (run.droppedNoindex() > 0) out.println("# items dropped: " + run.droppedNoindex() + " (the page says noindex)");
         for (String json : run.itemsAsJson()) out.println(json);
         out.println("# requests: " + run.requests().size());
         for (Request r : run.requests()) out.println(describe(r));

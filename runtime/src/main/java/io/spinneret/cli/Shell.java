@@ -5,6 +5,7 @@ import io.spinneret.api.Response;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.internal.SpiderDefinition;
+import io.spinneret.settings.Settings;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
@@ -76,6 +77,11 @@ final class Shell implements AutoCloseable {
         SpiderDefinition s = session.spider;
         if (s == null) throw new SpinneretException("no spider in this shell: start it with --spider NAME to run callbacks");
         return s;
+    }
+
+    /** The settings a crawl of the spider would run with. */
+    Settings settings() {
+        return session.settings;
     }
 
     List<ItemSchema<?>> items() {

@@ -97,7 +97,7 @@ public final class ShellApi {
     public static CallbackRun parse(String callback) {
         Shell s = session();
         SpiderDefinition spider = s.spider();
-        CallbackRun run = CallbackRun.of(spider, s.items(), callback, s.response(), s.inlineFetches());
+        CallbackRun run = run(s, callback);
         java.io.PrintWriter w = new java.io.PrintWriter(s.out(), true);
         ParseCommand.print(run, spider, w);
         w.flush();
@@ -107,7 +107,13 @@ public final class ShellApi {
     /** The requests the spider's {@code callback} yields on the current page. */
     public static List<Request> requests(String callback) {
         Shell s = session();
-        return CallbackRun.of(s.spider(), s.items(), callback, s.response(), s.inlineFetches()).requests();
+        return run(s, callback).requests();
+    }
+
+    /** What the spider's {@code callback} yields on the current page, as a crawl with the shell's settings runs it. */
+    private static CallbackRun run(Shell s, String callback) {
+        SpiderDefinition spider = s.spider();
+        return CallbackRun.on(spider.newDispatcher(), spider, s.settings(), s.items(), callback, s.response(), s.inlineFetches());
     }
 
     /** Prints what is bound in the shell. */

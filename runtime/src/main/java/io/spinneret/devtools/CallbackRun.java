@@ -4,10 +4,13 @@ import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.engine.CollectingCrawl;
+import io.spinneret.engine.PageCallback;
 import io.spinneret.internal.Dispatcher;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.internal.SpiderDefinition;
 import io.spinneret.pipeline.ItemSchemas;
+import io.spinneret.settings.Settings;
+import io.spinneret.settings.SettingsLoader;
 import io.spinneret.spi.InlineFetches;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -21,10 +24,11 @@ import java.util.Objects;
 import org.jspecify.annotations.Nullable;
 
 /**
- * What one callback yielded on one response, found as a crawl finds it (the generated dispatcher
- * and the same {@link io.spinneret.api.Crawl}) but with nothing scheduled, stored or fetched:
+ * What one callback yielded on one response, found by the code a crawl runs ({@link PageCallback}:
+ * the generated dispatcher, the same {@link io.spinneret.api.Crawl}, then the links of the spider's
+ * {@code @Follow} rules and the {@code noindex} drop) but with nothing scheduled, stored or fetched:
  * the items, the requests, and what the callback threw, if it did (what it emitted before is
- * kept, as in a crawl). Behind {@code spinneret parse} and the test kit.
+ * kept, as in a crawl). Behind {@code spinneret parse}, the shell and the test kit.
  *
  * <pre>{@code
  * CallbackRun run = CallbackRun.of(spider, catalog.items(), "detail", response);
@@ -41,13 +45,16 @@ public final class CallbackRun {
     private final List<Request> requests;
     private final List<Request> fetched;
     private final @Nullable Throwable error;
+    private final int noindex;
 
-    private CallbackRun(CollectingCrawl crawl, @Nullable Throwable error) {
+    private CallbackRun(PageCallback.Yield out) {
+        CollectingCrawl crawl = out.crawl();
         this.items = List.copyOf(crawl.items);
         this.schemas = List.copyOf(crawl.itemSchemas);
         this.requests = List.copyOf(crawl.requests);
         this.fetched = List.copyOf(crawl.fetched);
-        this.error = error;
+        this.error = out.error();
+        this.noindex = out.noindex().size();
     }
 
     /** The items emitted or returned, in order. */
@@ -63,6 +70,11 @@ public final class CallbackRun {
     /** The requests the callback fetched inline ({@code crawl.fetch(...)}), in order, whether they succeeded or not. */
     public List<Request> fetched() {
         return fetched;
+    }
+
+    /** How many items the callback emitted that a crawl drops because the page says {@code noindex}. */
+    public int droppedNoindex() {
+        return noindex;
     }
 
     /** What the callback threw, or null. */
@@ -114,17 +126,25 @@ public final class CallbackRun {
     /** As {@link #of}, on an existing dispatcher, with the callback's inline fetches answered by {@code fetches}. */
     public static CallbackRun on(Dispatcher dispatcher, SpiderDefinition spider, Collection<? extends ItemSchema<?>> items,
             String callback, Response response, InlineFetches fetches) {
+        return on(dispatcher, spider, spiderSettings(spider), items, callback, response, fetches);
+    }
+
+    /**
+     * As {@link #of}, on an existing dispatcher, with the callback's inline fetches answered by
+     * {@code fetches} and the link rules read with {@code settings} ({@code respect_robots_meta},
+     * {@code skip_nofollow_links}), as a crawl with those settings reads them.
+     */
+    public static CallbackRun on(Dispatcher dispatcher, SpiderDefinition spider, Settings settings,
+            Collection<? extends ItemSchema<?>> items, String callback, Response response, InlineFetches fetches) {
         Objects.requireNonNull(response);
         if (!spider.callbacks().contains(callback)) throw unknownCallback(spider, callback);
         CollectingCrawl crawl = new CollectingCrawl(response, new ItemSchemas(List.copyOf(items)), fetches);
-        Throwable error = null;
-        try {
-            dispatcher.dispatch(callback, response, crawl);
-        } catch (Throwable t) {
-            if (t instanceof VirtualMachineError && !(t instanceof StackOverflowError)) throw (VirtualMachineError) t;
-            error = t;
-        }
-        return new CallbackRun(crawl, error);
+        return new CallbackRun(new PageCallback(dispatcher, settings).run(callback, response, crawl));
+    }
+
+    /** The settings of a crawl of {@code spider} without a settings file or command line: its own and the defaults. */
+    private static Settings spiderSettings(SpiderDefinition spider) {
+        return SettingsLoader.none().resolve(spider.name(), spider.className(), spider.settings(), List.of());
     }
 
     private static final InlineFetches NO_FETCHES = InlineFetches.none("this run has no network; give it the responses to fetch");
@@ -138,7 +158,7 @@ public final class CallbackRun {
     /** {@code 1 items, 0 requests} (and what the callback threw), as the shell prints it. */
     @Override
     public String toString() {
-        return items.size() + " items, " + requests.size() + " requests" + (fetched.isEmpty() ? "" : ", " + fetched.size() + " inline fetches")
+        return items.size() + " items, " + requests.size() + " requests" + (noindex == 0 ? "" : ", " + noindex + " items dropped (noindex)") + (fetched.isEmpty() ? "" : ", " + fetched.size() + " inline fetches")
                 + (error == null ? "" : ", threw " + error);
     }
 

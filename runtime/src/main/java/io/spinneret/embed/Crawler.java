@@ -168,75 +168,41 @@ public final class Crawler {
 
     private CrawlResult run(Listeners listeners) throws InterruptedException {
         Instant startedAt = Instant.now();
-        CrawlEvents events = listeners.events(stats);
         long t0 = System.nanoTime();
-        String name = spider.name();
-        String target = settings.getString(Setting.OUTPUT).isBlank() ? name + ".jsonl" : settings.getString(Setting.OUTPUT);
-        List<AutoCloseable> toClose = new ArrayList<>();
-        Progress progress = null;
+        CrawlEvents events = listeners.events(stats);
+        String target = settings.getString(Setting.OUTPUT).isBlank() ? spider.name() + ".jsonl" : settings.getString(Setting.OUTPUT);
+        Opened opened = new Opened(givenStorage != null ? givenStorage : Storages.forOutput(target, settings));
         Engine e;
-        Pipeline p = null;
-        boolean pipelineClosed = false;
-        Storage storage = givenStorage != null ? givenStorage : Storages.forOutput(target, settings);
         try {
-            // first, so that a failing @Start method leaves no scheduler, output or browser behind
-            Dispatcher dispatcher = spider.newDispatcher(arguments);
-            String startFile = settings.getString(Setting.START_URLS_FILE);
-            StartUrlsFeed feed = startFile.isBlank() ? null : StartUrlsFeed.open(startFile, settings.getInt(Setting.CONCURRENCY));
-            if (feed != null) toClose.add(feed);
-            List<Request> start = feed != null ? List.of() : startRequests(dispatcher);
-            Scheduler scheduler = givenScheduler != null ? givenScheduler : openScheduler(name);
-            toClose.add(scheduler);
-            RecrawlSeeds.push(scheduler, settings); // --recrawl: the known pages that are due, before the start URLs
-            if (start.isEmpty() && feed == null && !scheduler.isShared() && scheduler.pendingCount() == 0) {
-                // a crawl of nothing that ends at once with exit 0 would look like success
-                LOG.warn("nothing to crawl: spider '{}' starts with no requests (it has no start URLs, or its @Start method"
-                        + " made none) and its scheduler holds none; give start URLs with -s start_urls=URL[,URL...]", name);
-            }
-            Downloader router = givenDownloader != null ? givenDownloader : Downloaders.router(settings, name);
-            toClose.add(router);
-            // providers of user middlewares live next to the spider (e.g. in a jar under spiders_dir)
-            List<Middleware> middlewares = givenMiddlewares != null ? givenMiddlewares
-                    : MiddlewareStack.build(settings, spider.getClass().getClassLoader(), scheduler.sharedThrottle(),
-                            SessionPool.forCrawl(settings, scheduler, router, stats, dispatcher.blockedCheck()));
-            try {
-                storage.open();
-            } catch (IOException ex) {
-                throw new SpinneretException("cannot open output " + storage.describe() + ": " + ex.getMessage(), ex);
-            }
-            e = new Engine(name, settings, stats, scheduler, middlewares, router, dispatcher, schemas, events, spider.requiredSelectors());
-            toClose.add(e.files());
-            Engine engineRef = e;
-            p = new Pipeline(storage, settings, scheduler::ack, engineRef::fail);
-            e.pipeline(p);
-            e.itemChain(new ItemChain(spider.newProcessors(), settings, stats, engineRef::fail, events::itemDropped));
-            p.onRejected(new StorageRejections(settings, stats, events::itemDropped));
-            engine = e;
-            pipeline = p;
-            if (stopRequested) e.requestStop(Engine.Stop.SIGNAL);
-            events.opened(new CrawlOpened(name, startedAt, settings, stats, scheduler::pendingCount, e::inFlight));
-            e.start(start);
-            if (feed != null) e.feed(feed, urls -> startRequests(dispatcher, urls));
-            LOG.info("crawling {} ({}) into {}, concurrency {}", name, spider.className(), storage.describe(),
-                    settings.getInt(Setting.CONCURRENCY));
-            progress = Progress.start(stats, scheduler, e, settings, progressOut);
-
-            e.run();
-            Engine.Stop why = e.stopReason();
-            if (why == Engine.Stop.NONE) e.drain(Duration.ZERO);
-            else if (why.finishesInFlight()) e.drain(Duration.ofDays(1)); // let in-flight requests finish normally
-            else e.drain(settings.getDuration(Setting.SHUTDOWN_GRACE));
-            try {
-                pipelineClosed = true;
-                p.close();
-            } catch (PipelineFailedException ex) {
-                e.fail(ex);
-            }
+            e = open(opened, events, startedAt);
+            crawlToTheEnd(e, opened);
         } finally {
+            opened.close();
+        }
+        countUnstored(opened.pipeline);
+        return result(e, events, startedAt, Duration.ofNanos(System.nanoTime() - t0), opened.storage);
+    }
+
+    /**
+     * What a running crawl holds open, closed in reverse order once it ends, and its pipeline,
+     * flushed there if the crawl did not get to close it.
+     */
+    private static final class Opened {
+        final Storage storage;
+        final List<AutoCloseable> toClose = new ArrayList<>();
+        @Nullable Pipeline pipeline;
+        boolean pipelineClosed;
+        @Nullable Progress progress;
+
+        Opened(Storage storage) {
+            this.storage = storage;
+        }
+
+        void close() throws InterruptedException {
             if (progress != null) progress.stop();
-            if (p != null && !pipelineClosed) {
+            if (pipeline != null && !pipelineClosed) {
                 try {
-                    p.close();
+                    pipeline.close();
                 } catch (RuntimeException ex) {
                     LOG.warn("flushing the pipeline failed: {}", ex.getMessage());
                 }
@@ -244,15 +210,91 @@ public final class Crawler {
             closeQuietly(storage);
             for (int i = toClose.size() - 1; i >= 0; i--) closeQuietly(toClose.get(i));
         }
-        if (p != null) {
-            // the summary counts what was stored: items accepted but lost with a failed storage are not
-            long notStored = stats.get(Stats.ITEMS) - p.written();
-            if (notStored > 0) {
-                stats.add(Stats.ITEMS, -notStored);
-                stats.add(STAT_NOT_STORED, notStored);
-            }
+    }
+
+    /** Opens the start requests, scheduler, downloader, chain and output, and starts the engine on them. */
+    private Engine open(Opened opened, CrawlEvents events, Instant startedAt) throws InterruptedException {
+        String name = spider.name();
+        // first, so that a failing @Start method leaves no scheduler, output or browser behind
+        Dispatcher dispatcher = spider.newDispatcher(arguments);
+        String startFile = settings.getString(Setting.START_URLS_FILE);
+        StartUrlsFeed feed = startFile.isBlank() ? null : StartUrlsFeed.open(startFile, settings.getInt(Setting.CONCURRENCY));
+        if (feed != null) opened.toClose.add(feed);
+        List<Request> start = feed != null ? List.of() : startRequests(dispatcher);
+        Scheduler scheduler = givenScheduler != null ? givenScheduler : openScheduler(name);
+        opened.toClose.add(scheduler);
+        RecrawlSeeds.push(scheduler, settings); // --recrawl: the known pages that are due, before the start URLs
+        if (start.isEmpty() && feed == null && !scheduler.isShared() && scheduler.pendingCount() == 0) {
+            // a crawl of nothing that ends at once with exit 0 would look like success
+            LOG.warn("nothing to crawl: spider '{}' starts with no requests (it has no start URLs, or its @Start method"
+                    + " made none) and its scheduler holds none; give start URLs with -s start_urls=URL[,URL...]", name);
         }
-        Duration elapsed = Duration.ofNanos(System.nanoTime() - t0);
+        Downloader router = givenDownloader != null ? givenDownloader : Downloaders.router(settings, name);
+        opened.toClose.add(router);
+        // providers of user middlewares live next to the spider (e.g. in a jar under spiders_dir)
+        List<Middleware> middlewares = givenMiddlewares != null ? givenMiddlewares
+                : MiddlewareStack.build(settings, spider.getClass().getClassLoader(), scheduler.sharedThrottle(),
+                        SessionPool.forCrawl(settings, scheduler, router, stats, dispatcher.blockedCheck()));
+        Storage storage = opened.storage;
+        try {
+            storage.open();
+        } catch (IOException ex) {
+            throw new SpinneretException("cannot open output " + storage.describe() + ": " + ex.getMessage(), ex);
+        }
+        Engine e = new Engine(name, settings, stats, scheduler, middlewares, router, dispatcher, schemas, events, spider.requiredSelectors());
+        opened.toClose.add(e.files());
+        opened.pipeline = withItemOutput(e, storage, scheduler, events);
+        if (stopRequested) e.requestStop(Engine.Stop.SIGNAL);
+        events.opened(new CrawlOpened(name, startedAt, settings, stats, scheduler::pendingCount, e::inFlight));
+        e.start(start);
+        if (feed != null) e.feed(feed, urls -> startRequests(dispatcher, urls));
+        LOG.info("crawling {} ({}) into {}, concurrency {}", name, spider.className(), storage.describe(),
+                settings.getInt(Setting.CONCURRENCY));
+        opened.progress = Progress.start(stats, scheduler, e, settings, progressOut);
+        return e;
+    }
+
+    /** Gives the engine its item processors and the pipeline to {@code storage}; publishes both for {@link #stop}. */
+    private Pipeline withItemOutput(Engine e, Storage storage, Scheduler scheduler, CrawlEvents events) {
+        Pipeline p = new Pipeline(storage, settings, scheduler::ack, e::fail);
+        e.pipeline(p);
+        e.itemChain(new ItemChain(spider.newProcessors(), settings, stats, e::fail, events::itemDropped));
+        p.onRejected(new StorageRejections(settings, stats, events::itemDropped));
+        engine = e;
+        pipeline = p;
+        return p;
+    }
+
+    /** Runs the engine until it stops, drains what is in flight as the stop reason says, and closes the pipeline. */
+    private void crawlToTheEnd(Engine e, Opened opened) throws InterruptedException {
+        e.run();
+        Engine.Stop why = e.stopReason();
+        if (why == Engine.Stop.NONE) e.drain(Duration.ZERO);
+        else if (why.finishesInFlight()) e.drain(Duration.ofDays(1)); // let in-flight requests finish normally
+        else e.drain(settings.getDuration(Setting.SHUTDOWN_GRACE));
+        Pipeline p = opened.pipeline;
+        if (p == null) return;
+        try {
+            opened.pipelineClosed = true;
+            p.close();
+        } catch (PipelineFailedException ex) {
+            e.fail(ex);
+        }
+    }
+
+    /** The summary counts what was stored: items accepted but lost with a failed storage are not. */
+    private void countUnstored(@Nullable Pipeline p) {
+        if (p == null) return;
+        long notStored = stats.get(Stats.ITEMS) - p.written();
+        if (notStored > 0) {
+            stats.add(Stats.ITEMS, -notStored);
+            stats.add(STAT_NOT_STORED, notStored);
+        }
+    }
+
+    /** How the crawl ended, logged with every counter and told to the listeners. */
+    private CrawlResult result(Engine e, CrawlEvents events, Instant startedAt, Duration elapsed, Storage storage)
+            throws InterruptedException {
         // a storage failure wins over the stop that came first: a -n crawl writes its items only as the pipeline closes
         CrawlResult.Outcome outcome = e.failure() != null ? CrawlResult.Outcome.FAILED : switch (e.stopReason()) {
             case NONE -> CrawlResult.Outcome.FINISHED;
@@ -264,8 +306,9 @@ public final class Crawler {
         Map<String, Long> counters = stats.snapshot();
         LOG.info("stats {}", counters); // every counter (retries, redirects, robots, statuses...): the summary line has the main ones
         String limit = outcome == CrawlResult.Outcome.FAILED ? null : CrawlLimits.describe(e.stopReason(), settings);
-        events.closed(new CrawlClosed(name, startedAt, Instant.now(), outcome == CrawlResult.Outcome.LIMIT && limit != null ? limit : outcome.stopReason(), e.failure(), counters));
-        return new CrawlResult(name, counters, elapsed, outcome, e.failure(), storage.describe(), limit, e.stoppedHosts());
+        String reason = outcome == CrawlResult.Outcome.LIMIT && limit != null ? limit : outcome.stopReason();
+        events.closed(new CrawlClosed(spider.name(), startedAt, Instant.now(), reason, e.failure(), counters));
+        return new CrawlResult(spider.name(), counters, elapsed, outcome, e.failure(), storage.describe(), limit, e.stoppedHosts());
     }
 
     private Scheduler openScheduler(String name) {
@@ -424,7 +467,10 @@ public final class Crawler {
             return this;
         }
 
-        /** Uses these middlewares (first = outermost) instead of {@link MiddlewareStack#build}. */
+        /**
+         * Uses these middlewares (first = outermost) instead of {@link MiddlewareStack#build}; a chain made with
+         * {@link MiddlewareStack#builder} has the HTTP cache first when {@code http_cache} is on, a list made by hand has none.
+         */
         public Builder middlewares(List<Middleware> middlewares) {
             this.middlewares = List.copyOf(middlewares);
             return this;

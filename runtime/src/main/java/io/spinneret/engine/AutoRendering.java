@@ -4,9 +4,10 @@ import io.spinneret.annotations.Renderer;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.download.browser.BrowserNotFoundException;
+import io.spinneret.render.AutoChoice;
 import io.spinneret.render.RenderDecisions;
 import io.spinneret.render.RenderDecisions.Plan;
-import io.spinneret.render.UrlPattern;
+import io.spinneret.render.SampleComparison;
 import io.spinneret.spi.Stats;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -14,7 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Semaphore;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
@@ -23,12 +23,13 @@ import org.slf4j.LoggerFactory;
 /**
  * {@code renderer = AUTO} for one crawl: HTTP first, the browser for the pages that need it.
  *
- * <p>A callback with {@code @Parse(requires = css)} gets the HTTP response when it has a match,
- * else the page rendered. Without one, {@link RenderDecisions} says per URL pattern and callback
- * whether to fetch over HTTP, in the browser, or to sample. Every page of an undecided pattern is
+ * <p>Which way a request goes is {@link AutoChoice}'s decision (in {@code render}, with what it
+ * learns from); this class carries it out. A callback with {@code @Parse(requires = css)} gets the
+ * HTTP response when it has a match, else the page rendered. Without one, {@link RenderDecisions}
+ * says per URL pattern and callback whether to fetch over HTTP, in the browser, or to sample. Every page of an undecided pattern is
  * handled over HTTP at once, so the crawl never waits for the browser to learn: a sample is also
  * rendered in the background, off the worker's slot, its callback run on the rendered page and the
- * results compared ({@link AutoComparison}); the rendered side's output is discarded, so nothing
+ * results compared ({@link SampleComparison}); the rendered side's output is discarded, so nothing
  * is emitted twice. When a pattern is decided for the browser, each of its pages handled over HTTP
  * so far (samples and provisional ones) is scheduled again as a correction: rendered, its
  * callback's items with a key HTTP already emitted dropped, its requests through the duplicate
@@ -43,8 +44,7 @@ import org.slf4j.LoggerFactory;
  */
 final class AutoRendering {
     private static final Logger LOG = LoggerFactory.getLogger(AutoRendering.class);
-    /** Meta of the browser copy of an AUTO request (a correction, or its retry), handled as AUTO. */
-    static final String RENDERED = "auto_rendered";
+    private static final String RENDERED = AutoChoice.RENDERED;
     /** Meta of a correction: the keys of the items its HTTP response already gave. */
     static final String EMITTED = "auto_emitted";
 
@@ -54,7 +54,12 @@ final class AutoRendering {
     }
 
     /** What a callback yielded, and what it threw (or null). */
-    record Parsed(CollectingCrawl crawl, @Nullable Throwable error) {}
+    record Parsed(CollectingCrawl crawl, @Nullable Throwable error) {
+        /** As the side of a sample that {@link SampleComparison} compares. */
+        SampleComparison.Side side() {
+            return new SampleComparison.Side(crawl.items, crawl.itemSchemas, crawl.requests, error);
+        }
+    }
 
     /** Runs a task off the workers' slots while the crawl counts it as in flight, so that it does not end meanwhile. */
     interface Background {
@@ -62,12 +67,11 @@ final class AutoRendering {
     }
 
     private final Fetcher fetcher;
-    private final Map<String, String> required;
+    private final AutoChoice choice;
     private final RenderDecisions<Request> decisions;
     private final Stats stats;
     private final Background background;
     private final Consumer<List<Request>> schedule;
-    private final AtomicBoolean browserUnavailable = new AtomicBoolean();
     /**
      * Samples render one at a time: a crawl that only samples (a static site) keeps the browser at
      * one page instead of growing its pool, and the crawl never waits for a sample anyway.
@@ -78,7 +82,7 @@ final class AutoRendering {
     AutoRendering(Fetcher fetcher, Map<String, String> required, RenderDecisions<Request> decisions, Stats stats,
             Background background, Consumer<List<Request>> schedule) {
         this.fetcher = fetcher;
-        this.required = Map.copyOf(required);
+        this.choice = new AutoChoice(required, decisions);
         this.decisions = decisions;
         this.stats = stats;
         this.background = background;
@@ -87,22 +91,13 @@ final class AutoRendering {
 
     /** Whether {@code request} is handled here: renderer AUTO, or the browser copy of such a request. */
     static boolean handles(Request request) {
-        return request.renderer() == Renderer.AUTO || request.meta().containsKey(RENDERED);
+        return AutoChoice.handles(request);
     }
 
-    /** The pattern decisions are learned under: the URL's {@link UrlPattern} and the callback. */
-    static String patternOf(Request request) {
-        return UrlPattern.of(request.url()) + " (" + request.callback() + ")";
-    }
-
-    /** How to fetch {@code request}. Close the turn when done. */
+    /** How to fetch {@code request} ({@link AutoChoice}). Close the turn when done. */
     Turn begin(Request request) {
-        if (request.meta().containsKey(RENDERED)) return new Turn(request, null, null, Plan.BROWSER);
-        if (browserUnavailable.get()) return new Turn(request, null, null, Plan.HTTP);
-        String css = required.get(request.callback());
-        if (css != null) return new Turn(request, css, null, Plan.HTTP);
-        String pattern = patternOf(request);
-        return new Turn(request, null, pattern, decisions.plan(pattern));
+        AutoChoice.Choice c = choice.choose(request);
+        return new Turn(request, c.requires(), c.pattern(), c.plan());
     }
 
     /** One AUTO request on its way: which request to fetch first, then which response its callback gets. */
@@ -172,7 +167,7 @@ final class AutoRendering {
                 return;
             }
             Parsed inBrowser = parser.parse(request, rendered, true);
-            String difference = AutoComparison.difference(overHttp, inBrowser);
+            String difference = SampleComparison.difference(overHttp.side(), inBrowser.side());
             stats.increment("auto/samples");
             List<Request> corrections = new ArrayList<>(decisions.sampled(pattern, difference == null, difference == null ? "" : difference));
             if (difference != null) corrections.add(correction(request, overHttp));
@@ -196,7 +191,7 @@ final class AutoRendering {
                 for (Object k : emitted) seen.add(String.valueOf(k));
                 CollectingCrawl c = p.crawl();
                 for (int i = c.items.size() - 1; i >= 0; i--) {
-                    if (seen.contains(AutoComparison.key(c.itemSchemas.get(i), c.items.get(i)))) {
+                    if (seen.contains(SampleComparison.key(c.itemSchemas.get(i), c.items.get(i)))) {
                         c.items.remove(i);
                         c.itemSchemas.remove(i);
                     }
@@ -214,7 +209,7 @@ final class AutoRendering {
 
     /** The page rendered, or null when that failed (logged; the HTTP result stands). */
     private @Nullable Response render(Request request) throws InterruptedException {
-        if (browserUnavailable.get()) {
+        if (choice.browserUnavailable()) {
             stats.increment("auto/browser_unavailable");
             return null;
         }
@@ -229,7 +224,7 @@ final class AutoRendering {
         } catch (Exception e) {
             if (Thread.currentThread().isInterrupted()) throw new InterruptedException("stopping");
             if (notFound(e)) {
-                if (browserUnavailable.compareAndSet(false, true)) {
+                if (choice.markBrowserUnavailable()) {
                     LOG.warn("renderer auto: no browser ({}); every page is fetched over HTTP only from now on", e.getMessage());
                 }
                 stats.increment("auto/browser_unavailable");
@@ -243,7 +238,7 @@ final class AutoRendering {
 
     /** The page to render again once its pattern is decided for the browser: the items HTTP gave are not emitted twice. */
     private static Request correction(Request request, Parsed overHttp) {
-        return rendered(request).toBuilder().dontFilter(true).meta(EMITTED, AutoComparison.keys(overHttp.crawl())).build();
+        return rendered(request).toBuilder().dontFilter(true).meta(EMITTED, SampleComparison.keys(overHttp.crawl().items, overHttp.crawl().itemSchemas)).build();
     }
 
     private static Request rendered(Request request) {

@@ -115,13 +115,16 @@ public final class Engine implements CrawlContext {
             if (limits.started()) requestStop(Stop.REQUEST_LIMIT);
         });
         this.budgets = HostBudgets.from(settings, scheduler.pageBudget());
-        this.processor = new RequestProcessor(fetcher, scheduler, dispatcher, schemas, budgets,
-                NearDuplicates.from(settings, scheduler.simHashIndex(), stats),
-                newRequests, itemSink, stats, settings.getInt(Setting.MAX_REDIRECTS), () -> stop != Stop.NONE,
-                new PageFollowing(dispatcher.linkRules(), settings), files, events, inline,
-                Revisits.of(settings, scheduler, stats, events::changeStatus),
-                new AutoRendering(fetcher, requiredSelectors, new RenderDecisions<>(settings.getInt(Setting.AUTO_RENDER_SAMPLES),
-                        settings.getInt(Setting.AUTO_RENDER_RECHECK), stats), stats, this::inBackground, newRequests::found));
+        AutoRendering auto = new AutoRendering(fetcher, requiredSelectors, new RenderDecisions<>(settings.getInt(Setting.AUTO_RENDER_SAMPLES),
+                settings.getInt(Setting.AUTO_RENDER_RECHECK), stats), stats, this::inBackground, newRequests::found);
+        this.processor = new RequestProcessor(
+                new RequestProcessor.Fetching(fetcher, inline, auto, new Redirects(settings)),
+                new RequestProcessor.Callbacks(new PageCallback(dispatcher, settings), schemas),
+                new RequestProcessor.Outlets(scheduler, newRequests, files, itemSink),
+                new RequestProcessor.Observers(stats, events),
+                new RequestProcessor.PageChecks(budgets, Revisits.of(settings, scheduler, stats, events::changeStatus),
+                        NearDuplicates.from(settings, scheduler.simHashIndex(), stats)),
+                () -> stop != Stop.NONE);
     }
 
     /** The hosts and domains whose page budget stopped requests, with the setting that did (see {@link HostBudgets}). */

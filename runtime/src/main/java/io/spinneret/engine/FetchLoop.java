@@ -1,5 +1,6 @@
 package io.spinneret.engine;
 
+import io.spinneret.annotations.Setting;
 import io.spinneret.api.DropRequest;
 import io.spinneret.api.FetchException;
 import io.spinneret.api.Request;
@@ -16,8 +17,8 @@ import org.jspecify.annotations.Nullable;
 /**
  * One request fetched to its final response here and now, on the caller's thread, rather than
  * through the scheduler: each attempt runs the whole chain; a retry the retry middleware schedules
- * is taken back and tried next, after its backoff and after any pause of its host; a redirect is
- * followed as the engine follows it (up to {@code max_redirects}, a loop refused). Behind inline
+ * is taken back and tried next, after its backoff and after any pause of its host; a redirect (3xx or
+ * meta refresh) is followed as {@link Redirects} decides, as in a crawl. Behind inline
  * fetches ({@link InlineFetcher}) and {@code io.spinneret.devtools.PageFetcher}. Thread-safe when its attempt is.
  */
 public final class FetchLoop {
@@ -29,6 +30,7 @@ public final class FetchLoop {
 
     private final Attempt attempt;
     private final CrawlContext crawl;
+    private final Redirects redirects;
     private final int maxRedirects;
     private final int retryTimes;
     private final ToLongFunction<Request> pausedUntil;
@@ -43,15 +45,16 @@ public final class FetchLoop {
             Predicate<Request> offsite) {
         this.attempt = attempt;
         this.crawl = crawl;
-        this.maxRedirects = settings.getInt(io.spinneret.annotations.Setting.MAX_REDIRECTS);
-        this.retryTimes = settings.getInt(io.spinneret.annotations.Setting.RETRY_TIMES);
+        this.redirects = new Redirects(settings);
+        this.maxRedirects = settings.getInt(Setting.MAX_REDIRECTS);
+        this.retryTimes = settings.getInt(Setting.RETRY_TIMES);
         this.pausedUntil = pausedUntil;
         this.offsite = offsite;
     }
 
     /**
-     * The final response to {@code request}, whatever its status; a 3xx only when it has no
-     * {@code Location} to follow.
+     * The final response to {@code request}, whatever its status but a redirect: one that cannot be
+     * followed throws, with the reason a crawl gives.
      *
      * @throws FetchException when no response came (kind DROPPED, TIMEOUT or FAILED)
      * @throws InterruptedException if the thread was interrupted (a stop: the caller decides)
@@ -83,27 +86,25 @@ public final class FetchLoop {
                 throw new FetchException(last != null ? FetchException.Kind.STATUS : FetchException.downloadFailure(e), next,
                         FailureLog.reason(e, next.url()), last, null, e);
             }
-            if (!Redirects.isRedirect(response.status()) || response.header("Location").isEmpty()) return response;
-            String location = response.header("Location").orElse("");
-            if (Redirects.times(next) >= maxRedirects) {
-                throw failed(next, response, "too many redirects (" + maxRedirects + "); last Location: " + location);
+            Request target;
+            switch (redirects.decide(response)) {
+                case Redirects.Final f -> {
+                    return response;
+                }
+                case Redirects.Refused r -> {
+                    crawl.stats().increment(Redirects.STAT_FAILED);
+                    throw new FetchException(FetchException.Kind.FAILED, next, r.why(), response, null, null);
+                }
+                case Redirects.Follow f -> target = f.next();
             }
-            Request target = Redirects.follow(response).orElse(null);
-            if (target == null) throw failed(next, response, response.status() + " redirect with an unusable Location: " + location);
-            var loop = Redirects.loop(next, target);
-            if (loop.isPresent()) throw failed(next, response, "redirect loop: " + loop.get());
             if (offsite.test(target)) {
                 crawl.stats().increment(Stats.DROPPED + "offsite");
                 throw new FetchException(FetchException.Kind.DROPPED, target, "redirected outside allowed_domains", null, "offsite", null);
             }
-            crawl.stats().increment("redirects");
+            crawl.stats().increment(Redirects.STAT);
             next = target;
         }
         throw new FetchException(FetchException.Kind.FAILED, next, "gave up after " + turns + " redirects and retries", null, null, null);
-    }
-
-    private static FetchException failed(Request request, Response response, String why) {
-        return new FetchException(FetchException.Kind.FAILED, request, why, response, null, null);
     }
 
     /** Sleeps until the host of {@code request} is no longer paused (by this loop's retry or by the crawl). */

@@ -2,19 +2,16 @@ package io.spinneret.engine;
 
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
-import io.spinneret.download.cache.HttpCache;
-import io.spinneret.download.cache.HttpCacheMiddleware;
 import io.spinneret.middleware.Middleware;
+import io.spinneret.middleware.MiddlewareStack;
 import io.spinneret.middleware.RealChain;
-import io.spinneret.middleware.RetryMiddleware;
 import io.spinneret.spi.CrawlContext;
 import io.spinneret.spi.Downloader;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Gets the response to one request: through the HTTP cache when {@code http_cache} is on (the
- * outermost link), the middlewares, then the downloader, which counts each page; the middlewares'
+ * Gets the response to one request: through the middleware chain (the HTTP cache first when
+ * {@code http_cache} is on: {@link MiddlewareStack}), then the downloader, which counts each page; the middlewares'
  * side requests go to the downloader uncounted. Every download, page or side request, passes the
  * crawl's {@link SendGate}, so that none is sent once a signal closed it.
  */
@@ -29,12 +26,8 @@ public final class Fetcher {
 
     public Fetcher(List<Middleware> middlewares, Downloader downloader, CrawlContext context, SendGate gate,
             CrawlEvents events) {
-        HttpCache cache = HttpCache.from(context.settings(), context.spiderName());
-        List<Middleware> links = new ArrayList<>(middlewares.size() + 1);
-        if (cache != null) links.add(new HttpCacheMiddleware(cache, context.stats()));
-        links.addAll(middlewares);
-        this.chain = List.copyOf(links);
-        this.fileChain = links.stream().filter(m -> !(m instanceof RetryMiddleware)).toList();
+        this.chain = List.copyOf(middlewares);
+        this.fileChain = MiddlewareStack.withoutRetry(chain);
         // the gate first: a request it refuses was never sent, so it is not counted either
         this.pages = gated(new CountingDownloader(downloader, context.stats(), events), gate);
         this.sideRequests = gated(downloader, gate);

@@ -3,20 +3,16 @@ package io.spinneret.engine;
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
-import io.spinneret.api.Urls;
 import io.spinneret.links.LinkRule;
 import io.spinneret.links.Links;
-import io.spinneret.links.PageDirectives;
 import io.spinneret.settings.Settings;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Optional;
 import java.util.Set;
 
 /**
- * What a 2xx page leads to besides its callback: its {@code <meta http-equiv="refresh">}, which
- * is followed as a redirect ({@code meta_refresh}, {@code meta_refresh_max_delay}); the links of
+ * What a 2xx page leads to besides its callback (its meta refresh is a redirect: {@link Redirects}): the links of
  * the spider's {@code @Follow} rules (none from a page whose robots directives say
  * {@code nofollow}, and no {@code rel="nofollow"} link when {@code skip_nofollow_links} is on);
  * and whether its items are dropped because it says {@code noindex} ({@code respect_robots_meta}).
@@ -24,27 +20,13 @@ import java.util.Set;
  */
 final class PageFollowing {
     private final List<LinkRule> rules;
-    private final boolean metaRefresh;
-    private final double maxRefreshDelay;
     private final boolean robotsMeta;
     private final boolean skipNofollowLinks;
 
     PageFollowing(List<LinkRule> rules, Settings settings) {
         this.rules = List.copyOf(rules);
-        this.metaRefresh = settings.getBoolean(Setting.META_REFRESH);
-        this.maxRefreshDelay = settings.getDouble(Setting.META_REFRESH_MAX_DELAY);
         this.robotsMeta = settings.getBoolean(Setting.RESPECT_ROBOTS_META);
         this.skipNofollowLinks = settings.getBoolean(Setting.SKIP_NOFOLLOW_LINKS);
-    }
-
-    /**
-     * The target of the page's meta refresh, when it is to be followed instead of parsing the page:
-     * a delay within the bound and a target other than the page itself.
-     */
-    Optional<String> refresh(Response page) {
-        if (!metaRefresh) return Optional.empty();
-        return page.metaRefresh().filter(r -> r.delay() <= maxRefreshDelay).map(PageDirectives.Refresh::target)
-                .filter(t -> !Urls.canonicalize(t).equals(Urls.canonicalize(page.url())));
     }
 
     /** The requests of the rules that read pages of {@code callback}, each link once (by the first rule that selects it). */

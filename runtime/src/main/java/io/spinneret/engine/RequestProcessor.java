@@ -25,7 +25,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * What happens to one leased request: the {@link Fetcher} gets its response; a redirect is
- * followed, a response that is not 2xx or a download that failed goes to the request's errback,
+ * followed as {@link Redirects} decides, a response that is not 2xx or a download that failed goes to the request's errback,
  * a 2xx response to its callback; what they emit goes to {@link NewRequests} and the
  * {@link ItemSink}. Every path ends the lease: acknowledged (by the item sink once the items are
  * stored), or requeued when the crawl's stop interrupted the request, its files or an inline
@@ -34,56 +34,65 @@ import org.slf4j.LoggerFactory;
 final class RequestProcessor {
     private static final Logger LOG = LoggerFactory.getLogger(RequestProcessor.class);
 
-    private final Fetcher fetcher;
-    private final Scheduler scheduler;
-    private final Dispatcher dispatcher;
-    private final @Nullable HostBudgets budgets;
-    private final @Nullable NearDuplicates nearDuplicates;
-    private final ItemSchemas schemas;
-    private final NewRequests newRequests;
-    private final ItemSink itemSink;
-    private final Stats stats;
-    private final FailureLog failureLog;
-    private final int maxRedirects;
-    private final BooleanSupplier stopping;
-    private final PageFollowing page;
-    private final FileDownloads files;
-    private final CrawlEvents events;
-    private final InlineFetches inline;
-    private final AutoRendering auto;
-    private final Revisits revisits;
+    /** How a leased request gets its final response: the chain, the inline fetches of its callback, AUTO's choice, redirects. */
+    record Fetching(Fetcher fetcher, InlineFetches inline, AutoRendering auto, Redirects redirects) {}
+
+    /** What runs on a response or a failure: the spider's callbacks and errbacks, and the schemas of its items. */
+    record Callbacks(PageCallback page, ItemSchemas schemas) {}
+
+    /** Where the outcome goes: the lease's scheduler, the new requests, the items' files, then the item sink. */
+    record Outlets(Scheduler scheduler, NewRequests newRequests, FileDownloads files, ItemSink itemSink) {}
+
+    /** Who hears of it: the crawl's stats and its listeners. */
+    record Observers(Stats stats, CrawlEvents events) {}
 
     /**
-     * @param budgets the page budgets per host and domain, or null when there are none
-     * @param nearDuplicates what is done with near-duplicate pages, or null when nothing
-     * @param stopping whether the crawl was asked to stop, so that an interrupted request is requeued, not failed
-     * @param files the files pipeline, which the items pass before the item sink
-     * @param inline what the callbacks' {@code crawl.fetch(...)} calls
-     * @param revisits what a re-crawl does with known pages (unchanged ones skip their callback)
-     * @param auto how requests whose renderer is {@code AUTO} choose theirs
+     * What is checked of a page besides its callback: the page budgets per host and domain before it
+     * is fetched (null when there are none), a re-crawl's revisit after (unchanged pages skip their
+     * callback), and near-duplicate text after the callback (null when nothing is done with it).
      */
-    RequestProcessor(Fetcher fetcher, Scheduler scheduler, Dispatcher dispatcher, ItemSchemas schemas, @Nullable HostBudgets budgets,
-            @Nullable NearDuplicates nearDuplicates, NewRequests newRequests,
-            ItemSink itemSink, Stats stats, int maxRedirects, BooleanSupplier stopping, PageFollowing page, FileDownloads files,
-            CrawlEvents events, InlineFetches inline, Revisits revisits, AutoRendering auto) {
-        this.events = events;
-        this.revisits = revisits;
-        this.inline = inline;
-        this.auto = auto;
-        this.fetcher = fetcher;
-        this.scheduler = scheduler;
-        this.dispatcher = dispatcher;
-        this.budgets = budgets;
-        this.nearDuplicates = nearDuplicates;
-        this.schemas = schemas;
-        this.newRequests = newRequests;
-        this.itemSink = itemSink;
-        this.stats = stats;
+    record PageChecks(@Nullable HostBudgets budgets, Revisits revisits, @Nullable NearDuplicates nearDuplicates) {}
+
+    private final Fetcher fetcher;
+    private final InlineFetches inline;
+    private final AutoRendering auto;
+    private final Redirects redirects;
+    private final Dispatcher dispatcher;
+    private final PageCallback page;
+    private final ItemSchemas schemas;
+    private final Scheduler scheduler;
+    private final NewRequests newRequests;
+    private final FileDownloads files;
+    private final ItemSink itemSink;
+    private final Stats stats;
+    private final CrawlEvents events;
+    private final FailureLog failureLog;
+    private final BooleanSupplier stopping;
+    private final @Nullable HostBudgets budgets;
+    private final Revisits revisits;
+    private final @Nullable NearDuplicates nearDuplicates;
+
+    /** @param stopping whether the crawl was asked to stop, so that an interrupted request is requeued, not failed */
+    RequestProcessor(Fetching fetching, Callbacks callbacks, Outlets outlets, Observers observers, PageChecks checks,
+            BooleanSupplier stopping) {
+        this.fetcher = fetching.fetcher();
+        this.inline = fetching.inline();
+        this.auto = fetching.auto();
+        this.redirects = fetching.redirects();
+        this.dispatcher = callbacks.page().dispatcher();
+        this.page = callbacks.page();
+        this.schemas = callbacks.schemas();
+        this.scheduler = outlets.scheduler();
+        this.newRequests = outlets.newRequests();
+        this.files = outlets.files();
+        this.itemSink = outlets.itemSink();
+        this.stats = observers.stats();
+        this.events = observers.events();
+        this.budgets = checks.budgets();
+        this.revisits = checks.revisits();
+        this.nearDuplicates = checks.nearDuplicates();
         this.failureLog = new FailureLog(stats);
-        this.maxRedirects = maxRedirects;
         this.stopping = stopping;
-        this.page = page;
-        this.files = files;
     }
 
     void process(Lease lease) {
@@ -119,25 +128,27 @@ final class RequestProcessor {
             errback(lease, new Failure(req, FailureLog.reason(e, req.url()), e, e instanceof RetriesExhaustedException r ? r.response() : null));
             return;
         }
-        int status = resp.status();
         Revisits.Visit visit = revisits.check(req, resp);
         if (visit.skipsCallback()) {
             scheduler.ack(lease);
             return;
         }
-        if (Redirects.isRedirect(status)) {
-            redirect(lease, resp);
-            return;
+        switch (redirects.decide(resp)) {
+            case Redirects.Follow f -> {
+                redirect(lease, resp, f.next());
+                return;
+            }
+            case Redirects.Refused r -> {
+                redirectFailed(lease, resp, r.why());
+                return;
+            }
+            case Redirects.Final f -> { }
         }
+        int status = resp.status();
         if (status < 200 || status >= 300) {
             stats.increment(Stats.HTTP_STATUS + status);
             LOG.debug("ignoring {} response from {}", status, req.url());
             errback(lease, new Failure(req, "HTTP " + status, null, resp));
-            return;
-        }
-        var refresh = page.refresh(resp);
-        if (refresh.isPresent()) {
-            redirect(lease, resp, refresh.get());
             return;
         }
         AutoRendering.Parsed parsed;
@@ -156,36 +167,24 @@ final class RequestProcessor {
     }
 
     /**
-     * Runs the request's callback on a 2xx response, adds the links of the link rules and drops the
-     * items of a {@code noindex} page. {@code quiet}: a callback that throws is not logged or counted
-     * (the side of an AUTO sample that is compared, then discarded).
+     * Runs the request's callback on a 2xx response ({@link PageCallback}). {@code quiet}: a callback
+     * that throws, and the items of a {@code noindex} page, are not logged or counted (the side of an
+     * AUTO sample that is compared, then discarded).
      */
     private AutoRendering.Parsed parse(Request req, Response resp, boolean quiet) {
-        CollectingCrawl crawl = new CollectingCrawl(resp, schemas, inline);
-        Throwable error = null;
-        try {
-            dispatcher.dispatch(req.callback(), resp, crawl);
-        } catch (Throwable t) {
-            if (t instanceof VirtualMachineError && !(t instanceof StackOverflowError)) throw (VirtualMachineError) t;
-            error = t;
-            if (crawl.stoppedInline) return new AutoRendering.Parsed(crawl, t); // the stop's, not the callback's failure: requeued
-            if (!quiet) {
-                failureLog.callback(req, t, req.callback());
-                if (events.on()) events.failed(new Failure(req, "callback '" + req.callback() + "' failed: " + FailureLog.reason(t, req.url()), t, resp), null);
-            }
-            // what the callback emitted before it threw is kept
+        PageCallback.Yield out = page.run(req.callback(), resp, new CollectingCrawl(resp, schemas, inline));
+        CollectingCrawl crawl = out.crawl();
+        Throwable t = out.error();
+        if (t != null && !crawl.stoppedInline && !quiet) { // a stop's interrupt is no failure of the callback: requeued
+            failureLog.callback(req, t, req.callback());
+            if (events.on()) events.failed(new Failure(req, "callback '" + req.callback() + "' failed: " + FailureLog.reason(t, req.url()), t, resp), null);
         }
-        crawl.requests.addAll(page.links(req.callback(), resp));
         if (nearDuplicates != null && !quiet) nearDuplicate(resp, crawl, nearDuplicates);
-        if (!crawl.items.isEmpty() && page.dropsItems(resp)) {
-            if (!quiet) {
-                stats.counter(Stats.DROPPED + "noindex").add(crawl.items.size());
-                for (Object item : crawl.items) events.itemDropped(item, "noindex");
-            }
-            crawl.items.clear();
-            crawl.itemSchemas.clear();
+        if (!out.noindex().isEmpty() && !quiet) {
+            stats.counter(Stats.DROPPED + "noindex").add(out.noindex().size());
+            for (Object item : out.noindex()) events.itemDropped(item, "noindex");
         }
-        return new AutoRendering.Parsed(crawl, error);
+        return new AutoRendering.Parsed(crawl, t);
     }
 
     /** Drops the items, and the requests if the settings say so, of a page whose text nearly repeats an earlier page's. */
@@ -235,42 +234,25 @@ final class RequestProcessor {
     }
 
     /**
-     * Follows a redirect, or fails the request with the reason when it cannot be followed: too many
-     * hops, no {@code Location} or one that is not a URL (alike), a target already in the chain of
-     * hops (a loop, or a redirect to itself). Each is one counted failure and goes to the errback.
+     * Queues the target of a redirect (a 3xx or a meta refresh) and acknowledges the lease; one that
+     * {@link Redirects} refused fails the request instead ({@link #redirectFailed}).
      */
-    private void redirect(Lease lease, Response resp) {
-        redirect(lease, resp, resp.header("Location").orElse(""));
-    }
-
-    /** Follows a redirect to {@code location}: a 3xx's Location or a meta refresh's target. */
-    private void redirect(Lease lease, Response resp, String location) {
-        Request req = resp.request();
-        int hops = Redirects.times(req);
-        if (hops >= maxRedirects) {
-            redirectFailed(lease, resp, "too many redirects (" + maxRedirects + "); last Location: " + location);
-            return;
-        }
-        var next = Redirects.follow(resp, location);
-        if (next.isEmpty()) {
-            redirectFailed(lease, resp, resp.status() + " redirect with " + (location.isBlank() ? "no Location" : "an unusable Location: " + location));
-            return;
-        }
-        var loop = Redirects.loop(req, next.get());
-        if (loop.isPresent()) {
-            redirectFailed(lease, resp, "redirect loop: " + loop.get());
-            return;
-        }
-        stats.increment("redirects");
-        LOG.debug("{} redirect {} -> {}", resp.status(), req.url(), next.get().url());
-        newRequests.redirect(next.get());
+    private void redirect(Lease lease, Response resp, Request next) {
+        stats.increment(Redirects.STAT);
+        LOG.debug("{} redirect {} -> {}", resp.status(), resp.request().url(), next.url());
+        newRequests.redirect(next);
         scheduler.ack(lease);
     }
 
+    /**
+     * Fails the request with the reason a redirect could not be followed: too many hops, no
+     * {@code Location} or one that is not a URL (alike), a target already in the chain of hops (a
+     * loop, or a redirect to itself). Each is one counted failure and goes to the errback.
+     */
     private void redirectFailed(Lease lease, Response resp, String why) {
         Request req = resp.request();
         IOException e = new IOException(why);
-        stats.increment("redirects/failed");
+        stats.increment(Redirects.STAT_FAILED);
         failureLog.download(req, e);
         errback(lease, new Failure(req, why, e, resp));
     }

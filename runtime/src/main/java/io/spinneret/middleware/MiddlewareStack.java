@@ -25,7 +25,9 @@ import org.slf4j.LoggerFactory;
  * retry -&gt; session -&gt; robots -&gt; user_agent -&gt; proxy -&gt; throttle -&gt; [downloader]
  * </pre>
  *
- * Retry is outermost so that it decides last: on the way back the proxy middleware has already put a
+ * With {@code http_cache} on, the {@link HttpCacheMiddleware} comes before them all, whatever the
+ * positions of the user's own: a kept response is replayed before anything else sees the request.
+ * Retry is outermost of the five so that it decides last: on the way back the proxy middleware has already put a
  * dead proxy into cooldown when the retry schedules the next attempt. Throttle is innermost so its
  * delay separates real downloads. The session middleware ({@link SessionMiddleware}) binds a request
  * to its session's cookie jar, proxy and user agent before the user-agent and proxy middlewares see it.
@@ -104,6 +106,15 @@ public final class MiddlewareStack {
         return chain.stream().map(MiddlewareStack::label).collect(Collectors.joining(" -> ", "", " -> [downloader]"));
     }
 
+    /**
+     * {@code chain} without the retry middleware: for downloads whose caller handles a failure
+     * itself (an item's files, which the files pipeline retries; the rendered sample of an
+     * {@code AUTO} page, which falls back to its HTTP response) rather than have it rescheduled as a page.
+     */
+    public static List<Middleware> withoutRetry(List<Middleware> chain) {
+        return chain.stream().filter(m -> !(m instanceof RetryMiddleware)).toList();
+    }
+
     private static String label(Middleware m) {
         String s = m.toString();
         return s.startsWith(m.name()) ? s : m.name();
@@ -118,9 +129,11 @@ public final class MiddlewareStack {
     public static final class Builder {
         private final Settings settings;
         private final List<Middleware> chain = new ArrayList<>();
+        private final @Nullable HttpCacheMiddleware cache;
 
         private Builder(Settings settings, @Nullable SharedThrottle shared, @Nullable SessionPool sessions) {
             this.settings = settings;
+            this.cache = HttpCacheMiddleware.from(settings);
             RetryPolicy retry = RetryPolicy.from(settings);
             ThrottleMiddleware throttle = ThrottleMiddleware.from(settings, shared);
             UserAgentMiddleware agents = UserAgentMiddleware.from(settings);
@@ -210,9 +223,12 @@ public final class MiddlewareStack {
             return this;
         }
 
-        /** The chain, outermost first; logged at debug level. */
+        /** The chain, outermost first (the HTTP cache, when on, first of all); logged at debug level. */
         public List<Middleware> build() {
-            List<Middleware> result = List.copyOf(chain);
+            List<Middleware> all = new ArrayList<>(chain.size() + 1);
+            if (cache != null) all.add(cache);
+            all.addAll(chain);
+            List<Middleware> result = List.copyOf(all);
             LOG.debug("middleware chain: {}", describe(result));
             return result;
         }

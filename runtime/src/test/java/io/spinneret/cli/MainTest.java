@@ -145,7 +145,7 @@ class MainTest {
     void unknownSpiderIsAUsageErrorListingTheAvailableOnes() {
         Run r = run("run", "nope");
         assertEquals(2, r.code());
-        assertTrue(r.err().contains("no spider named 'nope'; available: testbooks, testbooks-args, testbooks-failing"), r.err());
+        assertTrue(r.err().contains("no spider named 'nope'; available: testbooks, testbooks-args, testbooks-failing, testbooks-rules"), r.err());
     }
 
     @Test

@@ -17,6 +17,8 @@ class ParseCommandTest {
     @BeforeAll
     static void startSite() throws Exception {
         site = TestSite.books(3);
+        site.route("/refresh", ex -> TestSite.send(ex, 200,
+                "<html><head><meta http-equiv=\"refresh\" content=\"0; url=/book/5\"></head><body>moved</body></html>"));
     }
 
     @AfterAll
@@ -41,10 +43,28 @@ class ParseCommandTest {
     }
 
     @Test
+    void aRuleSpidersRequestsComeFromItsFollowRulesAsInACrawl() {
+        MainTest.Run r = run("parse", site.root(), "--spider", "testbooks-rules", "-s", "download_delay=0");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("# requests: 21"), r.out());
+        List<String> requests = lines(r, "GET ");
+        assertTrue(requests.contains("GET " + site.url("/book/0") + " callback=detail priority=1 depth=1"), r.out());
+        assertTrue(requests.contains("GET " + site.url("/page/2") + " callback=parse priority=0 depth=1"), r.out());
+    }
+
+    @Test
     void aNamedCallbackPrintsItsItemAsAJsonLine() {
         MainTest.Run r = run("parse", site.url("/book/5"), "--spider", "testbooks", "--callback", "detail", "-s", "download_delay=0");
         assertEquals(0, r.code(), r.err());
         assertEquals(List.of("{\"url\":\"" + site.url("/book/5") + "\",\"title\":\"Book 5\",\"price\":15.05,\"upc\":\"upc000005\"}"), lines(r, "{"));
+    }
+
+    @Test
+    void aMetaRefreshIsFollowedAsInACrawlBeforeTheCallbackRuns() {
+        MainTest.Run r = run("parse", site.url("/refresh"), "--spider", "testbooks", "--callback", "detail", "-s", "download_delay=0");
+        assertEquals(0, r.code(), r.err());
+        assertTrue(r.out().contains("# detail on " + site.url("/book/5") + " (HTTP 200, depth 0)"), r.out());
+        assertEquals(1, lines(r, "{").size(), r.out());
     }
 
     @Test
@@ -76,7 +96,7 @@ class ParseCommandTest {
     void anUnknownSpiderListsTheSpiders() {
         MainTest.Run r = run("parse", site.root(), "--spider", "nosuch");
         assertEquals(2, r.code(), r.out());
-        assertTrue(r.err().contains("no spider named 'nosuch'; available: testbooks, testbooks-args, testbooks-failing"), r.err());
+        assertTrue(r.err().contains("no spider named 'nosuch'; available: testbooks, testbooks-args, testbooks-failing, testbooks-rules"), r.err());
     }
 
     @Test

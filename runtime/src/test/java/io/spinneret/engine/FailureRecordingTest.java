@@ -115,7 +115,7 @@ class FailureRecordingTest {
             assertTrue(stored.get(site.url("/announced")).contains("larger than max_body_size (20000 bytes) (Content-Length 50000)"),
                     stored.toString());
             assertTrue(stored.get(site.url("/streamed")).contains("larger than max_body_size (20000 bytes)"), stored.toString());
-            assertTrue(stored.get(badPort).contains("port 99999 out of range"), stored.toString());
+            assertTrue(stored.get(badPort).contains("its port is above 65535"), stored.toString());
             assertEquals(3, r[0].get(RetryMiddleware.STAT_NOT_RETRYABLE));
             assertEquals(2, r[0].get(RetryMiddleware.STAT_COUNT), "only the 503 was retried");
             assertEquals(4, r[0].get("failures/download"));

@@ -61,6 +61,7 @@ class InlineFetchCrawlTest {
             site.route("/moved", ex -> { ex.getResponseHeaders().set("Location", "/book/2"); TestSite.send(ex, 301, ""); });
             site.route("/loop", ex -> { ex.getResponseHeaders().set("Location", "/loop"); TestSite.send(ex, 302, ""); });
             site.route("/busy", ex -> TestSite.send(ex, 503, "busy"));
+            site.route("/refreshed", ex -> TestSite.send(ex, 200, "<head><meta http-equiv=\"refresh\" content=\"0;url=/book/3\"></head>"));
             site.route("/slow", ex -> {
                 try {
                     Thread.sleep(3_000);
@@ -71,7 +72,7 @@ class InlineFetchCrawlTest {
             String dead = "http://127.0.0.1:" + closedPort() + "/x";
             Map<String, String> seen = new TreeMap<>();
             CrawlResult r = crawl(site, dir, (page, crawl) -> {
-                for (String path : List.of("/book/1", "/moved", "/missing", "/private/a", "/busy", "/loop", "/slow", dead,
+                for (String path : List.of("/book/1", "/moved", "/refreshed", "/missing", "/private/a", "/busy", "/loop", "/slow", dead,
                         "http://elsewhere.example/")) {
                     record(crawl, page, path, seen);
                 }
@@ -80,6 +81,7 @@ class InlineFetchCrawlTest {
 
             assertEquals("200 Book 1", seen.get("/book/1"));
             assertEquals("200 Book 2", seen.get("/moved"), "the redirect was followed");
+            assertEquals("200 Book 3", seen.get("/refreshed"), "the meta refresh was followed, as in a crawl");
             assertEquals("STATUS 404: HTTP 404", seen.get("/missing"));
             assertTrue(seen.get("/private/a").startsWith("DROPPED 0 robots: dropped (robots): ")
                     && seen.get("/private/a").contains("disallowed"), seen.get("/private/a"));
@@ -92,15 +94,15 @@ class InlineFetchCrawlTest {
             assertEquals(CrawlResult.Outcome.FINISHED, r.outcome(), r.summaryLine());
             assertEquals(1, r.items());
             assertEquals(0, r.failures(), "failures the callback caught are its own business: " + r.stats());
-            assertEquals(9, r.get(InlineFetcher.STAT));
-            assertEquals(7, r.get(InlineFetcher.STAT_FAILED), "all but /book/1 and /moved: " + r.stats());
+            assertEquals(10, r.get(InlineFetcher.STAT));
+            assertEquals(7, r.get(InlineFetcher.STAT_FAILED), "all but /book/1, /moved and /refreshed: " + r.stats());
             assertEquals(2, site.hits("/busy"), "tried, then retried once");
             assertEquals(0, site.hits("/private/a"), "robots.txt forbids it");
             assertEquals(1, r.get("robots/fetched"), "robots.txt read once for the page and its inline fetches: " + r.stats());
             assertEquals(1, r.get("retry/reason/http_503"));
-            // the start page, /book/1, /moved and /book/2, /missing, /busy twice, /loop, /slow twice (not the dead
-            // host: its robots.txt could not be read, so robots.txt disallows it, and robots.txt is no page)
-            assertEquals(10, r.requests(), r.stats().toString());
+            // the start page, /book/1, /moved and /book/2, /refreshed and /book/3, /missing, /busy twice, /loop, /slow
+            // twice (not the dead host: its robots.txt could not be read, so robots.txt disallows it, and robots.txt is no page)
+            assertEquals(12, r.requests(), r.stats().toString());
         }
     }
 

@@ -19,7 +19,7 @@ import org.jsoup.nodes.Document;
 /**
  * What the engine's own checks of a page cost (a command, not a test): the meta-refresh decision
  * and the two robots-meta questions ({@code nofollow} before following links, {@code noindex}
- * before keeping items) that {@link PageFollowing} asks of every 2xx HTML page, with the default
+ * before keeping items) that {@link Redirects} and {@link PageFollowing} ask of every 2xx HTML page, with the default
  * settings. Pages are the replica's, a listing page every 21st as in a crawl, on one thread.
  *
  * <p>The figure is this thread's CPU time per page (not wall time: the machine may be shared),
@@ -84,6 +84,8 @@ public final class PageChecksBenchmark {
     }
 
     /** This thread's CPU time per page over one round. */
+    private static final Redirects REDIRECTS = new Redirects(Settings.defaults());
+
     private static double run(Loop loop, PageFollowing following, List<byte[]> pages, List<Document> documents, Field document,
             long roundNanos) throws IllegalAccessException {
         long end = System.nanoTime() + roundNanos;
@@ -95,7 +97,7 @@ public final class PageChecksBenchmark {
             Response page = new Response(Request.of(URL), URL, 200, HTML, pages.get(p));
             if (loop != Loop.UNPARSED) document.set(page, documents.get(p));
             if (loop != Loop.NONE) {
-                if (following.refresh(page).isPresent()) sink++;
+                if (REDIRECTS.decide(page) instanceof Redirects.Follow) sink++; // the meta refresh
                 if (following.dropsItems(page)) sink++;
                 if (following.dropsItems(page)) sink++; // the nofollow question asks the same robots() as noindex
             }

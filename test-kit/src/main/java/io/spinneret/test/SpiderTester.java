@@ -112,7 +112,7 @@ public final class SpiderTester {
         if (live == null) return new Yielded(spider, CallbackRun.of(spider, catalog.items(), callback, page, this::canned));
         try (PageFetcher pages = PageFetcher.open(spider, live)) {
             InlineFetches network = pages.inline();
-            return new Yielded(spider, CallbackRun.of(spider, catalog.items(), callback, page, request -> {
+            return new Yielded(spider, CallbackRun.on(spider.newDispatcher(), spider, live, catalog.items(), callback, page, request -> {
                 Response r = canned.get(Urls.canonicalize(request.url()));
                 return r != null ? InlineFetches.require2xx(r) : network.fetch(request);
             }));

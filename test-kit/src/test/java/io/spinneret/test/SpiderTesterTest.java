@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spinneret.api.Response;
+import io.spinneret.test.site.RulesShelfSpider;
 import io.spinneret.test.site.ShelfSpider;
 import java.nio.file.Path;
 import java.util.List;
@@ -22,6 +23,13 @@ class SpiderTesterTest {
         out.assertNoError().assertItemCount(0).assertRequestCount("book", 3).assertRequest("https://shop.example/shelf/dune.html", "book");
         assertEquals(List.of("https://shop.example/shelf/dune.html", "https://shop.example/shelf/emma.html", "https://shop.example/shelf/missing.html"),
                 out.urls("book"));
+        assertEquals(1, out.requests().get(0).priority());
+    }
+
+    @Test
+    void theRequestsOfFollowRulesAreYieldedAsInACrawl() {
+        Yielded out = SpiderTester.of(RulesShelfSpider.class).parse(Pages.file(SITE.resolve("index.html"), "https://shop.example/"));
+        out.assertNoError().assertRequestCount("book", 3).assertRequest("https://shop.example/shelf/emma.html", "book");
         assertEquals(1, out.requests().get(0).priority());
     }
 

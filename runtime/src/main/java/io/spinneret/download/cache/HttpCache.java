@@ -28,7 +28,7 @@ import org.slf4j.LoggerFactory;
  * The {@code http_cache} setting: responses kept on disk and replayed by later crawls of the same
  * spider, so that a spider can be developed against a site without fetching its pages again (like
  * Scrapy's HTTPCACHE). A replayed response skips the rest of the middleware chain (robots.txt, throttle, proxy)
- * and the network ({@link HttpCacheMiddleware} is the first link); the crawl counts it as a request and a response all the same.
+ * and the network ({@code io.spinneret.middleware.HttpCacheMiddleware} is the first link); the crawl counts it as a request and a response all the same.
  *
  * <p>Kept: GET and HEAD responses with a status below 500 (errors are fetched again), to requests
  * that are not conditional (a re-crawl's go to the server), keyed by the
