@@ -8,7 +8,7 @@ import io.spinneret.engine.PageCallback;
 import io.spinneret.internal.Dispatcher;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.internal.SpiderDefinition;
-import io.spinneret.pipeline.ItemSchemas;
+import io.spinneret.writer.ItemSchemas;
 import io.spinneret.settings.Settings;
 import io.spinneret.settings.SettingsLoader;
 import io.spinneret.spi.InlineFetches;

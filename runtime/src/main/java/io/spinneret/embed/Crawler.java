@@ -22,9 +22,9 @@ import io.spinneret.middleware.MiddlewareStack;
 import io.spinneret.observe.CrawlClosed;
 import io.spinneret.observe.CrawlListener;
 import io.spinneret.observe.CrawlOpened;
-import io.spinneret.pipeline.ItemSchemas;
-import io.spinneret.pipeline.Pipeline;
-import io.spinneret.pipeline.PipelineFailedException;
+import io.spinneret.writer.ItemSchemas;
+import io.spinneret.writer.ItemWriter;
+import io.spinneret.writer.StorageFailedException;
 import io.spinneret.recrawl.RecrawlSeeds;
 import io.spinneret.scheduler.Schedulers;
 import io.spinneret.session.SessionPool;
@@ -91,7 +91,7 @@ public final class Crawler {
     private final List<CrawlListener> givenListeners;
     private final Stats stats = new Stats();
     private volatile @Nullable Engine engine;
-    private volatile @Nullable Pipeline pipeline;
+    private volatile @Nullable ItemWriter itemWriter;
     private volatile boolean stopRequested;
     private boolean ran;
 
@@ -179,7 +179,7 @@ public final class Crawler {
         } finally {
             opened.close();
         }
-        countUnstored(opened.pipeline);
+        countUnstored(opened.itemWriter);
         return result(e, events, startedAt, Duration.ofNanos(System.nanoTime() - t0), opened.storage);
     }
 
@@ -190,7 +190,7 @@ public final class Crawler {
     private static final class Opened {
         final Storage storage;
         final List<AutoCloseable> toClose = new ArrayList<>();
-        @Nullable Pipeline pipeline;
+        @Nullable ItemWriter itemWriter;
         boolean pipelineClosed;
         @Nullable Progress progress;
 
@@ -200,11 +200,11 @@ public final class Crawler {
 
         void close() throws InterruptedException {
             if (progress != null) progress.stop();
-            if (pipeline != null && !pipelineClosed) {
+            if (itemWriter != null && !pipelineClosed) {
                 try {
-                    pipeline.close();
+                    itemWriter.close();
                 } catch (RuntimeException ex) {
-                    LOG.warn("flushing the pipeline failed: {}", ex.getMessage());
+                    LOG.warn("flushing the item writer failed: {}", ex.getMessage());
                 }
             }
             closeQuietly(storage);
@@ -243,7 +243,7 @@ public final class Crawler {
         }
         Engine e = new Engine(name, settings, stats, scheduler, middlewares, router, dispatcher, schemas, events, spider.requiredSelectors());
         opened.toClose.add(e.files());
-        opened.pipeline = withItemOutput(e, storage, scheduler, events);
+        opened.itemWriter = withItemOutput(e, storage, scheduler, events);
         if (stopRequested) e.requestStop(Engine.Stop.SIGNAL);
         events.opened(new CrawlOpened(name, startedAt, settings, stats, scheduler::pendingCount, e::inFlight));
         e.start(start);
@@ -255,13 +255,13 @@ public final class Crawler {
     }
 
     /** Gives the engine its item processors and the pipeline to {@code storage}; publishes both for {@link #stop}. */
-    private Pipeline withItemOutput(Engine e, Storage storage, Scheduler scheduler, CrawlEvents events) {
-        Pipeline p = new Pipeline(storage, settings, scheduler::ack, e::fail);
-        e.pipeline(p);
+    private ItemWriter withItemOutput(Engine e, Storage storage, Scheduler scheduler, CrawlEvents events) {
+        ItemWriter p = new ItemWriter(storage, settings, scheduler::ack, e::fail);
+        e.itemWriter(p);
         e.itemChain(new ItemChain(spider.newProcessors(), settings, stats, e::fail, events::itemDropped));
         p.onRejected(new StorageRejections(settings, stats, events::itemDropped));
         engine = e;
-        pipeline = p;
+        itemWriter = p;
         return p;
     }
 
@@ -272,18 +272,18 @@ public final class Crawler {
         if (why == Engine.Stop.NONE) e.drain(Duration.ZERO);
         else if (why.finishesInFlight()) e.drain(Duration.ofDays(1)); // let in-flight requests finish normally
         else e.drain(settings.getDuration(Setting.SHUTDOWN_GRACE));
-        Pipeline p = opened.pipeline;
+        ItemWriter p = opened.itemWriter;
         if (p == null) return;
         try {
             opened.pipelineClosed = true;
             p.close();
-        } catch (PipelineFailedException ex) {
+        } catch (StorageFailedException ex) {
             e.fail(ex);
         }
     }
 
     /** The summary counts what was stored: items accepted but lost with a failed storage are not. */
-    private void countUnstored(@Nullable Pipeline p) {
+    private void countUnstored(@Nullable ItemWriter p) {
         if (p == null) return;
         long notStored = stats.get(Stats.ITEMS) - p.written();
         if (notStored > 0) {
@@ -394,7 +394,7 @@ public final class Crawler {
      * {@code timeout}. The caller then halts the JVM.
      */
     public void emergencyFlush(Duration timeout) {
-        Pipeline p = pipeline;
+        ItemWriter p = itemWriter;
         if (p == null) return;
         Thread t = Thread.ofPlatform().daemon(true).start(() -> {
             try {

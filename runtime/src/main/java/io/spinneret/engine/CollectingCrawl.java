@@ -7,7 +7,7 @@ import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.internal.ItemSchema;
-import io.spinneret.pipeline.ItemSchemas;
+import io.spinneret.writer.ItemSchemas;
 import io.spinneret.spi.InlineFetches;
 import java.util.ArrayList;
 import java.util.List;

@@ -7,9 +7,9 @@ import io.spinneret.internal.Dispatcher;
 import io.spinneret.items.files.FileDownloads;
 import io.spinneret.middleware.Middleware;
 import io.spinneret.neardup.NearDuplicates;
-import io.spinneret.pipeline.ItemSchemas;
-import io.spinneret.pipeline.Pipeline;
-import io.spinneret.pipeline.PipelineFailedException;
+import io.spinneret.writer.ItemSchemas;
+import io.spinneret.writer.ItemWriter;
+import io.spinneret.writer.StorageFailedException;
 import io.spinneret.recrawl.Revisits;
 import io.spinneret.render.RenderDecisions;
 import io.spinneret.settings.Settings;
@@ -78,7 +78,7 @@ public final class Engine implements CrawlContext {
     private final LinkedTransferQueue<Lease> handoff = new LinkedTransferQueue<>();
     private final List<Thread> workers = new ArrayList<>();
     private volatile boolean workersStopping;
-    private @Nullable Pipeline pipeline;
+    private @Nullable ItemWriter itemWriter;
     private volatile @Nullable Thread poller;
     private volatile Stop stop = Stop.NONE;
     /** A signal came, possibly after another stop reason: draining then honours shutdown_grace. */
@@ -137,9 +137,9 @@ public final class Engine implements CrawlContext {
         return files;
     }
 
-    public void pipeline(Pipeline p) {
-        this.pipeline = p;
-        itemSink.pipeline(p);
+    public void itemWriter(ItemWriter p) {
+        this.itemWriter = p;
+        itemSink.itemWriter(p);
     }
 
     public void itemChain(io.spinneret.items.ItemChain chain) {
@@ -198,7 +198,7 @@ public final class Engine implements CrawlContext {
         if (p != null) LockSupport.unpark(p);
     }
 
-    public void fail(PipelineFailedException e) {
+    public void fail(StorageFailedException e) {
         fail(e.getMessage());
     }
 
@@ -325,7 +325,7 @@ public final class Engine implements CrawlContext {
                 long now = System.nanoTime();
                 if (idleSince < 0) {
                     idleSince = now;
-                    if (pipeline != null) pipeline.flush(); // our unacked leases count as in flight elsewhere
+                    if (itemWriter != null) itemWriter.flush(); // our unacked leases count as in flight elsewhere
                 }
                 if (now - idleSince >= idleTimeout && scheduler.inFlightCount() == 0) {
                     permits.release();

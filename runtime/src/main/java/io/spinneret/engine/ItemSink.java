@@ -3,8 +3,8 @@ package io.spinneret.engine;
 import io.spinneret.annotations.Setting;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.items.ItemChain;
-import io.spinneret.pipeline.Pipeline;
-import io.spinneret.pipeline.PipelineFailedException;
+import io.spinneret.writer.ItemWriter;
+import io.spinneret.writer.StorageFailedException;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.Lease;
 import io.spinneret.spi.Scheduler;
@@ -28,7 +28,7 @@ final class ItemSink {
     private final long maxItems;
     private final AtomicLong itemsAccepted = new AtomicLong();
     private final Runnable limitReached;
-    private volatile @Nullable Pipeline pipeline;
+    private volatile @Nullable ItemWriter itemWriter;
     private volatile @Nullable ItemChain chain;
     private final CrawlEvents events;
 
@@ -42,8 +42,8 @@ final class ItemSink {
         this.limitReached = limitReached;
     }
 
-    void pipeline(Pipeline p) {
-        this.pipeline = p;
+    void itemWriter(ItemWriter p) {
+        this.itemWriter = p;
     }
 
     void chain(ItemChain c) {
@@ -69,7 +69,7 @@ final class ItemSink {
         }
         items.add(kept.size());
         events.scraped(kept);
-        Pipeline p = pipeline;
+        ItemWriter p = itemWriter;
         if (kept.isEmpty() || p == null) {
             scheduler.ack(lease);
             return;
@@ -81,7 +81,7 @@ final class ItemSink {
             items.add(-kept.size());
             scheduler.requeue(lease, lease.request());
             Thread.currentThread().interrupt();
-        } catch (PipelineFailedException e) {
+        } catch (StorageFailedException e) {
             items.add(-kept.size());
             // leave the lease in flight: a persistent scheduler hands it out again after a restart
         }

@@ -10,7 +10,7 @@ import io.spinneret.items.ItemChain;
 import io.spinneret.items.files.FileDownloads;
 import io.spinneret.middleware.RetriesExhaustedException;
 import io.spinneret.neardup.NearDuplicates;
-import io.spinneret.pipeline.ItemSchemas;
+import io.spinneret.writer.ItemSchemas;
 import io.spinneret.recrawl.Revisits;
 import io.spinneret.spi.InlineFetches;
 import io.spinneret.spi.Lease;

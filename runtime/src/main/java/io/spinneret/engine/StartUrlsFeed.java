@@ -3,7 +3,7 @@ package io.spinneret.engine;
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.Request;
 import io.spinneret.api.SpinneretException;
-import io.spinneret.files.FileErrors;
+import io.spinneret.disk.FileErrors;
 import io.spinneret.settings.InvalidSettingException;
 import io.spinneret.spi.Scheduler;
 import io.spinneret.spi.Stats;

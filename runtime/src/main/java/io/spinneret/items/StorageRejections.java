@@ -2,8 +2,8 @@ package io.spinneret.items;
 
 import io.spinneret.annotations.Setting;
 import io.spinneret.internal.ItemSchema;
-import io.spinneret.pipeline.Pipeline;
-import io.spinneret.pipeline.PipelineFailedException;
+import io.spinneret.writer.ItemWriter;
+import io.spinneret.writer.StorageFailedException;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.RejectedItemsException;
 import io.spinneret.spi.Stats;
@@ -20,7 +20,7 @@ import org.slf4j.LoggerFactory;
  * retried; the {@code dropped} callback (the crawl's item-dropped event) is told. Runs on the
  * pipeline's writer thread.
  */
-public final class StorageRejections implements Pipeline.Rejections {
+public final class StorageRejections implements ItemWriter.Rejections {
     private static final Logger LOG = LoggerFactory.getLogger(StorageRejections.class);
     static final String REASON = "rejected by storage";
 
@@ -45,7 +45,7 @@ public final class StorageRejections implements Pipeline.Rejections {
     public void rejected(ItemSchema<?> schema, Object item, RejectedItemsException why) {
         Object key = ((ItemSchema) schema).key(item);
         if (fail) {
-            throw new PipelineFailedException("the " + schema.name() + " with key " + key + " was rejected by storage (invalid_items = fail): "
+            throw new StorageFailedException("the " + schema.name() + " with key " + key + " was rejected by storage (invalid_items = fail): "
                     + why.getMessage(), why);
         }
         stats.increment(ItemChain.DROPPED + REASON);

@@ -9,8 +9,8 @@ import io.spinneret.storage.jdbc.MysqlStorage;
 import io.spinneret.storage.jdbc.PostgresStorage;
 import io.spinneret.storage.jdbc.SqliteStorage;
 import io.spinneret.storage.mongo.MongoStorage;
-import io.spinneret.storage.file.JsonArrayStorage;
-import io.spinneret.storage.file.StdoutStorage;
+import io.spinneret.storage.feed.JsonArrayStorage;
+import io.spinneret.storage.feed.StdoutStorage;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -93,8 +93,8 @@ public final class Storages {
         if (target.equals("-")) return new StdoutStorage();
         if (!lower.contains("://")) {
             if (lower.endsWith(".json")) return new JsonArrayStorage(Path.of(target), overwrite);
-            if (lower.endsWith(".jsonl") || lower.endsWith(".ndjson")) return new io.spinneret.storage.file.JsonlStorage(java.nio.file.Path.of(target), overwrite);
-            if (lower.endsWith(".csv")) return new io.spinneret.storage.file.CsvStorage(java.nio.file.Path.of(target), overwrite);
+            if (lower.endsWith(".jsonl") || lower.endsWith(".ndjson")) return new io.spinneret.storage.feed.JsonlStorage(java.nio.file.Path.of(target), overwrite);
+            if (lower.endsWith(".csv")) return new io.spinneret.storage.feed.CsvStorage(java.nio.file.Path.of(target), overwrite);
         }
         if (lower.endsWith(".warc") || lower.endsWith(".warc.gz")) {
             throw new SpinneretException("'" + target + "' is a WARC file, which records the crawl's exchanges, not its items:"

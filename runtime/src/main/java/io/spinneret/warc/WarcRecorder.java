@@ -2,7 +2,7 @@ package io.spinneret.warc;
 
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.SpinneretException;
-import io.spinneret.files.FileErrors;
+import io.spinneret.disk.FileErrors;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.Exchange;
 import io.spinneret.spi.ExchangeListener;

@@ -227,11 +227,11 @@ public abstract class StorageContractTest {
         List<ItemSchema<?>> schemas = new ArrayList<>(List.of(samples, samples, samples));
         new io.spinneret.items.ItemChain(List.of(), settings, stats, message -> fail(message)).apply(items, schemas, "http://h/page");
         List<String> acked = new java.util.concurrent.CopyOnWriteArrayList<>();
-        io.spinneret.pipeline.Pipeline pipeline = new io.spinneret.pipeline.Pipeline(counting, settings, l -> acked.add(l.id()),
+        io.spinneret.writer.ItemWriter writer = new io.spinneret.writer.ItemWriter(counting, settings, l -> acked.add(l.id()),
                 e -> fail(e.getMessage()));
-        pipeline.onRejected(new io.spinneret.items.StorageRejections(settings, stats));
-        pipeline.submit(items, schemas, new io.spinneret.spi.Lease("1", io.spinneret.api.Request.of("http://h/page")));
-        pipeline.close();
+        writer.onRejected(new io.spinneret.items.StorageRejections(settings, stats));
+        writer.submit(items, schemas, new io.spinneret.spi.Lease("1", io.spinneret.api.Request.of("http://h/page")));
+        writer.close();
 
         assertEquals(1, stats.get(io.spinneret.items.ItemChain.DROPPED + "invalid"));
         assertEquals(1, stats.get(io.spinneret.items.ItemChain.INVALID + "Sample.id @NotNull (key)"));

@@ -55,7 +55,7 @@ class StoragesTest {
             assertEquals("-O (overwrite_output) empties output files; " + db + " is a database, which a crawl upserts into (use -o)",
                     e.getMessage());
         }
-        assertEquals(io.spinneret.storage.file.JsonlStorage.class, Storages.forTarget("books.jsonl", overwrite).getClass());
+        assertEquals(io.spinneret.storage.feed.JsonlStorage.class, Storages.forTarget("books.jsonl", overwrite).getClass());
     }
 
     @Test

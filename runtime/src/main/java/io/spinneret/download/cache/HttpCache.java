@@ -3,7 +3,7 @@ package io.spinneret.download.cache;
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
-import io.spinneret.files.AtomicMove;
+import io.spinneret.disk.AtomicMove;
 import io.spinneret.settings.Settings;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;

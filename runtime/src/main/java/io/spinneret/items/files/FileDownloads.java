@@ -6,7 +6,7 @@ import io.spinneret.api.DropRequest;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.api.StoredFile;
-import io.spinneret.files.FileErrors;
+import io.spinneret.disk.FileErrors;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.middleware.RetryPolicy;
 import io.spinneret.settings.Settings;

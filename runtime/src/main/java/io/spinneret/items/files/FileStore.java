@@ -1,7 +1,7 @@
 package io.spinneret.items.files;
 
 import io.spinneret.api.StoredFile;
-import io.spinneret.files.AtomicMove;
+import io.spinneret.disk.AtomicMove;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -8,7 +8,7 @@ import io.spinneret.annotations.Setting;
 import io.spinneret.api.Failure;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
-import io.spinneret.files.FileErrors;
+import io.spinneret.disk.FileErrors;
 import io.spinneret.observe.CrawlListener;
 import io.spinneret.settings.Settings;
 import java.io.IOException;

@@ -2,7 +2,7 @@ package io.spinneret.scheduler.sqlite;
 
 import io.spinneret.api.Request;
 import io.spinneret.api.SpinneretException;
-import io.spinneret.files.FileErrors;
+import io.spinneret.disk.FileErrors;
 import io.spinneret.spi.Lease;
 import io.spinneret.spi.PageBudget;
 import io.spinneret.spi.PageRecords;

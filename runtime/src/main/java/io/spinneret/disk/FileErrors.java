@@ -1,4 +1,4 @@
-package io.spinneret.files;
+package io.spinneret.disk;
 
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileAlreadyExistsException;

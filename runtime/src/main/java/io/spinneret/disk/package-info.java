@@ -3,6 +3,6 @@
  * place, and saying in words what a failed file operation ran into.
  */
 @NullMarked
-package io.spinneret.files;
+package io.spinneret.disk;
 
 import org.jspecify.annotations.NullMarked;

@@ -1,4 +1,4 @@
-package io.spinneret.pipeline;
+package io.spinneret.writer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -23,7 +23,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
-class PipelineTest {
+class ItemWriterTest {
     /** Records batches; can be made slow or failing. */
     static class RecordingStorage implements Storage {
         final List<Integer> batches = new CopyOnWriteArrayList<>();
@@ -78,7 +78,7 @@ class PipelineTest {
         return new Lease(Integer.toString(i), Request.of("http://h/" + i));
     }
 
-    private static void submit(Pipeline p, int i) throws InterruptedException {
+    private static void submit(ItemWriter p, int i) throws InterruptedException {
         p.submit(List.of(book(i)), List.of(BookSchema.INSTANCE), lease(i));
     }
 
@@ -86,7 +86,7 @@ class PipelineTest {
     void writesFullBatchesAndTheRestOnClose() throws Exception {
         List<String> events = new CopyOnWriteArrayList<>();
         RecordingStorage st = new RecordingStorage(events);
-        Pipeline p = new Pipeline(st, settings("batch_size", "10", "batch_interval", "60"), l -> events.add("ack " + l.id()), e -> { });
+        ItemWriter p = new ItemWriter(st, settings("batch_size", "10", "batch_interval", "60"), l -> events.add("ack " + l.id()), e -> { });
         for (int i = 0; i < 25; i++) submit(p, i);
         p.close();
         assertEquals(List.of(10, 10, 5), st.batches);
@@ -98,7 +98,7 @@ class PipelineTest {
     void leasesAreAckedOnlyAfterTheirItemsAreWritten() throws Exception {
         List<String> events = new CopyOnWriteArrayList<>();
         RecordingStorage st = new RecordingStorage(events);
-        Pipeline p = new Pipeline(st, settings("batch_size", "3", "batch_interval", "60"), l -> events.add("ack " + l.id()), e -> { });
+        ItemWriter p = new ItemWriter(st, settings("batch_size", "3", "batch_interval", "60"), l -> events.add("ack " + l.id()), e -> { });
         p.submit(List.of(book(1), book(2)), List.of(BookSchema.INSTANCE, BookSchema.INSTANCE), lease(100));
         p.submit(List.of(book(3), book(4)), List.of(BookSchema.INSTANCE, BookSchema.INSTANCE), lease(200));
         p.submit(List.of(), List.of(), lease(300)); // nothing to store: acked at once
@@ -113,7 +113,7 @@ class PipelineTest {
     void partialBatchesAreWrittenAfterTheInterval() throws Exception {
         RecordingStorage st = new RecordingStorage(new CopyOnWriteArrayList<>());
         CountDownLatch acked = new CountDownLatch(1);
-        Pipeline p = new Pipeline(st, settings("batch_size", "1000", "batch_interval", "0.2"), l -> acked.countDown(), e -> { });
+        ItemWriter p = new ItemWriter(st, settings("batch_size", "1000", "batch_interval", "0.2"), l -> acked.countDown(), e -> { });
         Thread.sleep(100); // the writer, holding nothing, waits without a deadline: the item must wake it
         long t0 = System.nanoTime();
         submit(p, 1);
@@ -128,7 +128,7 @@ class PipelineTest {
         RecordingStorage st = new RecordingStorage(new CopyOnWriteArrayList<>());
         CountDownLatch firstBatch = new CountDownLatch(10);
         CountDownLatch flushed = new CountDownLatch(13);
-        Pipeline p = new Pipeline(st, settings("batch_size", "10", "batch_interval", "60"), l -> {
+        ItemWriter p = new ItemWriter(st, settings("batch_size", "10", "batch_interval", "60"), l -> {
             firstBatch.countDown();
             flushed.countDown();
         }, e -> { });
@@ -145,7 +145,7 @@ class PipelineTest {
     void slowStorageBlocksProducersInsteadOfBuffering() throws Exception {
         RecordingStorage st = new RecordingStorage(new CopyOnWriteArrayList<>());
         st.delayMillis = 100;
-        Pipeline p = new Pipeline(st, settings("batch_size", "5", "batch_interval", "60", "pipeline_capacity", "10"), l -> { }, e -> { });
+        ItemWriter p = new ItemWriter(st, settings("batch_size", "5", "batch_interval", "60", "pipeline_capacity", "10"), l -> { }, e -> { });
         int maxPending = 0;
         long t0 = System.nanoTime();
         for (int i = 0; i < 40; i++) {
@@ -162,7 +162,7 @@ class PipelineTest {
     @Test
     void batchSizeAboveCapacityStillMakesProgress() throws Exception {
         RecordingStorage st = new RecordingStorage(new CopyOnWriteArrayList<>());
-        Pipeline p = new Pipeline(st, settings("batch_size", "100000", "batch_interval", "60", "pipeline_capacity", "8"), l -> { }, e -> { });
+        ItemWriter p = new ItemWriter(st, settings("batch_size", "100000", "batch_interval", "60", "pipeline_capacity", "8"), l -> { }, e -> { });
         for (int i = 0; i < 50; i++) submit(p, i);
         p.close();
         assertEquals(50, st.items.size());
@@ -171,7 +171,7 @@ class PipelineTest {
     @Test
     void aSubmissionLargerThanTheRoomLeftIsNotHeldUpUntilTheInterval() throws Exception {
         RecordingStorage st = new RecordingStorage(new CopyOnWriteArrayList<>());
-        Pipeline p = new Pipeline(st, settings("batch_size", "100", "batch_interval", "60", "pipeline_capacity", "5"), l -> { }, e -> { });
+        ItemWriter p = new ItemWriter(st, settings("batch_size", "100", "batch_interval", "60", "pipeline_capacity", "5"), l -> { }, e -> { });
         for (int i = 0; i < 3; i++) submit(p, i);
         long t0 = System.nanoTime();
         // 4 items, 2 places left: the 3 buffered ones must be written although no batch is full
@@ -187,7 +187,7 @@ class PipelineTest {
     void aFlushQueuedRightBehindASubmissionIsNotLost() throws Exception {
         RecordingStorage st = new RecordingStorage(new CopyOnWriteArrayList<>());
         st.delayMillis = 300;
-        Pipeline p = new Pipeline(st, settings("batch_size", "2", "batch_interval", "60", "pipeline_capacity", "100"), l -> { }, e -> { });
+        ItemWriter p = new ItemWriter(st, settings("batch_size", "2", "batch_interval", "60", "pipeline_capacity", "100"), l -> { }, e -> { });
         submit(p, 0);
         submit(p, 1); // a full batch: the writer is busy storing it for 300 ms
         Thread.sleep(100);
@@ -204,7 +204,7 @@ class PipelineTest {
         RecordingStorage st = new RecordingStorage(new CopyOnWriteArrayList<>());
         st.failuresLeft.set(2);
         List<String> acks = new CopyOnWriteArrayList<>();
-        Pipeline p = new Pipeline(st, settings("batch_size", "2", "storage_retry_times", "3"), l -> acks.add(l.id()), e -> { });
+        ItemWriter p = new ItemWriter(st, settings("batch_size", "2", "storage_retry_times", "3"), l -> acks.add(l.id()), e -> { });
         submit(p, 1);
         submit(p, 2);
         p.close();
@@ -217,16 +217,16 @@ class PipelineTest {
         RecordingStorage st = new RecordingStorage(new CopyOnWriteArrayList<>());
         st.failuresLeft.set(Integer.MAX_VALUE);
         List<String> acks = new CopyOnWriteArrayList<>();
-        AtomicReference<PipelineFailedException> told = new AtomicReference<>();
-        Pipeline p = new Pipeline(st, settings("batch_size", "1", "storage_retry_times", "1", "pipeline_capacity", "2"),
+        AtomicReference<StorageFailedException> told = new AtomicReference<>();
+        ItemWriter p = new ItemWriter(st, settings("batch_size", "1", "storage_retry_times", "1", "pipeline_capacity", "2"),
                 l -> acks.add(l.id()), told::set);
         submit(p, 1);
-        PipelineFailedException e = assertThrows(PipelineFailedException.class, () -> {
+        StorageFailedException e = assertThrows(StorageFailedException.class, () -> {
             for (int i = 2; i < 100; i++) submit(p, i); // soon refused: storage is gone
         });
         assertTrue(e.getMessage().contains("disk on fire"), e.getMessage());
         assertTrue(e.getMessage().contains("after 2 attempts"), e.getMessage());
-        assertThrows(PipelineFailedException.class, p::close);
+        assertThrows(StorageFailedException.class, p::close);
         assertTrue(acks.isEmpty());
         assertFalse(told.get() == null);
     }
@@ -252,7 +252,7 @@ class PipelineTest {
         };
         List<Object> rejected = new CopyOnWriteArrayList<>();
         List<String> acked = new CopyOnWriteArrayList<>();
-        Pipeline p = new Pipeline(rejecting, settings("batch_size", "8", "storage_retry_times", "5"), l -> acked.add(l.id()), e -> { });
+        ItemWriter p = new ItemWriter(rejecting, settings("batch_size", "8", "storage_retry_times", "5"), l -> acked.add(l.id()), e -> { });
         p.onRejected((schema, item, why) -> rejected.add(item));
         List<Book> items = new ArrayList<>();
         for (int i = 0; i < 8; i++) items.add(book(i));
@@ -278,9 +278,9 @@ class PipelineTest {
             @Override public void close() { }
             @Override public String describe() { return "rejecting"; }
         };
-        Pipeline p = new Pipeline(rejecting, settings("storage_retry_times", "5"), l -> { }, e -> { });
+        ItemWriter p = new ItemWriter(rejecting, settings("storage_retry_times", "5"), l -> { }, e -> { });
         submit(p, 1);
-        assertThrows(PipelineFailedException.class, p::close);
+        assertThrows(StorageFailedException.class, p::close);
         assertEquals(1, calls.get(), "not retried");
     }
 
@@ -290,9 +290,9 @@ class PipelineTest {
         st.failuresLeft.set(1);
         st.rejecting = true;
         List<String> acks = new CopyOnWriteArrayList<>();
-        Pipeline p = new Pipeline(st, settings("batch_size", "1", "storage_retry_times", "3"), l -> acks.add(l.id()), e -> { });
+        ItemWriter p = new ItemWriter(st, settings("batch_size", "1", "storage_retry_times", "3"), l -> acks.add(l.id()), e -> { });
         submit(p, 1);
-        PipelineFailedException e = assertThrows(PipelineFailedException.class, p::close);
+        StorageFailedException e = assertThrows(StorageFailedException.class, p::close);
         assertEquals(1, st.attempts.get(), "one attempt, though storage_retry_times allows 3 more");
         assertTrue(e.getMessage().contains("value too long for column"), e.getMessage());
         assertTrue(acks.isEmpty());

@@ -1,4 +1,4 @@
 @NullMarked
-package io.spinneret.pipeline;
+package io.spinneret.writer;
 
 import org.jspecify.annotations.NullMarked;

@@ -1,4 +1,4 @@
-package io.spinneret.files;
+package io.spinneret.disk;
 
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;

@@ -1,5 +1,5 @@
 /** File storages: JSON Lines and CSV. */
 @NullMarked
-package io.spinneret.storage.file;
+package io.spinneret.storage.feed;
 
 import org.jspecify.annotations.NullMarked;

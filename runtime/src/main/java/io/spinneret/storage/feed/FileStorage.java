@@ -1,6 +1,6 @@
-package io.spinneret.storage.file;
+package io.spinneret.storage.feed;
 
-import io.spinneret.files.FileErrors;
+import io.spinneret.disk.FileErrors;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.spi.Storage;
 import java.io.IOException;

@@ -1,4 +1,4 @@
-package io.spinneret.pipeline;
+package io.spinneret.writer;
 
 import io.spinneret.internal.ItemSchema;
 import java.util.Collection;

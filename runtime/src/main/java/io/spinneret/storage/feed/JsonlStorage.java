@@ -1,4 +1,4 @@
-package io.spinneret.storage.file;
+package io.spinneret.storage.feed;
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;

@@ -1,4 +1,4 @@
-package io.spinneret.storage.file;
+package io.spinneret.storage.feed;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

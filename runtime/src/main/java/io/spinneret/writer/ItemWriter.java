@@ -1,4 +1,4 @@
-package io.spinneret.pipeline;
+package io.spinneret.writer;
 
 import io.spinneret.annotations.Setting;
 import io.spinneret.internal.ItemSchema;
@@ -35,13 +35,13 @@ import org.slf4j.LoggerFactory;
  *   <li>A failing write is retried {@code storage_retry_times} times with exponential backoff
  *       (not an {@link RejectedItemsException}: the same items fail the same way);
  *       then the pipeline fails: {@link #submit} and {@link #close} throw
- *       {@link PipelineFailedException} with the cause, the listener given to the constructor is
+ *       {@link StorageFailedException} with the cause, the listener given to the constructor is
  *       told once, and the affected leases are never acknowledged. Items are never dropped
  *       silently.</li>
  *   <li>A write the storage rejects for its data ({@link RejectedItemsException}) is not retried:
  *       the batch is written in halves until the items at fault are found, and each is handed to
  *       {@link #onRejected} (which counts and drops it, or fails the pipeline by throwing
- *       {@link PipelineFailedException}); their leases are acknowledged with the rest.</li>
+ *       {@link StorageFailedException}); their leases are acknowledged with the rest.</li>
  * </ul>
  *
  * <p>Thread-safe: any number of crawling threads submit; one writer thread writes and acks. A
@@ -49,8 +49,8 @@ import org.slf4j.LoggerFactory;
  * is full, or when the writer holds nothing (the batch interval starts when it takes the first
  * item): waking a platform thread per item cost more CPU than parsing a small page's links.
  */
-public final class Pipeline implements AutoCloseable {
-    private static final Logger LOG = LoggerFactory.getLogger(Pipeline.class);
+public final class ItemWriter implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(ItemWriter.class);
     private static final Duration FIRST_BACKOFF = Duration.ofMillis(100);
     private static final Duration MAX_BACKOFF = Duration.ofSeconds(5);
 
@@ -60,7 +60,7 @@ public final class Pipeline implements AutoCloseable {
         void ack(Lease lease);
     }
 
-    /** Told of each item the storage rejected for its data; may throw {@link PipelineFailedException} to fail. */
+    /** Told of each item the storage rejected for its data; may throw {@link StorageFailedException} to fail. */
     @FunctionalInterface
     public interface Rejections {
         void rejected(ItemSchema<?> schema, Object item, RejectedItemsException why);
@@ -98,7 +98,7 @@ public final class Pipeline implements AutoCloseable {
 
     private final Storage storage;
     private final Acker acker;
-    private final Consumer<PipelineFailedException> onFailure;
+    private final Consumer<StorageFailedException> onFailure;
     private final int batchSize;
     private final long intervalNanos;
     private final int capacity;
@@ -115,12 +115,12 @@ public final class Pipeline implements AutoCloseable {
     private volatile boolean roomWanted;
     private final Map<ItemSchema<?>, Batch> batches = new IdentityHashMap<>();
     private final Thread writer;
-    private volatile @Nullable PipelineFailedException failure;
+    private volatile @Nullable StorageFailedException failure;
     private volatile long written;
     private int buffered;
     private volatile boolean closed;
     private volatile Rejections rejections = (schema, item, why) -> {
-        throw new PipelineFailedException("storage rejected a " + schema.name() + ": " + why.getMessage(), why);
+        throw new StorageFailedException("storage rejected a " + schema.name() + ": " + why.getMessage(), why);
     };
 
     /**
@@ -129,7 +129,7 @@ public final class Pipeline implements AutoCloseable {
      * @param acker called on the writer thread for each lease whose items are all written
      * @param onFailure called once, on the writer thread, when storage failed for good
      */
-    public Pipeline(Storage storage, Settings settings, Acker acker, Consumer<PipelineFailedException> onFailure) {
+    public ItemWriter(Storage storage, Settings settings, Acker acker, Consumer<StorageFailedException> onFailure) {
         this.storage = storage;
         this.acker = acker;
         this.onFailure = onFailure;
@@ -140,7 +140,7 @@ public final class Pipeline implements AutoCloseable {
         this.retryTimes = Math.max(0, settings.getInt(Setting.STORAGE_RETRY_TIMES));
         this.space = new Semaphore(capacity);
         this.wakeAt = Math.min(batchSize, capacity);
-        this.writer = Thread.ofPlatform().name("spinneret-pipeline").daemon(true).unstarted(this::run);
+        this.writer = Thread.ofPlatform().name("spinneret-item-writer").daemon(true).unstarted(this::run);
         writer.start();
     }
 
@@ -149,7 +149,7 @@ public final class Pipeline implements AutoCloseable {
      * {@code items.get(i)}); {@code lease} is acknowledged once they are all written. Blocks while
      * the pipeline is full.
      *
-     * @throws PipelineFailedException if storage has failed for good
+     * @throws StorageFailedException if storage has failed for good
      * @throws InterruptedException if interrupted while waiting for room
      */
     public void submit(List<?> items, List<ItemSchema<?>> schemas, @Nullable Lease lease) throws InterruptedException {
@@ -167,7 +167,7 @@ public final class Pipeline implements AutoCloseable {
         checkFailure();
         if (closed) {
             space.release(permits);
-            throw new PipelineFailedException("the pipeline is closed: the crawl is stopping", null);
+            throw new StorageFailedException("the item writer is closed: the crawl is stopping", null);
         }
         queue.add(new Submission(items, schemas, new Ticket(lease, permits, items.size())));
         int n = items.size();
@@ -197,14 +197,14 @@ public final class Pipeline implements AutoCloseable {
     }
 
     private void checkFailure() {
-        PipelineFailedException f = failure;
-        if (f != null) throw new PipelineFailedException(f.getMessage(), f.getCause());
+        StorageFailedException f = failure;
+        if (f != null) throw new StorageFailedException(f.getMessage(), f.getCause());
     }
 
     /**
      * Writes everything still buffered and stops the writer. Does not close the storage.
      *
-     * @throws PipelineFailedException if storage failed (now or earlier)
+     * @throws StorageFailedException if storage failed (now or earlier)
      */
     @Override
     public void close() throws InterruptedException {
@@ -247,7 +247,7 @@ public final class Pipeline implements AutoCloseable {
                 add((Submission) o);
                 takeInAndWrite();
             }
-        } catch (PipelineFailedException e) {
+        } catch (StorageFailedException e) {
             failure = e;
             LOG.error("{}", e.getMessage());
             space.release(capacity * 4); // wake blocked submitters so they see the failure
@@ -380,7 +380,7 @@ public final class Pipeline implements AutoCloseable {
         try {
             acker.ack(lease);
         } catch (RuntimeException e) {
-            throw new PipelineFailedException("the scheduler failed to acknowledge stored items: "
+            throw new StorageFailedException("the scheduler failed to acknowledge stored items: "
                     + (e.getMessage() == null ? e.toString() : e.getMessage()), e);
         }
     }
@@ -396,7 +396,7 @@ public final class Pipeline implements AutoCloseable {
                 return e;
             } catch (Exception e) {
                 if (attempt >= retryTimes) {
-                    throw new PipelineFailedException("storage " + storage.describe() + " failed to write " + chunk.size()
+                    throw new StorageFailedException("storage " + storage.describe() + " failed to write " + chunk.size()
                             + " " + schema.name() + " items after " + (attempt + 1) + (attempt == 0 ? " attempt: " : " attempts: ")
                             + reason(e), e);
                 }
@@ -406,7 +406,7 @@ public final class Pipeline implements AutoCloseable {
                     Thread.sleep(backoff);
                 } catch (InterruptedException ie) {
                     Thread.currentThread().interrupt();
-                    throw new PipelineFailedException("interrupted while retrying a storage write", e);
+                    throw new StorageFailedException("interrupted while retrying a storage write", e);
                 }
                 backoff = Math.min(backoff * 2, MAX_BACKOFF.toMillis());
             }

@@ -1,4 +1,4 @@
-package io.spinneret.files;
+package io.spinneret.disk;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 

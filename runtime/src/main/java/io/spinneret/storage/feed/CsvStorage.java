@@ -1,4 +1,4 @@
-package io.spinneret.storage.file;
+package io.spinneret.storage.feed;
 
 import io.spinneret.internal.Field;
 import io.spinneret.internal.ItemSchema;
