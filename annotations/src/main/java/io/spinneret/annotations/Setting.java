@@ -1,5 +1,8 @@
 package io.spinneret.annotations;
 
+import java.util.Arrays;
+import java.util.Locale;
+
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -402,7 +405,7 @@ public enum Setting {
                         return Optional.of("expects true or false, got \"" + value + "\"");
                 }
                 case ENUM -> {
-                    if (!choices.contains(v.toLowerCase(java.util.Locale.ROOT)))
+                    if (!choices.contains(v.toLowerCase(Locale.ROOT)))
                         return Optional.of("expects one of " + String.join(", ", choices) + ", got \"" + value + "\"");
                 }
                 case STRING -> { }
@@ -459,6 +462,6 @@ public enum Setting {
 
     /** All keys, for "did you mean" hints and error messages. */
     public static List<String> keys() {
-        return java.util.Arrays.stream(values()).map(Setting::key).toList();
+        return Arrays.stream(values()).map(Setting::key).toList();
     }
 }

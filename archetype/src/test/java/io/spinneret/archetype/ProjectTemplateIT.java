@@ -1,5 +1,8 @@
 package io.spinneret.archetype;
 
+import java.io.File;
+import org.junit.jupiter.api.Assumptions;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -110,7 +113,7 @@ class ProjectTemplateIT {
     @Test
     void anOldJdkGetsTheHintToPickJdk21() throws Exception {
         Path jdk17 = Path.of("/usr/lib/jvm/java-17-openjdk-amd64");
-        org.junit.jupiter.api.Assumptions.assumeTrue(Files.isExecutable(jdk17.resolve("bin/java")), "no JDK 17 on this machine to try the template's hint with");
+        Assumptions.assumeTrue(Files.isExecutable(jdk17.resolve("bin/java")), "no JDK 17 on this machine to try the template's hint with");
         Run generate = maven(WORK, "org.apache.maven.plugins:maven-archetype-plugin:" + System.getProperty("archetype.version") + ":generate",
                 "-DinteractiveMode=false", "-DarchetypeCatalog=local",
                 "-DarchetypeGroupId=io.spinneret", "-DarchetypeArtifactId=spinneret-archetype", "-DarchetypeVersion=" + VERSION,
@@ -147,7 +150,7 @@ class ProjectTemplateIT {
         Path log = Files.createTempFile(TARGET, "it-", ".log");
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
         pb.environment().put("JAVA_HOME", javaHome.toString());
-        pb.environment().put("PATH", javaHome.resolve("bin") + java.io.File.pathSeparator + System.getenv("PATH"));
+        pb.environment().put("PATH", javaHome.resolve("bin") + File.pathSeparator + System.getenv("PATH"));
         pb.environment().remove("MAVEN_OPTS");
         Process p = pb.start();
         boolean done = p.waitFor(10, TimeUnit.MINUTES);

@@ -1,5 +1,8 @@
 package io.spinneret.distribution;
 
+import java.nio.file.StandardCopyOption;
+import org.junit.jupiter.api.Assumptions;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -200,7 +203,7 @@ class DistributionIT {
         for (String d : List.of("bin", "conf")) {
             Files.createDirectories(copy.resolve(d));
             try (var files = Files.list(DIST.resolve(d))) {
-                for (Path f : files.toList()) Files.copy(f, copy.resolve(d).resolve(f.getFileName()), java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+                for (Path f : files.toList()) Files.copy(f, copy.resolve(d).resolve(f.getFileName()), StandardCopyOption.COPY_ATTRIBUTES);
             }
         }
         Files.createSymbolicLink(copy.resolve("lib"), DIST.resolve("lib"));
@@ -209,7 +212,7 @@ class DistributionIT {
 
     @Test
     void onlyWarmupWritesTheStartUpCacheWhichLaterRunsUse() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(Runtime.version().feature() >= 25, "the AOT cache needs JDK 25+");
+        Assumptions.assumeTrue(Runtime.version().feature() >= 25, "the AOT cache needs JDK 25+");
         Path copy = copyOfTheDistribution();
         List<String> launch = List.of(copy.resolve("bin/spinneret").toString());
         Result plain = run(crawl(launch, dir.resolve("plain.jsonl"), "-s", "download_delay=0", "-n", "20"), Map.of(), 120);

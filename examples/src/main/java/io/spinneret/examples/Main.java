@@ -1,5 +1,7 @@
 package io.spinneret.examples;
 
+import java.io.UncheckedIOException;
+
 import io.spinneret.examples.replica.BooksSite;
 import io.spinneret.examples.replica.ReplicaServer;
 import io.spinneret.examples.replica.Site;
@@ -106,7 +108,7 @@ public final class Main {
             ReplicaServer server = ReplicaServer.start(target.factory().get(), stable ? STABLE_PORT : 0);
             url = server.url();
             System.err.println("replica of " + target.site() + " serving at " + url + " (add --live to crawl the real site)");
-        } catch (java.io.UncheckedIOException e) {
+        } catch (UncheckedIOException e) {
             if (!stable) throw e;
             url = "http://127.0.0.1:" + STABLE_PORT + "/";
             System.err.println("port " + STABLE_PORT + " is taken: crawling the replica another launcher serves at " + url);

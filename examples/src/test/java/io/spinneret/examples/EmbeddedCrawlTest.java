@@ -1,5 +1,7 @@
 package io.spinneret.examples;
 
+import java.net.URI;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -51,7 +53,7 @@ class EmbeddedCrawlTest {
         Map<String, Product> byPath = SITE.catalogue().products().stream().collect(Collectors.toMap(Product::path, Function.identity()));
         assertEquals(1000, books.stream().map(Book::upc).distinct().count());
         for (Book b : books) {
-            Product p = byPath.get(java.net.URI.create(b.url()).getPath().substring(1));
+            Product p = byPath.get(URI.create(b.url()).getPath().substring(1));
             assertTrue(p != null, "not a detail page: " + b);
             assertEquals(p.title(), b.title());
             assertEquals(p.upc(), b.upc());

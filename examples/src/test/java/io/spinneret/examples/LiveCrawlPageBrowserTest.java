@@ -1,5 +1,8 @@
 package io.spinneret.examples;
 
+import java.io.IOException;
+import java.time.Duration;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -43,7 +46,7 @@ class LiveCrawlPageBrowserTest {
         for (int i = 0; i < 600; i++) { // 60 s at most
             try (Socket s = new Socket("127.0.0.1", port)) {
                 return;
-            } catch (java.io.IOException notYet) {
+            } catch (IOException notYet) {
                 Thread.sleep(100);
             }
         }
@@ -81,7 +84,7 @@ class LiveCrawlPageBrowserTest {
             assertEquals("books", page.locator("#spider").textContent());
             Locator stop = page.locator("#stop");
             stop.waitFor(new Locator.WaitForOptions().setState(WaitForSelectorState.VISIBLE).setTimeout(120_000));
-            crawl.join(java.time.Duration.ofSeconds(120));
+            crawl.join(Duration.ofSeconds(120));
             if (failed.get() != null) throw new AssertionError(failed.get());
             var result = output.get().result();
 

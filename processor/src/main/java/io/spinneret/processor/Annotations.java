@@ -1,5 +1,8 @@
 package io.spinneret.processor;
 
+import java.util.ArrayList;
+import javax.lang.model.element.VariableElement;
+
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -55,7 +58,7 @@ final class Annotations {
 
     /** The strings of an array attribute as written; empty when not written. */
     static List<String> strings(AnnotationMirror mirror, String attribute) {
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         for (AnnotationValue v : array(mirror, attribute)) {
             if (v.getValue() instanceof String s) out.add(s);
         }
@@ -65,6 +68,6 @@ final class Annotations {
     /** An enum attribute's constant name, or {@code fallback}. */
     static String enumName(AnnotationMirror mirror, String attribute, String fallback) {
         AnnotationValue v = explicit(mirror, attribute);
-        return v != null && v.getValue() instanceof javax.lang.model.element.VariableElement ve ? ve.getSimpleName().toString() : fallback;
+        return v != null && v.getValue() instanceof VariableElement ve ? ve.getSimpleName().toString() : fallback;
     }
 }

@@ -1,5 +1,7 @@
 package io.spinneret.processor;
 
+import java.util.Arrays;
+
 import java.util.List;
 
 /**
@@ -33,7 +35,7 @@ record ConstraintModel(String component, Kind kind, ValueType type, List<String>
         }
 
         static List<String> names() {
-            return java.util.Arrays.stream(values()).map(k -> k.simpleName).toList();
+            return Arrays.stream(values()).map(k -> k.simpleName).toList();
         }
     }
 }

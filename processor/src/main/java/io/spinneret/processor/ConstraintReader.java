@@ -1,5 +1,7 @@
 package io.spinneret.processor;
 
+import javax.lang.model.element.PackageElement;
+
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -71,7 +73,7 @@ final class ConstraintReader {
         for (AnnotationMirror m : mirrors) {
             TypeElement a = (TypeElement) m.getAnnotationType().asElement();
             String name = a.getQualifiedName().toString();
-            if (name.startsWith(ConstraintModel.Kind.PACKAGE + ".") && a.getEnclosingElement() instanceof javax.lang.model.element.PackageElement) {
+            if (name.startsWith(ConstraintModel.Kind.PACKAGE + ".") && a.getEnclosingElement() instanceof PackageElement) {
                 found.putIfAbsent(name, m);
             }
         }

@@ -1,5 +1,8 @@
 package io.spinneret.processor;
 
+import com.palantir.javapoet.WildcardTypeName;
+import java.util.Map;
+
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
@@ -114,8 +117,8 @@ final class DispatchGenerator {
     private static MethodSpec requiredSelectors(SpiderModel spider) {
         String entries = spider.requiredSelectors().entrySet().stream()
                 .map(e -> CodeBlock.of("$S, $S", e.getKey(), e.getValue()).toString()).collect(Collectors.joining(", "));
-        TypeName map = ParameterizedTypeName.get(ClassName.get(java.util.Map.class), ClassName.get(String.class), ClassName.get(String.class));
-        return getter("requiredSelectors", map, CodeBlock.of("$T.of($L)", java.util.Map.class, entries));
+        TypeName map = ParameterizedTypeName.get(ClassName.get(Map.class), ClassName.get(String.class), ClassName.get(String.class));
+        return getter("requiredSelectors", map, CodeBlock.of("$T.of($L)", Map.class, entries));
     }
 
     private static FieldSpec list(String name, List<String> values) {
@@ -161,7 +164,7 @@ final class DispatchGenerator {
     }
 
     private static TypeName[] wildcards(SpiderModel spider) {
-        return new TypeName[] {com.palantir.javapoet.WildcardTypeName.subtypeOf(Object.class)};
+        return new TypeName[] {WildcardTypeName.subtypeOf(Object.class)};
     }
 
     /** The statements of one case: the call, then the adaptation of its result. */

@@ -1,5 +1,7 @@
 package io.spinneret.processor;
 
+import java.util.ArrayList;
+
 import com.sun.source.util.Trees;
 import java.util.List;
 import javax.lang.model.element.AnnotationMirror;
@@ -29,7 +31,7 @@ final class FollowValidator {
             if (callback != null && callback.getValue() instanceof String name && !callbacks.contains(name)) {
                 at.error(report, i, follow, "callback", 0, callback, Suggestions.unknownCallback(name, spiderName, callbacks, errbacks));
             }
-            List<String> checked = new java.util.ArrayList<>(CHECKED);
+            List<String> checked = new ArrayList<>(CHECKED);
             checked.add("on");
             for (String attribute : checked) {
                 List<? extends AnnotationValue> values = Annotations.array(follow, attribute);

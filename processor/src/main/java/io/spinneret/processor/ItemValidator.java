@@ -1,5 +1,7 @@
 package io.spinneret.processor;
 
+import java.util.Locale;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -100,7 +102,7 @@ final class ItemValidator {
             case ENUM -> "an enum";
             case ANNOTATION_TYPE -> "an annotation type";
             case RECORD -> "a record";
-            default -> type.getKind().toString().toLowerCase(java.util.Locale.ROOT);
+            default -> type.getKind().toString().toLowerCase(Locale.ROOT);
         };
     }
 }

@@ -1,5 +1,7 @@
 package io.spinneret.processor;
 
+import java.util.Arrays;
+
 import java.util.Locale;
 
 /**
@@ -143,10 +145,10 @@ enum Message {
      */
     String format(Object... args) {
         int inTemplate = count(template);
-        Object[] first = java.util.Arrays.copyOf(args, Math.min(inTemplate, args.length));
+        Object[] first = Arrays.copyOf(args, Math.min(inTemplate, args.length));
         StringBuilder out = new StringBuilder("[").append(code).append("] ").append(String.format(Locale.ROOT, template, first));
         if (!hint.isEmpty()) {
-            Object[] rest = args.length > inTemplate ? java.util.Arrays.copyOfRange(args, inTemplate, args.length) : new Object[0];
+            Object[] rest = args.length > inTemplate ? Arrays.copyOfRange(args, inTemplate, args.length) : new Object[0];
             String h = count(hint) <= rest.length ? String.format(Locale.ROOT, hint, rest) : hint;
             out.append("; ").append(h);
         }

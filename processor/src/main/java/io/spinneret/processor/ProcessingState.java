@@ -1,5 +1,9 @@
 package io.spinneret.processor;
 
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+
 import com.palantir.javapoet.ClassName;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -23,9 +27,9 @@ final class ProcessingState {
     final Set<ClassName> dispatches = new TreeSet<>(Comparator.comparing(ClassName::canonicalName));
     final Set<ClassName> serializers = new TreeSet<>(Comparator.comparing(ClassName::canonicalName));
     /** Generated classes already listed by a registry class written in an earlier round. */
-    final Set<ClassName> registered = new java.util.HashSet<>();
+    final Set<ClassName> registered = new HashSet<>();
     /** Registry classes written so far, in order; all go into the service file. */
-    final java.util.List<ClassName> registries = new java.util.ArrayList<>();
+    final List<ClassName> registries = new ArrayList<>();
     /** Qualified names of every {@code @Spider} class seen (valid or not). */
     final Set<String> spiderClasses = new TreeSet<>();
     /** Qualified names of the classes declaring {@code @Parse}, {@code @Errback} or {@code @Start} methods. */

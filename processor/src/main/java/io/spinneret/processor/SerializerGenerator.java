@@ -1,5 +1,7 @@
 package io.spinneret.processor;
 
+import java.util.Locale;
+
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
@@ -339,7 +341,7 @@ final class SerializerGenerator {
     /** A readable stem for a helper: {@code listOfString}, {@code mapOfInteger}, {@code address}. */
     private static String helperBaseName(ValueType type) {
         return switch (type) {
-            case ValueType.Sequence seq -> ((ClassName) rawType(seq.javaType())).simpleName().toLowerCase(java.util.Locale.ROOT)
+            case ValueType.Sequence seq -> ((ClassName) rawType(seq.javaType())).simpleName().toLowerCase(Locale.ROOT)
                     + "Of" + capitalize(stem(seq.element()));
             case ValueType.Mapping map -> "mapOf" + capitalize(stem(map.value()));
             case ValueType.Nested nested -> decapitalize(nested.record().simpleName());

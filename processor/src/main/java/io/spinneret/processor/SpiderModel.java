@@ -1,5 +1,7 @@
 package io.spinneret.processor;
 
+import java.util.Map;
+
 import com.palantir.javapoet.ClassName;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -21,7 +23,7 @@ import org.jspecify.annotations.Nullable;
 record SpiderModel(ClassName type, boolean generic, String name, List<String> startUrls, String renderer,
                    List<String> settings, List<CallbackModel> callbacks, List<CallbackModel> errbacks, @Nullable CallbackModel start,
                    List<ArgumentModel> arguments, List<LinkRuleModel> linkRules, List<ProcessorModel> processors,
-                   java.util.Map<String, String> requiredSelectors, @Nullable String blocked) {
+                   Map<String, String> requiredSelectors, @Nullable String blocked) {
 
     ClassName dispatch() {
         return ClassName.get(type.packageName(), String.join("_", type.simpleNames()) + "_Dispatch");

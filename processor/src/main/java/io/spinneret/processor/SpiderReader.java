@@ -1,5 +1,7 @@
 package io.spinneret.processor;
 
+import java.util.Objects;
+
 import com.palantir.javapoet.ClassName;
 import io.spinneret.annotations.ArgType;
 import java.util.ArrayList;
@@ -48,7 +50,7 @@ final class SpiderReader {
         List<ArgumentModel> out = new ArrayList<>();
         for (VariableElement field : ArgumentFields.of(spider)) {
             AnnotationMirror arg = Annotations.find(field, Names.ARG).orElseThrow();
-            ArgType type = java.util.Objects.requireNonNull(ArgumentFields.typeOf(field.asType()));
+            ArgType type = Objects.requireNonNull(ArgumentFields.typeOf(field.asType()));
             boolean isEnum = type == ArgType.ENUM;
             AnnotationValue defaultValue = Annotations.explicit(arg, "defaultValue");
             out.add(new ArgumentModel(field.getSimpleName().toString(), ArgumentFields.name(field), type,

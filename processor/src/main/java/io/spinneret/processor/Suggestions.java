@@ -1,5 +1,8 @@
 package io.spinneret.processor;
 
+import java.util.List;
+import java.util.Locale;
+
 import java.util.Collection;
 import java.util.Optional;
 
@@ -12,7 +15,7 @@ final class Suggestions {
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (String c : candidates) {
-            int d = distance(word.toLowerCase(java.util.Locale.ROOT), c.toLowerCase(java.util.Locale.ROOT));
+            int d = distance(word.toLowerCase(Locale.ROOT), c.toLowerCase(Locale.ROOT));
             if (d < bestDistance) {
                 best = c;
                 bestDistance = d;
@@ -31,7 +34,7 @@ final class Suggestions {
      * The {@code [UnknownCallback]} message for {@code name}: a did-you-mean, or a note that it is
      * an errback, then the spider's callbacks.
      */
-    static String unknownCallback(String name, String spider, java.util.List<String> callbacks, java.util.List<String> errbacks) {
+    static String unknownCallback(String name, String spider, List<String> callbacks, List<String> errbacks) {
         String hint = errbacks.contains(name) ? "; '" + name + "' is an @Errback, which handles failures, not responses."
                 : didYouMean(name, callbacks);
         return Message.UNKNOWN_CALLBACK.format(name, spider, hint, String.join(", ", callbacks));

@@ -1,5 +1,8 @@
 package io.spinneret.processor;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
 import static com.google.testing.compile.Compiler.javac;
 
 import com.google.testing.compile.Compilation;
@@ -33,8 +36,8 @@ final class Compilations {
                         + compilation.generatedSourceFiles().stream().map(JavaFileObject::getName).toList()));
         try {
             return file.getCharContent(true).toString();
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }

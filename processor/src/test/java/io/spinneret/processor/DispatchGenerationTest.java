@@ -1,5 +1,7 @@
 package io.spinneret.processor;
 
+import java.util.ArrayList;
+
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -60,7 +62,7 @@ class DispatchGenerationTest {
         Dispatcher dispatcher = shapes().newDispatcher();
         var crawl = new RecordingCrawl(page("<h1>Title</h1>"));
         dispatcher.dispatch(callback, crawl.response, crawl);
-        var out = new java.util.ArrayList<String>();
+        var out = new ArrayList<String>();
         crawl.requests.forEach(r -> out.add("request " + r.url() + " -> " + r.callback()));
         crawl.items.forEach(i -> out.add("item " + i));
         return out;

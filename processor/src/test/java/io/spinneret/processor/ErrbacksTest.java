@@ -1,5 +1,7 @@
 package io.spinneret.processor;
 
+import java.util.Arrays;
+
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -77,7 +79,7 @@ class ErrbacksTest {
         Response index = new Response(Request.of("https://errbacks.example/"), "https://errbacks.example/", 200, Map.of(), new byte[0]);
         var crawl = new RecordingCrawl(index);
         definition().newDispatcher().dispatch("parse", index, crawl);
-        assertEquals(java.util.Arrays.asList("gone", "elsewhere", null), crawl.requests.stream().map(Request::errback).toList());
+        assertEquals(Arrays.asList("gone", "elsewhere", null), crawl.requests.stream().map(Request::errback).toList());
     }
 
     @Test

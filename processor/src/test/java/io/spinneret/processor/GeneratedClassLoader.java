@@ -1,5 +1,10 @@
 package io.spinneret.processor;
 
+import java.io.ByteArrayInputStream;
+import java.net.MalformedURLException;
+import java.util.ArrayList;
+import java.util.List;
+
 import com.google.testing.compile.Compilation;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -21,7 +26,7 @@ import javax.tools.JavaFileObject;
  */
 final class GeneratedClassLoader extends ClassLoader {
     private final Map<String, byte[]> classes = new HashMap<>();
-    private final Map<String, java.util.List<byte[]>> resources = new HashMap<>();
+    private final Map<String, List<byte[]>> resources = new HashMap<>();
 
     GeneratedClassLoader(Compilation... compilations) {
         super(GeneratedClassLoader.class.getClassLoader());
@@ -32,7 +37,7 @@ final class GeneratedClassLoader extends ClassLoader {
                 if (f.getKind() == JavaFileObject.Kind.CLASS) {
                     classes.put(path.substring(0, path.length() - ".class".length()).replace('/', '.'), bytes);
                 } else if (f.getKind() == JavaFileObject.Kind.OTHER) {
-                    resources.computeIfAbsent(path, k -> new java.util.ArrayList<>()).add(bytes);
+                    resources.computeIfAbsent(path, k -> new ArrayList<>()).add(bytes);
                 }
             }
         }
@@ -67,15 +72,15 @@ final class GeneratedClassLoader extends ClassLoader {
 
     @Override
     protected Enumeration<URL> findResources(String name) {
-        java.util.List<URL> urls = new java.util.ArrayList<>();
-        java.util.List<byte[]> all = resources.getOrDefault(name, java.util.List.of());
+        List<URL> urls = new ArrayList<>();
+        List<byte[]> all = resources.getOrDefault(name, List.of());
         for (int i = 0; i < all.size(); i++) urls.add(url(name, i, all.get(i)));
         return Collections.enumeration(urls);
     }
 
     @Override
     protected URL findResource(String name) {
-        java.util.List<byte[]> all = resources.get(name);
+        List<byte[]> all = resources.get(name);
         return all == null ? null : url(name, 0, all.get(0));
     }
 
@@ -86,11 +91,11 @@ final class GeneratedClassLoader extends ClassLoader {
                 protected URLConnection openConnection(URL u) {
                     return new URLConnection(u) {
                         @Override public void connect() {}
-                        @Override public InputStream getInputStream() { return new java.io.ByteArrayInputStream(bytes); }
+                        @Override public InputStream getInputStream() { return new ByteArrayInputStream(bytes); }
                     };
                 }
             });
-        } catch (java.net.MalformedURLException e) {
+        } catch (MalformedURLException e) {
             throw new IllegalStateException(e);
         }
     }

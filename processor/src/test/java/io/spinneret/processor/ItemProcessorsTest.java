@@ -1,5 +1,7 @@
 package io.spinneret.processor;
 
+import java.util.Arrays;
+
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -17,7 +19,7 @@ class ItemProcessorsTest {
     static final String[] ITEMS = {"processors/Book.java", "processors/Author.java", "processors/TrimTitle.java", "processors/DropFree.java"};
 
     static String[] with(String spider) {
-        String[] all = java.util.Arrays.copyOf(ITEMS, ITEMS.length + 1);
+        String[] all = Arrays.copyOf(ITEMS, ITEMS.length + 1);
         all[ITEMS.length] = spider;
         return all;
     }

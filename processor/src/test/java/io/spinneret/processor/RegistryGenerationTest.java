@@ -1,5 +1,8 @@
 package io.spinneret.processor;
 
+import java.util.Comparator;
+import java.util.TreeMap;
+
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -54,7 +57,7 @@ class RegistryGenerationTest {
     void registeredSpidersDispatchToNestedGenericAndPackagePrivateClasses() throws Exception {
         Compilation c = Compilations.compile(ALL);
         SpiderRegistry registry = registries(new GeneratedClassLoader(c)).get(0);
-        Map<String, List<String>> emitted = new java.util.TreeMap<>();
+        Map<String, List<String>> emitted = new TreeMap<>();
         for (SpiderDefinition d : registry.spiders()) {
             String url = "https://" + d.name() + ".example/";
             var crawl = new RecordingCrawl(new Response(Request.of(url), url, 200, Map.of(), "<h1>Hi</h1>".getBytes(StandardCharsets.UTF_8)));
@@ -82,7 +85,7 @@ class RegistryGenerationTest {
         assertThat(gamma).succeededWithoutWarnings();
         List<SpiderRegistry> found = registries(new GeneratedClassLoader(alpha, gamma));
         assertEquals(List.of(List.of("alpha"), List.of("gamma")), found.stream().map(RegistryGenerationTest::spiderNames).sorted(
-                java.util.Comparator.comparing(Object::toString)).toList());
+                Comparator.comparing(Object::toString)).toList());
         assertEquals(List.of("test.multi.alpha.GeneratedSpiderRegistry", "test.multi.gamma.GeneratedSpiderRegistry"),
                 found.stream().map(r -> r.getClass().getName()).sorted().toList());
     }

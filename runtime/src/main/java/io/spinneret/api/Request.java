@@ -1,5 +1,7 @@
 package io.spinneret.api;
 
+import java.util.Locale;
+
 import io.spinneret.annotations.Renderer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
@@ -231,7 +233,7 @@ public final class Request {
         /** Replaces the URL. */
         public Builder url(String url) { this.url = Objects.requireNonNull(url, "url"); return this; }
 
-        public Builder method(String method) { this.method = method.toUpperCase(java.util.Locale.ROOT); return this; }
+        public Builder method(String method) { this.method = method.toUpperCase(Locale.ROOT); return this; }
 
         public Builder header(String name, String value) { headers.put(name, value); return this; }
 

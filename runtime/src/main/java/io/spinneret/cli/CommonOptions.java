@@ -1,5 +1,7 @@
 package io.spinneret.cli;
 
+import java.util.Locale;
+
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.SpiderArgumentException;
 import io.spinneret.embed.SpiderCatalog;
@@ -36,7 +38,7 @@ final class CommonOptions {
     List<String> arguments = new ArrayList<>();
 
     SettingsLoader loader() {
-        if (!Logging.LEVELS.contains(logLevel.toLowerCase(java.util.Locale.ROOT))) {
+        if (!Logging.LEVELS.contains(logLevel.toLowerCase(Locale.ROOT))) {
             throw new UsageException("--log-level must be one of error, warn, info, debug, trace; got '" + logLevel + "'");
         }
         if (settingsFile != null) {

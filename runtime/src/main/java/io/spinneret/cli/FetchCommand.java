@@ -1,5 +1,7 @@
 package io.spinneret.cli;
 
+import java.util.Locale;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.ObjectWriter;
 import io.spinneret.api.Request;
@@ -74,7 +76,7 @@ final class FetchCommand implements Callable<Integer> {
             if (headers || status) out.println(statusLine(r));
             if (status) {
                 for (String from : PageFetcher.redirectedFrom(r)) out.println("redirected from " + from);
-                out.println("time " + millis + " ms, " + r.body().length + " bytes, renderer " + r.request().renderer().name().toLowerCase(java.util.Locale.ROOT)
+                out.println("time " + millis + " ms, " + r.body().length + " bytes, renderer " + r.request().renderer().name().toLowerCase(Locale.ROOT)
                         + ", " + session.pages.stats().snapshot());
             }
             if (headers) {

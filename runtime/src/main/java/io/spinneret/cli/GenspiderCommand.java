@@ -1,5 +1,7 @@
 package io.spinneret.cli;
 
+import java.io.UncheckedIOException;
+
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.embed.SpiderCatalog;
@@ -132,7 +134,7 @@ final class GenspiderCommand implements Callable<Integer> {
             for (Path f : files.filter(p -> p.toString().endsWith(".java")).sorted().toList()) {
                 if (pattern.matcher(Files.readString(f)).find()) return Optional.of(f);
             }
-        } catch (java.io.UncheckedIOException e) {
+        } catch (UncheckedIOException e) {
             throw new SpinneretException("cannot read " + sources + ": " + e.getMessage(), e);
         }
         return Optional.empty();

@@ -1,5 +1,8 @@
 package io.spinneret.cli;
 
+import java.util.List;
+import java.util.Map;
+
 import io.spinneret.annotations.Renderer;
 import io.spinneret.api.Request;
 import io.spinneret.devtools.PageFetcher;
@@ -24,11 +27,11 @@ final class PageSession implements AutoCloseable {
     final Settings settings;
     final PageFetcher pages;
     /** The spider's arguments ({@code -a} and {@code [spider.<name>.args]}), checked; empty without a spider. */
-    final java.util.Map<String, String> arguments;
+    final Map<String, String> arguments;
     private final boolean browser;
 
     private PageSession(SpiderCatalog catalog, @Nullable SpiderDefinition spider, Settings settings, PageFetcher pages,
-            java.util.Map<String, String> arguments, boolean browser) {
+            Map<String, String> arguments, boolean browser) {
         this.catalog = catalog;
         this.spider = spider;
         this.settings = settings;
@@ -46,13 +49,13 @@ final class PageSession implements AutoCloseable {
         SettingsLoader loader = common.loader();
         SpiderCatalog catalog = common.catalog(loader);
         if (spiderName == null) {
-            Settings settings = loader.resolve(NO_SPIDER, NO_SPIDER, java.util.List.of(), common.commandLineValues());
+            Settings settings = loader.resolve(NO_SPIDER, NO_SPIDER, List.of(), common.commandLineValues());
             ClassLoader cl = Thread.currentThread().getContextClassLoader();
             return new PageSession(catalog, null, settings,
-                    PageFetcher.open(NO_SPIDER, settings, cl != null ? cl : PageSession.class.getClassLoader()), java.util.Map.of(), browser);
+                    PageFetcher.open(NO_SPIDER, settings, cl != null ? cl : PageSession.class.getClassLoader()), Map.of(), browser);
         }
         SpiderDefinition spider = common.spider(catalog, loader, spiderName);
-        java.util.Map<String, String> arguments = common.arguments(loader, spider);
+        Map<String, String> arguments = common.arguments(loader, spider);
         Settings settings = loader.resolve(spider.name(), spider.className(), spider.settings(), common.commandLineValues());
         return new PageSession(catalog, spider, settings, PageFetcher.open(spider, settings), arguments, browser);
     }

@@ -1,5 +1,8 @@
 package io.spinneret.cli;
 
+import io.spinneret.annotations.Renderer;
+import java.util.Locale;
+
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.devtools.CallbackRun;
@@ -115,7 +118,7 @@ final class ParseCommand implements Callable<Integer> {
         StringBuilder b = new StringBuilder(r.method()).append(' ').append(r.url())
                 .append(" callback=").append(r.callback()).append(" priority=").append(r.priority()).append(" depth=").append(r.depth());
         if (r.errback() != null) b.append(" errback=").append(r.errback());
-        if (r.renderer() != io.spinneret.annotations.Renderer.HTTP) b.append(" renderer=").append(r.renderer().name().toLowerCase(java.util.Locale.ROOT));
+        if (r.renderer() != Renderer.HTTP) b.append(" renderer=").append(r.renderer().name().toLowerCase(Locale.ROOT));
         return b.toString();
     }
 }

@@ -1,5 +1,10 @@
 package io.spinneret.cli;
 
+import io.spinneret.spi.InlineFetches;
+import java.util.Locale;
+import jdk.jshell.EvalException;
+import jdk.jshell.VarSnippet;
+
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.api.SpinneretException;
@@ -93,7 +98,7 @@ final class Shell implements AutoCloseable {
     }
 
     /** What the callbacks run by {@code parse(...)} fetch inline with: the session's chain, the current page unchanged. */
-    io.spinneret.spi.InlineFetches inlineFetches() {
+    InlineFetches inlineFetches() {
         return session.pages.inline();
     }
 
@@ -172,12 +177,12 @@ final class Shell implements AutoCloseable {
             if (e.causeSnippet() != null) continue;
             if (e.exception() != null) {
                 Throwable t = e.exception();
-                String message = t instanceof jdk.jshell.EvalException ee ? ee.getExceptionClassName() + ": " + ee.getMessage() : t.toString();
+                String message = t instanceof EvalException ee ? ee.getExceptionClassName() + ": " + ee.getMessage() : t.toString();
                 out.println("|  " + message);
             } else if (e.status() == Snippet.Status.REJECTED) {
                 jshell.diagnostics(e.snippet()).forEach(d -> out.println("|  error: " + message(d)));
             } else if (e.value() != null && e.snippet().kind() != Snippet.Kind.IMPORT) {
-                String name = e.snippet() instanceof jdk.jshell.VarSnippet v ? v.name() : "";
+                String name = e.snippet() instanceof VarSnippet v ? v.name() : "";
                 out.println((name.isEmpty() ? "" : name + " ==> ") + e.value());
             }
         }
@@ -186,7 +191,7 @@ final class Shell implements AutoCloseable {
     }
 
     private static String message(Diag d) {
-        return d.getMessage(java.util.Locale.ROOT).lines().findFirst().orElse("");
+        return d.getMessage(Locale.ROOT).lines().findFirst().orElse("");
     }
 
     private void rebindResponse() {

@@ -1,5 +1,7 @@
 package io.spinneret.cli;
 
+import java.io.PrintWriter;
+
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.devtools.CallbackRun;
@@ -98,7 +100,7 @@ public final class ShellApi {
         Shell s = session();
         SpiderDefinition spider = s.spider();
         CallbackRun run = run(s, callback);
-        java.io.PrintWriter w = new java.io.PrintWriter(s.out(), true);
+        PrintWriter w = new PrintWriter(s.out(), true);
         ParseCommand.print(run, spider, w);
         w.flush();
         return run;

@@ -1,5 +1,7 @@
 package io.spinneret.cli;
 
+import io.spinneret.annotations.Setting;
+
 import io.spinneret.embed.Crawler;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -89,7 +91,7 @@ final class Signals {
             crawler.stop();
             synchronized (done) {
                 long deadline = System.nanoTime() + crawler.settings().getDuration(
-                        io.spinneret.annotations.Setting.SHUTDOWN_GRACE).toNanos() + Duration.ofSeconds(10).toNanos();
+                        Setting.SHUTDOWN_GRACE).toNanos() + Duration.ofSeconds(10).toNanos();
                 while (!finished[0] && System.nanoTime() < deadline) {
                     try {
                         done.wait(100);

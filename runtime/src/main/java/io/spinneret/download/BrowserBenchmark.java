@@ -1,5 +1,10 @@
 package io.spinneret.download;
 
+import com.sun.management.OperatingSystemMXBean;
+import java.util.Arrays;
+import java.util.concurrent.Future;
+import java.util.stream.Collectors;
+
 import com.sun.net.httpserver.HttpServer;
 import io.spinneret.annotations.Renderer;
 import io.spinneret.api.Request;
@@ -60,12 +65,12 @@ public final class BrowserBenchmark {
             switch (args[i]) {
                 case "--url" -> url = args[++i];
                 case "--url-pages" -> urlPages = Integer.parseInt(args[++i]);
-                case "--pools" -> pools = java.util.Arrays.stream(args[++i].split(",")).map(String::trim).map(Integer::valueOf).toList();
+                case "--pools" -> pools = Arrays.stream(args[++i].split(",")).map(String::trim).map(Integer::valueOf).toList();
                 case "--pages" -> pages = Integer.parseInt(args[++i]);
                 case "--browser" -> browser = args[++i];
                 case "--http-requests" -> httpRequests = Integer.parseInt(args[++i]);
-                case "--block" -> block = java.util.Arrays.stream(args[++i].split(",")).map(String::trim)
-                        .filter(x -> !x.isEmpty()).collect(java.util.stream.Collectors.toSet());
+                case "--block" -> block = Arrays.stream(args[++i].split(",")).map(String::trim)
+                        .filter(x -> !x.isEmpty()).collect(Collectors.toSet());
                 default -> {
                     System.err.println("usage: BrowserBenchmark [--url PATTERN_WITH_%d] [--url-pages N] [--pools 1,4,8] [--pages N] [--browser PATH] [--http-requests N] [--block image,font,media]");
                     System.exit(2);
@@ -141,7 +146,7 @@ public final class BrowserBenchmark {
         AtomicInteger next = new AtomicInteger();
         AtomicInteger bad = new AtomicInteger();
         try (ExecutorService ex = Executors.newVirtualThreadPerTaskExecutor()) {
-            List<java.util.concurrent.Future<?>> fs = new ArrayList<>();
+            List<Future<?>> fs = new ArrayList<>();
             for (int t = 0; t < parallel; t++) {
                 fs.add(ex.submit(() -> {
                     for (int n; (n = next.getAndIncrement()) < total; ) {
@@ -169,7 +174,7 @@ public final class BrowserBenchmark {
      */
     private static Map<String, Long> cpuByKind() {
         Map<String, Long> m = new TreeMap<>();
-        m.put("jvm", ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime());
+        m.put("jvm", ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime());
         ProcessHandle.current().descendants().forEach(p -> {
             String cmd = cmdline(p);
             String kind = cmd.contains("launch-server") ? "server"

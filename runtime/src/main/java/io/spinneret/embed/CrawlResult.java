@@ -1,5 +1,7 @@
 package io.spinneret.embed;
 
+import io.spinneret.items.ItemChain;
+
 import io.spinneret.spi.Stats;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -67,7 +69,7 @@ public record CrawlResult(String spider, Map<String, Long> stats, Duration elaps
 
         /** The outcome as the crawl's listeners and the stats file name it: {@code finished}, {@code item_limit}, ... */
         public String stopReason() {
-            return name().toLowerCase(java.util.Locale.ROOT);
+            return name().toLowerCase(Locale.ROOT);
         }
     }
 
@@ -113,7 +115,7 @@ public record CrawlResult(String spider, Map<String, Long> stats, Duration elaps
      * rejected by storage for their data ({@code rejected by storage}). Not counted in {@link #items()}.
      */
     public Map<String, Long> itemsDropped() {
-        return byKeySuffix(io.spinneret.items.ItemChain.DROPPED, null);
+        return byKeySuffix(ItemChain.DROPPED, null);
     }
 
     /**

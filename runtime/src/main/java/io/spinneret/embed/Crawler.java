@@ -1,5 +1,8 @@
 package io.spinneret.embed;
 
+import java.util.LinkedHashMap;
+import java.util.Locale;
+
 import io.spinneret.annotations.Renderer;
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.Request;
@@ -379,7 +382,7 @@ public final class Crawler {
     /** The start requests' renderer: the {@code renderer} setting, unless it is {@code spider}, else the spider's. */
     private Renderer renderer() {
         String given = settings.getString(Setting.RENDERER);
-        return given.equals("spider") ? spider.renderer() : Renderer.valueOf(given.toUpperCase(java.util.Locale.ROOT));
+        return given.equals("spider") ? spider.renderer() : Renderer.valueOf(given.toUpperCase(Locale.ROOT));
     }
 
     /** Asks a running crawl to stop gracefully (idempotent; may be called before {@link #run}). */
@@ -429,7 +432,7 @@ public final class Crawler {
         private @Nullable Downloader downloader;
         private @Nullable List<Middleware> middlewares;
         private boolean resume;
-        private final Map<String, String> arguments = new java.util.LinkedHashMap<>();
+        private final Map<String, String> arguments = new LinkedHashMap<>();
         private @Nullable PrintStream progressOut = System.err;
         private final List<CrawlListener> listeners = new ArrayList<>();
 

@@ -1,5 +1,7 @@
 package io.spinneret.embed;
 
+import java.util.Objects;
+
 import io.spinneret.api.SpinneretException;
 import io.spinneret.engine.MemoryStorage;
 import io.spinneret.internal.ItemSchema;
@@ -99,7 +101,7 @@ public final class EmbeddedCrawl {
      * closed after the crawl.
      */
     public EmbeddedCrawl listener(CrawlListener listener) {
-        listeners.add(java.util.Objects.requireNonNull(listener));
+        listeners.add(Objects.requireNonNull(listener));
         return this;
     }
 

@@ -1,5 +1,7 @@
 package io.spinneret.embed;
 
+import java.net.URISyntaxException;
+
 import io.spinneret.api.SpinneretException;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.internal.SpiderDefinition;
@@ -142,7 +144,7 @@ public final class SpiderCatalog {
             if (source == null) return null;
             Path own = Path.of(source.getLocation().toURI());
             return Files.isRegularFile(own) && Files.isSameFile(own, Path.of(classPath)) ? own : null;
-        } catch (IOException | java.net.URISyntaxException | RuntimeException e) {
+        } catch (IOException | URISyntaxException | RuntimeException e) {
             return null; // search everything, as for any other class path
         }
     }

@@ -1,5 +1,7 @@
 package io.spinneret.engine;
 
+import io.spinneret.items.ItemChain;
+
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.Request;
 import io.spinneret.budget.HostBudgets;
@@ -142,7 +144,7 @@ public final class Engine implements CrawlContext {
         itemSink.itemWriter(p);
     }
 
-    public void itemChain(io.spinneret.items.ItemChain chain) {
+    public void itemChain(ItemChain chain) {
         itemSink.chain(chain);
     }
 
@@ -430,7 +432,7 @@ public final class Engine implements CrawlContext {
         long stopBy = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         for (Thread w : workers) {
             long left = stopBy - System.nanoTime();
-            if (left <= 0 || !w.join(java.time.Duration.ofNanos(left))) {
+            if (left <= 0 || !w.join(Duration.ofNanos(left))) {
                 LOG.warn("{} requests did not stop within 10 s of being interrupted", inFlight.get());
                 break;
             }

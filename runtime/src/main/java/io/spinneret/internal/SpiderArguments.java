@@ -1,5 +1,7 @@
 package io.spinneret.internal;
 
+import java.util.Collection;
+
 import io.spinneret.annotations.ArgType;
 import io.spinneret.api.SpiderArgumentException;
 import io.spinneret.settings.SettingsLoader;
@@ -46,7 +48,7 @@ public final class SpiderArguments {
         return values;
     }
 
-    private static String hint(String name, java.util.Collection<String> names) {
+    private static String hint(String name, Collection<String> names) {
         String best = SettingsLoader.closest(name, names);
         return best != null ? " (did you mean '" + best + "'?)" : "";
     }

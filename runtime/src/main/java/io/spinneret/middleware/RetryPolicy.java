@@ -1,5 +1,13 @@
 package io.spinneret.middleware;
 
+import io.spinneret.api.PermanentFailureException;
+import io.spinneret.settings.InvalidSettingException;
+import java.io.IOException;
+import java.net.MalformedURLException;
+import java.security.cert.CertPathValidatorException;
+import java.security.cert.CertificateException;
+import javax.net.ssl.SSLPeerUnverifiedException;
+
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.Response;
 import io.spinneret.settings.Settings;
@@ -49,7 +57,7 @@ public record RetryPolicy(int times, Set<Integer> codes, Duration backoff, Durat
             try {
                 codes.add(Integer.parseInt(c));
             } catch (NumberFormatException e) {
-                throw new io.spinneret.settings.InvalidSettingException(
+                throw new InvalidSettingException(
                         "retry_http_codes expects HTTP status numbers, got \"" + c + "\"");
             }
         }
@@ -112,10 +120,10 @@ public record RetryPolicy(int times, Set<Integer> codes, Duration backoff, Durat
      */
     public static boolean permanent(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof java.net.MalformedURLException || t instanceof io.spinneret.api.PermanentFailureException
-                    || t instanceof javax.net.ssl.SSLPeerUnverifiedException
-                    || t instanceof java.security.cert.CertificateException
-                    || t instanceof java.security.cert.CertPathValidatorException) {
+            if (t instanceof MalformedURLException || t instanceof PermanentFailureException
+                    || t instanceof SSLPeerUnverifiedException
+                    || t instanceof CertificateException
+                    || t instanceof CertPathValidatorException) {
                 return true;
             }
         }
@@ -129,7 +137,7 @@ public record RetryPolicy(int times, Set<Integer> codes, Duration backoff, Durat
      */
     static Throwable rootCause(Throwable e) {
         Throwable t = e;
-        while (t.getClass() == java.io.IOException.class && t.getCause() instanceof java.io.IOException c && c != t) t = c;
+        while (t.getClass() == IOException.class && t.getCause() instanceof IOException c && c != t) t = c;
         return t;
     }
 

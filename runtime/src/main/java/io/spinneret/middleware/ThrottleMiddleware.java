@@ -1,5 +1,7 @@
 package io.spinneret.middleware;
 
+import java.util.function.LongUnaryOperator;
+
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
@@ -276,7 +278,7 @@ public final class ThrottleMiddleware implements Middleware {
             }
         }
 
-        void adjust(java.util.function.LongUnaryOperator rule, String host) {
+        void adjust(LongUnaryOperator rule, String host) {
             long before;
             long after;
             state.lock();

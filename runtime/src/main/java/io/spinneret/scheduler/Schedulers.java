@@ -1,5 +1,8 @@
 package io.spinneret.scheduler;
 
+import io.spinneret.api.SpinneretException;
+import io.spinneret.scheduler.memory.MemoryScheduler;
+
 import io.spinneret.annotations.Setting;
 import io.spinneret.scheduler.redis.RedisScheduler;
 import io.spinneret.scheduler.redis.SeenFilter;
@@ -43,7 +46,7 @@ public final class Schedulers {
             // each implementation adds its case here
             case "memory" -> {
                 warnIfUnfinished(jobDirectory(settings, spiderName));
-                return new io.spinneret.scheduler.memory.MemoryScheduler();
+                return new MemoryScheduler();
             }
             case "sqlite" -> {
                 return SqliteScheduler.open(jobDirectory(settings, spiderName), resume);
@@ -65,7 +68,7 @@ public final class Schedulers {
         try {
             return SeenFilter.bloom(settings.getLong(Setting.REDIS_BLOOM_CAPACITY), settings.getDouble(Setting.REDIS_BLOOM_ERROR_RATE));
         } catch (IllegalArgumentException e) {
-            throw new io.spinneret.api.SpinneretException("redis_seen_filter=bloom: " + e.getMessage(), e);
+            throw new SpinneretException("redis_seen_filter=bloom: " + e.getMessage(), e);
         }
     }
 

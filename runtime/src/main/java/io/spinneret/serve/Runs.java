@@ -1,5 +1,7 @@
 package io.spinneret.serve;
 
+import java.sql.Types;
+
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -29,7 +31,7 @@ final class Runs {
                 p.setString(1, spider);
                 p.setString(2, ServeDatabase.toJson(args));
                 p.setString(3, ServeDatabase.toJson(settings));
-                if (scheduleId == null) p.setNull(4, java.sql.Types.INTEGER); else p.setLong(4, scheduleId);
+                if (scheduleId == null) p.setNull(4, Types.INTEGER); else p.setLong(4, scheduleId);
                 p.setLong(5, now.toEpochMilli());
                 p.executeUpdate();
                 try (ResultSet keys = p.getGeneratedKeys()) {

@@ -1,5 +1,7 @@
 package io.spinneret.settings;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
@@ -93,7 +95,7 @@ public final class SettingsLoader {
                         JsonNode section = sp.getValue();
                         if (section.isObject() && section.has(ARGS)) {
                             arguments.put(sp.getKey(), SpiderArgumentsTable.read(section.get(ARGS), "[spider." + sp.getKey() + "." + ARGS + "]", file));
-                            section = ((com.fasterxml.jackson.databind.node.ObjectNode) section.deepCopy()).without(ARGS);
+                            section = ((ObjectNode) section.deepCopy()).without(ARGS);
                         }
                         table(section, "[spider." + sp.getKey() + "]", file, m);
                         spiders.put(sp.getKey(), m);

@@ -1,5 +1,7 @@
 package io.spinneret.spi;
 
+import java.time.Duration;
+
 import io.spinneret.api.Request;
 import io.spinneret.settings.Settings;
 
@@ -28,5 +30,5 @@ public interface CrawlContext {
      * longer pause already set stays; requests already on their way are not called back. The
      * default does nothing (a context without an engine).
      */
-    default void pauseDomain(String host, java.time.Duration pause) {}
+    default void pauseDomain(String host, Duration pause) {}
 }

@@ -1,5 +1,7 @@
 package io.spinneret.spi;
 
+import io.spinneret.api.SpinneretException;
+
 import io.spinneret.api.FetchException;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
@@ -20,7 +22,7 @@ public interface InlineFetches {
     /** For a crawl's callback outside the engine, when nothing can be fetched: throws, naming {@code where}. */
     static InlineFetches none(String where) {
         return request -> {
-            throw new io.spinneret.api.SpinneretException("crawl.fetch(" + request.url() + ") cannot fetch here: " + where);
+            throw new SpinneretException("crawl.fetch(" + request.url() + ") cannot fetch here: " + where);
         };
     }
 

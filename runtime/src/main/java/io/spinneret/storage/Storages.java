@@ -1,5 +1,8 @@
 package io.spinneret.storage;
 
+import io.spinneret.storage.feed.CsvStorage;
+import io.spinneret.storage.feed.JsonlStorage;
+
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.settings.Settings;
@@ -93,8 +96,8 @@ public final class Storages {
         if (target.equals("-")) return new StdoutStorage();
         if (!lower.contains("://")) {
             if (lower.endsWith(".json")) return new JsonArrayStorage(Path.of(target), overwrite);
-            if (lower.endsWith(".jsonl") || lower.endsWith(".ndjson")) return new io.spinneret.storage.feed.JsonlStorage(java.nio.file.Path.of(target), overwrite);
-            if (lower.endsWith(".csv")) return new io.spinneret.storage.feed.CsvStorage(java.nio.file.Path.of(target), overwrite);
+            if (lower.endsWith(".jsonl") || lower.endsWith(".ndjson")) return new JsonlStorage(Path.of(target), overwrite);
+            if (lower.endsWith(".csv")) return new CsvStorage(Path.of(target), overwrite);
         }
         if (lower.endsWith(".warc") || lower.endsWith(".warc.gz")) {
             throw new SpinneretException("'" + target + "' is a WARC file, which records the crawl's exchanges, not its items:"

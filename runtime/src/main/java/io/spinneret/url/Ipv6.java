@@ -1,5 +1,7 @@
 package io.spinneret.url;
 
+import org.jspecify.annotations.Nullable;
+
 /**
  * The IPv6 parser and serializer of the URL Standard (section 3.5): eight 16-bit pieces, one
  * {@code ::} compression, an optional dotted IPv4 tail; serialized in lower-case hex with the
@@ -9,7 +11,7 @@ final class Ipv6 {
     private Ipv6() {}
 
     /** The eight pieces of {@code input} (without brackets), or null for failure. */
-    static int @org.jspecify.annotations.Nullable [] parse(String input) {
+    static int @Nullable [] parse(String input) {
         int[] address = new int[8];
         int pieceIndex = 0;
         int compress = -1;

@@ -1,5 +1,9 @@
 package io.spinneret.warc;
 
+import java.net.UnknownHostException;
+import java.nio.charset.StandardCharsets;
+import org.netpreserve.jwarc.WarcCaptureRecord;
+
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.disk.FileErrors;
@@ -179,14 +183,14 @@ public final class WarcRecorder implements ExchangeListener, AutoCloseable {
         w.write(rb.build());
     }
 
-    private <B extends org.netpreserve.jwarc.WarcCaptureRecord.AbstractBuilder<?, B>> void common(B b, Exchange x) {
+    private <B extends WarcCaptureRecord.AbstractBuilder<?, B>> void common(B b, Exchange x) {
         if (warcinfoId != null) b.warcinfoId(warcinfoId);
         String ip = x.remoteAddress();
         // a literal only (digits, dots, colons), so that getByName never asks DNS
         if (ip != null && !ip.isEmpty() && ip.chars().allMatch(ch -> Character.digit(ch, 16) >= 0 || ch == '.' || ch == ':')) {
             try {
                 b.ipAddress(InetAddress.getByName(ip));
-            } catch (java.net.UnknownHostException e) {
+            } catch (UnknownHostException e) {
                 // not an address after all: the field is left out
             }
         }
@@ -236,7 +240,7 @@ public final class WarcRecorder implements ExchangeListener, AutoCloseable {
         for (Exchange.Header h : x.responseHeaders()) {
             if (!h.name().equalsIgnoreCase("transfer-encoding")) b.append(h.name()).append(": ").append(h.value()).append("\r\n");
         }
-        return b.append("\r\n").toString().getBytes(java.nio.charset.StandardCharsets.ISO_8859_1);
+        return b.append("\r\n").toString().getBytes(StandardCharsets.ISO_8859_1);
     }
 
     private static HttpResponse.Builder headers(Exchange x) {

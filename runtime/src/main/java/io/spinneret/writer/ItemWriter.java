@@ -1,5 +1,7 @@
 package io.spinneret.writer;
 
+import java.io.IOException;
+
 import io.spinneret.annotations.Setting;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.settings.Settings;
@@ -415,6 +417,6 @@ public final class ItemWriter implements AutoCloseable {
 
     /** An I/O error's own message ("No space left on device (writing books.jsonl)"); other exceptions with their type. */
     private static String reason(Exception e) {
-        return e instanceof java.io.IOException && e.getMessage() != null ? e.getMessage() : e.toString();
+        return e instanceof IOException && e.getMessage() != null ? e.getMessage() : e.toString();
     }
 }

@@ -1,5 +1,7 @@
 package io.spinneret.api;
 
+import org.junit.jupiter.api.Test;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
@@ -42,7 +44,7 @@ class FingerprintTest {
         assertNotEquals(Fingerprint.of(Request.of(a)), Fingerprint.of(Request.of(b)));
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void methodAndBodyArePartOfTheIdentity() {
         Request get = Request.of("http://example.com/form");
         Request post = Request.builder("http://example.com/form").method("POST").body("q=1").build();
@@ -54,7 +56,7 @@ class FingerprintTest {
         assertEquals(get.fingerprint(), Request.of("http://example.com/form", "detail").fingerprint(), "nor is the callback");
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void hexRoundTrips() {
         Fingerprint f = Request.of("http://example.com/").fingerprint();
         assertEquals(32, f.hex().length());

@@ -1,5 +1,8 @@
 package io.spinneret.api;
 
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Test;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Optional;
@@ -54,7 +57,7 @@ class UrlsTest {
         assertEquals(host, Urls.host(url));
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void fastPathAgreesWithFullCanonicalization() {
         String[] hosts = {"h.org", "H.org", "h.org:80", "h.org:8080", "h.org:443", "h.org:0443", "u@h.org", "h_x.org", ""};
         String[] paths = {"", "/", "/a", "/a/./b", "/a/../b", "/.hidden", "/a/..x", "/a.", "/%7E", "/a b", "/é", "/a/", "/[x]", "/a#f"};
@@ -71,6 +74,6 @@ class UrlsTest {
                 }
             }
         }
-        org.junit.jupiter.api.Assertions.assertTrue(fast > 50, "the fast path is taken for plain URLs: " + fast);
+        Assertions.assertTrue(fast > 50, "the fast path is taken for plain URLs: " + fast);
     }
 }

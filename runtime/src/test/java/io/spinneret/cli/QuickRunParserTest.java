@@ -1,5 +1,7 @@
 package io.spinneret.cli;
 
+import java.util.Arrays;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -72,7 +74,7 @@ class QuickRunParserTest {
     }
 
     private static List<Object> fields(RunCommand c) {
-        return java.util.Arrays.asList(c.spiderName, c.maxItems, c.outputs, c.concurrency, c.delay, c.common.sets, c.resume, c.recrawl, c.redis,
+        return Arrays.asList(c.spiderName, c.maxItems, c.outputs, c.concurrency, c.delay, c.common.sets, c.resume, c.recrawl, c.redis,
                 c.printSettings, c.common.settingsFile, c.common.spidersDir, c.common.logLevel);
     }
 }

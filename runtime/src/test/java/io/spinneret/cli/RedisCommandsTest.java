@@ -1,5 +1,7 @@
 package io.spinneret.cli;
 
+import java.util.Objects;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -75,7 +77,7 @@ class RedisCommandsTest {
                         Duration.ofSeconds(5)), RedisScheduler.Mode.JOIN)) {
             // another node took the start page and is still at work on the crawl (it has not left)
             other.push(Request.of(site.root()));
-            other.ack(java.util.Objects.requireNonNull(other.poll(Duration.ofSeconds(1))));
+            other.ack(Objects.requireNonNull(other.poll(Duration.ofSeconds(1))));
             MainTest.Run late = MainTest.run(crawl(site));
             assertEquals(0, late.code(), late.err());
             assertTrue(late.err().contains("this node got no work"), late.err());

@@ -1,5 +1,7 @@
 package io.spinneret.cli;
 
+import java.io.IOException;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -166,7 +168,7 @@ class ShellTest {
         Thread reader = Thread.ofVirtual().start(() -> {
             try {
                 p.getInputStream().transferTo(output);
-            } catch (java.io.IOException ignored) {
+            } catch (IOException ignored) {
                 // the process ended
             }
         });

@@ -1,5 +1,8 @@
 package io.spinneret.embed;
 
+import java.nio.charset.StandardCharsets;
+import java.util.zip.ZipEntry;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -79,8 +82,8 @@ class SpiderCatalogTest {
     private static Path jarWithService(Path jar, String provider) throws Exception {
         Files.createDirectories(jar.getParent());
         try (ZipOutputStream z = new ZipOutputStream(Files.newOutputStream(jar))) {
-            z.putNextEntry(new java.util.zip.ZipEntry("META-INF/services/io.spinneret.internal.SpiderRegistry"));
-            z.write((provider + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            z.putNextEntry(new ZipEntry("META-INF/services/io.spinneret.internal.SpiderRegistry"));
+            z.write((provider + "\n").getBytes(StandardCharsets.UTF_8));
             z.closeEntry();
         }
         return jar;
@@ -89,7 +92,7 @@ class SpiderCatalogTest {
     @Test
     void spidersDirectoryContributesJarsAndClassFolders() throws Exception {
         try (ZipOutputStream z = new ZipOutputStream(Files.newOutputStream(dir.resolve("b-spiders.jar")))) {
-            z.putNextEntry(new java.util.zip.ZipEntry("README"));
+            z.putNextEntry(new ZipEntry("README"));
             z.closeEntry();
         }
         Path folder = dir.resolve("classes/META-INF/services");

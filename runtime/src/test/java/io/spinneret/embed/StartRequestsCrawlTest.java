@@ -1,5 +1,7 @@
 package io.spinneret.embed;
 
+import java.io.IOException;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -110,7 +112,7 @@ class StartRequestsCrawlTest {
     void aFailingStartMethodEndsTheCrawlBeforeAnythingOpensAndSaysWhy() {
         Path out = dir.resolve("items.jsonl");
         StartSpider spider = new StartSpider(List.of("http://127.0.0.1:9/"), (urls, crawl) -> {
-            throw new java.io.IOException("seed file not found");
+            throw new IOException("seed file not found");
         });
         var e = assertThrows(SpinneretException.class, () -> Crawler.builder(spider).settings(TestSettings.fast(out))
                 .items(List.of(BookSchema.INSTANCE)).progress(null).build().run());

@@ -1,5 +1,8 @@
 package io.spinneret.engine;
 
+import io.spinneret.annotations.Setting;
+import java.util.Optional;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -53,10 +56,10 @@ class AllowedDomainsTest {
     @Test
     void theSettingAcceptsHostPortAddressesAndIpv6Literals() {
         for (String ok : List.of("127.0.0.1:8091", "example.com:8080", "[::1]", "[::1]:8080", "::1", "fe80::1:2", "192.168.0.1")) {
-            assertEquals(java.util.Optional.empty(), io.spinneret.annotations.Setting.ALLOWED_DOMAINS.check(ok), ok);
+            assertEquals(Optional.empty(), Setting.ALLOWED_DOMAINS.check(ok), ok);
         }
         for (String bad : List.of("https://example.org/", "example.com/x", "host:port", "a b")) {
-            assertTrue(io.spinneret.annotations.Setting.ALLOWED_DOMAINS.check(bad).isPresent(), bad);
+            assertTrue(Setting.ALLOWED_DOMAINS.check(bad).isPresent(), bad);
         }
     }
 

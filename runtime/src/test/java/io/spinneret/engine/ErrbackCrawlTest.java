@@ -1,5 +1,8 @@
 package io.spinneret.engine;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.Locale;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -53,11 +56,11 @@ class ErrbackCrawlTest {
 
             Map<String, String> stored = new TreeMap<>();
             for (String line : Files.readAllLines(out)) {
-                var item = new com.fasterxml.jackson.databind.ObjectMapper().readTree(line);
+                var item = new ObjectMapper().readTree(line);
                 stored.put(item.get("url").asText(), item.get("title").asText() + " / " + item.get("price").asInt());
             }
             String refused = stored.remove(dead);
-            assertTrue(refused != null && refused.toLowerCase(java.util.Locale.ROOT).contains("refused")
+            assertTrue(refused != null && refused.toLowerCase(Locale.ROOT).contains("refused")
                     && refused.endsWith("(after 1 retry) / 0"), "the dead host's item: " + refused);
             assertEquals(Map.of(
                     site.url("/missing"), "HTTP 404 / 404",

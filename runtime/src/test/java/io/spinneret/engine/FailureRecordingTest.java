@@ -1,5 +1,8 @@
 package io.spinneret.engine;
 
+import com.sun.net.httpserver.HttpExchange;
+import java.io.IOException;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -27,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 class FailureRecordingTest {
     @TempDir Path dir;
 
-    private static void redirect(com.sun.net.httpserver.HttpExchange ex, int status, String location) throws java.io.IOException {
+    private static void redirect(HttpExchange ex, int status, String location) throws IOException {
         if (location != null) ex.getResponseHeaders().set("Location", location);
         ex.sendResponseHeaders(status, -1);
         ex.close();
@@ -87,7 +90,7 @@ class FailureRecordingTest {
                 ex.sendResponseHeaders(200, big.length); // refused from its Content-Length
                 try (var out = ex.getResponseBody()) {
                     out.write(big);
-                } catch (java.io.IOException ignored) {
+                } catch (IOException ignored) {
                     // the crawler hung up, as it should
                 }
             });
@@ -95,7 +98,7 @@ class FailureRecordingTest {
                 ex.sendResponseHeaders(200, 0); // chunked: over the limit while it streams in
                 try (var out = ex.getResponseBody()) {
                     out.write(big);
-                } catch (java.io.IOException ignored) {
+                } catch (IOException ignored) {
                     // the crawler hung up
                 }
             });

@@ -1,5 +1,7 @@
 package io.spinneret.engine;
 
+import io.spinneret.api.Crawl;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -48,7 +50,7 @@ class LinkRulesCrawlTest {
             public Dispatcher newDispatcher() {
                 return new Dispatcher() {
                     @Override
-                    public void dispatch(String callback, Response page, io.spinneret.api.Crawl crawl) {
+                    public void dispatch(String callback, Response page, Crawl crawl) {
                         if (page.isHtml()) crawl.emit(new Book(page.url(), page.textOf("title"), page.depth(), page.url()));
                     }
 

@@ -1,5 +1,9 @@
 package io.spinneret.engine;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.time.Duration;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -40,19 +44,19 @@ class LivePageCrawlTest {
             assertTrue(http.send(HttpRequest.newBuilder(URI.create(live.url())).build(), HttpResponse.BodyHandlers.ofString())
                     .body().contains("<canvas id=\"chart\""));
             // the stream is opened before the crawl and read on another thread until it ends
-            HttpResponse<java.io.InputStream> stream = http.send(HttpRequest.newBuilder(URI.create(live.url() + "events")).build(),
+            HttpResponse<InputStream> stream = http.send(HttpRequest.newBuilder(URI.create(live.url() + "events")).build(),
                     HttpResponse.BodyHandlers.ofInputStream());
             assertEquals("text/event-stream; charset=utf-8", stream.headers().firstValue("Content-Type").orElse(""));
             List<String> events = new ArrayList<>();
             Thread reader = Thread.ofVirtual().start(() -> {
                 try (BufferedReader in = new BufferedReader(new InputStreamReader(stream.body(), StandardCharsets.UTF_8))) {
                     for (String line; (line = in.readLine()) != null; ) if (line.startsWith("data: ")) events.add(line.substring(6));
-                } catch (java.io.IOException ignored) {
+                } catch (IOException ignored) {
                     // the server closed the stream
                 }
             });
             CrawlResult r = ObservedCrawls.books(site, dir).listener(live).build().run();
-            reader.join(java.time.Duration.ofSeconds(30));
+            reader.join(Duration.ofSeconds(30));
             assertTrue(!events.isEmpty());
             JsonNode last = new ObjectMapper().readTree(events.get(events.size() - 1));
             assertEquals("finished", last.get("stopReason").asText());

@@ -1,5 +1,7 @@
 package io.spinneret.engine;
 
+import java.io.IOException;
+
 import io.spinneret.embed.Crawler;
 import io.spinneret.testing.BookSchema;
 import io.spinneret.testing.BooksFixture;
@@ -12,7 +14,7 @@ import java.util.List;
 final class ObservedCrawls {
     private ObservedCrawls() {}
 
-    static TestSite site() throws java.io.IOException {
+    static TestSite site() throws IOException {
         TestSite site = TestSite.books(2);
         site.route("/book/3", ex -> TestSite.send(ex, 404, "<html><body>gone</body></html>"));
         site.route("/book/4", ex -> TestSite.send(ex, 500, "<html><body>broken</body></html>"));

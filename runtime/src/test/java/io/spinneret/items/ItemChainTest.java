@@ -1,5 +1,7 @@
 package io.spinneret.items;
 
+import java.util.concurrent.CopyOnWriteArrayList;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,7 +21,7 @@ class ItemChainTest {
     final Stats stats = new Stats();
     final AtomicReference<String> failed = new AtomicReference<>();
 
-    final List<String> dropped = new java.util.concurrent.CopyOnWriteArrayList<>();
+    final List<String> dropped = new CopyOnWriteArrayList<>();
 
     ItemChain chain(String invalidItems, ProcessorLink... links) {
         return new ItemChain(List.of(links), Settings.defaults().with("invalid_items", invalidItems, "test"), stats, failed::set,

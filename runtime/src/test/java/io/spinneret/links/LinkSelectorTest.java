@@ -1,5 +1,7 @@
 package io.spinneret.links;
 
+import org.jsoup.select.Selector;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -85,6 +87,6 @@ class LinkSelectorTest {
     void badPatternsFailWhenTheSelectorIsBuilt() {
         assertThrows(PatternSyntaxException.class, () -> LinkSelector.DEFAULT.allow("(unclosed"));
         assertThrows(IllegalArgumentException.class, () -> LinkSelector.DEFAULT.allowGlob("/a/{b,c"));
-        assertThrows(org.jsoup.select.Selector.SelectorParseException.class, () -> LinkSelector.DEFAULT.css("div["));
+        assertThrows(Selector.SelectorParseException.class, () -> LinkSelector.DEFAULT.css("div["));
     }
 }

@@ -1,5 +1,7 @@
 package io.spinneret.middleware;
 
+import java.net.InetAddress;
+
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -42,7 +44,7 @@ final class ForwardProxy implements AutoCloseable {
 
     /** A proxy URL where nothing listens: connections are refused. */
     static String dead() throws IOException {
-        try (ServerSocket s = new ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
             return "http://127.0.0.1:" + s.getLocalPort();
         }
     }

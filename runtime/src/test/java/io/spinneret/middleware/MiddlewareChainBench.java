@@ -1,5 +1,7 @@
 package io.spinneret.middleware;
 
+import java.util.TreeMap;
+
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.embed.CrawlResult;
@@ -58,7 +60,7 @@ public final class MiddlewareChainBench {
 
     private static void crawls() throws Exception {
         Path dir = Files.createTempDirectory("chainbench");
-        Map<String, List<Long>> ms = new java.util.TreeMap<>();
+        Map<String, List<Long>> ms = new TreeMap<>();
         try (TestSite site = TestSite.books(200)) {
             for (int round = 0; round < 7; round++) {
                 for (String mode : List.of("no middleware", "default, robots off", "default, robots on")) {

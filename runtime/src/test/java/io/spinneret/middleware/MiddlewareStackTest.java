@@ -1,5 +1,8 @@
 package io.spinneret.middleware;
 
+import io.spinneret.settings.Settings;
+import java.time.Duration;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -34,9 +37,9 @@ class MiddlewareStackTest {
 
     @Test
     void theDefaultChainIsPolite() {
-        List<Middleware> chain = MiddlewareStack.build(io.spinneret.settings.Settings.defaults());
+        List<Middleware> chain = MiddlewareStack.build(Settings.defaults());
         assertTrue(((RobotsMiddleware) chain.get(2)).enabled(), "robots.txt respected by default");
-        assertEquals(java.time.Duration.ofSeconds(1), ((ThrottleMiddleware) chain.get(5)).delayOf("example.com"));
+        assertEquals(Duration.ofSeconds(1), ((ThrottleMiddleware) chain.get(5)).delayOf("example.com"));
         assertEquals(3, ((RetryMiddleware) chain.get(0)).policy().times());
     }
 

@@ -1,5 +1,10 @@
 package io.spinneret.middleware;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -85,7 +90,7 @@ class ProxyMiddlewareTest {
         site.route("/502", (h, n) -> Reply.status(502));
         site.route("/407", (h, n) -> Reply.status(407));
         site.page("/ok", "ok");
-        ProxyMiddleware proxy = new ProxyMiddleware(new ProxyPool(List.of(good.url()), java.time.Duration.ofMinutes(1)));
+        ProxyMiddleware proxy = new ProxyMiddleware(new ProxyPool(List.of(good.url()), Duration.ofMinutes(1)));
         TestCrawl crawl = new TestCrawl(TestSettings.of());
 
         RealChain.execute(List.of(proxy), Request.of(site.url("/ok")), downloader, crawl);
@@ -94,7 +99,7 @@ class ProxyMiddlewareTest {
         assertEquals(0, proxy.pool().healthyCount());
         assertEquals(1, crawl.stats.get(ProxyMiddleware.STAT_COOLDOWN));
 
-        ProxyMiddleware other = new ProxyMiddleware(new ProxyPool(List.of(good.url()), java.time.Duration.ofMinutes(1)));
+        ProxyMiddleware other = new ProxyMiddleware(new ProxyPool(List.of(good.url()), Duration.ofMinutes(1)));
         RealChain.execute(List.of(other), Request.of(site.url("/407")), downloader, crawl);
         assertEquals(0, other.pool().healthyCount());
     }
@@ -116,15 +121,15 @@ class ProxyMiddlewareTest {
         Request[] seeds = pages(site, 2);
         String dead = ForwardProxy.dead().replace("http://", "http://alice:s3cret@");
         TestCrawl crawl = new TestCrawl(TestSettings.of("proxies=" + dead));
-        java.io.PrintStream err = System.err;
-        java.io.ByteArrayOutputStream captured = new java.io.ByteArrayOutputStream();
-        System.setErr(new java.io.PrintStream(captured, true, java.nio.charset.StandardCharsets.UTF_8));
+        PrintStream err = System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
         try {
             crawl.run(MiddlewareStack.build(crawl.settings), downloader, seeds);
         } finally {
             System.setErr(err);
         }
-        String log = captured.toString(java.nio.charset.StandardCharsets.UTF_8);
+        String log = captured.toString(StandardCharsets.UTF_8);
         assertTrue(log.contains("cooling down"), "the proxy's cooldown is logged: " + log);
         assertTrue(log.contains(ProxyPool.redact(dead)), log);
         StringBuilder all = new StringBuilder(log);

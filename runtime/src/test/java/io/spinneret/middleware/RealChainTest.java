@@ -1,5 +1,7 @@
 package io.spinneret.middleware;
 
+import java.io.IOException;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -51,13 +53,13 @@ class RealChainTest {
         Middleware catcher = Middleware.named("catcher", chain -> {
             try {
                 return chain.proceed(chain.request());
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 events.add("caught " + e.getClass().getSimpleName());
                 throw e;
             }
         });
         String dead = ForwardProxy.dead() + "/";
-        assertThrows(java.io.IOException.class, () -> RealChain.execute(List.of(recording("outer"), catcher),
+        assertThrows(IOException.class, () -> RealChain.execute(List.of(recording("outer"), catcher),
                 Request.of(dead), downloader, crawl));
         assertEquals(List.of("> outer", "caught ConnectException"), events);
     }

@@ -1,5 +1,9 @@
 package io.spinneret.middleware;
 
+import io.spinneret.api.DropRequest;
+import java.io.IOException;
+import java.net.ConnectException;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -70,7 +74,7 @@ class RetryMiddlewareTest {
             var response = chain.proceed(chain.request());
             if (response.status() >= 500) {
                 chain.context().schedule(chain.request().toBuilder().retryCount(chain.request().retryCount() + 1).build());
-                throw new io.spinneret.api.DropRequest("retry", "naive");
+                throw new DropRequest("retry", "naive");
             }
             return response;
         });
@@ -120,7 +124,7 @@ class RetryMiddlewareTest {
         crawl.run(MiddlewareStack.build(crawl.settings), downloader, Request.of(dead));
 
         RetriesExhaustedException e = assertInstanceOf(RetriesExhaustedException.class, crawl.failures.get(0));
-        assertInstanceOf(java.net.ConnectException.class, e.getCause());
+        assertInstanceOf(ConnectException.class, e.getCause());
         assertTrue(e.getMessage().startsWith("gave up on " + dead + " after 1 retry: ConnectException"), e.getMessage());
         assertEquals(1, crawl.stats.get("retry/reason/ConnectException"));
     }
@@ -195,6 +199,6 @@ class RetryMiddlewareTest {
     @Test
     void aTimeoutIsAnIOExceptionTheRetryRecognises() {
         // guards the assumption above: java.net.http reports timeouts as IOException subclasses
-        assertTrue(java.io.IOException.class.isAssignableFrom(HttpTimeoutException.class));
+        assertTrue(IOException.class.isAssignableFrom(HttpTimeoutException.class));
     }
 }

@@ -1,5 +1,15 @@
 package io.spinneret.middleware;
 
+import io.spinneret.api.PermanentFailureException;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.MalformedURLException;
+import java.net.http.HttpTimeoutException;
+import java.security.cert.CertificateException;
+import java.util.stream.IntStream;
+import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.SSLPeerUnverifiedException;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -40,7 +50,7 @@ class RetryPolicyTest {
 
     @Test
     void jitterSpreadsRetriesThatFailedTogether() {
-        long distinct = java.util.stream.IntStream.range(0, 50).mapToLong(i -> policy.jittered(2).toNanos()).distinct().count();
+        long distinct = IntStream.range(0, 50).mapToLong(i -> policy.jittered(2).toNanos()).distinct().count();
         assertTrue(distinct > 10, "only " + distinct + " distinct waits out of 50");
     }
 
@@ -70,25 +80,25 @@ class RetryPolicyTest {
 
     @Test
     void aDownloadersWrappingIsSeenThroughToTheRealCause() {
-        var wrapped = new java.io.IOException("ConnectException for http://h/", new java.net.ConnectException());
-        assertEquals(java.net.ConnectException.class, RetryPolicy.rootCause(wrapped).getClass());
+        var wrapped = new IOException("ConnectException for http://h/", new ConnectException());
+        assertEquals(ConnectException.class, RetryPolicy.rootCause(wrapped).getClass());
         assertEquals("ConnectException", RetryPolicy.describe(wrapped));
-        var timeout = new java.net.http.HttpTimeoutException("download of http://h/ timed out after 30s");
+        var timeout = new HttpTimeoutException("download of http://h/ timed out after 30s");
         assertEquals("HttpTimeoutException: download of http://h/ timed out after 30s", RetryPolicy.describe(timeout));
-        assertEquals("IOException: body over 16 MB", RetryPolicy.describe(new java.io.IOException("body over 16 MB")));
+        assertEquals("IOException: body over 16 MB", RetryPolicy.describe(new IOException("body over 16 MB")));
     }
 
     @Test
     void failuresNoAttemptCanMendArePermanentThroughTheDownloadersWrapping() {
-        var untrusted = new javax.net.ssl.SSLHandshakeException("PKIX path building failed");
-        untrusted.initCause(new java.security.cert.CertificateException("unable to find valid certification path"));
-        assertTrue(RetryPolicy.permanent(new java.io.IOException("TLS handshake failed for http://h/", untrusted)));
-        assertTrue(RetryPolicy.permanent(new javax.net.ssl.SSLPeerUnverifiedException("peer not authenticated")));
-        assertTrue(RetryPolicy.permanent(new java.net.MalformedURLException("port 99999 out of range")));
-        assertTrue(RetryPolicy.permanent(new io.spinneret.api.PermanentFailureException("larger than max_body_size")));
-        assertFalse(RetryPolicy.permanent(new java.net.ConnectException("Connection refused")));
-        assertFalse(RetryPolicy.permanent(new javax.net.ssl.SSLHandshakeException("Remote host terminated the handshake")),
+        var untrusted = new SSLHandshakeException("PKIX path building failed");
+        untrusted.initCause(new CertificateException("unable to find valid certification path"));
+        assertTrue(RetryPolicy.permanent(new IOException("TLS handshake failed for http://h/", untrusted)));
+        assertTrue(RetryPolicy.permanent(new SSLPeerUnverifiedException("peer not authenticated")));
+        assertTrue(RetryPolicy.permanent(new MalformedURLException("port 99999 out of range")));
+        assertTrue(RetryPolicy.permanent(new PermanentFailureException("larger than max_body_size")));
+        assertFalse(RetryPolicy.permanent(new ConnectException("Connection refused")));
+        assertFalse(RetryPolicy.permanent(new SSLHandshakeException("Remote host terminated the handshake")),
                 "a handshake cut short is a network failure, worth another attempt");
-        assertFalse(RetryPolicy.permanent(new java.net.http.HttpTimeoutException("timed out")));
+        assertFalse(RetryPolicy.permanent(new HttpTimeoutException("timed out")));
     }
 }

@@ -1,5 +1,7 @@
 package io.spinneret.middleware;
 
+import io.spinneret.settings.Settings;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -33,7 +35,7 @@ class RobotsMiddlewareTest {
         return crawlWith(TestSettings.of("respect_robots=true"), paths);
     }
 
-    private TestCrawl crawlWith(io.spinneret.settings.Settings settings, String... paths) throws Exception {
+    private TestCrawl crawlWith(Settings settings, String... paths) throws Exception {
         TestCrawl crawl = new TestCrawl(settings);
         List<Request> seeds = new ArrayList<>();
         for (String p : paths) seeds.add(Request.of(site.url(p)));

@@ -1,5 +1,7 @@
 package io.spinneret.middleware;
 
+import java.util.LinkedHashMap;
+
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -44,7 +46,7 @@ final class TestSite implements AutoCloseable {
         }
 
         Reply header(String name, String value) {
-            var h = new java.util.LinkedHashMap<>(headers);
+            var h = new LinkedHashMap<>(headers);
             h.put(name, value);
             return new Reply(status, h, body, delayMillis);
         }

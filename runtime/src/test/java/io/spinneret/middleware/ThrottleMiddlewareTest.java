@@ -1,5 +1,8 @@
 package io.spinneret.middleware;
 
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -111,12 +114,12 @@ class ThrottleMiddlewareTest {
         // each request is held at the server until all ten have arrived: they get there only if
         // none waits for another (a throttle that let one through at a time would hold the first
         // until the latch gave up, and the crawl would fail its limit)
-        java.util.concurrent.CountDownLatch allTen = new java.util.concurrent.CountDownLatch(10);
+        CountDownLatch allTen = new CountDownLatch(10);
         AtomicInteger gaveUp = new AtomicInteger();
         a.route("/slow", (hit, n) -> {
             allTen.countDown();
             try {
-                if (!allTen.await(20, java.util.concurrent.TimeUnit.SECONDS)) gaveUp.incrementAndGet();
+                if (!allTen.await(20, TimeUnit.SECONDS)) gaveUp.incrementAndGet();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

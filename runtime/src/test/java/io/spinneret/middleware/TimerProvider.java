@@ -1,5 +1,7 @@
 package io.spinneret.middleware;
 
+import io.spinneret.api.Response;
+
 import io.spinneret.settings.Settings;
 
 /** A user middleware provider, registered in META-INF/services of the test classpath. */
@@ -17,7 +19,7 @@ public final class TimerProvider implements MiddlewareProvider {
     /** Records how long the rest of the chain took, in a response-side header-free way: the stats. */
     static final class TimerMiddleware implements Middleware {
         @Override
-        public io.spinneret.api.Response intercept(Chain chain) throws Exception {
+        public Response intercept(Chain chain) throws Exception {
             long t0 = System.nanoTime();
             try {
                 return chain.proceed(chain.request().withMeta("timer", true));

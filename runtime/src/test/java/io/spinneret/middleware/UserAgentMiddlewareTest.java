@@ -1,5 +1,7 @@
 package io.spinneret.middleware;
 
+import java.util.ArrayList;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.spinneret.api.Request;
@@ -35,7 +37,7 @@ class UserAgentMiddlewareTest {
     @Test
     void rotatesThroughTheListPerRequest() throws Exception {
         UserAgentMiddleware ua = UserAgentMiddleware.from(TestSettings.of("user_agents=one/1, two/2, three/3"));
-        List<String> sent = new java.util.ArrayList<>();
+        List<String> sent = new ArrayList<>();
         for (int i = 0; i < 6; i++) sent.add(sentAgent(ua, Request.of(site.url("/"))));
         assertEquals(List.of("one/1", "two/2", "three/3", "one/1", "two/2", "three/3"), sent);
     }

@@ -1,5 +1,7 @@
 package io.spinneret.observe;
 
+import java.net.URI;
+
 import io.spinneret.api.Failure;
 import io.spinneret.api.Request;
 import java.time.Duration;
@@ -16,7 +18,7 @@ public class RecordingListener implements CrawlListener {
     public volatile @Nullable CrawlClosed closed;
 
     private static String path(Request r) {
-        return java.net.URI.create(r.url()).getPath();
+        return URI.create(r.url()).getPath();
     }
 
     public long count(String prefix) {

@@ -1,5 +1,7 @@
 package io.spinneret.render;
 
+import java.util.ArrayList;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -94,7 +96,7 @@ class RenderDecisionsTest {
         RenderDecisions d = new RenderDecisions<String>(1, 2, stats);
         assertEquals(Plan.SAMPLE, d.plan("p"));
         d.sampled("p", true, "");
-        List<Integer> checks = new java.util.ArrayList<>();
+        List<Integer> checks = new ArrayList<>();
         int pages = 10_000;
         for (int page = 1; page <= pages; page++) {
             if (d.plan("p") == Plan.SAMPLE) {
@@ -116,7 +118,7 @@ class RenderDecisionsTest {
         RenderDecisions d = new RenderDecisions<String>(1, 3, stats);
         assertEquals(Plan.SAMPLE, d.plan("p"));
         d.sampled("p", false, "HTTP 0 items, browser 10");
-        List<Integer> checks = new java.util.ArrayList<>();
+        List<Integer> checks = new ArrayList<>();
         for (int page = 1; page <= 12; page++) {
             if (d.plan("p") == Plan.SAMPLE) {
                 checks.add(page);

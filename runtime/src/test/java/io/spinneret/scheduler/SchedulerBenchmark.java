@@ -1,5 +1,8 @@
 package io.spinneret.scheduler;
 
+import io.spinneret.spi.Lease;
+import java.util.Comparator;
+
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.Request;
 import io.spinneret.settings.Settings;
@@ -122,10 +125,10 @@ public final class SchedulerBenchmark {
         long t0 = System.nanoTime();
         for (int i = 0; i < ops; i++) s.push(request(i));
         long t1 = System.nanoTime();
-        List<io.spinneret.spi.Lease> leases = new ArrayList<>(ops);
+        List<Lease> leases = new ArrayList<>(ops);
         for (int i = 0; i < ops; i++) leases.add(s.poll(Duration.ofSeconds(5)));
         long t2 = System.nanoTime();
-        for (io.spinneret.spi.Lease l : leases) s.ack(l);
+        for (Lease l : leases) s.ack(l);
         long t3 = System.nanoTime();
         check(s);
         if (report) System.out.printf("one thread:  push %,9.0f/s   pop %,9.0f/s   ack %,9.0f/s   => push+pop+ack %,9.0f/s%n",
@@ -145,7 +148,7 @@ public final class SchedulerBenchmark {
             for (int w = 0; w < workers; w++) {
                 pool.submit(() -> {
                     while (done.get() < ops) {
-                        io.spinneret.spi.Lease lease = s.poll(Duration.ofMillis(200));
+                        Lease lease = s.poll(Duration.ofMillis(200));
                         if (lease == null) {
                             if (s.pendingCount() + s.inFlightCount() == 0) return null;
                             continue;
@@ -192,7 +195,7 @@ public final class SchedulerBenchmark {
             try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
                 for (int w = 0; w < workers; w++) {
                     pool.submit(() -> {
-                        io.spinneret.spi.Lease lease;
+                        Lease lease;
                         while ((lease = s.poll(Duration.ofMillis(100))) != null) {
                             s.ack(lease);
                             drained.incrementAndGet();
@@ -265,7 +268,7 @@ public final class SchedulerBenchmark {
             Path job = dir.resolve(spider);
             if (Files.exists(job)) {
                 try (Stream<Path> files = Files.walk(job)) {
-                    files.sorted(java.util.Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+                    files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
                 }
             }
         }

@@ -1,5 +1,7 @@
 package io.spinneret.scheduler;
 
+import java.util.Arrays;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -169,7 +171,7 @@ public abstract class SchedulerContractTest {
         s.push(req("old"));
         boolean[] added = s.pushEach(List.of(req("a"), req("b"), req("a"), req("old"), req("c"),
                 req("old").toBuilder().dontFilter(true).build()));
-        assertEquals("[true, true, false, false, true, true]", java.util.Arrays.toString(added));
+        assertEquals("[true, true, false, false, true, true]", Arrays.toString(added));
         assertEquals(5, s.pendingCount());
         assertEquals(4, s.seenCount());
         List<String> polled = new ArrayList<>();

@@ -1,5 +1,9 @@
 package io.spinneret.storage;
 
+import java.io.UncheckedIOException;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -80,7 +84,7 @@ class DiskFullTest {
             try {
                 disk.free();
             } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
+                throw new UncheckedIOException(e);
             }
         });
         return Crawler.builder(new BooksFixture(site.root())).settings(settings).storage(watched[0])
@@ -151,9 +155,9 @@ class DiskFullTest {
         }
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void aFullFrontierDiskFailsTheCrawlWithOneLineAndASummaryNotAStackTrace() throws Exception {
-        List<Throwable> uncaught = new java.util.concurrent.CopyOnWriteArrayList<>();
+        List<Throwable> uncaught = new CopyOnWriteArrayList<>();
         Thread.UncaughtExceptionHandler before = Thread.getDefaultUncaughtExceptionHandler();
         Thread.setDefaultUncaughtExceptionHandler((t, e) -> uncaught.add(new AssertionError("thread " + t.getName() + " died", e)));
         try (SmallDisk disk = SmallDisk.mount(tmp.resolve("disk"), "2m"); TestSite site = TestSite.books(60)) {

@@ -1,5 +1,11 @@
 package io.spinneret.storage;
 
+import io.spinneret.internal.ItemSchema;
+import java.io.IOException;
+import java.nio.file.StandardOpenOption;
+import java.sql.DriverManager;
+import java.util.Arrays;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -41,7 +47,7 @@ class OutputsTest {
         }
         assertEquals(2, Files.readAllLines(jsonl).size());
         assertEquals(1, Files.readAllLines(dir.resolve("a-sample.jsonl")).size());
-        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db); var st = c.createStatement();
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + db); var st = c.createStatement();
                 var rs = st.executeQuery("SELECT (SELECT count(*) FROM book), (SELECT count(*) FROM sample)")) {
             rs.next();
             assertEquals(2, rs.getInt(1));
@@ -81,8 +87,8 @@ class OutputsTest {
         int[] failures = {1};
         Storage flaky = new Storage() {
             @Override public void open() { }
-            @Override public <T> void write(io.spinneret.internal.ItemSchema<T> schema, List<T> items) throws java.io.IOException {
-                if (failures[0]-- > 0) throw new java.io.IOException("down");
+            @Override public <T> void write(ItemSchema<T> schema, List<T> items) throws IOException {
+                if (failures[0]-- > 0) throw new IOException("down");
             }
             @Override public void close() { }
             @Override public String describe() { return "flaky"; }
@@ -91,7 +97,7 @@ class OutputsTest {
                 new FanOutStorage.Route(Set.of(), flaky)));
         s.open();
         List<BookSchema.Book> batch = List.of(BookSchema.book(1));
-        assertThrows(java.io.IOException.class, () -> s.write(books, batch));
+        assertThrows(IOException.class, () -> s.write(books, batch));
         s.write(books, batch); // the pipeline's retry: the same batch
         s.close();
         assertEquals(1, Files.readAllLines(jsonl).size());
@@ -131,8 +137,8 @@ class OutputsTest {
         s.close();
         // a batch killed half-way: the closing bracket overwritten by half an item
         byte[] bytes = Files.readAllBytes(file);
-        Files.write(file, java.util.Arrays.copyOf(bytes, bytes.length - 2));
-        Files.writeString(file, ",{\"url\":\"http://half", java.nio.file.StandardOpenOption.APPEND);
+        Files.write(file, Arrays.copyOf(bytes, bytes.length - 2));
+        Files.writeString(file, ",{\"url\":\"http://half", StandardOpenOption.APPEND);
         Storage again = Storages.forTarget(file.toString(), Settings.defaults());
         again.open();
         again.write(books, List.of(BookSchema.book(3)));

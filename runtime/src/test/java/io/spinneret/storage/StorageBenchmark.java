@@ -1,5 +1,8 @@
 package io.spinneret.storage;
 
+import com.mongodb.ConnectionString;
+import java.nio.channels.Channels;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.core.JsonEncoding;
@@ -191,7 +194,7 @@ public class StorageBenchmark {
         @Override
         public void open() throws IOException {
             channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
-            out = new BufferedOutputStream(java.nio.channels.Channels.newOutputStream(channel), 1 << 16);
+            out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16);
             json = new JsonFactory().createGenerator(out, JsonEncoding.UTF8);
             json.setRootValueSeparator(null);
         }
@@ -245,7 +248,7 @@ public class StorageBenchmark {
     }
 
     private static String database(String uri) {
-        String db = new com.mongodb.ConnectionString(uri).getDatabase();
+        String db = new ConnectionString(uri).getDatabase();
         return db == null ? "spinneret" : db;
     }
 

@@ -1,5 +1,16 @@
 package io.spinneret.storage;
 
+import io.spinneret.api.Request;
+import io.spinneret.items.ItemChain;
+import io.spinneret.items.StorageRejections;
+import io.spinneret.settings.Settings;
+import io.spinneret.spi.Lease;
+import io.spinneret.spi.RejectedItemsException;
+import io.spinneret.spi.Stats;
+import io.spinneret.writer.ItemWriter;
+import java.util.TreeSet;
+import java.util.concurrent.CopyOnWriteArrayList;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -199,7 +210,7 @@ public abstract class StorageContractTest {
     void anItemWithoutKeyFailsNamingTheTableAndTheKey() throws Exception {
         assumeTrue(upserts(), "files need no key");
         // rejected for its data, which the pipeline never retries as if the storage were down
-        IOException e = assertThrows(io.spinneret.spi.RejectedItemsException.class,
+        IOException e = assertThrows(RejectedItemsException.class,
                 () -> storage.write(samples, List.of(SampleSchema.empty("fine"), SampleSchema.empty(null))));
         assertTrue(e.getMessage().contains(samples.table()) && e.getMessage().contains("'id'"), e.getMessage());
     }
@@ -211,9 +222,9 @@ public abstract class StorageContractTest {
      */
     @Test
     void anItemWithoutKeyIsDroppedAndCountedBeforeStorageAndNothingIsRetried() throws Exception {
-        io.spinneret.spi.Stats stats = new io.spinneret.spi.Stats();
-        io.spinneret.settings.Settings settings = io.spinneret.settings.Settings.defaults().with("storage_retry_times", "5", "test");
-        List<List<Object>> writes = new java.util.concurrent.CopyOnWriteArrayList<>();
+        Stats stats = new Stats();
+        Settings settings = Settings.defaults().with("storage_retry_times", "5", "test");
+        List<List<Object>> writes = new CopyOnWriteArrayList<>();
         Storage counting = new Storage() {
             @Override public void open() { }
             @Override public <T> void write(ItemSchema<T> schema, List<T> items) throws IOException {
@@ -225,16 +236,16 @@ public abstract class StorageContractTest {
         };
         List<Object> items = new ArrayList<>(List.of(SampleSchema.empty("a"), SampleSchema.empty(null), SampleSchema.empty("b")));
         List<ItemSchema<?>> schemas = new ArrayList<>(List.of(samples, samples, samples));
-        new io.spinneret.items.ItemChain(List.of(), settings, stats, message -> fail(message)).apply(items, schemas, "http://h/page");
-        List<String> acked = new java.util.concurrent.CopyOnWriteArrayList<>();
-        io.spinneret.writer.ItemWriter writer = new io.spinneret.writer.ItemWriter(counting, settings, l -> acked.add(l.id()),
+        new ItemChain(List.of(), settings, stats, message -> fail(message)).apply(items, schemas, "http://h/page");
+        List<String> acked = new CopyOnWriteArrayList<>();
+        ItemWriter writer = new ItemWriter(counting, settings, l -> acked.add(l.id()),
                 e -> fail(e.getMessage()));
-        writer.onRejected(new io.spinneret.items.StorageRejections(settings, stats));
-        writer.submit(items, schemas, new io.spinneret.spi.Lease("1", io.spinneret.api.Request.of("http://h/page")));
+        writer.onRejected(new StorageRejections(settings, stats));
+        writer.submit(items, schemas, new Lease("1", Request.of("http://h/page")));
         writer.close();
 
-        assertEquals(1, stats.get(io.spinneret.items.ItemChain.DROPPED + "invalid"));
-        assertEquals(1, stats.get(io.spinneret.items.ItemChain.INVALID + "Sample.id @NotNull (key)"));
+        assertEquals(1, stats.get(ItemChain.DROPPED + "invalid"));
+        assertEquals(1, stats.get(ItemChain.INVALID + "Sample.id @NotNull (key)"));
         assertEquals(List.of(List.of(SampleSchema.empty("a"), SampleSchema.empty("b"))), writes, "one write, without the keyless item");
         assertEquals(List.of("1"), acked);
         assertStored(samples, List.of(SampleSchema.empty("a"), SampleSchema.empty("b")));
@@ -256,7 +267,7 @@ public abstract class StorageContractTest {
         assertEquals(actual.size(), byKey.size(), "keys stored more than once in " + schema.table());
         Set<String> expectedKeys = new HashSet<>();
         for (T item : expected) expectedKeys.add(String.valueOf(schema.key(item)));
-        assertEquals(new TreeMap<>(byKey).keySet(), new java.util.TreeSet<>(expectedKeys), "keys in " + schema.table());
+        assertEquals(new TreeMap<>(byKey).keySet(), new TreeSet<>(expectedKeys), "keys in " + schema.table());
         for (T item : expected) {
             Object[] values = schema.values(item);
             Map<String, Object> row = byKey.get(String.valueOf(schema.key(item)));

@@ -1,5 +1,7 @@
 package io.spinneret.storage;
 
+import io.spinneret.storage.feed.JsonlStorage;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
@@ -55,7 +57,7 @@ class StoragesTest {
             assertEquals("-O (overwrite_output) empties output files; " + db + " is a database, which a crawl upserts into (use -o)",
                     e.getMessage());
         }
-        assertEquals(io.spinneret.storage.feed.JsonlStorage.class, Storages.forTarget("books.jsonl", overwrite).getClass());
+        assertEquals(JsonlStorage.class, Storages.forTarget("books.jsonl", overwrite).getClass());
     }
 
     @Test

@@ -1,5 +1,7 @@
 package io.spinneret.testing;
 
+import java.util.ArrayList;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,7 +19,7 @@ class SameElementsTest {
     @Test
     void aFailureNamesTheCountsAndOnlyTheFirstFewDifferences() {
         List<String> expected = IntStream.range(0, 10_000).mapToObj(i -> "http://example.com/crash/" + i).toList();
-        List<String> actual = new java.util.ArrayList<>(expected.subList(50, expected.size()));
+        List<String> actual = new ArrayList<>(expected.subList(50, expected.size()));
         actual.add("http://example.com/extra");
         AssertionError e = assertThrows(AssertionError.class, () -> SameElements.assertSameElements(expected, actual, "frontier"));
         assertEquals("frontier: 50 missing, 1 unexpected (expected 10000, got 9951);"

@@ -1,5 +1,7 @@
 package io.spinneret.testing;
 
+import java.util.Locale;
+
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.net.spi.InetAddressResolver;
@@ -30,7 +32,7 @@ public final class TestHostsResolver extends InetAddressResolverProvider {
         return new InetAddressResolver() {
             @Override
             public Stream<InetAddress> lookupByName(String host, LookupPolicy policy) throws UnknownHostException {
-                String address = HOSTS.get(host.toLowerCase(java.util.Locale.ROOT));
+                String address = HOSTS.get(host.toLowerCase(Locale.ROOT));
                 if (address == null) return builtin.lookupByName(host, policy);
                 return Stream.of(InetAddress.getByAddress(host, InetAddress.getByName(address).getAddress()));
             }

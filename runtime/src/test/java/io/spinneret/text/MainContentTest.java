@@ -1,5 +1,8 @@
 package io.spinneret.text;
 
+import java.util.List;
+import java.util.Map;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -80,7 +83,7 @@ class MainContentTest {
     @Test
     void aPageWithoutContentGivesEmptyStrings() {
         Response empty = new Response(Request.of("http://127.0.0.1/"), "http://127.0.0.1/", 200,
-                java.util.Map.of("Content-Type", java.util.List.of("text/html")), new byte[0]);
+                Map.of("Content-Type", List.of("text/html")), new byte[0]);
         MainContent content = empty.mainContent();
         assertEquals("", content.markdown());
         assertTrue(content.text().isEmpty(), content.text());

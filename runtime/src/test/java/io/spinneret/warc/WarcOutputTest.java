@@ -1,5 +1,8 @@
 package io.spinneret.warc;
 
+import java.util.Comparator;
+import org.netpreserve.jwarc.WarcCaptureRecord;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -140,7 +143,7 @@ class WarcOutputTest {
                         .orElseThrow();
                 WarcRecord capture = captures.get(concurrent);
                 assertTrue(capture != null, "request record " + req.target() + " points at its response");
-                assertEquals(req.target(), ((org.netpreserve.jwarc.WarcCaptureRecord) capture).target());
+                assertEquals(req.target(), ((WarcCaptureRecord) capture).target());
                 assertEquals("GET", r.method());
                 assertTrue(r.http().first("User-Agent").orElse("").startsWith("Spinneret"), r.http().toString());
             }
@@ -157,7 +160,7 @@ class WarcOutputTest {
             try (Stream<Path> s = Files.list(dir)) {
                 // the recorder's order: the name given, then -00001, -00002, ...
                 files = s.filter(p -> p.getFileName().toString().startsWith("rotated"))
-                        .sorted(java.util.Comparator.comparing((Path p) -> !p.equals(warc)).thenComparing(Path::toString)).toList();
+                        .sorted(Comparator.comparing((Path p) -> !p.equals(warc)).thenComparing(Path::toString)).toList();
             }
             assertTrue(files.size() >= 3, "several files: " + files);
             assertEquals(warc, files.get(0), "the first file has the name given");

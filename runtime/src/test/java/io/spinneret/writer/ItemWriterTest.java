@@ -1,5 +1,8 @@
 package io.spinneret.writer;
 
+import io.spinneret.spi.RejectedItemsException;
+import java.util.HashSet;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -45,7 +48,7 @@ class ItemWriterTest {
         public <T> void write(ItemSchema<T> schema, List<T> batch) throws IOException {
             attempts.incrementAndGet();
             if (failuresLeft.getAndDecrement() > 0) {
-                throw rejecting ? new io.spinneret.spi.RejectedItemsException("value too long for column") : new IOException("disk on fire");
+                throw rejecting ? new RejectedItemsException("value too long for column") : new IOException("disk on fire");
             }
             if (delayMillis > 0) {
                 try {
@@ -175,7 +178,7 @@ class ItemWriterTest {
         for (int i = 0; i < 3; i++) submit(p, i);
         long t0 = System.nanoTime();
         // 4 items, 2 places left: the 3 buffered ones must be written although no batch is full
-        p.submit(List.of(book(3), book(4), book(5), book(6)), java.util.Collections.nCopies(4, BookSchema.INSTANCE), lease(3));
+        p.submit(List.of(book(3), book(4), book(5), book(6)), Collections.nCopies(4, BookSchema.INSTANCE), lease(3));
         double seconds = (System.nanoTime() - t0) / 1e9;
         assertTrue(seconds < 30, "waited for room, not for the 60 s interval (half of it at most): " + seconds + " s");
         assertEquals(List.of(3), st.batches);
@@ -242,7 +245,7 @@ class ItemWriterTest {
             public <T> void write(ItemSchema<T> schema, List<T> batch) throws IOException {
                 List<String> upcs = batch.stream().map(b -> ((Book) b).upc()).toList();
                 calls.add(upcs);
-                if (upcs.contains("u3")) throw new io.spinneret.spi.RejectedItemsException("value too long for column");
+                if (upcs.contains("u3")) throw new RejectedItemsException("value too long for column");
                 stored.addAll(upcs);
             }
 
@@ -261,7 +264,7 @@ class ItemWriterTest {
 
         assertEquals(List.of(book(3)), rejected);
         assertEquals(List.of("u0", "u1", "u2", "u4", "u5", "u6", "u7"), stored.stream().sorted().toList());
-        assertEquals(calls.size(), new java.util.HashSet<>(calls).size(), "no batch is written twice: " + calls);
+        assertEquals(calls.size(), new HashSet<>(calls).size(), "no batch is written twice: " + calls);
         assertTrue(calls.size() <= 1 + 2 * 3, "halving 8 items finds one bad item in at most 7 writes: " + calls);
         assertEquals(List.of("1"), acked, "the lease is acked: every item was stored or dropped");
     }
@@ -273,7 +276,7 @@ class ItemWriterTest {
             @Override public void open() { }
             @Override public <T> void write(ItemSchema<T> schema, List<T> batch) throws IOException {
                 calls.incrementAndGet();
-                throw new io.spinneret.spi.RejectedItemsException("null key");
+                throw new RejectedItemsException("null key");
             }
             @Override public void close() { }
             @Override public String describe() { return "rejecting"; }

@@ -1,5 +1,7 @@
 package io.spinneret.test;
 
+import io.spinneret.api.FetchException;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -37,7 +39,7 @@ class InlineFetchTesterTest {
         assertEquals(0, out.item(Stocked.class).stock(), "the callback caught the 404");
         Yielded broken = stock.respond("https://shop.example/shelf/dune.json", Pages.status(500, "https://shop.example/shelf/dune.json"))
                 .parse(dunePage);
-        assertTrue(broken.error() instanceof io.spinneret.api.FetchException f && f.status() == 500, String.valueOf(broken.error()));
+        assertTrue(broken.error() instanceof FetchException f && f.status() == 500, String.valueOf(broken.error()));
     }
 
     @Test

@@ -1,5 +1,7 @@
 package io.spinneret.testreport;
 
+import java.util.List;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -62,7 +64,7 @@ class ReactorResultsTest {
         Files.setLastModifiedTime(stale, FileTime.from(buildStart.minusSeconds(3600)));
         ReactorResults r = ReactorResults.read(root, buildStart);
         assertTrue(r.passed(), "filtered or left out, not failed");
-        assertEquals(java.util.List.of("examples"), r.notRun(), "the old report is not this build's, and annotations has no tests");
+        assertEquals(List.of("examples"), r.notRun(), "the old report is not this build's, and annotations has no tests");
         assertTrue(r.render().contains("NOT RUN examples: no test report from this build"), r.render());
     }
 

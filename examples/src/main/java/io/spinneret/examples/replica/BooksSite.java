@@ -1,5 +1,7 @@
 package io.spinneret.examples.replica;
 
+import java.util.Arrays;
+
 import io.spinneret.examples.replica.BooksCatalogue.Category;
 import io.spinneret.examples.replica.BooksCatalogue.Product;
 import io.spinneret.examples.replica.BooksPages.Crumb;
@@ -219,7 +221,7 @@ public final class BooksSite implements Site {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes(new byte[] {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'});
         chunk(out, "IHDR", ByteBuffer.allocate(13).putInt(4).putInt(4).put((byte) 8).put((byte) 2).put((byte) 0).put((byte) 0).put((byte) 0).array());
-        chunk(out, "IDAT", java.util.Arrays.copyOf(buf, n));
+        chunk(out, "IDAT", Arrays.copyOf(buf, n));
         chunk(out, "IEND", new byte[0]);
         return out.toByteArray();
     }

@@ -1,5 +1,8 @@
 package io.spinneret.examples.jobs;
 
+import java.net.URI;
+import java.util.Locale;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -82,7 +85,7 @@ class CrashSafeStorageIT {
                 rs.next();
                 return rs.getLong(1);
             } catch (SQLException e) {
-                String m = String.valueOf(e.getMessage()).toLowerCase(java.util.Locale.ROOT);
+                String m = String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
                 return m.contains("no such table") || m.contains("does not exist") || m.contains("doesn't exist") ? 0 : -1;
             }
         }
@@ -123,7 +126,7 @@ class CrashSafeStorageIT {
 
     /** A fresh database on the test server, dropped on close, named in the storage's URI in place of the variable's own. */
     private static Backend mysql(String database) throws SQLException {
-        java.net.URI server = java.net.URI.create(serverEnv("SPINNERET_TEST_MYSQL"));
+        URI server = URI.create(serverEnv("SPINNERET_TEST_MYSQL"));
         DatabaseUri uri = DatabaseUri.parse(server.toString());
         Properties login = login(uri);
         String admin = uri.jdbcUrl("mysql", 3306, Map.of());
@@ -304,7 +307,7 @@ class CrashSafeStorageIT {
             try (ResultSet rs = s.executeQuery("SELECT url, title, price, upc, availability, rating, category FROM book")) {
                 while (rs.next()) {
                     String url = rs.getString("url");
-                    String path = java.net.URI.create(url).getPath().substring(1);
+                    String path = URI.create(url).getPath().substring(1);
                     Product p = byPath.get(path);
                     assertTrue(p != null, "not a detail page: " + url);
                     assertTrue(seen.add(path), "twice: " + url);

@@ -1,5 +1,7 @@
 package io.spinneret.examples.jobs;
 
+import java.util.ArrayList;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -57,7 +59,7 @@ class DistributedCrawlIT {
     }
 
     private CrawlProcess node(CountingReplica site, String name, String... more) throws Exception {
-        List<String> a = new java.util.ArrayList<>(List.of("books", "--redis", redisUrl, "-c", Integer.toString(CONCURRENCY),
+        List<String> a = new ArrayList<>(List.of("books", "--redis", redisUrl, "-c", Integer.toString(CONCURRENCY),
                 "-o", dir.resolve(name + ".jsonl").toString(), "-s", "start_urls=" + site.url(), "-s", "download_delay=0",
                 "-s", "respect_robots=false", "-s", "batch_size=" + BATCH, "-s", "progress_interval=0", "-s", "idle_timeout=2"));
         a.addAll(List.of(more));

@@ -1,5 +1,7 @@
 package io.spinneret.examples.replica;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+
 import static io.spinneret.testing.SameElements.assertSameElements;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -115,7 +117,7 @@ class BooksSiteTest {
 
     @Test
     void everyBookHasAJsonDocumentWithItsStockAndReviews() throws Exception {
-        var json = new com.fasterxml.jackson.databind.ObjectMapper();
+        var json = new ObjectMapper();
         int reviewed = 0;
         for (Product p : SITE.catalogue().products()) {
             Site.Page doc = SITE.page("api/books/" + p.upc() + ".json");

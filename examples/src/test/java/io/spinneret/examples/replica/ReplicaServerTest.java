@@ -1,5 +1,7 @@
 package io.spinneret.examples.replica;
 
+import java.util.Arrays;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -77,7 +79,7 @@ class ReplicaServerTest {
                     inFlight.acquire();
                     try {
                         HttpResponse<byte[]> r = get(path);
-                        return r.statusCode() == 200 && java.util.Arrays.equals(BOOKS.page(path).body(), r.body());
+                        return r.statusCode() == 200 && Arrays.equals(BOOKS.page(path).body(), r.body());
                     } finally {
                         inFlight.release();
                     }

@@ -1,5 +1,7 @@
 package io.spinneret.examples.serve;
 
+import java.util.HashMap;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -152,7 +154,7 @@ class ServeApiTest {
         MutableClock clock = new MutableClock(Instant.parse("2026-12-04T10:00:30Z"));
         try (ServeService service = start(dir.resolve("data"), clock, 2)) {
             ServeClient api = new ServeClient(service.url(), TOKEN);
-            Map<String, Object> body = new java.util.HashMap<>(books("1"));
+            Map<String, Object> body = new HashMap<>(books("1"));
             body.put("cron", "*/5 * * * *");
             long id = api.call("POST", "api/schedules", body).path("id").asLong();
             JsonNode schedule = api.get("api/schedules/" + id);

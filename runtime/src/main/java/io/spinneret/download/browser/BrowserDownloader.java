@@ -1,5 +1,7 @@
 package io.spinneret.download.browser;
 
+import java.util.concurrent.CopyOnWriteArrayList;
+
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
@@ -77,7 +79,7 @@ public final class BrowserDownloader implements Downloader {
     private final ReentrantLock lock = new ReentrantLock();
     private final CountDownLatch closedLatch = new CountDownLatch(1);
     private final List<Thread> workers = new ArrayList<>(); // guarded by lock
-    private final List<RenderWorker> slots = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<RenderWorker> slots = new CopyOnWriteArrayList<>();
     private final AtomicInteger idle = new AtomicInteger(); // workers not rendering right now
     private volatile int workerCount;
     private volatile @Nullable SharedBrowser shared;

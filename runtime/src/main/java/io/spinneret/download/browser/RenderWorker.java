@@ -1,5 +1,11 @@
 package io.spinneret.download.browser;
 
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.util.Arrays;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
 import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.BrowserType;
@@ -406,13 +412,13 @@ final class RenderWorker implements Runnable {
         String host = UrlParser.parse(asHttp).map(HttpUrl::host).orElse(null);
         if (host == null) return null;
         try {
-            for (java.net.InetAddress a : java.net.InetAddress.getAllByName(host)) {
-                java.util.Optional<String> why = options.boundary().refusal(a);
+            for (InetAddress a : InetAddress.getAllByName(host)) {
+                Optional<String> why = options.boundary().refusal(a);
                 if (why.isPresent()) {
                     return "refused by network_boundary: " + host + " is " + a.getHostAddress() + ", a " + why.get() + " address";
                 }
             }
-        } catch (java.net.UnknownHostException e) {
+        } catch (UnknownHostException e) {
             return null; // Chromium will fail on it as well
         }
         return null;
@@ -545,11 +551,11 @@ final class RenderWorker implements Runnable {
 
     private static Set<Long> driverPids() {
         return ProcessHandle.current().children().filter(RenderWorker::isDriver).map(ProcessHandle::pid)
-                .collect(java.util.stream.Collectors.toSet());
+                .collect(Collectors.toSet());
     }
 
     private static boolean isDriver(ProcessHandle h) {
-        return h.info().arguments().map(a -> java.util.Arrays.asList(a).contains("run-driver")).orElse(false);
+        return h.info().arguments().map(a -> Arrays.asList(a).contains("run-driver")).orElse(false);
     }
 
     private void disconnect() {

@@ -1,5 +1,7 @@
 package io.spinneret.download.http;
 
+import java.io.FilterInputStream;
+
 import io.airlift.compress.zstd.ZstdInputStream;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -54,7 +56,7 @@ final class ContentDecoder {
         }
         // every failure of the decoder itself (aircompressor throws its unchecked
         // MalformedInputException, or an IOException on truncated input) says "malformed"
-        return readAll(new java.io.FilterInputStream(zstd) {
+        return readAll(new FilterInputStream(zstd) {
             @Override
             public int read(byte[] b, int off, int len) throws IOException {
                 try {

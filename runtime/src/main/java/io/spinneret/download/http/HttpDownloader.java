@@ -1,5 +1,11 @@
 package io.spinneret.download.http;
 
+import java.net.ConnectException;
+import java.net.UnknownHostException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.UnresolvedAddressException;
+import javax.net.ssl.SSLHandshakeException;
+
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
@@ -275,17 +281,17 @@ public final class HttpDownloader implements Downloader {
     static String describe(Throwable t) {
         Throwable root = t;
         while (root.getCause() != null && root.getCause() != root) root = root.getCause();
-        if (root instanceof java.nio.channels.UnresolvedAddressException || root instanceof java.net.UnknownHostException) {
+        if (root instanceof UnresolvedAddressException || root instanceof UnknownHostException) {
             return "unknown host";
         }
-        if (t instanceof java.net.ConnectException || root instanceof java.net.ConnectException) {
+        if (t instanceof ConnectException || root instanceof ConnectException) {
             String m = root.getMessage() != null ? root.getMessage() : t.getMessage();
             return m == null || m.isBlank() || m.equalsIgnoreCase("Connection refused") ? "connection refused" : "cannot connect: " + m;
         }
-        if (t instanceof java.nio.channels.ClosedChannelException || root instanceof java.nio.channels.ClosedChannelException) {
+        if (t instanceof ClosedChannelException || root instanceof ClosedChannelException) {
             return "connection closed by the server";
         }
-        if (t instanceof javax.net.ssl.SSLHandshakeException) {
+        if (t instanceof SSLHandshakeException) {
             // e.g. "(bad_certificate) PKIX path validation failed: ...": the JVM's trust store decides
             return "TLS handshake failed (" + t.getMessage() + ")";
         }

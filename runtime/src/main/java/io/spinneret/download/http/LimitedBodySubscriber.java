@@ -1,5 +1,8 @@
 package io.spinneret.download.http;
 
+import io.spinneret.api.PermanentFailureException;
+import org.jspecify.annotations.Nullable;
+
 import java.io.IOException;
 import java.net.http.HttpResponse.BodySubscriber;
 import java.nio.ByteBuffer;
@@ -18,7 +21,7 @@ final class LimitedBodySubscriber implements BodySubscriber<byte[]> {
     private final long limit;
     private final String url;
     private final long expected;
-    private Flow.@org.jspecify.annotations.Nullable Subscription subscription;
+    private Flow.@Nullable Subscription subscription;
     private final BodyBuffer body;
 
     /** @param expected the Content-Length, or -1 */
@@ -31,7 +34,7 @@ final class LimitedBodySubscriber implements BodySubscriber<byte[]> {
 
     /** Over {@code max_body_size}: never retried, as another attempt brings the same body. */
     static IOException tooLarge(String url, long limit, String what) {
-        return new io.spinneret.api.PermanentFailureException("body of " + url + " is larger than max_body_size (" + limit + " bytes)" + what);
+        return new PermanentFailureException("body of " + url + " is larger than max_body_size (" + limit + " bytes)" + what);
     }
 
     @Override

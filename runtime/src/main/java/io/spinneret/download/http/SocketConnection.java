@@ -1,5 +1,7 @@
 package io.spinneret.download.http;
 
+import java.net.InetAddress;
+
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
@@ -67,7 +69,7 @@ final class SocketConnection implements AutoCloseable {
 
     /** The server's IP address, as a literal. */
     String remoteAddress() {
-        java.net.InetAddress a = socket.getInetAddress();
+        InetAddress a = socket.getInetAddress();
         return a == null ? "" : a.getHostAddress();
     }
 

@@ -1,5 +1,8 @@
 package io.spinneret.download.http;
 
+import java.net.ConnectException;
+import java.nio.charset.StandardCharsets;
+
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.spi.Exchange;
@@ -203,7 +206,7 @@ final class SocketHttpClient implements AutoCloseable {
         SocketConnection c = new SocketConnection(o.key(), s.getInputStream(), s.getOutputStream(), watchdog);
         c.begin(deadline);
         try {
-            c.send(connect.toString().getBytes(java.nio.charset.StandardCharsets.ISO_8859_1), new byte[0]);
+            c.send(connect.toString().getBytes(StandardCharsets.ISO_8859_1), new byte[0]);
             ResponseReader.Head h = ResponseReader.readHead(c, url);
             if (h.status() != 200) {
                 throw new IOException("proxy " + o.proxy() + " refused the tunnel to " + target + " with HTTP " + h.status() + " for " + url);
@@ -220,7 +223,7 @@ final class SocketHttpClient implements AutoCloseable {
         }
         if (e.getMessage() != null && e.getMessage().contains(url)) return e;
         if (e instanceof EOFException) return new IOException(e.getMessage() + " for " + url, e);
-        if (e instanceof SocketException && !(e instanceof java.net.ConnectException)) {
+        if (e instanceof SocketException && !(e instanceof ConnectException)) {
             return new IOException("connection lost (" + HttpDownloader.describe(e) + ") for " + url, e);
         }
         return new IOException(HttpDownloader.describe(e) + " for " + url, e);

@@ -1,5 +1,7 @@
 package io.spinneret.download.http;
 
+import java.util.List;
+
 import java.io.IOException;
 import java.net.Socket;
 import javax.net.ssl.SNIHostName;
@@ -25,7 +27,7 @@ final class Tls {
         SSLParameters p = tls.getSSLParameters();
         p.setEndpointIdentificationAlgorithm("HTTPS");
         if (!host.isEmpty() && !Character.isDigit(host.charAt(host.length() - 1)) && !host.startsWith("[")) {
-            p.setServerNames(java.util.List.of(new SNIHostName(host)));
+            p.setServerNames(List.of(new SNIHostName(host)));
         }
         tls.setSSLParameters(p);
         tls.setSoTimeout(Math.max(1, timeoutMs));

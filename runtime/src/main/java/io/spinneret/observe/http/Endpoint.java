@@ -1,5 +1,8 @@
 package io.spinneret.observe.http;
 
+import java.net.URLDecoder;
+import java.util.concurrent.ExecutorService;
+
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
@@ -104,7 +107,7 @@ public final class Endpoint implements AutoCloseable {
         String query = exchange.getRequestURI().getRawQuery();
         if (given.isEmpty() && query != null) {
             for (String part : query.split("&")) {
-                if (part.startsWith("token=")) given = java.net.URLDecoder.decode(part.substring(6), StandardCharsets.UTF_8);
+                if (part.startsWith("token=")) given = URLDecoder.decode(part.substring(6), StandardCharsets.UTF_8);
             }
         }
         return MessageDigest.isEqual(given.getBytes(StandardCharsets.UTF_8), token.getBytes(StandardCharsets.UTF_8));
@@ -123,6 +126,6 @@ public final class Endpoint implements AutoCloseable {
     @Override
     public void close() {
         server.stop(0);
-        if (server.getExecutor() instanceof java.util.concurrent.ExecutorService ex) ex.shutdownNow();
+        if (server.getExecutor() instanceof ExecutorService ex) ex.shutdownNow();
     }
 }

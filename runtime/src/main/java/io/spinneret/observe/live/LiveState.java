@@ -1,5 +1,7 @@
 package io.spinneret.observe.live;
 
+import java.util.LinkedHashMap;
+
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.spinneret.observe.CrawlClosed;
@@ -32,7 +34,7 @@ record LiveState(String spider, double elapsedSeconds, Map<String, Long> counter
             List<Rates.Point> rates, List<FailureLine> failures) {
         if (crawl == null) return new LiveState("", 0, Map.of(), 0, 0, tally, rates, failures, null);
         Map<String, Long> all = closed != null ? closed.counters() : crawl.stats().snapshot();
-        Map<String, Long> shown = new java.util.LinkedHashMap<>();
+        Map<String, Long> shown = new LinkedHashMap<>();
         for (String k : SHOWN) shown.put(k, all.getOrDefault(k, 0L));
         long sessions = all.getOrDefault(Stats.SESSIONS_CREATED, 0L);
         if (sessions > 0) { // a crawl in sessions: the pool's state

@@ -1,5 +1,7 @@
 package io.spinneret.observe.metrics;
 
+import io.micrometer.core.instrument.Clock;
+
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
@@ -82,7 +84,7 @@ public final class MetricsListener extends CrawlMetrics implements AutoCloseable
         Map<String, String> config = Map.of("otlp.url", url, "otlp.step", step.toMillis() + "ms",
                 "otlp.resourceAttributes", "service.name=spinneret");
         OtlpConfig c = config::get;
-        return new OtlpMeterRegistry(c, io.micrometer.core.instrument.Clock.SYSTEM);
+        return new OtlpMeterRegistry(c, Clock.SYSTEM);
     }
 
     /** The registry the meters are in (all backends). */

@@ -1,5 +1,7 @@
 package io.spinneret.observe.stats;
 
+import java.util.TreeMap;
+
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -82,7 +84,7 @@ public final class StatsFile extends CrawlTally {
         g.writeStringField("stop_reason", crawl.stopReason());
         g.writeStringField("failure", crawl.failure());
         g.writeObjectFieldStart("counters");
-        for (Map.Entry<String, Long> e : new java.util.TreeMap<>(crawl.counters()).entrySet()) g.writeNumberField(e.getKey(), e.getValue());
+        for (Map.Entry<String, Long> e : new TreeMap<>(crawl.counters()).entrySet()) g.writeNumberField(e.getKey(), e.getValue());
         g.writeEndObject();
         g.writeObjectFieldStart("domains");
         for (Map.Entry<String, DomainCounts> e : s.domains().entrySet()) {

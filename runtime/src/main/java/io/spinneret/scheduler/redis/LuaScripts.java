@@ -1,5 +1,7 @@
 package io.spinneret.scheduler.redis;
 
+import java.util.Locale;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -39,7 +41,7 @@ enum LuaScripts {
     private final Script once;
 
     LuaScripts(boolean frontier) {
-        String source = (frontier ? resource("frontier.lua") : "") + resource(name().toLowerCase(java.util.Locale.ROOT) + ".lua");
+        String source = (frontier ? resource("frontier.lua") : "") + resource(name().toLowerCase(Locale.ROOT) + ".lua");
         plain = Script.of(source);
         once = Script.of("local function body()\n" + source + "\nend\n" + resource("once.lua"));
     }

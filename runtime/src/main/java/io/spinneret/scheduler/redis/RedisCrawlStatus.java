@@ -1,5 +1,9 @@
 package io.spinneret.scheduler.redis;
 
+import java.time.Instant;
+import java.util.Comparator;
+import java.util.Locale;
+
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -134,18 +138,18 @@ public record RedisCrawlStatus(String crawlId, String endpoint, String state, Ma
 
     /** The ten oldest of these leases, a line each. */
     private static void oldest(StringBuilder b, List<LeaseAge> leases) {
-        leases.stream().sorted(java.util.Comparator.comparingLong(LeaseAge::ageMillis).reversed()).limit(10)
+        leases.stream().sorted(Comparator.comparingLong(LeaseAge::ageMillis).reversed()).limit(10)
                 .forEach(l -> b.append("    ").append(l.lease()).append(' ').append(seconds(l.ageMillis())).append('\n'));
         if (leases.size() > 10) b.append("    ... and ").append(leases.size() - 10).append(" more\n");
     }
 
     private static String seconds(long millis) {
-        return String.format(java.util.Locale.ROOT, "%.1f s", millis / 1000.0);
+        return String.format(Locale.ROOT, "%.1f s", millis / 1000.0);
     }
 
     private static String instant(String millis) {
         try {
-            return java.time.Instant.ofEpochMilli(Long.parseLong(millis)).toString();
+            return Instant.ofEpochMilli(Long.parseLong(millis)).toString();
         } catch (NumberFormatException e) {
             return millis;
         }

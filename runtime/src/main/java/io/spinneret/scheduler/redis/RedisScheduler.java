@@ -1,5 +1,8 @@
 package io.spinneret.scheduler.redis;
 
+import java.nio.ByteBuffer;
+import java.util.Objects;
+
 import io.spinneret.api.Request;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.spi.Lease;
@@ -248,7 +251,7 @@ public final class RedisScheduler implements Scheduler {
             if (e instanceof CrawlFinishedException f) throw f;
             throw new SpinneretException("cannot use Redis at " + endpoint + ": " + e.getMessage(), e);
         }
-        Thread beat = java.util.Objects.requireNonNull(s.heartbeat);
+        Thread beat = Objects.requireNonNull(s.heartbeat);
         beat.start();
         return s;
     }
@@ -591,7 +594,7 @@ public final class RedisScheduler implements Scheduler {
     /** The 128-bit fingerprint, big-endian: the exact set keeps the first 64 bits, the Bloom filter hashes the last 64. */
     private static byte[] fingerprintBytes(Request r) {
         var fp = r.fingerprint();
-        return java.nio.ByteBuffer.allocate(16).putLong(fp.hi()).putLong(fp.lo()).array();
+        return ByteBuffer.allocate(16).putLong(fp.hi()).putLong(fp.lo()).array();
     }
 
     private static String text(Object reply) {

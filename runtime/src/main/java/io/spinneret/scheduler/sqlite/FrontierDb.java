@@ -1,5 +1,8 @@
 package io.spinneret.scheduler.sqlite;
 
+import java.util.HashMap;
+import java.util.Map;
+
 import io.spinneret.api.Fingerprint;
 import io.spinneret.api.Request;
 import io.spinneret.api.RequestCodec;
@@ -101,7 +104,7 @@ final class FrontierDb implements AutoCloseable {
             st.executeUpdate("ALTER TABLE request ADD COLUMN host INTEGER NOT NULL DEFAULT 0");
             st.executeUpdate("DROP INDEX IF EXISTS request_pending");
         }
-        java.util.Map<String, Long> ids = new java.util.HashMap<>();
+        Map<String, Long> ids = new HashMap<>();
         try (Statement st = conn.createStatement();
                 ResultSet rs = st.executeQuery("SELECT seq, body FROM request");
                 PreparedStatement newHost = conn.prepareStatement("INSERT INTO host (name) VALUES (?) RETURNING id");

@@ -1,5 +1,8 @@
 package io.spinneret.storage.feed;
 
+import java.io.ByteArrayOutputStream;
+import java.nio.file.FileSystemException;
+
 import io.spinneret.disk.FileErrors;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.spi.Storage;
@@ -107,7 +110,7 @@ abstract sealed class FileStorage implements Storage permits JsonlStorage, CsvSt
     }
 
     /** A byte buffer in memory that a batch is written into; reset after each batch. */
-    static final class BatchBuffer extends java.io.ByteArrayOutputStream {
+    static final class BatchBuffer extends ByteArrayOutputStream {
         BatchBuffer() {
             super(1 << 16);
         }
@@ -178,7 +181,7 @@ abstract sealed class FileStorage implements Storage permits JsonlStorage, CsvSt
             // now rather than at the first batch, which for a -n crawl comes after the whole crawl
             FileChannel.open(target, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
                     overwrite ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.APPEND).close();
-        } catch (java.nio.file.FileSystemException e) {
+        } catch (FileSystemException e) {
             throw new IOException(FileErrors.describe(e), e); // the caller names the output
         }
     }

@@ -1,5 +1,7 @@
 package io.spinneret.storage.feed;
 
+import java.io.OutputStream;
+
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -54,7 +56,7 @@ public final class JsonlStorage extends FileStorage {
     }
 
     /** A UTF-8 generator that separates root values by nothing (the caller writes the separators). */
-    static JsonGenerator newGenerator(java.io.OutputStream out) throws IOException {
+    static JsonGenerator newGenerator(OutputStream out) throws IOException {
         JsonGenerator g = JSON.createGenerator(out, JsonEncoding.UTF8);
         g.setRootValueSeparator(null);
         return g;

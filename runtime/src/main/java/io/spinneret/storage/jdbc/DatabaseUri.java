@@ -1,5 +1,9 @@
 package io.spinneret.storage.jdbc;
 
+import java.net.URLEncoder;
+import java.util.Collections;
+import java.util.Locale;
+
 import io.spinneret.api.SpinneretException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -34,7 +38,7 @@ public record DatabaseUri(
         Map<String, String> params) {
 
     public DatabaseUri {
-        params = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(params));
+        params = Collections.unmodifiableMap(new LinkedHashMap<>(params));
     }
 
     /**
@@ -74,7 +78,7 @@ public record DatabaseUri(
                 params.put(decode(eq < 0 ? pair : pair.substring(0, eq)), eq < 0 ? "" : decode(pair.substring(eq + 1)));
             }
         }
-        return new DatabaseUri(uri.getScheme().toLowerCase(java.util.Locale.ROOT), user, password, host,
+        return new DatabaseUri(uri.getScheme().toLowerCase(Locale.ROOT), user, password, host,
                 uri.getPort(), database, params);
     }
 
@@ -133,6 +137,6 @@ public record DatabaseUri(
     }
 
     private static String encode(String s) {
-        return java.net.URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
+        return URLEncoder.encode(s, StandardCharsets.UTF_8).replace("+", "%20");
     }
 }

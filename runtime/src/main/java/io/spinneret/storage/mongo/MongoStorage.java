@@ -1,5 +1,11 @@
 package io.spinneret.storage.mongo;
 
+import com.mongodb.MongoBulkWriteException;
+import com.mongodb.MongoTimeoutException;
+import org.bson.BsonMaximumSizeExceededException;
+import org.bson.BsonSerializationException;
+import org.bson.codecs.configuration.CodecConfigurationException;
+
 import com.mongodb.ConnectionString;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.MongoException;
@@ -77,7 +83,7 @@ public final class MongoStorage implements Storage {
         MongoDatabase db = c.getDatabase(uri.getDatabase() == null ? DEFAULT_DATABASE : uri.getDatabase());
         try {
             db.runCommand(new Document("ping", 1));
-        } catch (com.mongodb.MongoTimeoutException e) {
+        } catch (MongoTimeoutException e) {
             c.close();
             throw new IOException("cannot connect to " + description + ": no server answered within "
                     + built.getClusterSettings().getServerSelectionTimeout(TimeUnit.MILLISECONDS) / 1000.0 + " s"
@@ -114,8 +120,8 @@ public final class MongoStorage implements Storage {
         for (Document doc : documents) models.add(new ReplaceOneModel<>(Filters.eq("_id", doc.get("_id")), doc, upsert));
         try {
             db.getCollection(schema.table()).bulkWrite(models, new BulkWriteOptions().ordered(false));
-        } catch (MongoException | IllegalStateException | org.bson.codecs.configuration.CodecConfigurationException
-                | org.bson.BsonMaximumSizeExceededException e) {
+        } catch (MongoException | IllegalStateException | CodecConfigurationException
+                | BsonMaximumSizeExceededException e) {
             String text = "cannot write " + documents.size() + " " + schema.name() + " items to " + target + ": " + message(e);
             throw isDataError(e) ? new RejectedItemsException(text, e) : new IOException(text, e);
         }
@@ -156,9 +162,9 @@ public final class MongoStorage implements Storage {
      * encode them; a timeout, a lost connection or a write concern may be transient.
      */
     private static boolean isDataError(Exception e) {
-        if (e instanceof com.mongodb.MongoBulkWriteException b) return !b.getWriteErrors().isEmpty() && b.getWriteConcernError() == null;
-        return e instanceof org.bson.codecs.configuration.CodecConfigurationException || e instanceof org.bson.BsonMaximumSizeExceededException
-                || e instanceof org.bson.BsonSerializationException;
+        if (e instanceof MongoBulkWriteException b) return !b.getWriteErrors().isEmpty() && b.getWriteConcernError() == null;
+        return e instanceof CodecConfigurationException || e instanceof BsonMaximumSizeExceededException
+                || e instanceof BsonSerializationException;
     }
 
     private String message(Exception e) {

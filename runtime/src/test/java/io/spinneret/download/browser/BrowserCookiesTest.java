@@ -1,5 +1,7 @@
 package io.spinneret.download.browser;
 
+import java.util.HashMap;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.microsoft.playwright.options.Cookie;
@@ -27,7 +29,7 @@ class BrowserCookiesTest {
 
     /** What a context holds after taking {@code cookies}. */
     private static Map<String, Cookie> held(List<Cookie> cookies) {
-        Map<String, Cookie> m = new java.util.HashMap<>();
+        Map<String, Cookie> m = new HashMap<>();
         for (Cookie c : cookies) m.put(BrowserCookies.key(c), c);
         return m;
     }

@@ -1,5 +1,22 @@
 package io.spinneret.download.browser;
 
+import com.sun.net.httpserver.HttpServer;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.util.HashSet;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -71,9 +88,9 @@ class BrowserDownloaderTest {
     void scriptGeneratedQuotesAppearOnlyWhenRendered() throws Exception {
         // A/B on the same URL: the raw HTML has no quotes, the rendered DOM has all ten.
         String url = site.url("/js/");
-        var http = java.net.http.HttpClient.newHttpClient();
-        var raw = http.send(java.net.http.HttpRequest.newBuilder(java.net.URI.create(url)).build(),
-                java.net.http.HttpResponse.BodyHandlers.ofByteArray());
+        var http = HttpClient.newHttpClient();
+        var raw = http.send(HttpRequest.newBuilder(URI.create(url)).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
         Response plain = new Response(Request.of(url), url, raw.statusCode(), raw.headers().map(), raw.body());
         assertEquals(200, plain.status());
         assertEquals(0, plain.css("div.quote").size());
@@ -198,7 +215,7 @@ class BrowserDownloaderTest {
         assertEquals(0, hits("/asset/app.js"));
         assertEquals(0, hits("/asset/style.css"));
         assertEquals(1, hits("/asset/photo.png"), "images load when not blocked");
-        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while ((hits("/asset/font.woff2") == 0 || hits("/asset/clip.mp4") == 0) && System.nanoTime() < deadline) {
             Thread.sleep(50); // a font or a video may be fetched after the load event
         }
@@ -263,13 +280,13 @@ class BrowserDownloaderTest {
 
     @Test
     void proxyInRequestMetaIsUsedForThatRequest() throws Exception {
-        java.util.Queue<String> seen = new java.util.concurrent.ConcurrentLinkedQueue<>();
-        com.sun.net.httpserver.HttpServer proxy = com.sun.net.httpserver.HttpServer.create(
-                new java.net.InetSocketAddress("127.0.0.1", 0), 10);
+        Queue<String> seen = new ConcurrentLinkedQueue<>();
+        HttpServer proxy = HttpServer.create(
+                new InetSocketAddress("127.0.0.1", 0), 10);
         proxy.createContext("/", ex -> {
             seen.add(ex.getRequestURI().toString());
             byte[] b = ("<html><body><p id=via>proxy</p><p id=target>" + ex.getRequestURI() + "</p></body></html>")
-                    .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                    .getBytes(StandardCharsets.UTF_8);
             ex.getResponseHeaders().add("Content-Type", "text/html");
             ex.sendResponseHeaders(200, b.length);
             try (var o = ex.getResponseBody()) { o.write(b); }
@@ -296,7 +313,7 @@ class BrowserDownloaderTest {
     void connectionErrorsAreIOExceptions() throws Exception {
         BrowserDownloader d = downloader(1);
         int closedPort;
-        try (var s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+        try (var s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             closedPort = s.getLocalPort();
         }
         IOException e = assertThrows(IOException.class, () -> d.download(browser("http://127.0.0.1:" + closedPort + "/x")));
@@ -318,7 +335,7 @@ class BrowserDownloaderTest {
 
     @Test
     void crashedBrowserIsRestartedOnceThenRequestsFailWithTheCause() throws Exception {
-        java.util.Set<Path> profilesBefore = chromiumProfilesInTmp();
+        Set<Path> profilesBefore = chromiumProfilesInTmp();
         BrowserDownloader d = downloader(1);
         d.download(browser(site.url("/js/")));
         long first = d.browserPid();
@@ -336,16 +353,16 @@ class BrowserDownloaderTest {
         }
         assertTrue(last.getMessage().contains("crashed again"), last.getMessage());
         assertEquals(-1, d.browserPid(), "no third browser");
-        java.util.Set<Path> left = chromiumProfilesInTmp();
+        Set<Path> left = chromiumProfilesInTmp();
         left.removeAll(profilesBefore);
-        assertEquals(java.util.Set.of(), left, "the crashed browsers' profiles are not left in the temp directory");
+        assertEquals(Set.of(), left, "the crashed browsers' profiles are not left in the temp directory");
     }
 
     /** The profile directories Playwright's server creates for Chromium, as found in the system temp directory. */
-    private static java.util.Set<Path> chromiumProfilesInTmp() throws IOException {
-        try (var files = java.nio.file.Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+    private static Set<Path> chromiumProfilesInTmp() throws IOException {
+        try (var files = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
             return files.filter(f -> f.getFileName().toString().startsWith("playwright_chromiumdev_profile-"))
-                    .collect(java.util.stream.Collectors.toCollection(java.util.HashSet::new));
+                    .collect(Collectors.toCollection(HashSet::new));
         }
     }
 
@@ -358,7 +375,7 @@ class BrowserDownloaderTest {
             for (Future<Response> f : fs) assertEquals(10, f.get().css("div.quote").size());
         }
         List<ProcessHandle> chromium = ProcessHandle.of(d.browserPid()).stream()
-                .flatMap(p -> java.util.stream.Stream.concat(java.util.stream.Stream.of(p), p.descendants())).toList();
+                .flatMap(p -> Stream.concat(Stream.of(p), p.descendants())).toList();
         List<ProcessHandle> drivers = ChromiumProcesses.driversUnderThisJvm();
         assertTrue(chromium.size() > 1, "browser and its helpers: " + chromium);
         assertEquals(3, drivers.size(), "one Playwright driver per pool slot in use, and the browser server: " + drivers);

@@ -1,5 +1,7 @@
 package io.spinneret.download.browser;
 
+import java.nio.charset.StandardCharsets;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -72,7 +74,7 @@ class BrowserErrorSnapshotsTest {
             assertTrue(png.length > 100, "a real screenshot, " + png.length + " bytes");
 
             // the byte cap counts the screenshot and both bodies: one byte short of them, nothing is kept
-            long size = failed.body().length + png.length + served.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+            long size = failed.body().length + png.length + served.getBytes(StandardCharsets.UTF_8).length;
             Path capped = dir.resolve("capped");
             ErrorSnapshots small = ErrorSnapshots.of(capped, Settings.defaults().with("error_snapshots_max_bytes", Long.toString(size - 1), "test"));
             small.requestFailed(new Failure(missing, "HTTP 404", null, failed), null);

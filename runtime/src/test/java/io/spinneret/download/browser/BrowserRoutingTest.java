@@ -1,5 +1,8 @@
 package io.spinneret.download.browser;
 
+import java.nio.file.Files;
+import java.util.Map;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -126,7 +129,7 @@ class BrowserRoutingTest {
     @Test
     void browserPathWinsOverTheDefaultsAndDefaultsAreTriedInOrder() throws Exception {
         Path fake = dir.resolve("my-chromium");
-        java.nio.file.Files.writeString(fake, "#!/bin/sh\n");
+        Files.writeString(fake, "#!/bin/sh\n");
         fake.toFile().setExecutable(true);
         assertEquals(fake, BrowserLocator.locate(fake.toString(), List.of(Path.of("/bin/sh"))));
         assertEquals(fake, BrowserLocator.locate("", List.of(Path.of("/nonexistent"), fake, Path.of("/bin/sh"))));
@@ -134,10 +137,10 @@ class BrowserRoutingTest {
         Path cache = dir.resolve("ms-playwright");
         for (String rev : List.of("chromium-1100", "chromium-1200")) {
             Path exe = cache.resolve(rev).resolve("chrome-linux/chrome");
-            java.nio.file.Files.createDirectories(exe.getParent());
-            java.nio.file.Files.writeString(exe, "");
+            Files.createDirectories(exe.getParent());
+            Files.writeString(exe, "");
         }
-        List<Path> candidates = BrowserLocator.defaultCandidates(java.util.Map.of("PLAYWRIGHT_BROWSERS_PATH", cache.toString()));
+        List<Path> candidates = BrowserLocator.defaultCandidates(Map.of("PLAYWRIGHT_BROWSERS_PATH", cache.toString()));
         assertEquals(List.of(BrowserLocator.SYSTEM_HEADLESS_SHELL, BrowserLocator.SYSTEM_CHROMIUM), candidates.subList(0, 2),
                 "the lighter headless shell before the full browser");
         assertTrue(candidates.indexOf(cache.resolve("chromium-1200/chrome-linux/chrome"))

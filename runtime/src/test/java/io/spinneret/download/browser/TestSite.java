@@ -1,5 +1,9 @@
 package io.spinneret.download.browser;
 
+import java.util.Base64;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -32,7 +36,7 @@ final class TestSite implements AutoCloseable {
 
     final AtomicInteger imageHits = new AtomicInteger();
     /** Requests for the {@code /assets} page's sub-resources, by path. */
-    final java.util.Map<String, AtomicInteger> assetHits = new java.util.concurrent.ConcurrentHashMap<>();
+    final Map<String, AtomicInteger> assetHits = new ConcurrentHashMap<>();
     /** How long {@code /hang} stalls before it answers (never, in practice: closing the site interrupts it). */
     static final long HANG_MILLIS = 60_000;
     final AtomicInteger slowInFlight = new AtomicInteger();
@@ -65,7 +69,7 @@ final class TestSite implements AutoCloseable {
         server.createContext("/image", ex -> html(ex, 200, "<html><body><img src='/pixel.png'><p>img</p></body></html>"));
         server.createContext("/pixel.png", ex -> {
             imageHits.incrementAndGet();
-            byte[] png = java.util.Base64.getDecoder().decode(
+            byte[] png = Base64.getDecoder().decode(
                     "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=");
             ex.getResponseHeaders().add("Content-Type", "image/png");
             ex.sendResponseHeaders(200, png.length);

@@ -1,5 +1,10 @@
 package io.spinneret.download.http;
 
+import java.net.ConnectException;
+import java.util.Arrays;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -114,7 +119,7 @@ class HttpDownloaderTest {
 
     @Test
     void malformedZstdFailsWithAClearReason() throws Exception {
-        byte[] truncated = java.util.Arrays.copyOf(SQUEEZED_ZST, 20);
+        byte[] truncated = Arrays.copyOf(SQUEEZED_ZST, 20);
         site.route("/notzst", ex -> sendBytes(ex, 200, "not zstd at all".getBytes(StandardCharsets.UTF_8), "Content-Encoding", "zstd"));
         site.route("/cut", ex -> sendBytes(ex, 200, truncated, "Content-Encoding", "zstd"));
         for (String p : new String[] {"/notzst", "/cut"}) {
@@ -152,10 +157,10 @@ class HttpDownloaderTest {
     void slowResponsesTimeOut() throws Exception {
         // the server stalls for a minute (or until the test ends): a call that ends within half of
         // that was ended by the 0.3 s timeout, however slow the machine
-        java.util.concurrent.CountDownLatch testDone = new java.util.concurrent.CountDownLatch(1);
+        CountDownLatch testDone = new CountDownLatch(1);
         site.route("/slow", ex -> {
             try {
-                testDone.await(60, java.util.concurrent.TimeUnit.SECONDS);
+                testDone.await(60, TimeUnit.SECONDS);
             } catch (InterruptedException ignored) {
             }
             TestSite.send(ex, 200, "late");
@@ -269,7 +274,7 @@ class HttpDownloaderTest {
         }
         IOException e = assertThrows(IOException.class, () -> downloader.download(Request.of("http://127.0.0.1:" + port + "/x")));
         assertTrue(e.getMessage().contains("connection refused"), e.getMessage());
-        assertTrue(e.getCause() instanceof java.net.ConnectException, "RetryMiddleware classifies by the cause: " + e.getCause());
+        assertTrue(e.getCause() instanceof ConnectException, "RetryMiddleware classifies by the cause: " + e.getCause());
         assertTrue(e.getMessage().contains("http://127.0.0.1:" + port + "/x"), e.getMessage());
     }
 }

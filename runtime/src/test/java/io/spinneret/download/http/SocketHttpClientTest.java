@@ -1,5 +1,7 @@
 package io.spinneret.download.http;
 
+import java.io.InputStream;
+
 import static io.spinneret.download.http.RawServer.write;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -68,7 +70,7 @@ class SocketHttpClientTest {
         }
     }
 
-    private static RawServer.Req readRequest(java.io.InputStream in) throws IOException {
+    private static RawServer.Req readRequest(InputStream in) throws IOException {
         return current.get().readRequest(in);
     }
 

@@ -1,5 +1,7 @@
 package io.spinneret.items.files;
 
+import java.util.Arrays;
+
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.spinneret.api.StoredFile;
 import io.spinneret.internal.Field;
@@ -38,6 +40,6 @@ record Doc(String id, List<StoredFile> files) {
     };
 
     static Doc of(String id, String... urls) {
-        return new Doc(id, java.util.Arrays.stream(urls).map(StoredFile::of).toList());
+        return new Doc(id, Arrays.stream(urls).map(StoredFile::of).toList());
     }
 }

@@ -1,5 +1,7 @@
 package io.spinneret.scheduler.memory;
 
+import java.util.Random;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -170,7 +172,7 @@ class MemorySchedulerTest {
     void fingerprintSetGrowsAndFindsEverything() {
         FingerprintSet set = new FingerprintSet(4);
         Set<Long> ref = new HashSet<>();
-        java.util.Random r = new java.util.Random(42);
+        Random r = new Random(42);
         for (int i = 0; i < 100_000; i++) {
             long h = r.nextLong(), l = r.nextInt(1000); // many equal low halves
             assertEquals(ref.add(h * 1000 + l), set.add(h, l));

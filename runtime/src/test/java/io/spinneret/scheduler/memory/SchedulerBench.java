@@ -1,5 +1,7 @@
 package io.spinneret.scheduler.memory;
 
+import java.lang.management.ManagementFactory;
+
 import io.spinneret.api.Request;
 import java.time.Duration;
 
@@ -17,7 +19,7 @@ public final class SchedulerBench {
             for (int i = 0; i < n; i++) reqs[i] = Request.builder(prefix + i + "/index.html").callback("detail").priority(i & 1).build();
             System.gc();
             long heap0 = used();
-            var mx = java.lang.management.ManagementFactory.getThreadMXBean();
+            var mx = ManagementFactory.getThreadMXBean();
             long c0 = mx.getCurrentThreadCpuTime();
             long t0 = System.nanoTime();
             for (int i = 0; i < n; i++) s.push(reqs[i]);

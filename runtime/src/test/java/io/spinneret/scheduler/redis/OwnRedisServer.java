@@ -1,5 +1,8 @@
 package io.spinneret.scheduler.redis;
 
+import java.net.InetAddress;
+import java.net.ServerSocket;
+
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
@@ -50,7 +53,7 @@ final class OwnRedisServer implements AutoCloseable {
         String range = System.getenv().getOrDefault("SPINNERET_TEST_REDIS_PORTS", "7410-7499");
         int from = Integer.parseInt(range.split("-")[0]), to = Integer.parseInt(range.split("-")[1]);
         for (int p = from; p <= to; p++) {
-            try (java.net.ServerSocket s = new java.net.ServerSocket(p, 1, java.net.InetAddress.getLoopbackAddress())) {
+            try (ServerSocket s = new ServerSocket(p, 1, InetAddress.getLoopbackAddress())) {
                 return p;
             } catch (IOException busy) {
                 // next

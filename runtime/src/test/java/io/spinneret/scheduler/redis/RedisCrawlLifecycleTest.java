@@ -1,5 +1,8 @@
 package io.spinneret.scheduler.redis;
 
+import io.spinneret.api.SpinneretException;
+import java.util.Objects;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -40,7 +43,7 @@ class RedisCrawlLifecycleTest {
 
     private static void crawlOnePage(RedisScheduler s) throws InterruptedException {
         s.push(Request.of("http://example.com/a"));
-        s.ack(java.util.Objects.requireNonNull(s.poll(Duration.ofSeconds(1))));
+        s.ack(Objects.requireNonNull(s.poll(Duration.ofSeconds(1))));
     }
 
     @Test
@@ -52,7 +55,7 @@ class RedisCrawlLifecycleTest {
         a.close(); // work is left: still running
         try (Jedis j = RedisTestServer.connect()) {
             assertEquals("running", j.hget(b.namespace() + "state", "state"));
-            b.ack(java.util.Objects.requireNonNull(b.poll(Duration.ofSeconds(1))));
+            b.ack(Objects.requireNonNull(b.poll(Duration.ofSeconds(1))));
             long before = Long.parseLong(j.time().get(0)) * 1000;
             b.close();
             assertEquals("finished", j.hget(b.namespace() + "state", "state"));
@@ -108,7 +111,7 @@ class RedisCrawlLifecycleTest {
         } finally {
             RedisTestServer.deleteNamespace(crawl + "-2");
         }
-        assertThrows(io.spinneret.api.SpinneretException.class,
+        assertThrows(SpinneretException.class,
                 () -> new Options(RedisTestServer.url(), "a {tag}", Duration.ofSeconds(1), Duration.ofSeconds(1)));
     }
 

@@ -1,5 +1,8 @@
 package io.spinneret.scheduler.redis;
 
+import java.io.IOException;
+import java.net.Socket;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -70,9 +73,9 @@ class RedisLostTest {
 
     private static void waitForPort(int port) throws Exception {
         for (int i = 0; i < 100; i++) { // bounded: 10 s
-            try (var s = new java.net.Socket("127.0.0.1", port)) {
+            try (var s = new Socket("127.0.0.1", port)) {
                 return;
-            } catch (java.io.IOException notYet) {
+            } catch (IOException notYet) {
                 Thread.sleep(100);
             }
         }

@@ -1,5 +1,7 @@
 package io.spinneret.scheduler.redis;
 
+import java.util.List;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -33,7 +35,7 @@ class RedisOutageTest {
     void aRestartWithAnAppendOnlyFileLosesNothingAndCommandsWaitForIt() throws Exception {
         try (OwnRedisServer redis = OwnRedisServer.start(dir, "--appendonly", "yes", "--appendfsync", "always");
                 RedisScheduler s = open(redis, Duration.ofSeconds(30))) {
-            s.pushAll(java.util.List.of(Request.of("http://example.com/1"), Request.of("http://example.com/2")));
+            s.pushAll(List.of(Request.of("http://example.com/1"), Request.of("http://example.com/2")));
             Lease held = s.poll(Duration.ofSeconds(1));
             assertNotNull(held);
             redis.kill(false);
@@ -60,7 +62,7 @@ class RedisOutageTest {
     @Test
     void aPopRetriedAfterAReadTimeoutLeavesNoOrphanLease() throws Exception {
         try (OwnRedisServer redis = OwnRedisServer.start(dir); RedisScheduler s = open(redis, Duration.ofSeconds(30))) {
-            s.pushAll(java.util.List.of(Request.of("http://example.com/1"), Request.of("http://example.com/2")));
+            s.pushAll(List.of(Request.of("http://example.com/1"), Request.of("http://example.com/2")));
             redis.signal("STOP"); // the pop is sent, its reply does not come: a read timeout, then retries
             CompletableFuture<Lease> pop = CompletableFuture.supplyAsync(() -> {
                 try {

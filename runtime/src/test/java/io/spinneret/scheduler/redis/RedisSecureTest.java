@@ -1,5 +1,7 @@
 package io.spinneret.scheduler.redis;
 
+import java.util.ArrayList;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -117,7 +119,7 @@ class RedisSecureTest {
     }
 
     private void openssl(String... args) throws Exception {
-        List<String> cmd = new java.util.ArrayList<>(List.of("openssl"));
+        List<String> cmd = new ArrayList<>(List.of("openssl"));
         cmd.addAll(List.of(args));
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("openssl.log").toFile()).start();
         assertTrue(p.waitFor(30, TimeUnit.SECONDS) && p.exitValue() == 0, Files.readString(dir.resolve("openssl.log")));

@@ -1,5 +1,7 @@
 package io.spinneret.storage.feed;
 
+import io.spinneret.storage.BookSchema;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.spinneret.internal.Field;
@@ -112,11 +114,11 @@ class CsvStorageTest extends StorageContractTest {
 
     @Test
     void theHeaderIsWrittenOnceAcrossRuns() throws Exception {
-        storage.write(books, List.of(io.spinneret.storage.BookSchema.book(1)));
+        storage.write(books, List.of(BookSchema.book(1)));
         storage.close();
         storage = newStorage();
         storage.open();
-        storage.write(books, List.of(io.spinneret.storage.BookSchema.book(2)));
+        storage.write(books, List.of(BookSchema.book(2)));
         List<List<String>> records = parse(Files.readString(target()));
         assertEquals(3, records.size());
         assertEquals(books.fields().stream().map(Field::name).toList(), records.get(0));

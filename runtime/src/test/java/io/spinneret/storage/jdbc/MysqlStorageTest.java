@@ -1,5 +1,8 @@
 package io.spinneret.storage.jdbc;
 
+import io.spinneret.spi.RejectedItemsException;
+import org.junit.jupiter.api.Assertions;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -93,8 +96,8 @@ class MysqlStorageTest extends JdbcStorageContractTest {
     @Test
     void aKeyLongerThanItsColumnIsRejectedForItsDataNotFailedAsTransient() {
         String key = "k".repeat(800);
-        var e = org.junit.jupiter.api.Assertions.assertThrows(io.spinneret.spi.RejectedItemsException.class,
-                () -> storage.write(samples, java.util.List.of(SampleSchema.empty(key))));
-        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains(samples.table()), e.getMessage());
+        var e = Assertions.assertThrows(RejectedItemsException.class,
+                () -> storage.write(samples, List.of(SampleSchema.empty(key))));
+        Assertions.assertTrue(e.getMessage().contains(samples.table()), e.getMessage());
     }
 }

@@ -1,5 +1,9 @@
 package io.spinneret.storage.jdbc;
 
+import io.spinneret.spi.RejectedItemsException;
+import io.spinneret.storage.SampleSchema;
+import org.junit.jupiter.api.Assertions;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -76,8 +80,8 @@ class PostgresStorageTest extends JdbcStorageContractTest {
     @Test
     void aValueTheServerCannotStoreIsRejectedForItsDataNotFailedAsTransient() {
         // PostgreSQL text cannot hold U+0000: SQLSTATE 22021, a data exception
-        var e = org.junit.jupiter.api.Assertions.assertThrows(io.spinneret.spi.RejectedItemsException.class,
-                () -> storage.write(samples, java.util.List.of(new io.spinneret.storage.SampleSchema.Sample("nul", "a\u0000b", null, null, null, null, null, null, null, null))));
-        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains(samples.table()), e.getMessage());
+        var e = Assertions.assertThrows(RejectedItemsException.class,
+                () -> storage.write(samples, List.of(new SampleSchema.Sample("nul", "a\u0000b", null, null, null, null, null, null, null, null))));
+        Assertions.assertTrue(e.getMessage().contains(samples.table()), e.getMessage());
     }
 }

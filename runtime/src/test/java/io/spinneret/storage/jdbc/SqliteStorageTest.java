@@ -1,5 +1,8 @@
 package io.spinneret.storage.jdbc;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
@@ -44,8 +47,8 @@ class SqliteStorageTest extends JdbcStorageContractTest {
         // a "folder" that is a regular file cannot hold a database; SQLite has no password to hide
         try {
             Files.writeString(dir.resolve("plain-file"), "not a folder");
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
         return new SqliteStorage(dir.resolve("plain-file/items.db"));
     }

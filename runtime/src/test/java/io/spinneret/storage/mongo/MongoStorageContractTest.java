@@ -1,5 +1,8 @@
 package io.spinneret.storage.mongo;
 
+import com.mongodb.ConnectionString;
+import java.io.UncheckedIOException;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -43,7 +46,7 @@ abstract class MongoStorageContractTest extends StorageContractTest {
 
     private MongoDatabase database() {
         if (reader == null) reader = MongoClients.create(uri());
-        return reader.getDatabase(new com.mongodb.ConnectionString(uri()).getDatabase());
+        return reader.getDatabase(new ConnectionString(uri()).getDatabase());
     }
 
     @AfterEach
@@ -74,7 +77,7 @@ abstract class MongoStorageContractTest extends StorageContractTest {
     @Override
     protected void drop(String table) {
         try (MongoClient client = MongoClients.create(uri())) {
-            client.getDatabase(new com.mongodb.ConnectionString(uri()).getDatabase()).getCollection(table).drop();
+            client.getDatabase(new ConnectionString(uri()).getDatabase()).getCollection(table).drop();
         }
     }
 
@@ -83,7 +86,7 @@ abstract class MongoStorageContractTest extends StorageContractTest {
         try {
             storage.write(books, List.of(BookSchema.book(7)));
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
         Document doc = database().getCollection(books.table()).find().first();
         assertEquals(BookSchema.book(7).upc(), doc.get("_id"));
