@@ -40,7 +40,8 @@ module io.spinneret.runtime {
     exports io.spinneret.internal;
 
     // picocli reads the commands' annotated fields
-    opens io.spinneret.cli to info.picocli;
+    opens io.spinneret.cli to
+            info.picocli;
 
     uses io.spinneret.internal.SpiderRegistry;
     uses io.spinneret.middleware.MiddlewareProvider;

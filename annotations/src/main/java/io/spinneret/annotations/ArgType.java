@@ -10,7 +10,12 @@ import java.util.Optional;
  * runtime (a value that does not parse is a usage error).
  */
 public enum ArgType {
-    STRING("String"), INT("int"), LONG("long"), DOUBLE("double"), BOOLEAN("boolean"), ENUM("enum"),
+    STRING("String"),
+    INT("int"),
+    LONG("long"),
+    DOUBLE("double"),
+    BOOLEAN("boolean"),
+    ENUM("enum"),
     /** Comma-separated, blanks around the commas dropped, empty parts left out. */
     LIST("List<String>");
 
@@ -38,7 +43,8 @@ public enum ArgType {
                 case INT -> Integer.parseInt(v);
                 case LONG -> Long.parseLong(v);
                 case DOUBLE -> {
-                    if (!Double.isFinite(Double.parseDouble(v))) return Optional.of("expects a finite number, got \"" + value + "\"");
+                    if (!Double.isFinite(Double.parseDouble(v)))
+                        return Optional.of("expects a finite number, got \"" + value + "\"");
                 }
                 case BOOLEAN -> {
                     if (!v.equalsIgnoreCase("true") && !v.equalsIgnoreCase("false")) {
@@ -46,9 +52,10 @@ public enum ArgType {
                     }
                 }
                 case ENUM -> {
-                    if (choice(v, choices) == null) return Optional.of("expects one of " + String.join(", ", choices) + ", got \"" + value + "\"");
+                    if (choice(v, choices) == null)
+                        return Optional.of("expects one of " + String.join(", ", choices) + ", got \"" + value + "\"");
                 }
-                case STRING, LIST -> { }
+                case STRING, LIST -> {}
             }
         } catch (NumberFormatException e) {
             return Optional.of("expects " + (this == DOUBLE ? "a number" : "an integer") + ", got \"" + value + "\"");

@@ -58,7 +58,8 @@ public final class Glob {
                         set = set.substring(1);
                         if (set.isEmpty()) throw new IllegalArgumentException("empty set '[!]' at index " + i);
                     }
-                    out.append(set.replace("\\", "\\\\").replace("[", "\\[").replace("&&", "\\&\\&")).append(']');
+                    out.append(set.replace("\\", "\\\\").replace("[", "\\[").replace("&&", "\\&\\&"))
+                            .append(']');
                     i = close;
                 }
                 case '{' -> {

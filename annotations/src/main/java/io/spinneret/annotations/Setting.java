@@ -1,10 +1,9 @@
 package io.spinneret.annotations;
 
 import java.util.Arrays;
-import java.util.Locale;
-
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
@@ -27,7 +26,11 @@ public enum Setting {
      * Requests in flight at once per domain; 0 means the same as {@code concurrency}. In a Redis
      * crawl, over all nodes together.
      */
-    CONCURRENCY_PER_DOMAIN("concurrency_per_domain", Type.INT, "0", "requests in flight per domain, over all nodes of a Redis crawl (0 = concurrency)"),
+    CONCURRENCY_PER_DOMAIN(
+            "concurrency_per_domain",
+            Type.INT,
+            "0",
+            "requests in flight per domain, over all nodes of a Redis crawl (0 = concurrency)"),
     /** Stop cleanly after this many items; 0 means no limit. Set by {@code -n}. */
     MAX_ITEMS("max_items", Type.INT, "0", "stop after this many items (0 = no limit)"),
     /** Stop cleanly after sending this many requests (each redirect hop and retry is one); 0 means no limit. */
@@ -46,19 +49,30 @@ public enum Setting {
      * the scheduler's store, so over all nodes of a Redis crawl and across a resumed one; a retry
      * or a resumed request is not counted twice. 0 means no limit.
      */
-    MAX_PAGES_PER_HOST("max_pages_per_host", Type.LONG, "0", "pages fetched at most per host, over all nodes (0 = no limit)"),
+    MAX_PAGES_PER_HOST(
+            "max_pages_per_host", Type.LONG, "0", "pages fetched at most per host, over all nodes (0 = no limit)"),
     /**
      * As {@code max_pages_per_host}, per registrable domain (public suffix plus one label:
      * {@code shop.example.co.uk} for {@code www.shop.example.co.uk} and {@code img.shop.example.co.uk}).
      */
-    MAX_PAGES_PER_DOMAIN("max_pages_per_domain", Type.LONG, "0", "pages fetched at most per registrable domain, over all nodes (0 = no limit)"),
+    MAX_PAGES_PER_DOMAIN(
+            "max_pages_per_domain",
+            Type.LONG,
+            "0",
+            "pages fetched at most per registrable domain, over all nodes (0 = no limit)"),
     /**
      * What to do with a page whose main text is a near duplicate of an earlier page's (64-bit
      * SimHashes of their main text within 7 bits): {@code off}; {@code mark}: count it ({@code near_duplicate/pages});
      * {@code drop}: count it and drop the items its callback yields ({@code near_duplicate/items_dropped}).
      */
-    NEAR_DUPLICATES("near_duplicates", Type.ENUM, "off", "pages whose main text nearly repeats an earlier page's: off | mark | drop",
-            "off", "mark", "drop"),
+    NEAR_DUPLICATES(
+            "near_duplicates",
+            Type.ENUM,
+            "off",
+            "pages whose main text nearly repeats an earlier page's: off | mark | drop",
+            "off",
+            "mark",
+            "drop"),
     /** Whether the links of a near-duplicate page are followed (its callback's requests and the link rules'). */
     NEAR_DUPLICATES_FOLLOW("near_duplicates_follow", Type.BOOLEAN, "true", "follow the links of near-duplicate pages"),
     /**
@@ -66,7 +80,11 @@ public enum Setting {
      * entry may be {@code host:port} (that port only), an IP address or an IPv6 literal
      * ({@code [::1]}, {@code [::1]:8080}), which allow that address only.
      */
-    ALLOWED_DOMAINS("allowed_domains", Type.LIST, "", "domains links may lead to, with subdomains; host:port, IPs too (empty = any)"),
+    ALLOWED_DOMAINS(
+            "allowed_domains",
+            Type.LIST,
+            "",
+            "domains links may lead to, with subdomains; host:port, IPs too (empty = any)"),
     /** Start URLs replacing the spider's own, e.g. to crawl a mirror. */
     START_URLS("start_urls", Type.LIST, "", "start URLs replacing the spider's own"),
     /**
@@ -84,9 +102,14 @@ public enum Setting {
      * takes the next level's requests while the last pages of a level are still being fetched, and
      * those pages may yield requests of that level later; and hosts take turns, each in its own order.
      */
-    CRAWL_ORDER("crawl_order", Type.ENUM, "priority",
+    CRAWL_ORDER(
+            "crawl_order",
+            Type.ENUM,
+            "priority",
             "order by depth: priority | breadth_first | depth_first; level by level only at concurrency 1",
-            "priority", "breadth_first", "depth_first"),
+            "priority",
+            "breadth_first",
+            "depth_first"),
     /** Seconds between progress lines when the output is not a terminal. */
     PROGRESS_INTERVAL("progress_interval", Type.DURATION, "10", "seconds between progress log lines"),
     /** Seconds that in-flight requests get to finish after the first SIGINT/SIGTERM. */
@@ -98,13 +121,18 @@ public enum Setting {
     /** Follow {@code <meta http-equiv="refresh">} as a redirect (counted as one, within {@code max_redirects}). */
     META_REFRESH("meta_refresh", Type.BOOLEAN, "true", "follow <meta http-equiv=refresh> as a redirect"),
     /** Longest {@code <meta http-equiv="refresh">} delay followed, in seconds; a page with a longer one is parsed as it is. */
-    META_REFRESH_MAX_DELAY("meta_refresh_max_delay", Type.DURATION, "100", "longest meta refresh delay followed (seconds)"),
+    META_REFRESH_MAX_DELAY(
+            "meta_refresh_max_delay", Type.DURATION, "100", "longest meta refresh delay followed (seconds)"),
     /**
      * Honour {@code nofollow} and {@code noindex} of {@code <meta name="robots">} and the
      * {@code X-Robots-Tag} header: link rules follow no link of a nofollow page, and the items
      * of a noindex page are dropped ({@code dropped/noindex}).
      */
-    RESPECT_ROBOTS_META("respect_robots_meta", Type.BOOLEAN, "true", "honour nofollow/noindex of <meta name=robots> and X-Robots-Tag"),
+    RESPECT_ROBOTS_META(
+            "respect_robots_meta",
+            Type.BOOLEAN,
+            "true",
+            "honour nofollow/noindex of <meta name=robots> and X-Robots-Tag"),
     /** Link rules skip links marked {@code rel="nofollow"}. */
     SKIP_NOFOLLOW_LINKS("skip_nofollow_links", Type.BOOLEAN, "false", "link rules skip rel=nofollow links"),
 
@@ -118,7 +146,8 @@ public enum Setting {
     /** Where the HTTP cache keeps responses, one directory per spider. */
     HTTP_CACHE_DIR("http_cache_dir", Type.STRING, ".spinneret/httpcache", "directory of the HTTP cache"),
     /** Seconds a kept response may be replayed; 0 means for ever. */
-    HTTP_CACHE_EXPIRATION("http_cache_expiration", Type.DURATION, "0", "seconds a kept response is replayed (0 = for ever)"),
+    HTTP_CACHE_EXPIRATION(
+            "http_cache_expiration", Type.DURATION, "0", "seconds a kept response is replayed (0 = for ever)"),
     /** The Redis server of a distributed crawl, e.g. {@code redis://127.0.0.1:6379/0}. */
     REDIS_URL("redis_url", Type.STRING, "", "Redis URL of a distributed crawl"),
     /**
@@ -132,9 +161,11 @@ public enum Setting {
      * Seconds after which a Redis in-flight entry counts as abandoned and is reclaimed. Live nodes
      * renew their leases every third of it, so a killed node's work comes back within this time.
      */
-    VISIBILITY_TIMEOUT("visibility_timeout", Type.DURATION, "15", "seconds before a dead node's in-flight work is reclaimed"),
+    VISIBILITY_TIMEOUT(
+            "visibility_timeout", Type.DURATION, "15", "seconds before a dead node's in-flight work is reclaimed"),
     /** Seconds a Redis command is retried (with back-off) while the server is unreachable before the crawl fails. */
-    REDIS_RETRY_TIMEOUT("redis_retry_timeout", Type.DURATION, "60", "seconds Redis commands are retried before the crawl fails"),
+    REDIS_RETRY_TIMEOUT(
+            "redis_retry_timeout", Type.DURATION, "60", "seconds Redis commands are retried before the crawl fails"),
     /** Seconds a distributed node waits on an empty shared queue before it ends. */
     IDLE_TIMEOUT("idle_timeout", Type.DURATION, "5", "seconds a shared queue must stay empty before a node ends"),
     /**
@@ -143,11 +174,16 @@ public enum Setting {
      * {@code redis_bloom_capacity} and {@code redis_bloom_error_rate}; a false positive drops a URL
      * never crawled). A crawl keeps the filter it was created with. See docs/frontier.md.
      */
-    REDIS_SEEN_FILTER("redis_seen_filter", Type.ENUM, "exact", "seen-set of a new Redis crawl: exact | bloom", "exact", "bloom"),
+    REDIS_SEEN_FILTER(
+            "redis_seen_filter", Type.ENUM, "exact", "seen-set of a new Redis crawl: exact | bloom", "exact", "bloom"),
     /** URLs the Bloom filter of {@code redis_seen_filter=bloom} holds at its error rate; past that the rate grows. */
     REDIS_BLOOM_CAPACITY("redis_bloom_capacity", Type.LONG, "10000000", "URLs the Redis Bloom filter is sized for"),
     /** The false-positive rate of the Bloom filter up to its capacity: the share of new URLs dropped as seen. */
-    REDIS_BLOOM_ERROR_RATE("redis_bloom_error_rate", Type.DOUBLE, "0.000001", "false-positive rate of the Redis Bloom filter at its capacity"),
+    REDIS_BLOOM_ERROR_RATE(
+            "redis_bloom_error_rate",
+            Type.DOUBLE,
+            "0.000001",
+            "false-positive rate of the Redis Bloom filter at its capacity"),
 
     // ---- re-crawls (docs/recrawl.md)
     /**
@@ -161,14 +197,20 @@ public enum Setting {
      * page's interval adapts (halved after a change, doubled after an unchanged visit). 0: every
      * known page at every re-crawl.
      */
-    RECRAWL_AFTER("recrawl_after", Type.DURATION, "0", "seconds before a known page is due again (0 = always; >0 adapts per page)"),
+    RECRAWL_AFTER(
+            "recrawl_after",
+            Type.DURATION,
+            "0",
+            "seconds before a known page is due again (0 = always; >0 adapts per page)"),
     /** The longest a page's adaptive revisit interval grows, in seconds (default 30 days). */
-    RECRAWL_MAX_INTERVAL("recrawl_max_interval", Type.DURATION, "2592000", "seconds a page's revisit interval grows to at most"),
+    RECRAWL_MAX_INTERVAL(
+            "recrawl_max_interval", Type.DURATION, "2592000", "seconds a page's revisit interval grows to at most"),
     /**
      * Run the callbacks of unchanged pages too, so a re-crawl emits every page's items: requests are
      * then sent without validators (a 304 has no body to parse), and the content hash decides.
      */
-    RECRAWL_EMIT_UNCHANGED("recrawl_emit_unchanged", Type.BOOLEAN, "false", "emit the items of unchanged pages in a re-crawl too"),
+    RECRAWL_EMIT_UNCHANGED(
+            "recrawl_emit_unchanged", Type.BOOLEAN, "false", "emit the items of unchanged pages in a re-crawl too"),
 
     // ---- downloading
     /** Seconds to wait for a response (headers and body). */
@@ -194,22 +236,34 @@ public enum Setting {
      * unique-local IPv6, multicast and unspecified addresses; {@code public+loopback} refuses the
      * same but lets loopback through (a crawler of a site on the same machine).
      */
-    NETWORK_BOUNDARY("network_boundary", Type.ENUM, "off", "off | public | public+loopback: refuse internal addresses",
-            "off", "public", "public+loopback"),
+    NETWORK_BOUNDARY(
+            "network_boundary",
+            Type.ENUM,
+            "off",
+            "off | public | public+loopback: refuse internal addresses",
+            "off",
+            "public",
+            "public+loopback"),
 
     // ---- middleware
     /** Seconds between two requests to the same domain; in a Redis crawl, by any of its nodes. */
-    DOWNLOAD_DELAY("download_delay", Type.DURATION, "1", "seconds between requests to one domain, over all nodes of a Redis crawl"),
+    DOWNLOAD_DELAY(
+            "download_delay",
+            Type.DURATION,
+            "1",
+            "seconds between requests to one domain, over all nodes of a Redis crawl"),
     /** Adapt each domain's delay to its latency and errors (like Scrapy's AutoThrottle). */
     AUTOTHROTTLE("autothrottle", Type.BOOLEAN, "false", "adapt per-domain delay to latency"),
     /** Average requests in flight per domain that the auto-throttle aims at. */
-    AUTOTHROTTLE_TARGET_CONCURRENCY("autothrottle_target_concurrency", Type.DOUBLE, "1.0", "auto-throttle target concurrency per domain"),
+    AUTOTHROTTLE_TARGET_CONCURRENCY(
+            "autothrottle_target_concurrency", Type.DOUBLE, "1.0", "auto-throttle target concurrency per domain"),
     /** Largest delay the auto-throttle may set, in seconds. */
     AUTOTHROTTLE_MAX_DELAY("autothrottle_max_delay", Type.DURATION, "60", "largest auto-throttle delay"),
     /** Obey robots.txt. */
     RESPECT_ROBOTS("respect_robots", Type.BOOLEAN, "true", "obey robots.txt"),
     /** Seconds a host whose robots.txt failed with 5xx or was unreachable stays disallowed. */
-    ROBOTS_ERROR_TTL("robots_error_ttl", Type.DURATION, "300", "seconds a host with a failing robots.txt stays disallowed"),
+    ROBOTS_ERROR_TTL(
+            "robots_error_ttl", Type.DURATION, "300", "seconds a host with a failing robots.txt stays disallowed"),
     /** Retries of a failed request (connection error, timeout, retryable status). */
     RETRY_TIMES("retry_times", Type.INT, "3", "retries of a failed request"),
     /** Statuses that are retried. */
@@ -219,9 +273,14 @@ public enum Setting {
     /** Largest backoff (and largest honoured Retry-After) in seconds. */
     RETRY_BACKOFF_MAX("retry_backoff_max", Type.DURATION, "60", "largest retry backoff in seconds"),
     /** Failures in a row from one host (connection errors, timeouts, retryable statuses) after which the host is paused for the retry's backoff; 0: never. A 429 or 503 pauses it at once. */
-    RETRY_PAUSE_DOMAIN_AFTER("retry_pause_domain_after", Type.INT, "3", "failures in a row that pause a host for the backoff"),
+    RETRY_PAUSE_DOMAIN_AFTER(
+            "retry_pause_domain_after", Type.INT, "3", "failures in a row that pause a host for the backoff"),
     /** User agents, rotated per request. */
-    USER_AGENTS("user_agents", Type.LIST, "Spinneret/0.1 (+https://github.com/spinneret-crawler/spinneret)", "user agents rotated per request"),
+    USER_AGENTS(
+            "user_agents",
+            Type.LIST,
+            "Spinneret/0.1 (+https://github.com/spinneret-crawler/spinneret)",
+            "user agents rotated per request"),
     /** HTTP proxies ({@code http://host:port}) spread over requests. */
     PROXIES("proxies", Type.LIST, "", "HTTP proxies, http://host:port"),
     /** A file of HTTP proxies, one per line. */
@@ -241,7 +300,8 @@ public enum Setting {
     /** Seconds after which a pooled session is retired; 0: no limit. */
     SESSION_MAX_AGE("session_max_age", Type.DURATION, "3000", "seconds a pooled session lives (0 = no limit)"),
     /** Statuses that mean a session is blocked (unless the spider has a {@code @Blocked} method). */
-    SESSION_BLOCKED_STATUSES("session_blocked_statuses", Type.LIST, "401,403,429", "statuses that mean a session is blocked"),
+    SESSION_BLOCKED_STATUSES(
+            "session_blocked_statuses", Type.LIST, "401,403,429", "statuses that mean a session is blocked"),
     /** How many times one request is retried in a fresh session after blocked responses; not counted as failures. */
     SESSION_RETRY_TIMES("session_retry_times", Type.INT, "10", "retries of a blocked request in a fresh session"),
     /** Names of extra middlewares (registered through MiddlewareProvider) and where they go. */
@@ -255,19 +315,36 @@ public enum Setting {
     /** Resource types the browser does not load. */
     BROWSER_BLOCK("browser_block", Type.LIST, "image,font,media", "resource types the browser skips"),
     /** When a rendered page counts as loaded: load, domcontentloaded or networkidle. */
-    BROWSER_WAIT_UNTIL("browser_wait_until", Type.ENUM, "load", "load | domcontentloaded | networkidle", "load", "domcontentloaded", "networkidle"),
+    BROWSER_WAIT_UNTIL(
+            "browser_wait_until",
+            Type.ENUM,
+            "load",
+            "load | domcontentloaded | networkidle",
+            "load",
+            "domcontentloaded",
+            "networkidle"),
     /** Seconds a page may take to render. */
     BROWSER_TIMEOUT("browser_timeout", Type.DURATION, "30", "seconds a page may take to render"),
     /** The renderer of the start requests instead of {@code @Spider(renderer)}; {@code spider} keeps the spider's. */
-    RENDERER("renderer", Type.ENUM, "spider", "start requests' renderer: spider | http | browser | auto",
-            "spider", "http", "browser", "auto"),
+    RENDERER(
+            "renderer",
+            Type.ENUM,
+            "spider",
+            "start requests' renderer: spider | http | browser | auto",
+            "spider",
+            "http",
+            "browser",
+            "auto"),
     /** Pages of a URL pattern rendered both ways, all agreeing, before renderer auto fetches that pattern over HTTP only. */
     AUTO_RENDER_SAMPLES("auto_render_samples", Type.INT, "5", "renderer auto: agreeing samples per URL pattern"),
     /**
      * Renderer auto samples a decided pattern's page again after this many pages (0 = never); under
      * an HTTP decision the gap doubles after each re-check, up to 100 times this.
      */
-    AUTO_RENDER_RECHECK("auto_render_recheck", Type.INT, "100",
+    AUTO_RENDER_RECHECK(
+            "auto_render_recheck",
+            Type.INT,
+            "100",
             "renderer auto: pages of a decided pattern before it is re-checked; doubles under HTTP (0 = never)"),
 
     // ---- output
@@ -279,7 +356,13 @@ public enum Setting {
      * What an item that breaks a constraint of its record (or that storage rejects for its data)
      * does: {@code drop} it, counted as {@code items_dropped/invalid}, or {@code fail} the crawl (exit 1).
      */
-    INVALID_ITEMS("invalid_items", Type.ENUM, "drop", "drop | fail: an invalid item is dropped and counted, or fails the crawl", "drop", "fail"),
+    INVALID_ITEMS(
+            "invalid_items",
+            Type.ENUM,
+            "drop",
+            "drop | fail: an invalid item is dropped and counted, or fails the crawl",
+            "drop",
+            "fail"),
     /** Items written per storage batch. */
     BATCH_SIZE("batch_size", Type.INT, "200", "items per storage batch"),
     /** Seconds after which a partial batch is written anyway. */
@@ -299,7 +382,6 @@ public enum Setting {
     WARC_MAX_SIZE("warc_max_size", Type.LONG, "1000000000", "bytes per WARC file before the next one"),
     /** Folder where the files of items' {@code @FileUrl} fields are stored, by content hash. */
     FILES_STORE("files_store", Type.STRING, "files", "folder of downloaded item files"),
-
 
     // ---- observing
     /** Names of crawl listeners (registered through CrawlListenerProvider) to add to the crawl. */
@@ -328,11 +410,21 @@ public enum Setting {
     SERVE_JAVA_OPTIONS("serve_java_options", Type.STRING, "", "spinneret serve: JVM options of each run's process");
 
     /** The value type of a setting. */
-    public enum Type { INT, LONG, DOUBLE, DURATION, BOOLEAN, STRING, LIST, ENUM }
+    public enum Type {
+        INT,
+        LONG,
+        DOUBLE,
+        DURATION,
+        BOOLEAN,
+        STRING,
+        LIST,
+        ENUM
+    }
 
     /** An {@code allowed_domains} entry: a host name or IPv4 address, or a bracketed IPv6 literal, with an optional port; or a bare IPv6 literal. */
-    private static final String DOMAIN = "(?:[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?|\\[[0-9A-Fa-f:.]+])(?::[0-9]{1,5})?"
-            + "|[0-9A-Fa-f.]*:[0-9A-Fa-f.]*:[0-9A-Fa-f:.]*";
+    private static final String DOMAIN =
+            "(?:[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?|\\[[0-9A-Fa-f:.]+])(?::[0-9]{1,5})?"
+                    + "|[0-9A-Fa-f.]*:[0-9A-Fa-f.]*:[0-9A-Fa-f:.]*";
 
     private static final Map<String, Setting> BY_KEY = new HashMap<>();
 
@@ -355,17 +447,27 @@ public enum Setting {
     }
 
     /** The key as written in settings, e.g. {@code download_delay}. */
-    public String key() { return key; }
+    public String key() {
+        return key;
+    }
 
-    public Type type() { return type; }
+    public Type type() {
+        return type;
+    }
 
     /** The built-in default, as a string in the same syntax a user writes. */
-    public String defaultValue() { return defaultValue; }
+    public String defaultValue() {
+        return defaultValue;
+    }
 
-    public String description() { return description; }
+    public String description() {
+        return description;
+    }
 
     /** The allowed values of an {@link Type#ENUM} setting, else empty. */
-    public List<String> choices() { return choices; }
+    public List<String> choices() {
+        return choices;
+    }
 
     /** The setting with this key, if any. */
     public static Optional<Setting> byKey(String key) {
@@ -408,11 +510,13 @@ public enum Setting {
                     if (!choices.contains(v.toLowerCase(Locale.ROOT)))
                         return Optional.of("expects one of " + String.join(", ", choices) + ", got \"" + value + "\"");
                 }
-                case STRING -> { }
+                case STRING -> {}
                 case LIST -> {
-                    // an empty value here is a slip (-s start_urls=$URL with URL unset), not a wish for the spider's own
+                    // an empty value here is a slip (-s start_urls=$URL with URL unset), not a wish for the spider's
+                    // own
                     if (this == START_URLS && v.replace(",", "").isBlank()) {
-                        return Optional.of("is empty: give one http(s) URL or more, or leave it out to crawl the spider's own start URLs");
+                        return Optional.of(
+                                "is empty: give one http(s) URL or more, or leave it out to crawl the spider's own start URLs");
                     }
                     for (String item : v.split(",")) {
                         String x = item.trim();
@@ -423,8 +527,9 @@ public enum Setting {
                             return Optional.of("expects http(s) URLs, got \"" + x + "\"" + hint);
                         }
                         if (this == ALLOWED_DOMAINS && !x.matches(DOMAIN)) {
-                            return Optional.of("expects domain names such as example.com, host:port, IP addresses or [IPv6]"
-                                    + " literals, got \"" + x + "\"");
+                            return Optional.of(
+                                    "expects domain names such as example.com, host:port, IP addresses or [IPv6]"
+                                            + " literals, got \"" + x + "\"");
                         }
                     }
                 }
@@ -439,12 +544,32 @@ public enum Setting {
     /** The range of a numeric setting whose type alone allows values that mean nothing (a concurrency of 0, say). */
     private Optional<String> outOfRange(double n, String value) {
         String wanted = switch (this) {
-            case CONCURRENCY, BROWSER_POOL_SIZE, SESSION_POOL_SIZE, AUTO_RENDER_SAMPLES, BATCH_SIZE, PIPELINE_CAPACITY, MAX_BODY_SIZE, STORAGE_RETRY_TIMES, WARC_MAX_SIZE -> n >= 1 ? null : "an integer >= 1";
-            case CONCURRENCY_PER_DOMAIN, MAX_ITEMS, MAX_REQUESTS, MAX_PAGES_PER_HOST, MAX_PAGES_PER_DOMAIN, MAX_FAILURES, DEPTH_LIMIT, MAX_REDIRECTS, RETRY_TIMES, RETRY_PAUSE_DOMAIN_AFTER, AUTO_RENDER_RECHECK, SESSION_MAX_USES,
+            case CONCURRENCY,
+                    BROWSER_POOL_SIZE,
+                    SESSION_POOL_SIZE,
+                    AUTO_RENDER_SAMPLES,
+                    BATCH_SIZE,
+                    PIPELINE_CAPACITY,
+                    MAX_BODY_SIZE,
+                    STORAGE_RETRY_TIMES,
+                    WARC_MAX_SIZE -> n >= 1 ? null : "an integer >= 1";
+            case CONCURRENCY_PER_DOMAIN,
+                    MAX_ITEMS,
+                    MAX_REQUESTS,
+                    MAX_PAGES_PER_HOST,
+                    MAX_PAGES_PER_DOMAIN,
+                    MAX_FAILURES,
+                    DEPTH_LIMIT,
+                    MAX_REDIRECTS,
+                    RETRY_TIMES,
+                    RETRY_PAUSE_DOMAIN_AFTER,
+                    AUTO_RENDER_RECHECK,
+                    SESSION_MAX_USES,
                     SESSION_RETRY_TIMES -> n >= 0 ? null : "an integer >= 0";
             case AUTOTHROTTLE_TARGET_CONCURRENCY, BROWSER_TIMEOUT -> n > 0 ? null : "a number > 0";
             // below a millisecond every request would time out, and the error would say "after 0s"
-            case DOWNLOAD_TIMEOUT, CONNECT_TIMEOUT -> n == 0 || n >= 0.001 ? null : "0 (no limit) or at least 0.001 seconds";
+            case DOWNLOAD_TIMEOUT, CONNECT_TIMEOUT ->
+                n == 0 || n >= 0.001 ? null : "0 (no limit) or at least 0.001 seconds";
             default -> null;
         };
         return wanted == null ? Optional.empty() : Optional.of("expects " + wanted + ", got \"" + value + "\"");

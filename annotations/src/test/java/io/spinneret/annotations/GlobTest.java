@@ -29,9 +29,18 @@ class GlobTest {
 
     @Test
     void globsThatDoNotCompileSayWhereAndWhy() {
-        assertEquals("unclosed '[' at index 3", assertThrows(IllegalArgumentException.class, () -> Glob.toRegex("/a/[bc")).getMessage());
-        assertEquals("unclosed '{' at index 1", assertThrows(IllegalArgumentException.class, () -> Glob.toRegex("/{a,b")).getMessage());
-        assertEquals("'}' without '{' at index 2", assertThrows(IllegalArgumentException.class, () -> Glob.toRegex("/a}")).getMessage());
+        assertEquals(
+                "unclosed '[' at index 3",
+                assertThrows(IllegalArgumentException.class, () -> Glob.toRegex("/a/[bc"))
+                        .getMessage());
+        assertEquals(
+                "unclosed '{' at index 1",
+                assertThrows(IllegalArgumentException.class, () -> Glob.toRegex("/{a,b"))
+                        .getMessage());
+        assertEquals(
+                "'}' without '{' at index 2",
+                assertThrows(IllegalArgumentException.class, () -> Glob.toRegex("/a}"))
+                        .getMessage());
         assertThrows(IllegalArgumentException.class, () -> Glob.toRegex(""));
     }
 }

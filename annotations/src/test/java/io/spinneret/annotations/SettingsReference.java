@@ -29,7 +29,8 @@ public final class SettingsReference {
 
     public static void main(String[] args) throws IOException {
         Path target = Path.of(args.length > 0 ? args[0] : "docs/settings.md");
-        Path source = Path.of(args.length > 1 ? args[1] : "annotations/src/main/java/io/spinneret/annotations/Setting.java");
+        Path source =
+                Path.of(args.length > 1 ? args[1] : "annotations/src/main/java/io/spinneret/annotations/Setting.java");
         Files.writeString(target, render(Files.readAllLines(source, StandardCharsets.UTF_8)), StandardCharsets.UTF_8);
         System.out.println("wrote " + target);
     }
@@ -108,13 +109,21 @@ public final class SettingsReference {
             if (!sec.equals(section)) {
                 md.append(section == null ? "## " : "\n## ");
                 section = sec;
-                md.append(Character.toUpperCase(sec.charAt(0))).append(sec.substring(1)).append("\n\n");
+                md.append(Character.toUpperCase(sec.charAt(0)))
+                        .append(sec.substring(1))
+                        .append("\n\n");
                 md.append("| key | type | default | description |\n");
                 md.append("|---|---|---|---|\n");
             }
-            md.append("| `").append(s.key()).append("` | ").append(type(s)).append(" | ")
-                    .append(s.defaultValue().isEmpty() ? "(empty)" : "`" + cell(s.defaultValue()) + "`").append(" | ")
-                    .append(cell(s.description())).append(" |\n");
+            md.append("| `")
+                    .append(s.key())
+                    .append("` | ")
+                    .append(type(s))
+                    .append(" | ")
+                    .append(s.defaultValue().isEmpty() ? "(empty)" : "`" + cell(s.defaultValue()) + "`")
+                    .append(" | ")
+                    .append(cell(s.description()))
+                    .append(" |\n");
         }
         return md.toString();
     }
@@ -127,7 +136,11 @@ public final class SettingsReference {
             case BOOLEAN -> "boolean";
             case STRING -> "string";
             case LIST -> "list";
-            case ENUM -> "choice: " + String.join(", ", s.choices().stream().map(c -> "`" + c + "`").toList());
+            case ENUM ->
+                "choice: "
+                        + String.join(
+                                ", ",
+                                s.choices().stream().map(c -> "`" + c + "`").toList());
         };
     }
 

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 /** {@code docs/settings.md} is what {@link SettingsReference} renders from the {@link Setting} catalogue. */
 class SettingsReferenceTest {
     private static final Path DOCS = Path.of(System.getProperty("spinneret.docs.dir", "../docs"));
-    private static final Path SOURCE = Path.of(System.getProperty("spinneret.setting.source",
-            "src/main/java/io/spinneret/annotations/Setting.java"));
+    private static final Path SOURCE = Path.of(
+            System.getProperty("spinneret.setting.source", "src/main/java/io/spinneret/annotations/Setting.java"));
 
     @Test
     void settingsMdMatchesTheCatalogue() throws IOException {

@@ -26,7 +26,8 @@ class MavenWrapperIT {
     private static final Path MVNW = Path.of("..", "mvnw").toAbsolutePath().normalize();
     private static final String UNSAFE = "--sun-misc-unsafe-memory-access=allow";
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     private record Result(int code, String stderr, String javaArgs) {}
 
@@ -40,14 +41,18 @@ class MavenWrapperIT {
             Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwxr-xr-x"));
         }
         Path err = dir.resolve("stderr-" + version + ".txt");
-        ProcessBuilder pb = new ProcessBuilder("sh", MVNW.toString(), "-v").directory(MVNW.getParent().toFile())
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(err.toFile());
+        ProcessBuilder pb = new ProcessBuilder("sh", MVNW.toString(), "-v")
+                .directory(MVNW.getParent().toFile())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .redirectError(err.toFile());
         pb.environment().put("JAVA_HOME", home.toString());
         pb.environment().remove("MAVEN_OPTS");
         Process p = pb.start();
         assertTrue(p.waitFor(60, TimeUnit.SECONDS), "mvnw ended");
         Path args = home.resolve("args.txt");
-        return new Result(p.exitValue(), Files.readString(err, StandardCharsets.UTF_8),
+        return new Result(
+                p.exitValue(),
+                Files.readString(err, StandardCharsets.UTF_8),
                 Files.exists(args) ? Files.readString(args, StandardCharsets.UTF_8) : "");
     }
 
@@ -56,7 +61,8 @@ class MavenWrapperIT {
     void mavenStartsWithOnlyTheOptionsThisJdkKnows(String version, boolean unsafeOption) throws Exception {
         Result r = mvnw(version);
         assertEquals(0, r.code(), r.toString());
-        assertTrue(r.javaArgs().contains("org.codehaus.plexus.classworlds.launcher.Launcher"), "Maven was started: " + r);
+        assertTrue(
+                r.javaArgs().contains("org.codehaus.plexus.classworlds.launcher.Launcher"), "Maven was started: " + r);
         assertEquals(unsafeOption, r.javaArgs().contains(UNSAFE), r.toString());
     }
 
@@ -64,7 +70,8 @@ class MavenWrapperIT {
     void anOlderJdkGetsOneLineNamingTheJdkNeeded() throws Exception {
         Result r = mvnw("17.0.15");
         assertEquals(1, r.code(), r.toString());
-        assertEquals("Spinneret needs JDK 21 or newer; this is JDK 17.0.15 (JAVA_HOME=" + dir.resolve("jdk-17.0.15") + ")",
+        assertEquals(
+                "Spinneret needs JDK 21 or newer; this is JDK 17.0.15 (JAVA_HOME=" + dir.resolve("jdk-17.0.15") + ")",
                 r.stderr().strip());
         assertFalse(r.javaArgs().contains("Launcher"), "Maven was not started: " + r);
     }

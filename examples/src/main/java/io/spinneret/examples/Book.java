@@ -11,4 +11,5 @@ import io.spinneret.annotations.Item;
  * @param category the breadcrumb's category, e.g. {@code Poetry}
  */
 @Item(key = "upc")
-public record Book(String url, String title, double price, String upc, String availability, int rating, String category) {}
+public record Book(
+        String url, String title, double price, String upc, String availability, int rating, String category) {}

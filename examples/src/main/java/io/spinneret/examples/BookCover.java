@@ -9,4 +9,5 @@ import io.spinneret.api.StoredFile;
  * stored item's {@code cover} carries the image's URL, its path there, its SHA-256 and the status.
  */
 @Item(key = "upc")
-public record BookCover(String url, String title, String upc, @FileUrl StoredFile cover) {}
+public record BookCover(
+        String url, String title, String upc, @FileUrl StoredFile cover) {}

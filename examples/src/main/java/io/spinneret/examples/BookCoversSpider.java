@@ -17,7 +17,9 @@ import org.jsoup.nodes.Element;
  * java -jar examples/target/spinneret-examples.jar run book_covers -s files_store=covers
  * </pre>
  */
-@Spider(name = "book_covers", startUrls = "https://books.toscrape.com/",
+@Spider(
+        name = "book_covers",
+        startUrls = "https://books.toscrape.com/",
         settings = {"concurrency=8", "download_delay=0.1"})
 public class BookCoversSpider {
     @Parse
@@ -29,7 +31,10 @@ public class BookCoversSpider {
     @Parse(callback = "detail")
     Optional<BookCover> detail(Response page) {
         return page.urlJoin(page.attrOf("div.item.active img", "src"))
-                .map(cover -> new BookCover(page.url(), page.textOf("div.product_main h1"),
-                        page.textOf("table.table-striped th:containsOwn(UPC) + td"), StoredFile.of(cover)));
+                .map(cover -> new BookCover(
+                        page.url(),
+                        page.textOf("div.product_main h1"),
+                        page.textOf("table.table-striped th:containsOwn(UPC) + td"),
+                        StoredFile.of(cover)));
     }
 }

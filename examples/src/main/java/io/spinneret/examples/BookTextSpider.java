@@ -15,7 +15,9 @@ import org.jsoup.nodes.Element;
  * java -jar examples/target/spinneret-examples.jar run books_text -o pages.jsonl
  * </pre>
  */
-@Spider(name = "books_text", startUrls = "https://books.toscrape.com/",
+@Spider(
+        name = "books_text",
+        startUrls = "https://books.toscrape.com/",
         settings = {"concurrency=8", "download_delay=0.1"})
 public class BookTextSpider {
     @Parse

@@ -19,7 +19,9 @@ import org.jsoup.nodes.Element;
  * java -jar examples/target/spinneret-examples.jar run books_api -o stocked.jsonl
  * </pre>
  */
-@Spider(name = "books_api", startUrls = "https://books.toscrape.com/",
+@Spider(
+        name = "books_api",
+        startUrls = "https://books.toscrape.com/",
         settings = {"concurrency=8", "download_delay=0.1"})
 public class BooksApiSpider {
     @Parse

@@ -19,11 +19,14 @@ import org.jsoup.nodes.Element;
  * java -jar runtime/target/runtime.jar run books --spiders examples/target/spiders   # the real site
  * </pre>
  */
-@Spider(name = "books", startUrls = "https://books.toscrape.com/",
+@Spider(
+        name = "books",
+        startUrls = "https://books.toscrape.com/",
         settings = {"concurrency=8", "download_delay=0.1"})
 public class BooksSpider {
     /** Compiled once: {@code String.replaceAll} and {@code split} with a regex compile it again on every call. */
     private static final Pattern NOT_PRICE = Pattern.compile("[^0-9.]");
+
     private static final Pattern SPACES = Pattern.compile("\\s+");
 
     @Arg(name = "max_pages", defaultValue = "0", help = "listing pages to crawl (0 = all)")
@@ -63,12 +66,18 @@ public class BooksSpider {
     static int stars(String classes) {
         for (String c : SPACES.split(classes)) {
             switch (c) {
-                case "One": return 1;
-                case "Two": return 2;
-                case "Three": return 3;
-                case "Four": return 4;
-                case "Five": return 5;
-                default: break;
+                case "One":
+                    return 1;
+                case "Two":
+                    return 2;
+                case "Three":
+                    return 3;
+                case "Four":
+                    return 4;
+                case "Five":
+                    return 5;
+                default:
+                    break;
             }
         }
         return 0;

@@ -12,7 +12,9 @@ import io.spinneret.api.Response;
  * The pages and fields are the books spider's; this spider exists to show, and measure, what the
  * item chain adds ({@code docs/items.md}).
  */
-@Spider(name = "books_checked", startUrls = "https://books.toscrape.com/",
+@Spider(
+        name = "books_checked",
+        startUrls = "https://books.toscrape.com/",
         settings = {"concurrency=8", "download_delay=0.1"})
 @ItemProcessors({NormalizeTitle.class, DropOutOfStock.class})
 public class CheckedBooksSpider {

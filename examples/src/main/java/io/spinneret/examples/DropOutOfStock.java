@@ -7,7 +7,8 @@ import io.spinneret.items.ItemProcessor;
 public final class DropOutOfStock implements ItemProcessor<CheckedBook> {
     @Override
     public CheckedBook process(CheckedBook b) {
-        if (!b.availability().startsWith("In stock")) throw new DropItem("out of stock", b.title() + ": " + b.availability());
+        if (!b.availability().startsWith("In stock"))
+            throw new DropItem("out of stock", b.title() + ": " + b.availability());
         return b;
     }
 }

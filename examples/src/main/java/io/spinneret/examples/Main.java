@@ -1,12 +1,11 @@
 package io.spinneret.examples;
 
-import java.io.UncheckedIOException;
-
 import io.spinneret.examples.replica.BooksSite;
 import io.spinneret.examples.replica.ReplicaServer;
 import io.spinneret.examples.replica.Site;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -78,13 +77,18 @@ public final class Main {
     }
 
     private static int run(List<String> args) {
-        String spider = args.stream().filter(a -> !a.startsWith("-")).findFirst().orElse(null);
+        String spider =
+                args.stream().filter(a -> !a.startsWith("-")).findFirst().orElse(null);
         boolean live = args.contains("--live");
-        Replicas.Target target = spider == null ? null : Replicas.forSpider(spider).orElse(null);
+        Replicas.Target target =
+                spider == null ? null : Replicas.forSpider(spider).orElse(null);
         String start = null;
         if (!live && target != null) {
-            start = startReplica(target, args.contains("--resume") || args.contains("--redis")
-                    || args.stream().anyMatch(a -> a.startsWith("--redis=")));
+            start = startReplica(
+                    target,
+                    args.contains("--resume")
+                            || args.contains("--redis")
+                            || args.stream().anyMatch(a -> a.startsWith("--redis=")));
         } else if (!live && spider != null) {
             System.err.println("note: no bundled replica for spider '" + spider + "'; crawling its own start URLs");
         }
@@ -107,11 +111,13 @@ public final class Main {
         try {
             ReplicaServer server = ReplicaServer.start(target.factory().get(), stable ? STABLE_PORT : 0);
             url = server.url();
-            System.err.println("replica of " + target.site() + " serving at " + url + " (add --live to crawl the real site)");
+            System.err.println(
+                    "replica of " + target.site() + " serving at " + url + " (add --live to crawl the real site)");
         } catch (UncheckedIOException e) {
             if (!stable) throw e;
             url = "http://127.0.0.1:" + STABLE_PORT + "/";
-            System.err.println("port " + STABLE_PORT + " is taken: crawling the replica another launcher serves at " + url);
+            System.err.println(
+                    "port " + STABLE_PORT + " is taken: crawling the replica another launcher serves at " + url);
         }
         return url + target.startPath();
     }
@@ -129,7 +135,9 @@ public final class Main {
         cli.add("run");
         if (replicaStart != null) {
             if (!mentions(rest, "start_urls")) cli.addAll(List.of("-s", "start_urls=" + replicaStart));
-            if (!mentions(rest, "download_delay") && !rest.contains("--delay") && rest.stream().noneMatch(a -> a.startsWith("--delay="))) {
+            if (!mentions(rest, "download_delay")
+                    && !rest.contains("--delay")
+                    && rest.stream().noneMatch(a -> a.startsWith("--delay="))) {
                 cli.addAll(List.of("-s", "download_delay=0"));
             }
         }
@@ -158,7 +166,8 @@ public final class Main {
             server.close();
             stopped.countDown();
         }));
-        out.println("serving the " + o.site() + " replica at " + server.url() + " (start " + server.startUrl() + "); Ctrl-C stops");
+        out.println("serving the " + o.site() + " replica at " + server.url() + " (start " + server.startUrl()
+                + "); Ctrl-C stops");
         out.flush();
         try {
             stopped.await();
@@ -170,7 +179,8 @@ public final class Main {
 
     private static int export(List<String> args, PrintStream out) {
         Options o = Options.parse(args, null);
-        if (o.dir() == null) throw new UsageException("export needs a site and a directory: export <books|wide|quotes> DIR");
+        if (o.dir() == null)
+            throw new UsageException("export needs a site and a directory: export <books|wide|quotes> DIR");
         Site site = Replicas.site(o.site(), o.books());
         Path root = Path.of(o.dir());
         int files = 0;
@@ -188,12 +198,14 @@ public final class Main {
         } catch (IOException e) {
             throw new UsageException("cannot write to " + root + ": " + e.getMessage());
         }
-        out.println("wrote the " + o.site() + " replica to " + root + ": " + files + " files, " + bytes / 1024 + " KiB");
+        out.println(
+                "wrote the " + o.site() + " replica to " + root + ": " + files + " files, " + bytes / 1024 + " KiB");
         return 0;
     }
 
     /** Options of serve and export. */
-    record Options(String site, int port, int books, @Nullable String dir) {
+    record Options(
+            String site, int port, int books, @Nullable String dir) {
         static Options parse(List<String> args, @Nullable String defaultSite) {
             String site = null;
             String dir = null;
@@ -214,7 +226,8 @@ public final class Main {
             }
             if (site == null) site = defaultSite;
             if (site == null) throw new UsageException("name a site: books, wide or quotes");
-            if (!List.of("books", "wide", "quotes").contains(site)) throw new UsageException("unknown site '" + site + "'; sites: books, wide, quotes");
+            if (!List.of("books", "wide", "quotes").contains(site))
+                throw new UsageException("unknown site '" + site + "'; sites: books, wide, quotes");
             return new Options(site, port, books, dir);
         }
 

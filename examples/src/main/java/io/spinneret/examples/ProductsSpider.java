@@ -25,20 +25,26 @@ public class ProductsSpider {
     @Parse
     Product parse(Response page) {
         StructuredData data = page.structuredData();
-        Optional<StructuredItem> product = data.jsonLd().stream().flatMap(ProductsSpider::products).findFirst()
+        Optional<StructuredItem> product = data.jsonLd().stream()
+                .flatMap(ProductsSpider::products)
+                .findFirst()
                 .or(() -> data.microdata().stream().filter(i -> i.is("Product")).findFirst());
         return product.map(p -> product(page.url(), p)).orElse(null);
     }
 
     /** The item, or a Product of its {@code @graph}-like nesting (a WebPage's {@code mainEntity}). */
     private static Stream<StructuredItem> products(StructuredItem item) {
-        return item.is("Product") ? Stream.of(item)
+        return item.is("Product")
+                ? Stream.of(item)
                 : item.items("mainEntity").stream().filter(i -> i.is("Product"));
     }
 
     private static Product product(String url, StructuredItem p) {
         Optional<StructuredItem> offer = p.item("offers");
-        return new Product(url, p.text("name").orElse(""), p.text("sku").orElse(""),
+        return new Product(
+                url,
+                p.text("name").orElse(""),
+                p.text("sku").orElse(""),
                 offer.flatMap(o -> o.text("price")).map(Double::parseDouble).orElse(Double.NaN),
                 offer.flatMap(o -> o.text("priceCurrency")).orElse(""),
                 p.source() == StructuredItem.Source.JSON_LD ? "json-ld" : "microdata");

@@ -13,7 +13,10 @@ import org.jsoup.nodes.Element;
  * headless Chromium ({@code renderer = BROWSER}; followed pages inherit it). Ten pages of ten
  * quotes, chained by the {@code li.next} pager, each into a {@link Quote}.
  */
-@Spider(name = "quotes_js", startUrls = "https://quotes.toscrape.com/js/", renderer = Renderer.BROWSER,
+@Spider(
+        name = "quotes_js",
+        startUrls = "https://quotes.toscrape.com/js/",
+        renderer = Renderer.BROWSER,
         settings = {"concurrency=4", "download_delay=0.1"})
 public class QuotesJsSpider {
     @Parse

@@ -14,14 +14,20 @@ import org.jsoup.nodes.Element;
  * (the ten {@code /js/} pages). The start page also leads to {@code /js/}; 20 pages, 200 quotes
  * (each of the 100 quotes once per half).
  */
-@Spider(name = "quotes_mixed", startUrls = "https://quotes.toscrape.com/", renderer = Renderer.AUTO,
+@Spider(
+        name = "quotes_mixed",
+        startUrls = "https://quotes.toscrape.com/",
+        renderer = Renderer.AUTO,
         settings = {"concurrency=4", "download_delay=0.1"})
 public class QuotesMixedSpider {
     @Parse(requires = "div.quote")
     void parse(Response page, Crawl crawl) {
         int n = 0;
         for (Element q : page.css("div.quote")) {
-            crawl.emit(new PageQuote(page.url() + "#" + ++n, q.select("span.text").text(), q.select("small.author").text()));
+            crawl.emit(new PageQuote(
+                    page.url() + "#" + ++n,
+                    q.select("span.text").text(),
+                    q.select("small.author").text()));
         }
         page.cssFirst("li.next a").ifPresent(a -> crawl.follow(a.attr("href")));
         if (page.request().depth() == 0) crawl.follow("/js/");

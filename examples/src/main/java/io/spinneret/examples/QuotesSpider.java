@@ -10,7 +10,9 @@ import org.jsoup.nodes.Element;
  * Crawls quotes.toscrape.com: ten pages of ten quotes, chained by the {@code li.next} pager, each
  * {@code div.quote} into a {@link Quote}.
  */
-@Spider(name = "quotes", startUrls = "https://quotes.toscrape.com/",
+@Spider(
+        name = "quotes",
+        startUrls = "https://quotes.toscrape.com/",
         settings = {"concurrency=8", "download_delay=0.1"})
 public class QuotesSpider {
     @Parse

@@ -12,5 +12,13 @@ import io.spinneret.annotations.Item;
  * @param meanStars their mean stars to one decimal, 0 without reviews
  */
 @Item(key = "upc")
-public record StockedBook(String url, String title, double price, String upc, int rating, String category,
-                          int stock, int reviews, double meanStars) {}
+public record StockedBook(
+        String url,
+        String title,
+        double price,
+        String upc,
+        int rating,
+        String category,
+        int stock,
+        int reviews,
+        double meanStars) {}

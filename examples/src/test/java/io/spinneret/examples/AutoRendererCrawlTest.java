@@ -9,7 +9,6 @@ import io.spinneret.embed.CrawlResult;
 import io.spinneret.examples.replica.BooksSite;
 import io.spinneret.examples.replica.QuotesCatalogue;
 import io.spinneret.examples.replica.QuotesSite;
-import io.spinneret.examples.replica.ReplicaServer;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -26,7 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(180)
 class AutoRendererCrawlTest {
     private static final String CHROMIUM = System.getenv("SPINNERET_TEST_CHROMIUM");
-    @TempDir Path dir;
+
+    @TempDir
+    Path dir;
 
     private static void needsChromium() {
         assumeTrue(CHROMIUM != null && !CHROMIUM.isBlank(), "SPINNERET_TEST_CHROMIUM is not set");
@@ -35,7 +36,9 @@ class AutoRendererCrawlTest {
     @Test
     void staticBooksAreFetchedOverHttpButForAFewSamples() throws Exception {
         needsChromium();
-        CrawlResult r = ReplicaCrawl.run("books", BooksSite.standard(), "", dir, "renderer=auto", "browser_path=" + CHROMIUM).result();
+        CrawlResult r = ReplicaCrawl.run(
+                        "books", BooksSite.standard(), "", dir, "renderer=auto", "browser_path=" + CHROMIUM)
+                .result();
 
         assertEquals(1000, r.items(), r.stats().toString());
         assertEquals(0, r.failures(), r.stats().toString());
@@ -53,12 +56,16 @@ class AutoRendererCrawlTest {
     void scriptBuiltQuotesAreLearnedToNeedTheBrowser() throws Exception {
         needsChromium();
         QuotesSite site = QuotesSite.standard();
-        ReplicaCrawl.Outcome o = ReplicaCrawl.run("quotes_js", site, "js/", dir, "renderer=auto", "browser_path=" + CHROMIUM);
+        ReplicaCrawl.Outcome o =
+                ReplicaCrawl.run("quotes_js", site, "js/", dir, "renderer=auto", "browser_path=" + CHROMIUM);
         CrawlResult r = o.result();
 
         assertEquals(100, r.items(), r.stats().toString());
-        Set<String> expected = site.catalogue().quotes().stream().map(QuotesCatalogue.Quote::text).collect(Collectors.toSet());
-        assertEquals(expected, o.items().stream().map(i -> i.get("text").asText()).collect(Collectors.toSet()));
+        Set<String> expected = site.catalogue().quotes().stream()
+                .map(QuotesCatalogue.Quote::text)
+                .collect(Collectors.toSet());
+        assertEquals(
+                expected, o.items().stream().map(i -> i.get("text").asText()).collect(Collectors.toSet()));
         assertEquals(100, o.items().size(), "no quote twice");
         assertEquals(10, r.get("auto/browser"), "each page's callback ran once on the rendered page: " + r.stats());
         // /js/ and /js/page/N/ are two patterns; the first sample of each differs (0 quotes over HTTP, but
@@ -75,7 +82,8 @@ class AutoRendererCrawlTest {
     @Test
     void aMixedSiteRendersOnlyThePagesThatLackTheRequiredElement() throws Exception {
         needsChromium();
-        ReplicaCrawl.Outcome o = ReplicaCrawl.run("quotes_mixed", QuotesSite.standard(), "", dir, "browser_path=" + CHROMIUM);
+        ReplicaCrawl.Outcome o =
+                ReplicaCrawl.run("quotes_mixed", QuotesSite.standard(), "", dir, "browser_path=" + CHROMIUM);
         CrawlResult r = o.result();
 
         assertEquals(200, r.items(), r.stats().toString());
@@ -85,15 +93,18 @@ class AutoRendererCrawlTest {
         assertEquals(10, r.get("auto/required_missing"), r.stats().toString());
         assertEquals(10, r.get("auto/http"), r.stats().toString());
         assertEquals(0, r.get("auto/samples"), "a stated check needs no sampling: " + r.stats());
-        long fromJs = o.items().stream().map(i -> i.get("id").asText()).filter(id -> id.contains("/js/")).count();
+        long fromJs = o.items().stream()
+                .map(i -> i.get("id").asText())
+                .filter(id -> id.contains("/js/"))
+                .count();
         assertEquals(100, fromJs, "each script-built quote once");
     }
 
     /** Without a browser AUTO degrades to HTTP: the static half is crawled, the script-built pages give what HTTP gives. */
     @Test
     void withoutABrowserEveryPageIsFetchedOverHttp() throws Exception {
-        ReplicaCrawl.Outcome o = ReplicaCrawl.run("quotes_mixed", QuotesSite.standard(), "", dir,
-                "browser_path=" + dir.resolve("no-chromium"));
+        ReplicaCrawl.Outcome o = ReplicaCrawl.run(
+                "quotes_mixed", QuotesSite.standard(), "", dir, "browser_path=" + dir.resolve("no-chromium"));
         CrawlResult r = o.result();
 
         assertEquals(100, r.items(), r.stats().toString());

@@ -30,20 +30,30 @@ import org.junit.jupiter.api.io.TempDir;
 class BookCoversCrawlTest {
     private static final BooksSite SITE = BooksSite.standard();
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     /** The cover bytes as the replica serves them, fetched on their own. */
     private static byte[] servedCover() throws Exception {
-        try (ReplicaServer server = ReplicaServer.start(SITE, 0); HttpClient http = HttpClient.newHttpClient()) {
-            String page = http.send(HttpRequest.newBuilder(URI.create(server.url())).build(), HttpResponse.BodyHandlers.ofString()).body();
+        try (ReplicaServer server = ReplicaServer.start(SITE, 0);
+                HttpClient http = HttpClient.newHttpClient()) {
+            String page = http.send(
+                            HttpRequest.newBuilder(URI.create(server.url())).build(),
+                            HttpResponse.BodyHandlers.ofString())
+                    .body();
             int at = page.indexOf("media/cache/");
             String path = page.substring(at, page.indexOf('"', at));
-            return http.send(HttpRequest.newBuilder(URI.create(server.url() + path)).build(), HttpResponse.BodyHandlers.ofByteArray()).body();
+            return http.send(
+                            HttpRequest.newBuilder(URI.create(server.url() + path))
+                                    .build(),
+                            HttpResponse.BodyHandlers.ofByteArray())
+                    .body();
         }
     }
 
     private static Map<String, Long> statuses(List<JsonNode> items) {
-        return items.stream().collect(Collectors.groupingBy(i -> i.get("cover").get("status").asText(), Collectors.counting()));
+        return items.stream()
+                .collect(Collectors.groupingBy(i -> i.get("cover").get("status").asText(), Collectors.counting()));
     }
 
     @Test
@@ -55,15 +65,16 @@ class BookCoversCrawlTest {
     }
 
     private void crawlTwice(ReplicaServer server, Path store) throws Exception {
-        ReplicaCrawl.Outcome first = ReplicaCrawl.run("book_covers", server, "", dir.resolve("first"), "files_store=" + store,
-                "concurrency=16");
+        ReplicaCrawl.Outcome first = ReplicaCrawl.run(
+                "book_covers", server, "", dir.resolve("first"), "files_store=" + store, "concurrency=16");
         CrawlResult r = first.result();
         assertEquals(0, r.failures(), r.stats().toString());
         assertEquals(1000, first.items().size());
         assertEquals(1050, r.requests(), "the covers are not counted as pages: " + r.stats());
 
         byte[] cover = servedCover();
-        String sha = HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(cover));
+        String sha =
+                HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(cover));
         for (JsonNode item : first.items()) {
             JsonNode f = item.get("cover");
             assertTrue(f.get("url").asText().contains("/media/cache/"), f.toString());
@@ -77,14 +88,15 @@ class BookCoversCrawlTest {
         assertEquals(999L, r.get("files/duplicate"));
         assertEquals(1050 + 1000, first.served(), "each cover URL was fetched once");
         try (Stream<Path> files = Files.list(store)) {
-            List<String> names = files.map(p -> p.getFileName().toString()).sorted().toList();
+            List<String> names =
+                    files.map(p -> p.getFileName().toString()).sorted().toList();
             assertEquals(List.of(sha + ".png", "index.tsv"), names, "one file for a thousand URLs, and the index");
         }
         assertEquals(List.of(cover.length), List.of((int) Files.size(store.resolve(sha + ".png"))));
         assertEquals(1000, Files.readAllLines(store.resolve("index.tsv")).size());
 
-        ReplicaCrawl.Outcome second = ReplicaCrawl.run("book_covers", server, "", dir.resolve("second"), "files_store=" + store,
-                "concurrency=16");
+        ReplicaCrawl.Outcome second = ReplicaCrawl.run(
+                "book_covers", server, "", dir.resolve("second"), "files_store=" + store, "concurrency=16");
         assertEquals(Map.of(StoredFile.UPTODATE, 1000L), statuses(second.items()));
         assertEquals(1050, second.served(), "no cover was fetched again: only the pages were");
         assertEquals(1000, Files.readAllLines(store.resolve("index.tsv")).size(), "nothing new to index");

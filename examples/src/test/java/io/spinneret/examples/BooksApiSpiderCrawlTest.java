@@ -25,13 +25,14 @@ import org.junit.jupiter.params.provider.CsvSource;
 class BooksApiSpiderCrawlTest {
     private static final BooksSite SITE = BooksSite.standard();
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @ParameterizedTest(name = "concurrency {0}, per domain {1}")
     @CsvSource({"1, 0", "8, 1", "16, 0"})
     void everyBookIsMergedWithItsJsonDocument(int concurrency, int perDomain) throws Exception {
-        ReplicaCrawl.Outcome o = ReplicaCrawl.run("books_api", SITE, "", dir,
-                "concurrency=" + concurrency, "concurrency_per_domain=" + perDomain);
+        ReplicaCrawl.Outcome o = ReplicaCrawl.run(
+                "books_api", SITE, "", dir, "concurrency=" + concurrency, "concurrency_per_domain=" + perDomain);
         CrawlResult r = o.result();
 
         assertEquals(CrawlResult.Outcome.FINISHED, r.outcome(), r.summaryLine());
@@ -42,18 +43,23 @@ class BooksApiSpiderCrawlTest {
         assertEquals(2050, r.requests(), "50 listing pages, 1000 detail pages and their 1000 documents: " + r.stats());
         assertEquals(2050, o.served(), "each page and document fetched once");
 
-        Map<String, Product> byPath = SITE.catalogue().products().stream().collect(Collectors.toMap(Product::path, Function.identity()));
+        Map<String, Product> byPath =
+                SITE.catalogue().products().stream().collect(Collectors.toMap(Product::path, Function.identity()));
         assertEquals(1000, o.items().size());
-        assertEquals(1000, o.items().stream().map(i -> i.get("upc").asText()).distinct().count());
+        assertEquals(
+                1000,
+                o.items().stream().map(i -> i.get("upc").asText()).distinct().count());
         for (JsonNode item : o.items()) {
-            Product p = byPath.get(URI.create(item.get("url").asText()).getPath().substring(1));
+            Product p =
+                    byPath.get(URI.create(item.get("url").asText()).getPath().substring(1));
             assertTrue(p != null, "not a detail page: " + item);
             // from the page
             assertEquals(p.title(), item.get("title").asText());
             assertEquals(p.price(), item.get("price").asDouble(), 1e-9);
             assertEquals(p.upc(), item.get("upc").asText());
             assertEquals(p.rating(), item.get("rating").asInt());
-            assertEquals(SITE.catalogue().category(p).name(), item.get("category").asText());
+            assertEquals(
+                    SITE.catalogue().category(p).name(), item.get("category").asText());
             // from its JSON document
             assertEquals(p.inStock(), item.get("stock").asInt(), item.toString());
             assertEquals(BooksApi.reviews(p).size(), item.get("reviews").asInt(), item.toString());

@@ -19,17 +19,27 @@ class BooksApiSpiderTest {
 
     @Test
     void aDetailPageAndItsJsonBecomeOneMergedBook() {
-        Yielded out = books.respond(API, Pages.json("{\"upc\":\"29040fc5183464ab\",\"stock\":15,\"reviews\":[{\"stars\":4,\"title\":\"a\"},"
-                        + "{\"stars\":5,\"title\":\"b\"}]}", API))
-                .run("detail", Pages.file(PAGES.resolve("books-detail.html"), URL)).assertNoError();
-        assertEquals(new StockedBook(URL, "Prophet & Key", 54.32, "29040fc5183464ab", 1, "Academic", 15, 2, 4.5), out.item(StockedBook.class));
+        Yielded out = books.respond(
+                        API,
+                        Pages.json(
+                                "{\"upc\":\"29040fc5183464ab\",\"stock\":15,\"reviews\":[{\"stars\":4,\"title\":\"a\"},"
+                                        + "{\"stars\":5,\"title\":\"b\"}]}",
+                                API))
+                .run("detail", Pages.file(PAGES.resolve("books-detail.html"), URL))
+                .assertNoError();
+        assertEquals(
+                new StockedBook(URL, "Prophet & Key", 54.32, "29040fc5183464ab", 1, "Academic", 15, 2, 4.5),
+                out.item(StockedBook.class));
         assertEquals(API, out.fetched().get(0).url(), "the document is found from the page's UPC, at the site's root");
     }
 
     @Test
     void aMissingDocumentFailsTheCallbackSoNoIncompleteBookIsStored() {
-        Yielded out = books.respond(API, Pages.status(404, API)).run("detail", Pages.file(PAGES.resolve("books-detail.html"), URL));
+        Yielded out = books.respond(API, Pages.status(404, API))
+                .run("detail", Pages.file(PAGES.resolve("books-detail.html"), URL));
         assertEquals(0, out.items().size());
-        assertTrue(out.error() instanceof FetchException f && f.kind() == FetchException.Kind.STATUS && f.status() == 404, String.valueOf(out.error()));
+        assertTrue(
+                out.error() instanceof FetchException f && f.kind() == FetchException.Kind.STATUS && f.status() == 404,
+                String.valueOf(out.error()));
     }
 }

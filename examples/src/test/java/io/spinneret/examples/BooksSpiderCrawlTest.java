@@ -24,7 +24,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class BooksSpiderCrawlTest {
     private static final BooksSite SITE = BooksSite.standard();
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @ParameterizedTest(name = "concurrency {0}")
     @ValueSource(ints = {1, 64})
@@ -41,12 +42,22 @@ class BooksSpiderCrawlTest {
         assertEquals(1050, o.served(), "the replica answered each page once, and nothing else (no robots.txt)");
 
         assertEquals(1000, o.items().size());
-        assertEquals(1000, o.items().stream().map(i -> i.get("url").asText()).distinct().count());
-        assertEquals(1000, o.items().stream().map(i -> i.get("upc").asText()).distinct().count());
-        assertEquals(50, o.items().stream().map(i -> i.get("category").asText()).distinct().count());
+        assertEquals(
+                1000,
+                o.items().stream().map(i -> i.get("url").asText()).distinct().count());
+        assertEquals(
+                1000,
+                o.items().stream().map(i -> i.get("upc").asText()).distinct().count());
+        assertEquals(
+                50,
+                o.items().stream()
+                        .map(i -> i.get("category").asText())
+                        .distinct()
+                        .count());
 
         // every field, against the replica's own data
-        Map<String, Product> byPath = SITE.catalogue().products().stream().collect(Collectors.toMap(Product::path, Function.identity()));
+        Map<String, Product> byPath =
+                SITE.catalogue().products().stream().collect(Collectors.toMap(Product::path, Function.identity()));
         for (JsonNode item : o.items()) {
             String path = URI.create(item.get("url").asText()).getPath().substring(1);
             Product p = byPath.get(path);
@@ -56,14 +67,16 @@ class BooksSpiderCrawlTest {
             assertEquals(p.upc(), item.get("upc").asText());
             assertEquals(p.availability(), item.get("availability").asText());
             assertEquals(p.rating(), item.get("rating").asInt());
-            assertEquals(SITE.catalogue().category(p).name(), item.get("category").asText());
+            assertEquals(
+                    SITE.catalogue().category(p).name(), item.get("category").asText());
         }
         assertEquals(Set.copyOf(byPath.keySet()).size(), o.items().size());
     }
 
     @Test
     void theMaxPagesArgumentStopsAfterThatManyListingPages() throws Exception {
-        CrawlResult r = ReplicaCrawl.run("books", SITE, "", dir, Map.of("max_pages", "2")).result();
+        CrawlResult r = ReplicaCrawl.run("books", SITE, "", dir, Map.of("max_pages", "2"))
+                .result();
         assertEquals(CrawlResult.Outcome.FINISHED, r.outcome(), r.summaryLine());
         assertEquals(2 + 2 * 20, r.requests(), "two listing pages of 20 books: " + r.summaryLine());
         assertEquals(40, r.items());
@@ -71,9 +84,12 @@ class BooksSpiderCrawlTest {
 
     @Test
     void aBadlyTypedArgumentIsRefusedBeforeAnythingIsFetched(@TempDir Path other) {
-        var e = assertThrows(SpiderArgumentException.class,
+        var e = assertThrows(
+                SpiderArgumentException.class,
                 () -> ReplicaCrawl.run("books", SITE, "", other, Map.of("max_pages", "all")));
-        assertEquals("spider 'books': argument 'max_pages' expects an integer, got \"all\". Its arguments: max_pages (int, default \"0\"):"
-                + " listing pages to crawl (0 = all).", e.getMessage());
+        assertEquals(
+                "spider 'books': argument 'max_pages' expects an integer, got \"all\". Its arguments: max_pages (int, default \"0\"):"
+                        + " listing pages to crawl (0 = all).",
+                e.getMessage());
     }
 }

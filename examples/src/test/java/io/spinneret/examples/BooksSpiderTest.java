@@ -19,7 +19,9 @@ class BooksSpiderTest {
     @Test
     void aListingPageFollowsItsTwentyBooksFirstThenTheNextPage() {
         String url = "https://books.toscrape.com/catalogue/page-2.html";
-        Yielded out = books.parse(Pages.file(PAGES.resolve("books-listing.html"), url)).assertNoError().assertItemCount(0);
+        Yielded out = books.parse(Pages.file(PAGES.resolve("books-listing.html"), url))
+                .assertNoError()
+                .assertItemCount(0);
         out.assertRequestCount("detail", 20).assertRequest("https://books.toscrape.com/catalogue/page-3.html", "parse");
         out.assertRequest("https://books.toscrape.com/catalogue/the-blue-spring-of-tbilisi_980/index.html", "detail");
         assertEquals(1, out.requests("detail").get(0).priority(), "detail pages go first, so the queue stays short");
@@ -29,7 +31,12 @@ class BooksSpiderTest {
     @Test
     void aDetailPageBecomesOneBook() {
         String url = "https://books.toscrape.com/catalogue/prophet-key_999/index.html";
-        Book book = books.run("detail", Pages.file(PAGES.resolve("books-detail.html"), url)).assertNoError().assertItemCount(1).item(Book.class);
-        assertEquals(new Book(url, "Prophet & Key", 54.32, "29040fc5183464ab", "In stock (15 available)", 1, "Academic"), book);
+        Book book = books.run("detail", Pages.file(PAGES.resolve("books-detail.html"), url))
+                .assertNoError()
+                .assertItemCount(1)
+                .item(Book.class);
+        assertEquals(
+                new Book(url, "Prophet & Key", 54.32, "29040fc5183464ab", "In stock (15 available)", 1, "Academic"),
+                book);
     }
 }

@@ -1,7 +1,5 @@
 package io.spinneret.examples;
 
-import java.net.URI;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,6 +13,7 @@ import io.spinneret.examples.replica.BooksSite;
 import io.spinneret.examples.replica.ReplicaServer;
 import io.spinneret.settings.InvalidSettingException;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -38,7 +37,8 @@ class EmbeddedCrawlTest {
                 .setting("concurrency", "16")
                 .setting("download_delay", "0")
                 .run();
-        System.out.println(crawl.result().summaryLine()); // 1050 requests | 1050 responses | 0 failures | 1000 items | 4.9s
+        System.out.println(
+                crawl.result().summaryLine()); // 1050 requests | 1050 responses | 0 failures | 1000 items | 4.9s
         return crawl.items(Book.class);
     }
     // ---
@@ -50,7 +50,8 @@ class EmbeddedCrawlTest {
             books = crawlBooks(server.url());
         }
         assertEquals(1000, books.size());
-        Map<String, Product> byPath = SITE.catalogue().products().stream().collect(Collectors.toMap(Product::path, Function.identity()));
+        Map<String, Product> byPath =
+                SITE.catalogue().products().stream().collect(Collectors.toMap(Product::path, Function.identity()));
         assertEquals(1000, books.stream().map(Book::upc).distinct().count());
         for (Book b : books) {
             Product p = byPath.get(URI.create(b.url()).getPath().substring(1));
@@ -65,11 +66,19 @@ class EmbeddedCrawlTest {
     @Test
     void spiderArgumentsAndLimitsApplyToAnEmbeddedCrawl() throws Exception {
         try (ReplicaServer server = ReplicaServer.start(SITE, 0)) {
-            CrawlOutput crawl = Crawler.of(BooksSpider.class).setting("start_urls", server.url()).setting("download_delay", "0")
-                    .argument("max_pages", "1").run();
+            CrawlOutput crawl = Crawler.of(BooksSpider.class)
+                    .setting("start_urls", server.url())
+                    .setting("download_delay", "0")
+                    .argument("max_pages", "1")
+                    .run();
             assertEquals(20, crawl.items(Book.class).size(), crawl.result().summaryLine());
-            CrawlResult limited = Crawler.of(BooksSpider.class).setting("start_urls", server.url()).setting("download_delay", "0")
-                    .setting("concurrency", "2").setting("max_requests", "5").run().result();
+            CrawlResult limited = Crawler.of(BooksSpider.class)
+                    .setting("start_urls", server.url())
+                    .setting("download_delay", "0")
+                    .setting("concurrency", "2")
+                    .setting("max_requests", "5")
+                    .run()
+                    .result();
             assertEquals(CrawlResult.Outcome.LIMIT, limited.outcome(), limited.summaryLine());
             assertEquals("max_requests=5", limited.limit());
             assertEquals(5, limited.requests());
@@ -92,8 +101,13 @@ class EmbeddedCrawlTest {
             assertEquals(30, crawl.items(Book.class).size());
             assertEquals(0, r.failures(), r.stats().toString());
             assertEquals("memory", r.output());
-            assertTrue(r.requests() >= 31 && r.requests() == r.responses(), r.stats().toString());
-            assertEquals(1, r.get("robots/fetched"), "robots.txt, a side request, not counted among the requests: " + r.stats());
+            assertTrue(
+                    r.requests() >= 31 && r.requests() == r.responses(),
+                    r.stats().toString());
+            assertEquals(
+                    1,
+                    r.get("robots/fetched"),
+                    "robots.txt, a side request, not counted among the requests: " + r.stats());
         }
     }
 
@@ -120,7 +134,8 @@ class EmbeddedCrawlTest {
         SpinneretException notASpider = assertThrows(SpinneretException.class, () -> Crawler.of(Book.class));
         assertTrue(notASpider.getMessage().contains(Book.class.getName()), notASpider.getMessage());
         assertThrows(SpinneretException.class, () -> Crawler.of("no-such-spider"));
-        InvalidSettingException unknown = assertThrows(InvalidSettingException.class,
+        InvalidSettingException unknown = assertThrows(
+                InvalidSettingException.class,
                 () -> Crawler.of(BooksSpider.class).setting("concurency", "16"));
         assertTrue(unknown.getMessage().contains("concurency"), unknown.getMessage());
     }

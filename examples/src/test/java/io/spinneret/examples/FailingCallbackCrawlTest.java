@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Failure isolation: a callback that throws on some pages costs those pages only. */
 class FailingCallbackCrawlTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @Test
     void callbacksThatThrowOnSomePagesLeaveTheRestOfTheCrawlIntact() throws Exception {
@@ -30,7 +31,9 @@ class FailingCallbackCrawlTest {
         assertEquals(1, r.exitCode(), "a crawl with failures exits 1");
         Set<String> expected = site.catalogue().products().stream()
                 .filter(p -> p.id() % 10 != 3 && p.id() % 10 != 7)
-                .map(Product::title).collect(Collectors.toSet());
-        assertSameElements(expected, o.items().stream().map(i -> i.get("title").asText()).toList(), "titles");
+                .map(Product::title)
+                .collect(Collectors.toSet());
+        assertSameElements(
+                expected, o.items().stream().map(i -> i.get("title").asText()).toList(), "titles");
     }
 }

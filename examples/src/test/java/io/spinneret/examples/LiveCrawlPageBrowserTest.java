@@ -1,8 +1,5 @@
 package io.spinneret.examples;
 
-import java.io.IOException;
-import java.time.Duration;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -17,10 +14,12 @@ import io.spinneret.embed.Crawler;
 import io.spinneret.examples.replica.BooksSite;
 import io.spinneret.examples.replica.ReplicaServer;
 import io.spinneret.spi.Stats;
+import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Assumptions;
@@ -33,7 +32,8 @@ import org.junit.jupiter.api.Test;
  * it saves the screenshot {@code docs/images/live-page.png}.
  */
 class LiveCrawlPageBrowserTest {
-    private static final Path CHROMIUM = Path.of(System.getenv().getOrDefault("SPINNERET_TEST_CHROMIUM", "/usr/bin/chromium-headless-shell"));
+    private static final Path CHROMIUM =
+            Path.of(System.getenv().getOrDefault("SPINNERET_TEST_CHROMIUM", "/usr/bin/chromium-headless-shell"));
     private static final Path DOCS = Path.of(System.getProperty("spinneret.docs.dir", "../docs"));
 
     private static int freePort() throws Exception {
@@ -62,15 +62,24 @@ class LiveCrawlPageBrowserTest {
         Assumptions.assumeTrue(Files.isExecutable(CHROMIUM), "Chromium at " + CHROMIUM);
         int port = freePort();
         try (ReplicaServer server = ReplicaServer.start(BooksSite.standard(), 0);
-             Playwright pw = Playwright.create(new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
-             Browser browser = pw.chromium().launch(new BrowserType.LaunchOptions().setExecutablePath(CHROMIUM).setHeadless(true))) {
+                Playwright pw = Playwright.create(
+                        new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
+                Browser browser = pw.chromium()
+                        .launch(new BrowserType.LaunchOptions()
+                                .setExecutablePath(CHROMIUM)
+                                .setHeadless(true))) {
             AtomicReference<CrawlOutput> output = new AtomicReference<>();
             AtomicReference<Throwable> failed = new AtomicReference<>();
             // paced so the crawl lasts a few seconds: 300 items at 100 pages a second or less
             Thread crawl = Thread.ofVirtual().start(() -> {
                 try {
-                    output.set(Crawler.of(BooksSpider.class).setting("start_urls", server.url()).setting("download_delay", "0.01")
-                            .setting("concurrency", "4").setting("max_items", "300").setting("ui", "127.0.0.1:" + port).run());
+                    output.set(Crawler.of(BooksSpider.class)
+                            .setting("start_urls", server.url())
+                            .setting("download_delay", "0.01")
+                            .setting("concurrency", "4")
+                            .setting("max_items", "300")
+                            .setting("ui", "127.0.0.1:" + port)
+                            .run());
                 } catch (Throwable t) {
                     failed.set(t);
                 }
@@ -83,7 +92,9 @@ class LiveCrawlPageBrowserTest {
                     + " && document.getElementById('stop').hidden");
             assertEquals("books", page.locator("#spider").textContent());
             Locator stop = page.locator("#stop");
-            stop.waitFor(new Locator.WaitForOptions().setState(WaitForSelectorState.VISIBLE).setTimeout(120_000));
+            stop.waitFor(new Locator.WaitForOptions()
+                    .setState(WaitForSelectorState.VISIBLE)
+                    .setTimeout(120_000));
             crawl.join(Duration.ofSeconds(120));
             if (failed.get() != null) throw new AssertionError(failed.get());
             var result = output.get().result();
@@ -96,11 +107,15 @@ class LiveCrawlPageBrowserTest {
             Locator row = page.locator("#domains tbody tr");
             assertEquals(1, row.count());
             assertEquals("127.0.0.1", row.locator("td").nth(0).textContent());
-            assertEquals(result.get(Stats.REQUESTS), Long.parseLong(row.locator("td").nth(1).textContent()));
+            assertEquals(
+                    result.get(Stats.REQUESTS),
+                    Long.parseLong(row.locator("td").nth(1).textContent()));
             assertTrue(page.locator("#chart").isVisible());
             if (Boolean.getBoolean("spinneret.docs.write")) {
                 Files.createDirectories(DOCS.resolve("images"));
-                page.screenshot(new Page.ScreenshotOptions().setPath(DOCS.resolve("images/live-page.png")).setFullPage(true));
+                page.screenshot(new Page.ScreenshotOptions()
+                        .setPath(DOCS.resolve("images/live-page.png"))
+                        .setFullPage(true));
             }
         }
     }

@@ -11,29 +11,37 @@ class MainTest {
 
     @Test
     void runAgainstTheReplicaPrependsItsStartUrlAndNoDelay() {
-        assertEquals(List.of("run", "-s", "start_urls=" + START, "-s", "download_delay=0", "books", "-n", "20"),
+        assertEquals(
+                List.of("run", "-s", "start_urls=" + START, "-s", "download_delay=0", "books", "-n", "20"),
                 Main.cliArguments(List.of("books", "-n", "20"), START));
     }
 
     @Test
     void settingsTheUserGivesAreNotOverridden() {
-        assertEquals(List.of("run", "-s", "download_delay=0", "books", "-s", "start_urls=http://x/"),
+        assertEquals(
+                List.of("run", "-s", "download_delay=0", "books", "-s", "start_urls=http://x/"),
                 Main.cliArguments(List.of("books", "-s", "start_urls=http://x/"), START));
-        assertEquals(List.of("run", "-s", "start_urls=" + START, "books", "--delay", "0.5"),
+        assertEquals(
+                List.of("run", "-s", "start_urls=" + START, "books", "--delay", "0.5"),
                 Main.cliArguments(List.of("books", "--delay", "0.5"), START));
-        assertEquals(List.of("run", "-s", "start_urls=" + START, "books", "--set=download_delay=2"),
+        assertEquals(
+                List.of("run", "-s", "start_urls=" + START, "books", "--set=download_delay=2"),
                 Main.cliArguments(List.of("books", "--set=download_delay=2"), START));
     }
 
     @Test
     void liveRunsPassTheUsersArgumentsOnly() {
-        assertEquals(List.of("run", "books", "-c", "4"), Main.cliArguments(List.of("books", "--live", "-c", "4"), null));
+        assertEquals(
+                List.of("run", "books", "-c", "4"), Main.cliArguments(List.of("books", "--live", "-c", "4"), null));
     }
 
     @Test
     void serveAndExportOptionsAreChecked() {
-        assertEquals(new Main.Options("wide", 8090, 2000, null), Main.Options.parse(List.of("wide", "--port", "8090", "--books", "2000"), "books"));
-        assertEquals(new Main.Options("books", 0, 10_000, "/tmp/x"), Main.Options.parse(List.of("books", "/tmp/x"), null));
+        assertEquals(
+                new Main.Options("wide", 8090, 2000, null),
+                Main.Options.parse(List.of("wide", "--port", "8090", "--books", "2000"), "books"));
+        assertEquals(
+                new Main.Options("books", 0, 10_000, "/tmp/x"), Main.Options.parse(List.of("books", "/tmp/x"), null));
         assertThrows(Main.UsageException.class, () -> Main.Options.parse(List.of("nope"), null));
         assertThrows(Main.UsageException.class, () -> Main.Options.parse(List.of("books", "--port"), null));
         assertThrows(Main.UsageException.class, () -> Main.Options.parse(List.of(), null));

@@ -24,7 +24,8 @@ final class Processes {
     /** A built artifact named by a system property that the failsafe configuration sets. */
     static Path artifact(String property) {
         String value = System.getProperty(property);
-        if (value == null) throw new IllegalStateException("system property " + property + " is not set (run through ./mvnw verify)");
+        if (value == null)
+            throw new IllegalStateException("system property " + property + " is not set (run through ./mvnw verify)");
         Path p = Path.of(value);
         if (!Files.exists(p)) throw new IllegalStateException(p + " does not exist: build with ./mvnw package first");
         return p;
@@ -39,7 +40,8 @@ final class Processes {
             Path examplesJar = artifact("spinneret.examples.jar");
             Files.createDirectories(dir);
             Path jar = Files.copy(examplesJar, dir.resolve(examplesJar.getFileName()));
-            return new Installation(dir, jar, Files.createSymbolicLink(dir.resolve("lib"), examplesJar.resolveSibling("lib")));
+            return new Installation(
+                    dir, jar, Files.createSymbolicLink(dir.resolve("lib"), examplesJar.resolveSibling("lib")));
         }
 
         @Override
@@ -54,14 +56,17 @@ final class Processes {
     }
 
     /** Runs {@code java <args>} in {@code dir} with these variables added to the environment. */
-    static Result java(Path dir, long timeoutSeconds, Map<String, String> env, String... args) throws IOException, InterruptedException {
+    static Result java(Path dir, long timeoutSeconds, Map<String, String> env, String... args)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         command.addAll(List.of(args));
         Path out = Files.createTempFile(dir, "stdout", ".txt");
         Path err = Files.createTempFile(dir, "stderr", ".txt");
-        ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile())
-                .redirectOutput(out.toFile()).redirectError(err.toFile());
+        ProcessBuilder pb = new ProcessBuilder(command)
+                .directory(dir.toFile())
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile());
         pb.environment().putAll(env);
         Process p = pb.start();
         try {
@@ -71,6 +76,9 @@ final class Processes {
         } finally {
             p.destroyForcibly();
         }
-        return new Result(p.exitValue(), Files.readString(out, StandardCharsets.UTF_8), Files.readString(err, StandardCharsets.UTF_8));
+        return new Result(
+                p.exitValue(),
+                Files.readString(out, StandardCharsets.UTF_8),
+                Files.readString(err, StandardCharsets.UTF_8));
     }
 }

@@ -22,15 +22,24 @@ class ProductsSpiderCrawlTest {
 
     @Test
     void emitsEveryProductFromJsonLdOrElseMicrodata() throws Exception {
-        CrawlOutput out = Crawler.of(ProductsSpider.class).setting("start_urls", shop.url("/"))
-                .setting("download_delay", "0").run();
-        List<Product> products = out.items(Product.class).stream().sorted(Comparator.comparing(Product::url)).toList();
-        assertEquals(List.of(
-                new Product(shop.url("/product/cup.html"), "Espresso cup", "CUP-3", 6.90, "EUR", "microdata"),
-                new Product(shop.url("/product/mug.html"), "Blue mug", "MUG-1", 12.50, "EUR", "json-ld"),
-                new Product(shop.url("/product/teapot.html"), "Teapot", "POT-7", 30, "EUR", "json-ld"),
-                new Product(shop.url("/product/tray.html"), "Tray", "TRAY-2", 15, "USD", "microdata")), products);
-        assertEquals(6, out.result().responses(), "the two listings and four products; the footer's page is not followed: "
-                + out.result().stats());
+        CrawlOutput out = Crawler.of(ProductsSpider.class)
+                .setting("start_urls", shop.url("/"))
+                .setting("download_delay", "0")
+                .run();
+        List<Product> products = out.items(Product.class).stream()
+                .sorted(Comparator.comparing(Product::url))
+                .toList();
+        assertEquals(
+                List.of(
+                        new Product(shop.url("/product/cup.html"), "Espresso cup", "CUP-3", 6.90, "EUR", "microdata"),
+                        new Product(shop.url("/product/mug.html"), "Blue mug", "MUG-1", 12.50, "EUR", "json-ld"),
+                        new Product(shop.url("/product/teapot.html"), "Teapot", "POT-7", 30, "EUR", "json-ld"),
+                        new Product(shop.url("/product/tray.html"), "Tray", "TRAY-2", 15, "USD", "microdata")),
+                products);
+        assertEquals(
+                6,
+                out.result().responses(),
+                "the two listings and four products; the footer's page is not followed: "
+                        + out.result().stats());
     }
 }

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
  * examples/target/spinneret-examples.jar run books} in a fresh directory, offline.
  */
 class QuickStartIT {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     private final Path examplesJar = Processes.artifact("spinneret.examples.jar");
 
@@ -27,7 +28,8 @@ class QuickStartIT {
         assertTrue(r.stdout().contains("1050 requests | 1050 responses | 0 failures | 1000 items"), r.toString());
         List<JsonNode> items = ReplicaCrawl.readJsonl(dir.resolve("books.jsonl"));
         assertEquals(1000, items.size());
-        assertEquals(1000, items.stream().map(i -> i.get("upc").asText()).distinct().count());
+        assertEquals(
+                1000, items.stream().map(i -> i.get("upc").asText()).distinct().count());
         assertTrue(items.get(0).get("url").asText().startsWith("http://127.0.0.1:"), "crawled the local replica");
     }
 
@@ -35,19 +37,26 @@ class QuickStartIT {
     void maxItemsTwentyStopsAfterTwentyItemsAndExitsZero() throws Exception {
         Path out = dir.resolve("out").resolve("first.jsonl");
         Files.createDirectories(out.getParent());
-        Processes.Result r = Processes.java(dir, 120, "-jar", examplesJar.toString(), "run", "books", "-n", "20", "-o", out.toString());
+        Processes.Result r = Processes.java(
+                dir, 120, "-jar", examplesJar.toString(), "run", "books", "-n", "20", "-o", out.toString());
 
         assertEquals(0, r.exitCode(), r.toString());
         assertTrue(r.stdout().contains("| 20 items |"), r.toString());
         List<JsonNode> items = ReplicaCrawl.readJsonl(out);
         assertEquals(20, items.size());
-        assertEquals(20, items.stream().map(i -> i.get("url").asText()).distinct().count());
-        assertTrue(items.stream().allMatch(i -> i.get("price").isDouble() && i.get("rating").isInt()), items.toString());
+        assertEquals(
+                20, items.stream().map(i -> i.get("url").asText()).distinct().count());
+        assertTrue(
+                items.stream()
+                        .allMatch(i ->
+                                i.get("price").isDouble() && i.get("rating").isInt()),
+                items.toString());
     }
 
     @Test
     void runQuotesCrawlsTheQuotesReplica() throws Exception {
-        Processes.Result r = Processes.java(dir, 120, "-jar", examplesJar.toString(), "run", "quotes", "-o", "quotes.csv");
+        Processes.Result r =
+                Processes.java(dir, 120, "-jar", examplesJar.toString(), "run", "quotes", "-o", "quotes.csv");
 
         assertEquals(0, r.exitCode(), r.toString());
         assertTrue(r.stdout().contains("| 100 items |"), r.toString());

@@ -34,7 +34,9 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(90)
 class QuotesJsSpiderCrawlTest {
     private static final String CHROMIUM = System.getenv("SPINNERET_TEST_CHROMIUM");
-    @TempDir Path dir;
+
+    @TempDir
+    Path dir;
 
     @BeforeEach
     void needsChromium() {
@@ -44,11 +46,14 @@ class QuotesJsSpiderCrawlTest {
     @Test
     void sameUrlGivesNoQuotesOverHttpAndTenRendered() throws Exception {
         try (ReplicaServer server = ReplicaServer.start(QuotesSite.standard(), 0);
-                DownloaderRouter router = Downloaders.router(Settings.defaults().with("browser_path", CHROMIUM, "test"))) {
+                DownloaderRouter router =
+                        Downloaders.router(Settings.defaults().with("browser_path", CHROMIUM, "test"))) {
             String url = server.url() + "js/";
-            var http = router.download(Request.builder(url).renderer(Renderer.HTTP).build());
+            var http =
+                    router.download(Request.builder(url).renderer(Renderer.HTTP).build());
             assertFalse(router.isStarted(Renderer.BROWSER), "an HTTP request does not start the browser");
-            var rendered = router.download(Request.builder(url).renderer(Renderer.BROWSER).build());
+            var rendered = router.download(
+                    Request.builder(url).renderer(Renderer.BROWSER).build());
             assertEquals(200, http.status());
             assertEquals(200, rendered.status());
             assertEquals(0, http.css("div.quote").size());
@@ -67,11 +72,16 @@ class QuotesJsSpiderCrawlTest {
         assertEquals(10, r.requests(), r.stats().toString());
         assertEquals(0, r.failures(), r.stats().toString());
         assertEquals(100, r.items());
-        Set<String> expected = site.catalogue().quotes().stream().map(QuotesCatalogue.Quote::text).collect(Collectors.toSet());
-        assertSameElements(expected, o.items().stream().map(i -> i.get("text").asText()).toList(), "quotes");
+        Set<String> expected = site.catalogue().quotes().stream()
+                .map(QuotesCatalogue.Quote::text)
+                .collect(Collectors.toSet());
+        assertSameElements(
+                expected, o.items().stream().map(i -> i.get("text").asText()).toList(), "quotes");
         for (JsonNode item : o.items()) {
             QuotesCatalogue.Quote q = site.catalogue().quotes().stream()
-                    .filter(x -> x.text().equals(item.get("text").asText())).findFirst().orElseThrow();
+                    .filter(x -> x.text().equals(item.get("text").asText()))
+                    .findFirst()
+                    .orElseThrow();
             assertEquals(q.author().name(), item.get("author").asText());
             assertEquals(q.tags().size(), item.get("tags").size());
         }
@@ -83,10 +93,24 @@ class QuotesJsSpiderCrawlTest {
     void sigintDuringABrowserCrawlLeavesNoChromium() throws Exception {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Path out = dir.resolve("quotes_js.jsonl");
-        List<String> cmd = List.of(java, "-cp", System.getProperty("java.class.path"), "io.spinneret.examples.Main",
-                "run", "quotes_js", "-s", "browser_path=" + CHROMIUM, "-s", "respect_robots=false", "-o", out.toString());
+        List<String> cmd = List.of(
+                java,
+                "-cp",
+                System.getProperty("java.class.path"),
+                "io.spinneret.examples.Main",
+                "run",
+                "quotes_js",
+                "-s",
+                "browser_path=" + CHROMIUM,
+                "-s",
+                "respect_robots=false",
+                "-o",
+                out.toString());
         Path log = dir.resolve("child.log");
-        Process p = new ProcessBuilder(SignalledProcess.command(cmd)).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+        Process p = new ProcessBuilder(SignalledProcess.command(cmd))
+                .redirectErrorStream(true)
+                .redirectOutput(log.toFile())
+                .start();
         try {
             List<ProcessHandle> chromium = List.of();
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(40);
@@ -112,12 +136,16 @@ class QuotesJsSpiderCrawlTest {
     }
 
     private static List<ProcessHandle> chromiumUnder(ProcessHandle root) {
-        return root.descendants().filter(h -> h.info().command().map(c -> c.contains("chromium")).orElse(false)).toList();
+        return root.descendants()
+                .filter(h -> h.info().command().map(c -> c.contains("chromium")).orElse(false))
+                .toList();
     }
 
-    private static List<ProcessHandle> awaitGone(List<ProcessHandle> processes, long millis) throws InterruptedException {
+    private static List<ProcessHandle> awaitGone(List<ProcessHandle> processes, long millis)
+            throws InterruptedException {
         long deadline = System.currentTimeMillis() + millis;
-        while (System.currentTimeMillis() < deadline && processes.stream().anyMatch(ProcessHandle::isAlive)) Thread.sleep(50);
+        while (System.currentTimeMillis() < deadline && processes.stream().anyMatch(ProcessHandle::isAlive))
+            Thread.sleep(50);
         return new ArrayList<>(processes.stream().filter(ProcessHandle::isAlive).toList());
     }
 }

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class QuotesSpiderCrawlTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @Test
     void crawlsTenPagesIntoTheHundredQuotesWithAuthorsAndTags() throws Exception {
@@ -29,10 +30,16 @@ class QuotesSpiderCrawlTest {
         assertEquals(0, r.failures());
         assertEquals(100, r.items());
         assertEquals(100, o.items().size());
-        Set<String> expected = site.catalogue().quotes().stream().map(QuotesCatalogue.Quote::text).collect(Collectors.toSet());
-        assertSameElements(expected, o.items().stream().map(i -> i.get("text").asText()).toList(), "quotes");
+        Set<String> expected = site.catalogue().quotes().stream()
+                .map(QuotesCatalogue.Quote::text)
+                .collect(Collectors.toSet());
+        assertSameElements(
+                expected, o.items().stream().map(i -> i.get("text").asText()).toList(), "quotes");
         for (JsonNode item : o.items()) {
-            QuotesCatalogue.Quote q = site.catalogue().quotes().stream().filter(x -> x.text().equals(item.get("text").asText())).findFirst().orElseThrow();
+            QuotesCatalogue.Quote q = site.catalogue().quotes().stream()
+                    .filter(x -> x.text().equals(item.get("text").asText()))
+                    .findFirst()
+                    .orElseThrow();
             assertEquals(q.author().name(), item.get("author").asText());
             List<String> tags = new ArrayList<>();
             item.get("tags").forEach(t -> tags.add(t.asText()));

@@ -23,23 +23,45 @@ import org.junit.jupiter.api.io.TempDir;
  * exported as static files and served by {@link PageServer}.
  */
 class QuotesSpiderTest {
-    @TempDir static Path exported;
+    @TempDir
+    static Path exported;
 
     @Test
     void aPageEmitsItsTenQuotesWithTagsAndFollowsTheNextPage() {
-        Yielded out = SpiderTester.of(QuotesSpider.class).parse(Pages.file(BooksSpiderTest.PAGES.resolve("quotes-page1.html"), "https://quotes.toscrape.com/"));
-        out.assertNoError().assertItemCount(10).assertRequest("https://quotes.toscrape.com/page/2/", "parse").assertRequestCount("parse", 1);
+        Yielded out = SpiderTester.of(QuotesSpider.class)
+                .parse(Pages.file(BooksSpiderTest.PAGES.resolve("quotes-page1.html"), "https://quotes.toscrape.com/"));
+        out.assertNoError()
+                .assertItemCount(10)
+                .assertRequest("https://quotes.toscrape.com/page/2/", "parse")
+                .assertRequestCount("parse", 1);
         Quote first = out.items(Quote.class).get(0);
-        assertEquals(new Quote("“Never give a promise that cannot share wisdom.”", "Kira Lindqvist", List.of("change", "music", "reading", "science")), first);
+        assertEquals(
+                new Quote(
+                        "“Never give a promise that cannot share wisdom.”",
+                        "Kira Lindqvist",
+                        List.of("change", "music", "reading", "science")),
+                first);
     }
 
     @Test
     void aCrawlOfTheExportedReplicaServedAsFilesGetsEveryQuote() throws Exception {
-        assertEquals(0, Main.execute(new String[] {"export", "quotes", exported.toString()}, new PrintStream(new ByteArrayOutputStream())));
+        assertEquals(
+                0,
+                Main.execute(
+                        new String[] {"export", "quotes", exported.toString()},
+                        new PrintStream(new ByteArrayOutputStream())));
         try (PageServer site = PageServer.of(exported).start()) {
-            CrawlOutput out = Crawler.of(QuotesSpider.class).setting("start_urls", site.url("/")).setting("download_delay", "0").run();
-            List<String> expected = QuotesSite.standard().catalogue().quotes().stream().map(QuotesCatalogue.Quote::text).sorted().toList();
-            assertEquals(expected, out.items(Quote.class).stream().map(Quote::text).sorted().toList());
+            CrawlOutput out = Crawler.of(QuotesSpider.class)
+                    .setting("start_urls", site.url("/"))
+                    .setting("download_delay", "0")
+                    .run();
+            List<String> expected = QuotesSite.standard().catalogue().quotes().stream()
+                    .map(QuotesCatalogue.Quote::text)
+                    .sorted()
+                    .toList();
+            assertEquals(
+                    expected,
+                    out.items(Quote.class).stream().map(Quote::text).sorted().toList());
             assertTrue(out.result().failures() == 0, out.result().summaryLine());
         }
     }

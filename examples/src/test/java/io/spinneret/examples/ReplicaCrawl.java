@@ -29,12 +29,14 @@ final class ReplicaCrawl {
     /** A finished crawl: the engine's result, the items as JSON, and the server's request count. */
     record Outcome(CrawlResult result, List<JsonNode> items, long served) {}
 
-    static Outcome run(String spiderName, Site site, String startPath, Path dir, String... settings) throws InterruptedException {
+    static Outcome run(String spiderName, Site site, String startPath, Path dir, String... settings)
+            throws InterruptedException {
         return run(spiderName, site, startPath, dir, Map.of(), settings);
     }
 
     /** @param arguments the spider's arguments, as given with {@code -a} */
-    static Outcome run(String spiderName, Site site, String startPath, Path dir, Map<String, String> arguments, String... settings)
+    static Outcome run(
+            String spiderName, Site site, String startPath, Path dir, Map<String, String> arguments, String... settings)
             throws InterruptedException {
         try (ReplicaServer server = ReplicaServer.start(site, 0)) {
             return run(spiderName, server, startPath, dir, arguments, settings);
@@ -42,20 +44,30 @@ final class ReplicaCrawl {
     }
 
     /** As above, against a replica already served (so that two crawls see the same URLs); {@code served} counts this crawl's requests only. */
-    static Outcome run(String spiderName, ReplicaServer server, String startPath, Path dir, String... settings) throws InterruptedException {
+    static Outcome run(String spiderName, ReplicaServer server, String startPath, Path dir, String... settings)
+            throws InterruptedException {
         return run(spiderName, server, startPath, dir, Map.of(), settings);
     }
 
-    private static Outcome run(String spiderName, ReplicaServer server, String startPath, Path dir, Map<String, String> arguments,
-            String... settings) throws InterruptedException {
+    private static Outcome run(
+            String spiderName,
+            ReplicaServer server,
+            String startPath,
+            Path dir,
+            Map<String, String> arguments,
+            String... settings)
+            throws InterruptedException {
         List<SpiderDefinition> spiders = new ArrayList<>();
         List<ItemSchema<?>> items = new ArrayList<>();
         for (SpiderRegistry r : ServiceLoader.load(SpiderRegistry.class)) {
             spiders.addAll(r.spiders());
             items.addAll(r.items());
         }
-        SpiderDefinition spider = spiders.stream().filter(s -> s.name().equals(spiderName)).findFirst()
-                .orElseThrow(() -> new AssertionError("no spider " + spiderName + " among " + spiders.stream().map(SpiderDefinition::name).toList()));
+        SpiderDefinition spider = spiders.stream()
+                .filter(s -> s.name().equals(spiderName))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError("no spider " + spiderName + " among "
+                        + spiders.stream().map(SpiderDefinition::name).toList()));
         Path out = dir.resolve(spiderName + ".jsonl");
         long before = server.requests();
         Settings s = Settings.defaults()
@@ -68,7 +80,13 @@ final class ReplicaCrawl {
             int eq = kv.indexOf('=');
             s = s.with(kv.substring(0, eq), kv.substring(eq + 1), "test");
         }
-        CrawlResult result = Crawler.builder(spider).settings(s).arguments(arguments).items(items).progress(null).build().run();
+        CrawlResult result = Crawler.builder(spider)
+                .settings(s)
+                .arguments(arguments)
+                .items(items)
+                .progress(null)
+                .build()
+                .run();
         return new Outcome(result, readJsonl(out), server.requests() - before);
     }
 

@@ -39,48 +39,86 @@ class SiteSpiderCrawlTest {
     /** Debian's PostgreSQL manual: 1,169 static HTML pages. */
     private static final Path DOCS = Path.of("/usr/share/doc/postgresql-doc-15/html");
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @Test
     void crawlsEveryPageOfTheBooksReplicaOnce() throws Exception {
         BooksSite site = BooksSite.standard();
         ReplicaCrawl.Outcome o = ReplicaCrawl.run("site", site, "index.html", dir);
         String root = o.items().get(0).get("url").asText().replaceAll("^(http://[^/]+/).*", "$1");
-        assertSameElements(site.paths().stream().filter(p -> p.endsWith(".html")).toList(),
-                o.items().stream().map(i -> i.get("url").asText().substring(root.length())).toList(), "HTML pages");
-        assertEquals(o.result().requests(), o.served(), "each fetch reached the replica: " + o.result().stats());
-        assertEquals(o.items().size(), o.items().stream().map(i -> i.get("url").asText()).distinct().count(), "one item per page");
+        assertSameElements(
+                site.paths().stream().filter(p -> p.endsWith(".html")).toList(),
+                o.items().stream()
+                        .map(i -> i.get("url").asText().substring(root.length()))
+                        .toList(),
+                "HTML pages");
+        assertEquals(
+                o.result().requests(),
+                o.served(),
+                "each fetch reached the replica: " + o.result().stats());
+        assertEquals(
+                o.items().size(),
+                o.items().stream().map(i -> i.get("url").asText()).distinct().count(),
+                "one item per page");
         assertTrue(o.items().stream().noneMatch(i -> i.get("url").asText().contains("#")));
     }
 
     @Test
     void crawlsAWholeDocumentationSiteWithFullCoverage() throws Exception {
-        assumeTrue(Files.isDirectory(DOCS), "postgresql-doc-15 is not installed (apt-get install -y postgresql-doc-15): skipped");
+        assumeTrue(
+                Files.isDirectory(DOCS),
+                "postgresql-doc-15 is not installed (apt-get install -y postgresql-doc-15): skipped");
         List<String> onDisk;
         try (Stream<Path> files = Files.walk(DOCS)) {
-            onDisk = files.filter(f -> f.toString().endsWith(".html")).map(f -> DOCS.relativize(f).toString()).toList();
+            onDisk = files.filter(f -> f.toString().endsWith(".html"))
+                    .map(f -> DOCS.relativize(f).toString())
+                    .toList();
         }
         Map<String, AtomicInteger> hits = new ConcurrentHashMap<>();
         var files = SimpleFileServer.createFileHandler(DOCS);
         HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 256);
         server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         server.createContext("/", ex -> {
-            hits.computeIfAbsent(ex.getRequestURI().getPath(), k -> new AtomicInteger()).incrementAndGet();
+            hits.computeIfAbsent(ex.getRequestURI().getPath(), k -> new AtomicInteger())
+                    .incrementAndGet();
             files.handle(ex);
         });
         server.start();
         try {
             String root = "http://127.0.0.1:" + server.getAddress().getPort() + "/";
             Path out = dir.resolve("site.jsonl");
-            Settings s = Settings.defaults().with("start_urls", root + "index.html", "test").with("download_delay", "0", "test")
-                    .with("concurrency", "16", "test").with("progress_interval", "0", "test").with("output", out.toString(), "test");
-            CrawlResult r = Crawler.builder(spider("site")).settings(s).items(items()).progress(null).build().run();
+            Settings s = Settings.defaults()
+                    .with("start_urls", root + "index.html", "test")
+                    .with("download_delay", "0", "test")
+                    .with("concurrency", "16", "test")
+                    .with("progress_interval", "0", "test")
+                    .with("output", out.toString(), "test");
+            CrawlResult r = Crawler.builder(spider("site"))
+                    .settings(s)
+                    .items(items())
+                    .progress(null)
+                    .build()
+                    .run();
             List<JsonNode> items = ReplicaCrawl.readJsonl(out);
-            assertSameElements(onDisk, items.stream().map(i -> i.get("url").asText().substring(root.length())).toList(), "pages");
+            assertSameElements(
+                    onDisk,
+                    items.stream()
+                            .map(i -> i.get("url").asText().substring(root.length()))
+                            .toList(),
+                    "pages");
             assertEquals(0, r.failures(), r.stats().toString());
             hits.remove("/robots.txt");
-            assertEquals(r.requests(), hits.values().stream().mapToInt(AtomicInteger::get).sum(), "no fetch outside the site");
-            assertEquals(List.of(), hits.entrySet().stream().filter(e -> e.getValue().get() > 1).map(Map.Entry::getKey).toList(),
+            assertEquals(
+                    r.requests(),
+                    hits.values().stream().mapToInt(AtomicInteger::get).sum(),
+                    "no fetch outside the site");
+            assertEquals(
+                    List.of(),
+                    hits.entrySet().stream()
+                            .filter(e -> e.getValue().get() > 1)
+                            .map(Map.Entry::getKey)
+                            .toList(),
                     "no page fetched twice");
         } finally {
             server.stop(0);

@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
  * replica with {@code -s start_urls=...} so that the test stays offline.
  */
 class SpidersDirectoryIT {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     private final Path runtimeJar = Processes.artifact("spinneret.runtime.jar");
     private final Path spiders = Processes.artifact("spinneret.spiders.dir");
@@ -25,8 +26,21 @@ class SpidersDirectoryIT {
     @Test
     void runtimeJarRunsTheBooksSpiderFromTheSpidersDirectory() throws Exception {
         try (ReplicaServer server = ReplicaServer.start(BooksSite.standard(), 0)) {
-            Processes.Result r = Processes.java(dir, 120, "-jar", runtimeJar.toString(), "run", "books",
-                    "--spiders", spiders.toString(), "-s", "start_urls=" + server.url(), "--delay", "0", "-c", "16");
+            Processes.Result r = Processes.java(
+                    dir,
+                    120,
+                    "-jar",
+                    runtimeJar.toString(),
+                    "run",
+                    "books",
+                    "--spiders",
+                    spiders.toString(),
+                    "-s",
+                    "start_urls=" + server.url(),
+                    "--delay",
+                    "0",
+                    "-c",
+                    "16");
 
             assertEquals(0, r.exitCode(), r.toString());
             assertTrue(r.stdout().contains("1050 requests | 1050 responses | 0 failures | 1000 items"), r.toString());
@@ -39,8 +53,11 @@ class SpidersDirectoryIT {
     void withoutTheSpidersDirectoryTheRuntimeNamesWhatItFound() throws Exception {
         Processes.Result r = Processes.java(dir, 60, "-jar", runtimeJar.toString(), "run", "books");
         assertEquals(2, r.exitCode(), r.toString());
-        assertTrue(r.stderr().contains("no spider named 'books'; no spiders were found on the class path or in the spiders directory"
-                + " spiders (which does not exist); put your spiders' jar or class folder there, or name their directory with --spiders DIR"),
+        assertTrue(
+                r.stderr()
+                        .contains(
+                                "no spider named 'books'; no spiders were found on the class path or in the spiders directory"
+                                        + " spiders (which does not exist); put your spiders' jar or class folder there, or name their directory with --spiders DIR"),
                 r.toString());
     }
 }

@@ -1,8 +1,6 @@
 package io.spinneret.processor;
 
 import java.util.ArrayList;
-import javax.lang.model.element.VariableElement;
-
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -11,6 +9,7 @@ import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.ExecutableElement;
 import javax.lang.model.element.TypeElement;
+import javax.lang.model.element.VariableElement;
 import org.jspecify.annotations.Nullable;
 
 /** Reads annotations through mirrors, never through Class objects. */
@@ -19,7 +18,9 @@ final class Annotations {
 
     static Optional<AnnotationMirror> find(Element element, String qualifiedName) {
         for (AnnotationMirror m : element.getAnnotationMirrors()) {
-            if (((TypeElement) m.getAnnotationType().asElement()).getQualifiedName().contentEquals(qualifiedName)) {
+            if (((TypeElement) m.getAnnotationType().asElement())
+                    .getQualifiedName()
+                    .contentEquals(qualifiedName)) {
                 return Optional.of(m);
             }
         }
@@ -32,7 +33,8 @@ final class Annotations {
 
     /** The explicitly written value of an attribute, or null when the default applies. */
     static @Nullable AnnotationValue explicit(AnnotationMirror mirror, String attribute) {
-        for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> e : mirror.getElementValues().entrySet()) {
+        for (Map.Entry<? extends ExecutableElement, ? extends AnnotationValue> e :
+                mirror.getElementValues().entrySet()) {
             if (e.getKey().getSimpleName().contentEquals(attribute)) return e.getValue();
         }
         return null;
@@ -68,6 +70,8 @@ final class Annotations {
     /** An enum attribute's constant name, or {@code fallback}. */
     static String enumName(AnnotationMirror mirror, String attribute, String fallback) {
         AnnotationValue v = explicit(mirror, attribute);
-        return v != null && v.getValue() instanceof VariableElement ve ? ve.getSimpleName().toString() : fallback;
+        return v != null && v.getValue() instanceof VariableElement ve
+                ? ve.getSimpleName().toString()
+                : fallback;
     }
 }

@@ -40,12 +40,22 @@ final class ArgumentFields {
     /** The argument type of a field of this type, or null when it is not supported. */
     static @Nullable ArgType typeOf(TypeMirror type) {
         switch (type.getKind()) {
-            case INT -> { return ArgType.INT; }
-            case LONG -> { return ArgType.LONG; }
-            case DOUBLE -> { return ArgType.DOUBLE; }
-            case BOOLEAN -> { return ArgType.BOOLEAN; }
-            case DECLARED -> { }
-            default -> { return null; }
+            case INT -> {
+                return ArgType.INT;
+            }
+            case LONG -> {
+                return ArgType.LONG;
+            }
+            case DOUBLE -> {
+                return ArgType.DOUBLE;
+            }
+            case BOOLEAN -> {
+                return ArgType.BOOLEAN;
+            }
+            case DECLARED -> {}
+            default -> {
+                return null;
+            }
         }
         DeclaredType d = (DeclaredType) type;
         TypeElement e = (TypeElement) d.asElement();
@@ -69,13 +79,17 @@ final class ArgumentFields {
     static List<String> constants(TypeMirror enumType) {
         List<String> out = new ArrayList<>();
         for (var e : ((DeclaredType) enumType).asElement().getEnclosedElements()) {
-            if (e.getKind() == ElementKind.ENUM_CONSTANT) out.add(e.getSimpleName().toString());
+            if (e.getKind() == ElementKind.ENUM_CONSTANT)
+                out.add(e.getSimpleName().toString());
         }
         return out;
     }
 
     /** The argument's name: {@code @Arg(name)}, else the field's. */
     static String name(VariableElement field) {
-        return Annotations.string(Annotations.find(field, Names.ARG).orElseThrow(), "name", field.getSimpleName().toString());
+        return Annotations.string(
+                Annotations.find(field, Names.ARG).orElseThrow(),
+                "name",
+                field.getSimpleName().toString());
     }
 }

@@ -14,5 +14,11 @@ import org.jspecify.annotations.Nullable;
  * @param choices the enum's constants, else empty
  * @param defaultValue null when the argument is required
  */
-record ArgumentModel(String field, String name, ArgType type, @Nullable ClassName enumType, List<String> choices,
-                     @Nullable String defaultValue, String help) {}
+record ArgumentModel(
+        String field,
+        String name,
+        ArgType type,
+        @Nullable ClassName enumType,
+        List<String> choices,
+        @Nullable String defaultValue,
+        String help) {}

@@ -44,13 +44,19 @@ final class ArgumentValidator {
             } else {
                 VariableElement previous = byName.putIfAbsent(name, field);
                 if (previous != null) {
-                    report.error(field, mirror, nameValue, Message.ARG_DUPLICATE.format(name, previous.getSimpleName(), fieldName));
+                    report.error(
+                            field,
+                            mirror,
+                            nameValue,
+                            Message.ARG_DUPLICATE.format(name, previous.getSimpleName(), fieldName));
                 }
             }
             AnnotationValue defaultValue = Annotations.explicit(mirror, "defaultValue");
             if (type != null && defaultValue != null && defaultValue.getValue() instanceof String d) {
                 List<String> choices = type == ArgType.ENUM ? ArgumentFields.constants(field.asType()) : List.of();
-                type.check(d, choices).ifPresent(why -> report.error(field, mirror, defaultValue, Message.ARG_BAD_DEFAULT.format(name, why)));
+                type.check(d, choices)
+                        .ifPresent(why ->
+                                report.error(field, mirror, defaultValue, Message.ARG_BAD_DEFAULT.format(name, why)));
             }
         }
         return report;

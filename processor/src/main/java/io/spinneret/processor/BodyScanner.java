@@ -36,7 +36,8 @@ import javax.tools.Diagnostic;
  * A callback argument that is not a constant gets a warning: it is checked at run time instead.
  */
 final class BodyScanner {
-    private static final Set<String> SELECTOR_METHODS = Set.of("css", "cssFirst", "textOf", "attrOf", "select", "selectFirst");
+    private static final Set<String> SELECTOR_METHODS =
+            Set.of("css", "cssFirst", "textOf", "attrOf", "select", "selectFirst");
 
     private final Trees trees;
     private final Elements elements;
@@ -52,12 +53,22 @@ final class BodyScanner {
         Report report = new Report();
         TreePath path = trees.getPath(spider);
         if (path == null) return report; // compiled from a class file: nothing to scan
-        String spiderName = Annotations.find(spider, Names.SPIDER).map(m -> Annotations.string(m, "name", "")).orElse("");
+        String spiderName = Annotations.find(spider, Names.SPIDER)
+                .map(m -> Annotations.string(m, "name", ""))
+                .orElse("");
         var handlers = ParseMethods.of(spider, elements);
-        List<String> callbacks = handlers.stream().filter(m -> !ParseMethods.isErrback(m)).map(ParseMethods::callbackName)
-                .sorted().distinct().toList();
-        List<String> errbacks = handlers.stream().filter(ParseMethods::isErrback).map(ParseMethods::callbackName)
-                .sorted().distinct().toList();
+        List<String> callbacks = handlers.stream()
+                .filter(m -> !ParseMethods.isErrback(m))
+                .map(ParseMethods::callbackName)
+                .sorted()
+                .distinct()
+                .toList();
+        List<String> errbacks = handlers.stream()
+                .filter(ParseMethods::isErrback)
+                .map(ParseMethods::callbackName)
+                .sorted()
+                .distinct()
+                .toList();
         CompilationUnitTree unit = path.getCompilationUnit();
         ConstantResolver constants = new ConstantResolver(trees, elements, state.callbackConstants, unit);
         String constantsClass = Names.flatName(spider) + "_Callbacks";
@@ -82,7 +93,9 @@ final class BodyScanner {
                     if (method.equals("follow") && !args.isEmpty()) {
                         url(args.get(0));
                         if (args.size() >= 2) callback(args.get(1));
-                    } else if (method.equals("fetch") && args.size() == 1 && onCrawl(select.getExpression(), getCurrentPath())) {
+                    } else if (method.equals("fetch")
+                            && args.size() == 1
+                            && onCrawl(select.getExpression(), getCurrentPath())) {
                         url(args.get(0));
                     } else if (method.equals("callback") && args.size() == 1) {
                         callback(args.get(0));
@@ -103,9 +116,14 @@ final class BodyScanner {
             private void callback(ExpressionTree arg) {
                 Optional<Object> value = constants.resolve(new TreePath(getCurrentPath(), arg));
                 if (value.isEmpty() || !(value.get() instanceof String name)) {
-                    report.atTree(Diagnostic.Kind.WARNING, Message.NON_CONSTANT_CALLBACK.format(constantsClass), arg, unit);
+                    report.atTree(
+                            Diagnostic.Kind.WARNING, Message.NON_CONSTANT_CALLBACK.format(constantsClass), arg, unit);
                 } else if (!callbacks.contains(name)) {
-                    report.atTree(Diagnostic.Kind.ERROR, Suggestions.unknownCallback(name, spiderName, callbacks, errbacks), arg, unit);
+                    report.atTree(
+                            Diagnostic.Kind.ERROR,
+                            Suggestions.unknownCallback(name, spiderName, callbacks, errbacks),
+                            arg,
+                            unit);
                 }
             }
 
@@ -113,12 +131,21 @@ final class BodyScanner {
                 if (arg.getKind() == Tree.Kind.NULL_LITERAL) return; // no errback
                 Optional<Object> value = constants.resolve(new TreePath(getCurrentPath(), arg));
                 if (value.isEmpty()) {
-                    report.atTree(Diagnostic.Kind.WARNING, Message.NON_CONSTANT_CALLBACK.format(constantsClass), arg, unit);
+                    report.atTree(
+                            Diagnostic.Kind.WARNING, Message.NON_CONSTANT_CALLBACK.format(constantsClass), arg, unit);
                 } else if (value.get() instanceof String name && !errbacks.contains(name)) {
-                    String hint = callbacks.contains(name) ? "; '" + name + "' is a @Parse callback, which handles responses, not failures."
+                    String hint = callbacks.contains(name)
+                            ? "; '" + name + "' is a @Parse callback, which handles responses, not failures."
                             : Suggestions.didYouMean(name, errbacks);
-                    report.atTree(Diagnostic.Kind.ERROR, Message.UNKNOWN_ERRBACK.format(name, spiderName, hint,
-                            errbacks.isEmpty() ? "(none)" : String.join(", ", errbacks)), arg, unit);
+                    report.atTree(
+                            Diagnostic.Kind.ERROR,
+                            Message.UNKNOWN_ERRBACK.format(
+                                    name,
+                                    spiderName,
+                                    hint,
+                                    errbacks.isEmpty() ? "(none)" : String.join(", ", errbacks)),
+                            arg,
+                            unit);
                 }
             }
 
@@ -126,7 +153,8 @@ final class BodyScanner {
             private void linkLiteral(String method, ExpressionTree arg) {
                 Optional<Object> value = constants.resolve(new TreePath(getCurrentPath(), arg));
                 if (value.isPresent() && value.get() instanceof String literal) {
-                    LinkLiterals.check(method, literal).ifPresent(m -> report.atTree(Diagnostic.Kind.ERROR, m, arg, unit));
+                    LinkLiterals.check(method, literal)
+                            .ifPresent(m -> report.atTree(Diagnostic.Kind.ERROR, m, arg, unit));
                 }
             }
 
@@ -155,7 +183,8 @@ final class BodyScanner {
     private static boolean onCrawl(ExpressionTree receiver, TreePath at) {
         if (!(receiver instanceof IdentifierTree id)) return false;
         for (TreePath p = at; p != null; p = p.getParentPath()) {
-            List<? extends VariableTree> params = p.getLeaf() instanceof MethodTree m ? m.getParameters()
+            List<? extends VariableTree> params = p.getLeaf() instanceof MethodTree m
+                    ? m.getParameters()
                     : p.getLeaf() instanceof LambdaExpressionTree l ? l.getParameters() : List.of();
             for (VariableTree v : params) {
                 if (v.getName().contentEquals(id.getName())) {

@@ -13,13 +13,29 @@ import java.util.List;
 record CallbackModel(String name, String method, List<Parameter> parameters, Result result) {
 
     /** What a callback parameter receives. */
-    enum Parameter { RESPONSE, FAILURE, CRAWL, START_URLS }
+    enum Parameter {
+        RESPONSE,
+        FAILURE,
+        CRAWL,
+        START_URLS
+    }
 
     /** The outer shape of the return type. */
-    enum Shape { VOID, SINGLE, ITERABLE, ARRAY, STREAM, OPTIONAL }
+    enum Shape {
+        VOID,
+        SINGLE,
+        ITERABLE,
+        ARRAY,
+        STREAM,
+        OPTIONAL
+    }
 
     /** What the values are: items, requests, or only known at run time (checked by {@code Emit.value}). */
-    enum Element { ITEM, REQUEST, ANY }
+    enum Element {
+        ITEM,
+        REQUEST,
+        ANY
+    }
 
     record Result(Shape shape, Element element) {
         static final Result VOID = new Result(Shape.VOID, Element.ANY);

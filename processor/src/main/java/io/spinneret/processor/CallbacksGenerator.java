@@ -21,16 +21,32 @@ final class CallbacksGenerator {
                 .addAnnotation(Generators.generated())
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL);
         for (CallbackModel c : spider.callbacks()) {
-            type.addField(FieldSpec.builder(String.class, Names.constantName(c.name()), Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+            type.addField(FieldSpec.builder(
+                            String.class,
+                            Names.constantName(c.name()),
+                            Modifier.PUBLIC,
+                            Modifier.STATIC,
+                            Modifier.FINAL)
                     .addJavadoc("Handled by {@code $L()}.\n", c.method())
-                    .initializer("$S", c.name()).build());
+                    .initializer("$S", c.name())
+                    .build());
         }
         for (CallbackModel c : spider.errbacks()) {
-            type.addField(FieldSpec.builder(String.class, Names.constantName(c.name()), Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
+            type.addField(FieldSpec.builder(
+                            String.class,
+                            Names.constantName(c.name()),
+                            Modifier.PUBLIC,
+                            Modifier.STATIC,
+                            Modifier.FINAL)
                     .addJavadoc("Errback: failures handled by {@code $L()}.\n", c.method())
-                    .initializer("$S", c.name()).build());
+                    .initializer("$S", c.name())
+                    .build());
         }
-        type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
-        return JavaFile.builder(spider.constants().packageName(), type.build()).skipJavaLangImports(true).indent("    ").build();
+        type.addMethod(
+                MethodSpec.constructorBuilder().addModifiers(Modifier.PRIVATE).build());
+        return JavaFile.builder(spider.constants().packageName(), type.build())
+                .skipJavaLangImports(true)
+                .indent("    ")
+                .build();
     }
 }

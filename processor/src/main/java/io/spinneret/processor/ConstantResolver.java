@@ -38,7 +38,11 @@ final class ConstantResolver {
     private final Map<String, Map<String, String>> callbackConstants;
     private final CompilationUnitTree unit;
 
-    ConstantResolver(Trees trees, Elements elements, Map<String, Map<String, String>> callbackConstants, CompilationUnitTree unit) {
+    ConstantResolver(
+            Trees trees,
+            Elements elements,
+            Map<String, Map<String, String>> callbackConstants,
+            CompilationUnitTree unit) {
         this.trees = trees;
         this.elements = elements;
         this.callbackConstants = callbackConstants;
@@ -54,11 +58,15 @@ final class ConstantResolver {
         return switch (tree) {
             case LiteralTree l -> Optional.ofNullable(l.getValue());
             case ParenthesizedTree p -> resolve(p.getExpression(), context, depth + 1);
-            case BinaryTree b when b.getKind() == Tree.Kind.PLUS -> {
+            case BinaryTree b
+            when b.getKind() == Tree.Kind.PLUS -> {
                 Optional<Object> left = resolve(b.getLeftOperand(), context, depth + 1);
                 Optional<Object> right = resolve(b.getRightOperand(), context, depth + 1);
-                yield left.isPresent() && right.isPresent() && (left.get() instanceof String || right.get() instanceof String)
-                        ? Optional.of(String.valueOf(left.get()) + right.get()) : Optional.empty();
+                yield left.isPresent()
+                                && right.isPresent()
+                                && (left.get() instanceof String || right.get() instanceof String)
+                        ? Optional.of(String.valueOf(left.get()) + right.get())
+                        : Optional.empty();
             }
             case IdentifierTree id -> identifier(id.getName().toString(), context, depth);
             case MemberSelectTree select -> memberSelect(select);
@@ -76,7 +84,8 @@ final class ConstantResolver {
                     if (s instanceof VariableTree v && v.getName().contentEquals(name)) {
                         boolean isFinal = v.getModifiers().getFlags().contains(Modifier.FINAL);
                         return isFinal && v.getInitializer() != null
-                                ? resolve(v.getInitializer(), new TreePath(p, s), depth + 1) : Optional.empty();
+                                ? resolve(v.getInitializer(), new TreePath(p, s), depth + 1)
+                                : Optional.empty();
                     }
                 }
             }
@@ -93,7 +102,8 @@ final class ConstantResolver {
                 TypeElement type = elements.getTypeElement(q.getExpression().toString());
                 if (type != null) {
                     Optional<VariableElement> field = field(type, name);
-                    if (field.isPresent()) return Optional.ofNullable(field.get().getConstantValue());
+                    if (field.isPresent())
+                        return Optional.ofNullable(field.get().getConstantValue());
                 }
             }
         }
@@ -130,7 +140,8 @@ final class ConstantResolver {
             TreePath path = trees.getPath(unit, t);
             if (path != null && trees.getElement(path) instanceof TypeElement top) {
                 TypeElement nested = memberType(top, head);
-                if (nested != null) return rest.isEmpty() ? nested : elements.getTypeElement(nested.getQualifiedName() + rest);
+                if (nested != null)
+                    return rest.isEmpty() ? nested : elements.getTypeElement(nested.getQualifiedName() + rest);
             }
         }
         for (ImportTree i : unit.getImports()) {

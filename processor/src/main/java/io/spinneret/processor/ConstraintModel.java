@@ -1,7 +1,6 @@
 package io.spinneret.processor;
 
 import java.util.Arrays;
-
 import java.util.List;
 
 /**
@@ -18,9 +17,19 @@ record ConstraintModel(String component, Kind kind, ValueType type, List<String>
 
     /** The supported constraints: Jakarta Validation's names, from {@code jakarta.validation.constraints}. */
     enum Kind {
-        NOT_NULL("NotNull"), NOT_BLANK("NotBlank"), NOT_EMPTY("NotEmpty"), SIZE("Size"), PATTERN("Pattern"),
-        MIN("Min"), MAX("Max"), DECIMAL_MIN("DecimalMin"), DECIMAL_MAX("DecimalMax"),
-        POSITIVE("Positive"), POSITIVE_OR_ZERO("PositiveOrZero"), NEGATIVE("Negative"), NEGATIVE_OR_ZERO("NegativeOrZero");
+        NOT_NULL("NotNull"),
+        NOT_BLANK("NotBlank"),
+        NOT_EMPTY("NotEmpty"),
+        SIZE("Size"),
+        PATTERN("Pattern"),
+        MIN("Min"),
+        MAX("Max"),
+        DECIMAL_MIN("DecimalMin"),
+        DECIMAL_MAX("DecimalMax"),
+        POSITIVE("Positive"),
+        POSITIVE_OR_ZERO("PositiveOrZero"),
+        NEGATIVE("Negative"),
+        NEGATIVE_OR_ZERO("NegativeOrZero");
 
         static final String PACKAGE = "jakarta.validation.constraints";
         final String simpleName;

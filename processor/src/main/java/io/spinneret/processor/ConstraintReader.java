@@ -1,7 +1,5 @@
 package io.spinneret.processor;
 
-import javax.lang.model.element.PackageElement;
-
 import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -12,6 +10,7 @@ import java.util.regex.PatternSyntaxException;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
 import javax.lang.model.element.Element;
+import javax.lang.model.element.PackageElement;
 import javax.lang.model.element.RecordComponentElement;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.element.VariableElement;
@@ -39,10 +38,14 @@ final class ConstraintReader {
                 continue; // reported by ItemValidator
             }
             for (AnnotationMirror m : constraintsOf(record, c).values()) {
-                String simple = m.getAnnotationType().asElement().getSimpleName().toString();
+                String simple =
+                        m.getAnnotationType().asElement().getSimpleName().toString();
                 ConstraintModel.Kind kind = ConstraintModel.Kind.of(simple);
                 if (kind == null) {
-                    report.error(c, Message.UNSUPPORTED_CONSTRAINT.format(simple, c.getSimpleName(), String.join(", ", ConstraintModel.Kind.names())));
+                    report.error(
+                            c,
+                            Message.UNSUPPORTED_CONSTRAINT.format(
+                                    simple, c.getSimpleName(), String.join(", ", ConstraintModel.Kind.names())));
                     continue;
                 }
                 String fits = fits(kind, type);
@@ -52,7 +55,8 @@ final class ConstraintReader {
                 }
                 List<String> bounds = bounds(kind, m, c, report);
                 if (bounds == null) continue;
-                out.add(new ConstraintModel(c.getSimpleName().toString(), kind, type, bounds, c.getSimpleName() + " @" + simple));
+                out.add(new ConstraintModel(
+                        c.getSimpleName().toString(), kind, type, bounds, c.getSimpleName() + " @" + simple));
             }
         }
         return out;
@@ -73,7 +77,8 @@ final class ConstraintReader {
         for (AnnotationMirror m : mirrors) {
             TypeElement a = (TypeElement) m.getAnnotationType().asElement();
             String name = a.getQualifiedName().toString();
-            if (name.startsWith(ConstraintModel.Kind.PACKAGE + ".") && a.getEnclosingElement() instanceof PackageElement) {
+            if (name.startsWith(ConstraintModel.Kind.PACKAGE + ".")
+                    && a.getEnclosingElement() instanceof PackageElement) {
                 found.putIfAbsent(name, m);
             }
         }
@@ -83,22 +88,24 @@ final class ConstraintReader {
     /** Null if the constraint applies to the type, else what it applies to. */
     private static @Nullable String fits(ConstraintModel.Kind kind, ValueType type) {
         boolean string = type instanceof ValueType.Simple s && s.scalar() == ValueType.Scalar.STRING;
-        boolean number = type instanceof ValueType.Simple s && switch (s.scalar()) {
-            case INTEGER, FLOAT, DOUBLE, BIG_DECIMAL, BIG_INTEGER -> true;
-            default -> false;
-        };
+        boolean number = type instanceof ValueType.Simple s
+                && switch (s.scalar()) {
+                    case INTEGER, FLOAT, DOUBLE, BIG_DECIMAL, BIG_INTEGER -> true;
+                    default -> false;
+                };
         boolean sized = string || type instanceof ValueType.Sequence || type instanceof ValueType.Mapping;
         return switch (kind) {
             case NOT_NULL -> type.nullable() ? null : "a reference type (a primitive is never null)";
             case NOT_BLANK, PATTERN -> string ? null : "String";
             case NOT_EMPTY, SIZE -> sized ? null : "String, a collection or a map";
             case MIN, MAX, DECIMAL_MIN, DECIMAL_MAX, POSITIVE, POSITIVE_OR_ZERO, NEGATIVE, NEGATIVE_OR_ZERO ->
-                    number ? null : "numbers (the primitive numbers, their boxes, BigInteger, BigDecimal)";
+                number ? null : "numbers (the primitive numbers, their boxes, BigInteger, BigDecimal)";
         };
     }
 
     /** The constraint's arguments, or null after reporting them wrong. */
-    private static @Nullable List<String> bounds(ConstraintModel.Kind kind, AnnotationMirror m, RecordComponentElement c, Report report) {
+    private static @Nullable List<String> bounds(
+            ConstraintModel.Kind kind, AnnotationMirror m, RecordComponentElement c, Report report) {
         switch (kind) {
             case MIN, MAX:
                 return List.of(String.valueOf(value(m, "value", 0L)));
@@ -107,8 +114,12 @@ final class ConstraintReader {
                 try {
                     new BigDecimal(v);
                 } catch (NumberFormatException e) {
-                    report.error(c, m, Annotations.explicit(m, "value"), Message.BAD_CONSTRAINT.format("@" + kind.simpleName, c.getSimpleName(),
-                            "'" + v + "' is not a decimal number"));
+                    report.error(
+                            c,
+                            m,
+                            Annotations.explicit(m, "value"),
+                            Message.BAD_CONSTRAINT.format(
+                                    "@" + kind.simpleName, c.getSimpleName(), "'" + v + "' is not a decimal number"));
                     return null;
                 }
                 return List.of(v, String.valueOf(value(m, "inclusive", true)));
@@ -117,7 +128,11 @@ final class ConstraintReader {
                 int min = ((Number) value(m, "min", 0)).intValue();
                 int max = ((Number) value(m, "max", Integer.MAX_VALUE)).intValue();
                 if (min < 0 || max < min) {
-                    report.error(c, m, Message.BAD_CONSTRAINT.format("@Size", c.getSimpleName(), "min " + min + " and max " + max + " admit no size"));
+                    report.error(
+                            c,
+                            m,
+                            Message.BAD_CONSTRAINT.format(
+                                    "@Size", c.getSimpleName(), "min " + min + " and max " + max + " admit no size"));
                     return null;
                 }
                 return List.of(String.valueOf(min), String.valueOf(max));
@@ -126,13 +141,18 @@ final class ConstraintReader {
                 String regex = String.valueOf(value(m, "regexp", ""));
                 int flags = 0;
                 for (AnnotationValue f : Annotations.array(m, "flags")) {
-                    if (f.getValue() instanceof VariableElement ve) flags |= flag(ve.getSimpleName().toString());
+                    if (f.getValue() instanceof VariableElement ve)
+                        flags |= flag(ve.getSimpleName().toString());
                 }
                 try {
                     Pattern.compile(regex, flags);
                 } catch (PatternSyntaxException e) {
-                    report.error(c, m, Annotations.explicit(m, "regexp"), Message.BAD_PATTERN.format(regex, c.getSimpleName(),
-                            e.getDescription() + " near index " + e.getIndex()));
+                    report.error(
+                            c,
+                            m,
+                            Annotations.explicit(m, "regexp"),
+                            Message.BAD_PATTERN.format(
+                                    regex, c.getSimpleName(), e.getDescription() + " near index " + e.getIndex()));
                     return null;
                 }
                 return List.of(regex, String.valueOf(flags));

@@ -27,8 +27,14 @@ final class ConstraintsGenerator {
         List<FieldSpec> out = new ArrayList<>();
         for (ConstraintModel c : item.constraints()) {
             if (c.kind() != ConstraintModel.Kind.PATTERN) continue;
-            out.add(FieldSpec.builder(PATTERN, "PATTERN_" + out.size(), Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                    .initializer("$T.compile($S, $L)", PATTERN, c.bounds().get(0), c.bounds().get(1)).build());
+            out.add(FieldSpec.builder(
+                            PATTERN, "PATTERN_" + out.size(), Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                    .initializer(
+                            "$T.compile($S, $L)",
+                            PATTERN,
+                            c.bounds().get(0),
+                            c.bounds().get(1))
+                    .build());
         }
         return out;
     }
@@ -37,7 +43,9 @@ final class ConstraintsGenerator {
         m.addParameter(item.type(), "item");
         ValueType.Component key = item.fields().get(item.keyIndex());
         if (key.type().nullable()) {
-            m.beginControlFlow("if (item.$L() == null)", key.name()).addStatement("return $S", key.name() + " @NotNull (key)").endControlFlow();
+            m.beginControlFlow("if (item.$L() == null)", key.name())
+                    .addStatement("return $S", key.name() + " @NotNull (key)")
+                    .endControlFlow();
         }
         int pattern = 0;
         for (ConstraintModel c : item.constraints()) {
@@ -50,14 +58,26 @@ final class ConstraintsGenerator {
                 case PATTERN -> CodeBlock.of("$L != null && !PATTERN_$L.matcher($L).matches()", v, pattern++, v);
                 case MIN -> compare(c, v, ">=", c.bounds().get(0) + "L");
                 case MAX -> compare(c, v, "<=", c.bounds().get(0) + "L");
-                case DECIMAL_MIN -> compare(c, v, c.bounds().get(1).equals("true") ? ">=" : ">", c.bounds().get(0));
-                case DECIMAL_MAX -> compare(c, v, c.bounds().get(1).equals("true") ? "<=" : "<", c.bounds().get(0));
+                case DECIMAL_MIN ->
+                    compare(
+                            c,
+                            v,
+                            c.bounds().get(1).equals("true") ? ">=" : ">",
+                            c.bounds().get(0));
+                case DECIMAL_MAX ->
+                    compare(
+                            c,
+                            v,
+                            c.bounds().get(1).equals("true") ? "<=" : "<",
+                            c.bounds().get(0));
                 case POSITIVE -> compare(c, v, ">", "0");
                 case POSITIVE_OR_ZERO -> compare(c, v, ">=", "0");
                 case NEGATIVE -> compare(c, v, "<", "0");
                 case NEGATIVE_OR_ZERO -> compare(c, v, "<=", "0");
             };
-            m.beginControlFlow("if ($L)", broken).addStatement("return $S", c.rule()).endControlFlow();
+            m.beginControlFlow("if ($L)", broken)
+                    .addStatement("return $S", c.rule())
+                    .endControlFlow();
         }
         return m.addStatement("return null").build();
     }
@@ -78,10 +98,16 @@ final class ConstraintsGenerator {
         ValueType.Simple s = (ValueType.Simple) c.type();
         if (s.scalar() == ValueType.Scalar.BIG_DECIMAL || s.scalar() == ValueType.Scalar.BIG_INTEGER) {
             String decimal = bound.endsWith("L") ? bound.substring(0, bound.length() - 1) : bound;
-            CodeBlock asDecimal = s.scalar() == ValueType.Scalar.BIG_DECIMAL ? CodeBlock.of("$L", v)
+            CodeBlock asDecimal = s.scalar() == ValueType.Scalar.BIG_DECIMAL
+                    ? CodeBlock.of("$L", v)
                     : CodeBlock.of("new $T($L)", BigDecimal.class, v);
-            CodeBlock cmp = decimal.equals("0") ? CodeBlock.of("$L.signum()", asDecimal)
-                    : CodeBlock.of("$L.compareTo(new $T($S))", asDecimal, BigDecimal.class, new BigDecimal(decimal).toPlainString());
+            CodeBlock cmp = decimal.equals("0")
+                    ? CodeBlock.of("$L.signum()", asDecimal)
+                    : CodeBlock.of(
+                            "$L.compareTo(new $T($S))",
+                            asDecimal,
+                            BigDecimal.class,
+                            new BigDecimal(decimal).toPlainString());
             return CodeBlock.of("$L != null && !($L $L 0)", v, cmp, op);
         }
         String literal = bound;
@@ -91,7 +117,8 @@ final class ConstraintsGenerator {
             String plain = new BigDecimal(bound).toPlainString();
             literal = floating || plain.contains(".") ? plain + "d" : plain + "L";
         }
-        return s.primitive() ? CodeBlock.of("!($L $L $L)", v, op, literal)
+        return s.primitive()
+                ? CodeBlock.of("!($L $L $L)", v, op, literal)
                 : CodeBlock.of("$L != null && !($L $L $L)", v, v, op, literal);
     }
 }

@@ -52,7 +52,8 @@ final class FileFields {
         if (!(type instanceof DeclaredType d)) return null;
         String name = ((TypeElement) d.asElement()).getQualifiedName().toString();
         if (name.equals(Names.STORED_FILE_NAME)) return false;
-        if (name.equals("java.util.List") && d.getTypeArguments().size() == 1
+        if (name.equals("java.util.List")
+                && d.getTypeArguments().size() == 1
                 && d.getTypeArguments().get(0) instanceof DeclaredType e
                 && ((TypeElement) e.asElement()).getQualifiedName().contentEquals(Names.STORED_FILE_NAME)) {
             return true;

@@ -23,11 +23,18 @@ final class FileMethodsGenerator {
     static void addTo(TypeSpec.Builder type, ItemModel item) {
         if (item.files().isEmpty()) return;
         TypeName files = ParameterizedTypeName.get(ClassName.get(List.class), Names.STORED_FILE);
-        type.addMethod(MethodSpec.methodBuilder("hasFiles").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
-                .returns(TypeName.BOOLEAN).addStatement("return true").build());
+        type.addMethod(MethodSpec.methodBuilder("hasFiles")
+                .addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(TypeName.BOOLEAN)
+                .addStatement("return true")
+                .build());
 
-        MethodSpec.Builder read = MethodSpec.methodBuilder("files").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
-                .returns(files).addParameter(item.type(), "item")
+        MethodSpec.Builder read = MethodSpec.methodBuilder("files")
+                .addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(files)
+                .addParameter(item.type(), "item")
                 .addStatement("$T out = new $T<>()", files, ArrayList.class);
         for (FileFields.FileField f : item.files()) {
             read.addStatement("$T.$L(out, item.$L())", Names.FILE_SLOTS, f.list() ? "addAll" : "add", f.name());
@@ -43,11 +50,18 @@ final class FileMethodsGenerator {
             if (file == null) args.add("item.$L()", name);
             else args.add("$T.$L(item.$L(), handed)", Names.FILE_SLOTS, file.list() ? "nextAll" : "next", name);
         }
-        type.addMethod(MethodSpec.methodBuilder("withFiles").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
-                .returns(item.type()).addParameter(item.type(), "item").addParameter(files, "files")
-                .addStatement("$T handed = files.iterator()", ParameterizedTypeName.get(ClassName.get(Iterator.class), Names.STORED_FILE))
+        type.addMethod(MethodSpec.methodBuilder("withFiles")
+                .addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(item.type())
+                .addParameter(item.type(), "item")
+                .addParameter(files, "files")
+                .addStatement(
+                        "$T handed = files.iterator()",
+                        ParameterizedTypeName.get(ClassName.get(Iterator.class), Names.STORED_FILE))
                 .addComment("arguments are evaluated left to right: the files come back in the order files() gave them")
-                .addStatement("return new $T($>$L$<)", item.type(), args.build()).build());
+                .addStatement("return new $T($>$L$<)", item.type(), args.build())
+                .build());
     }
 
     private static FileFields.FileField fileAt(ItemModel item, int index) {

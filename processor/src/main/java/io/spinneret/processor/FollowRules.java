@@ -29,10 +29,17 @@ final class FollowRules {
         List<String> tags = Annotations.strings(follow, "tags");
         List<String> attrs = Annotations.strings(follow, "attrs");
         AnnotationValue priority = Annotations.explicit(follow, "priority");
-        return new LinkRuleModel(Annotations.strings(follow, "css"), Annotations.explicit(follow, "tags") == null ? List.of("a", "area") : tags,
-                Annotations.explicit(follow, "attrs") == null ? List.of("href") : attrs, Annotations.strings(follow, "allow"), Annotations.strings(follow, "deny"),
-                Annotations.strings(follow, "allowGlob"), Annotations.strings(follow, "denyGlob"), Annotations.string(follow, "callback", "parse"),
-                priority != null && priority.getValue() instanceof Integer i ? i : 0, Annotations.strings(follow, "on"),
+        return new LinkRuleModel(
+                Annotations.strings(follow, "css"),
+                Annotations.explicit(follow, "tags") == null ? List.of("a", "area") : tags,
+                Annotations.explicit(follow, "attrs") == null ? List.of("href") : attrs,
+                Annotations.strings(follow, "allow"),
+                Annotations.strings(follow, "deny"),
+                Annotations.strings(follow, "allowGlob"),
+                Annotations.strings(follow, "denyGlob"),
+                Annotations.string(follow, "callback", "parse"),
+                priority != null && priority.getValue() instanceof Integer i ? i : 0,
+                Annotations.strings(follow, "on"),
                 Annotations.enumName(follow, "scope", "SAME_HOST"));
     }
 }

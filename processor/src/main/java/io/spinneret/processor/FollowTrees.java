@@ -35,8 +35,11 @@ final class FollowTrees {
         this.spider = spider;
         TreePath path = trees == null ? null : trees.getPath(spider);
         this.unit = path == null ? null : path.getCompilationUnit();
-        this.follows = path == null || !(path.getLeaf() instanceof ClassTree c) ? List.of()
-                : c.getModifiers().getAnnotations().stream().filter(FollowTrees::isFollow).toList();
+        this.follows = path == null || !(path.getLeaf() instanceof ClassTree c)
+                ? List.of()
+                : c.getModifiers().getAnnotations().stream()
+                        .filter(FollowTrees::isFollow)
+                        .toList();
     }
 
     private static boolean isFollow(AnnotationTree a) {
@@ -48,8 +51,14 @@ final class FollowTrees {
      * Reports an error on the literal of rule {@code rule} (its position among the {@code @Follow}s),
      * {@code attribute}'s element {@code index}; on the whole annotation when {@code attribute} is null.
      */
-    void error(Report report, int rule, AnnotationMirror mirror, @Nullable String attribute, int index,
-            @Nullable AnnotationValue value, String message) {
+    void error(
+            Report report,
+            int rule,
+            AnnotationMirror mirror,
+            @Nullable String attribute,
+            int index,
+            @Nullable AnnotationValue value,
+            String message) {
         Tree tree = rule < follows.size() ? find(follows.get(rule), attribute, index) : null;
         if (tree != null && unit != null) {
             report.atTree(Diagnostic.Kind.ERROR, message, tree, unit);
@@ -63,9 +72,14 @@ final class FollowTrees {
     private static @Nullable Tree find(AnnotationTree follow, @Nullable String attribute, int index) {
         if (attribute == null) return follow;
         for (ExpressionTree arg : follow.getArguments()) {
-            if (arg instanceof AssignmentTree a && a.getVariable() instanceof IdentifierTree id && id.getName().contentEquals(attribute)) {
+            if (arg instanceof AssignmentTree a
+                    && a.getVariable() instanceof IdentifierTree id
+                    && id.getName().contentEquals(attribute)) {
                 if (a.getExpression() instanceof NewArrayTree array) {
-                    return array.getInitializers() != null && index < array.getInitializers().size() ? array.getInitializers().get(index) : a;
+                    return array.getInitializers() != null
+                                    && index < array.getInitializers().size()
+                            ? array.getInitializers().get(index)
+                            : a;
                 }
                 return a.getExpression();
             }

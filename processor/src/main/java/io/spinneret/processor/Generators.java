@@ -8,6 +8,8 @@ final class Generators {
 
     /** {@code @Generated("io.spinneret.processor.SpinneretProcessor")}, without a date so output is reproducible. */
     static AnnotationSpec generated() {
-        return AnnotationSpec.builder(Names.GENERATED).addMember("value", "$S", SpinneretProcessor.class.getCanonicalName()).build();
+        return AnnotationSpec.builder(Names.GENERATED)
+                .addMember("value", "$S", SpinneretProcessor.class.getCanonicalName())
+                .build();
     }
 }

@@ -15,5 +15,12 @@ import java.util.Map;
  * @param constraints the components' constraints, in component order
  * @param files the {@code @FileUrl} components, in order
  */
-record ItemModel(ClassName type, ClassName serializer, String table, List<ValueType.Component> fields, int keyIndex,
-                 Map<String, ValueType.RecordShape> nested, List<ConstraintModel> constraints, List<FileFields.FileField> files) {}
+record ItemModel(
+        ClassName type,
+        ClassName serializer,
+        String table,
+        List<ValueType.Component> fields,
+        int keyIndex,
+        Map<String, ValueType.RecordShape> nested,
+        List<ConstraintModel> constraints,
+        List<FileFields.FileField> files) {}

@@ -1,9 +1,9 @@
 package io.spinneret.processor;
 
 import com.palantir.javapoet.ClassName;
+import com.sun.source.tree.IdentifierTree;
 import com.sun.source.tree.MemberSelectTree;
 import com.sun.source.tree.MethodInvocationTree;
-import com.sun.source.tree.IdentifierTree;
 import com.sun.source.util.TreePath;
 import com.sun.source.util.TreePathScanner;
 import com.sun.source.util.Trees;
@@ -57,9 +57,12 @@ final class ItemProcessorsValidator {
         List<ProcessorModel> out = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         Emitted emitted = null;
-        String spiderName = Annotations.find(spider, Names.SPIDER).map(m -> Annotations.string(m, "name", "")).orElse("");
+        String spiderName = Annotations.find(spider, Names.SPIDER)
+                .map(m -> Annotations.string(m, "name", ""))
+                .orElse("");
         for (AnnotationValue v : Annotations.array(mirror, "value")) {
-            if (!(v.getValue() instanceof DeclaredType type) || type.getKind() == TypeKind.ERROR) continue; // javac reports it
+            if (!(v.getValue() instanceof DeclaredType type) || type.getKind() == TypeKind.ERROR)
+                continue; // javac reports it
             TypeElement processor = (TypeElement) type.asElement();
             String name = processor.getQualifiedName().toString();
             if (!seen.add(name)) {
@@ -69,9 +72,18 @@ final class ItemProcessorsValidator {
             TypeElement item = itemType(processor, spider, mirror, v, report);
             if (item == null || !constructible(processor, spider, mirror, v, report)) continue;
             if (emitted == null) emitted = emitted(spider);
-            if (!emitted.unknown && !emitted.items.contains(item.getQualifiedName().toString())) {
-                report.add(Diagnostic.Kind.WARNING, Message.UNUSED_ITEM_PROCESSOR.format(processor.getSimpleName(), item.getSimpleName(),
-                        spiderName, emitted.items.isEmpty() ? "no items" : String.join(", ", simpleNames(emitted.items))), spider, mirror, v);
+            if (!emitted.unknown
+                    && !emitted.items.contains(item.getQualifiedName().toString())) {
+                report.add(
+                        Diagnostic.Kind.WARNING,
+                        Message.UNUSED_ITEM_PROCESSOR.format(
+                                processor.getSimpleName(),
+                                item.getSimpleName(),
+                                spiderName,
+                                emitted.items.isEmpty() ? "no items" : String.join(", ", simpleNames(emitted.items))),
+                        spider,
+                        mirror,
+                        v);
             }
             out.add(new ProcessorModel(ClassName.get(processor), ClassName.get(item)));
         }
@@ -79,31 +91,39 @@ final class ItemProcessorsValidator {
     }
 
     /** The {@code X} of {@code ItemProcessor<X>}, an {@code @Item} record, or null after reporting. */
-    private @Nullable TypeElement itemType(TypeElement processor, TypeElement spider, AnnotationMirror mirror, AnnotationValue v, Report report) {
+    private @Nullable TypeElement itemType(
+            TypeElement processor, TypeElement spider, AnnotationMirror mirror, AnnotationValue v, Report report) {
         DeclaredType implemented = supertype(processor.asType(), ITEM_PROCESSOR);
         String simple = processor.getSimpleName().toString();
         if (implemented == null) {
-            report.error(spider, mirror, v, Message.NOT_AN_ITEM_PROCESSOR.format(processor.getQualifiedName(), "", simple));
+            report.error(
+                    spider, mirror, v, Message.NOT_AN_ITEM_PROCESSOR.format(processor.getQualifiedName(), "", simple));
             return null;
         }
-        if (implemented.getTypeArguments().size() != 1 || !(implemented.getTypeArguments().get(0) instanceof DeclaredType x)
+        if (implemented.getTypeArguments().size() != 1
+                || !(implemented.getTypeArguments().get(0) instanceof DeclaredType x)
                 || !Annotations.has(x.asElement(), Names.ITEM)) {
-            String got = implemented.getTypeArguments().isEmpty() ? " (it implements the raw type)" : "; it processes " + implemented.getTypeArguments().get(0)
-                    + ", which is not an @Item record";
-            report.error(spider, mirror, v, Message.NOT_AN_ITEM_PROCESSOR.format(processor.getQualifiedName(), got, simple));
+            String got = implemented.getTypeArguments().isEmpty()
+                    ? " (it implements the raw type)"
+                    : "; it processes " + implemented.getTypeArguments().get(0) + ", which is not an @Item record";
+            report.error(
+                    spider, mirror, v, Message.NOT_AN_ITEM_PROCESSOR.format(processor.getQualifiedName(), got, simple));
             return null;
         }
         return (TypeElement) x.asElement();
     }
 
-    private boolean constructible(TypeElement processor, TypeElement spider, AnnotationMirror mirror, AnnotationValue v, Report report) {
+    private boolean constructible(
+            TypeElement processor, TypeElement spider, AnnotationMirror mirror, AnnotationValue v, Report report) {
         String name = processor.getQualifiedName().toString();
         String why = null;
         boolean samePackage = Names.packageOf(processor).equals(Names.packageOf(spider));
         if (processor.getKind() != ElementKind.CLASS) why = "is not a class";
         else if (processor.getModifiers().contains(Modifier.ABSTRACT)) why = "is abstract";
-        else if (processor.getNestingKind().isNested() && !processor.getModifiers().contains(Modifier.STATIC)) why = "is an inner (non-static) class";
-        else if (processor.getModifiers().contains(Modifier.PRIVATE) || !samePackage && !processor.getModifiers().contains(Modifier.PUBLIC)) {
+        else if (processor.getNestingKind().isNested()
+                && !processor.getModifiers().contains(Modifier.STATIC)) why = "is an inner (non-static) class";
+        else if (processor.getModifiers().contains(Modifier.PRIVATE)
+                || !samePackage && !processor.getModifiers().contains(Modifier.PUBLIC)) {
             why = "cannot be seen from package '" + Names.packageOf(spider) + "'";
         } else {
             boolean ok = false;
@@ -136,7 +156,7 @@ final class ItemProcessorsValidator {
             return;
         }
         switch (t.getKind()) {
-            case VOID -> { }
+            case VOID -> {}
             case ARRAY -> collect(((ArrayType) t).getComponentType(), e, depth + 1);
             case DECLARED -> {
                 DeclaredType d = (DeclaredType) t;
@@ -157,7 +177,9 @@ final class ItemProcessorsValidator {
 
     private boolean isContainer(DeclaredType d) {
         String name = ((TypeElement) d.asElement()).getQualifiedName().toString();
-        return name.equals("java.util.Optional") || supertype(d, "java.lang.Iterable") != null || supertype(d, "java.util.stream.Stream") != null;
+        return name.equals("java.util.Optional")
+                || supertype(d, "java.lang.Iterable") != null
+                || supertype(d, "java.util.stream.Stream") != null;
     }
 
     /** Whether a method body of the spider calls a method named {@code emit}; true when bodies cannot be read. */

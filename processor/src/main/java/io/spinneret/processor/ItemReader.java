@@ -26,11 +26,20 @@ final class ItemReader {
         int keyIndex = -1;
         for (RecordComponentElement c : type.getRecordComponents()) {
             String name = c.getSimpleName().toString();
-            if (name.equals(key) || (key.isEmpty() && keyIndex < 0 && Annotations.has(c, Names.KEY))) keyIndex = fields.size();
+            if (name.equals(key) || (key.isEmpty() && keyIndex < 0 && Annotations.has(c, Names.KEY)))
+                keyIndex = fields.size();
             fields.add(new ValueType.Component(name, mapper.map(c.asType())));
         }
-        List<ConstraintModel> constraints = ConstraintReader.read(type, mapper, new Report()); // ItemValidator reported its problems
-        return new ItemModel(ClassName.get(type), Names.generated(type, "_Serializer"), table, fields, keyIndex, mapper.records(), constraints,
+        List<ConstraintModel> constraints =
+                ConstraintReader.read(type, mapper, new Report()); // ItemValidator reported its problems
+        return new ItemModel(
+                ClassName.get(type),
+                Names.generated(type, "_Serializer"),
+                table,
+                fields,
+                keyIndex,
+                mapper.records(),
+                constraints,
                 FileFields.of(type));
     }
 }

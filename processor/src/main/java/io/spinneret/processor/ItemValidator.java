@@ -1,9 +1,8 @@
 package io.spinneret.processor;
 
-import java.util.Locale;
-
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
@@ -33,11 +32,16 @@ final class ItemValidator {
         }
         for (Element e = type; e.getKind() != ElementKind.PACKAGE; e = e.getEnclosingElement()) {
             if (e.getModifiers().contains(Modifier.PRIVATE)) {
-                report.error(type, item, Message.ITEM_NOT_ACCESSIBLE.format(e == type ? "record" : "enclosing class", ((TypeElement) e).getQualifiedName()));
+                report.error(
+                        type,
+                        item,
+                        Message.ITEM_NOT_ACCESSIBLE.format(
+                                e == type ? "record" : "enclosing class", ((TypeElement) e).getQualifiedName()));
                 break;
             }
         }
-        if (!type.getTypeParameters().isEmpty()) report.error(type, item, Message.ITEM_GENERIC.format(type.getSimpleName()));
+        if (!type.getTypeParameters().isEmpty())
+            report.error(type, item, Message.ITEM_GENERIC.format(type.getSimpleName()));
 
         TypeMapper mapper = new TypeMapper(types, Names.packageOf(type));
         List<String> names = new ArrayList<>();
@@ -55,14 +59,20 @@ final class ItemValidator {
         return report;
     }
 
-    private void checkKey(TypeElement type, AnnotationMirror item, List<String> names, Report report, TypeMapper mapper) {
+    private void checkKey(
+            TypeElement type, AnnotationMirror item, List<String> names, Report report, TypeMapper mapper) {
         AnnotationValue keyValue = Annotations.explicit(item, "key");
         String key = keyValue != null ? (String) keyValue.getValue() : "";
         String list = String.join(", ", names);
         String chosen = null;
         if (!key.isEmpty()) {
             if (!names.contains(key)) {
-                report.error(type, item, keyValue, Message.UNKNOWN_KEY.format(key, type.getSimpleName(), Suggestions.didYouMean(key, names), list));
+                report.error(
+                        type,
+                        item,
+                        keyValue,
+                        Message.UNKNOWN_KEY.format(
+                                key, type.getSimpleName(), Suggestions.didYouMean(key, names), list));
             } else {
                 chosen = key;
             }
@@ -73,21 +83,31 @@ final class ItemValidator {
             if (k.isEmpty()) continue;
             String name = c.getSimpleName().toString();
             if (keyed != null) {
-                report.error(c, k.get(), Message.DUPLICATE_KEY.format("components '" + keyed + "' and '" + name + "' are both annotated @Key"));
+                report.error(
+                        c,
+                        k.get(),
+                        Message.DUPLICATE_KEY.format(
+                                "components '" + keyed + "' and '" + name + "' are both annotated @Key"));
             } else if (!key.isEmpty() && !key.equals(name)) {
-                report.error(c, k.get(), Message.DUPLICATE_KEY.format("@Item(key = \"" + key + "\") and @Key on '" + name + "' name different keys"));
+                report.error(
+                        c,
+                        k.get(),
+                        Message.DUPLICATE_KEY.format(
+                                "@Item(key = \"" + key + "\") and @Key on '" + name + "' name different keys"));
             }
             if (keyed == null) keyed = name;
             if (chosen == null && key.isEmpty()) chosen = name;
         }
         if (key.isEmpty() && keyed == null) {
-            report.error(type, item, Message.MISSING_KEY.format(type.getSimpleName(), names.isEmpty() ? "(none)" : list));
+            report.error(
+                    type, item, Message.MISSING_KEY.format(type.getSimpleName(), names.isEmpty() ? "(none)" : list));
         }
         if (chosen != null) {
             for (RecordComponentElement c : type.getRecordComponents()) {
                 if (!c.getSimpleName().contentEquals(chosen)) continue;
                 try {
-                    if (mapper.map(c.asType()).fieldType().equals("JSON")) report.error(c, Message.BAD_KEY_TYPE.format(chosen));
+                    if (mapper.map(c.asType()).fieldType().equals("JSON"))
+                        report.error(c, Message.BAD_KEY_TYPE.format(chosen));
                 } catch (TypeMapper.Unsupported ignored) {
                     // already reported
                 }

@@ -19,6 +19,7 @@ import org.jsoup.select.QueryParser;
 final class LinkLiterals {
     /** The methods of {@code Links} and {@code LinkSelector} whose string arguments are checked, by the kind of literal. */
     static final Set<String> METHODS = Set.of("css", "allow", "deny", "allowGlob", "denyGlob", "tags", "attrs");
+
     private static final Pattern NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_:-]*");
 
     private LinkLiterals() {}
@@ -31,15 +32,18 @@ final class LinkLiterals {
         for (ExpressionTree t = receiver; ; ) {
             if (t instanceof MethodInvocationTree call) {
                 if (call.getMethodSelect() instanceof MemberSelectTree m) {
-                    if (m.getIdentifier().contentEquals("links") && call.getArguments().isEmpty()) return true;
+                    if (m.getIdentifier().contentEquals("links")
+                            && call.getArguments().isEmpty()) return true;
                     t = m.getExpression();
                 } else if (call.getMethodSelect() instanceof IdentifierTree id) {
-                    return id.getName().contentEquals("links") && call.getArguments().isEmpty();
+                    return id.getName().contentEquals("links")
+                            && call.getArguments().isEmpty();
                 } else {
                     return false;
                 }
             } else if (t instanceof MemberSelectTree m) {
-                return m.getExpression().toString().endsWith("LinkSelector") || m.getIdentifier().contentEquals("LinkSelector");
+                return m.getExpression().toString().endsWith("LinkSelector")
+                        || m.getIdentifier().contentEquals("LinkSelector");
             } else {
                 return t instanceof IdentifierTree id && id.getName().contentEquals("LinkSelector");
             }
@@ -52,8 +56,8 @@ final class LinkLiterals {
             case "css" -> selector(literal);
             case "allow", "deny" -> regex(literal);
             case "allowGlob", "denyGlob" -> glob(literal);
-            case "tags", "attrs" -> NAME.matcher(literal).matches() ? Optional.empty()
-                    : Optional.of(Message.BAD_LINK_TAG.format(literal));
+            case "tags", "attrs" ->
+                NAME.matcher(literal).matches() ? Optional.empty() : Optional.of(Message.BAD_LINK_TAG.format(literal));
             default -> Optional.empty();
         };
     }
@@ -72,7 +76,8 @@ final class LinkLiterals {
             Pattern.compile(regex);
             return Optional.empty();
         } catch (PatternSyntaxException e) {
-            return Optional.of(Message.BAD_REGEX.format(regex, e.getDescription() + (e.getIndex() >= 0 ? " at index " + e.getIndex() : "")));
+            return Optional.of(Message.BAD_REGEX.format(
+                    regex, e.getDescription() + (e.getIndex() >= 0 ? " at index " + e.getIndex() : "")));
         }
     }
 

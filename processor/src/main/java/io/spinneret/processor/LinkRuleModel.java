@@ -8,5 +8,15 @@ import java.util.List;
  *
  * @param scope the constant name of the {@code Follow.Scope}
  */
-record LinkRuleModel(List<String> css, List<String> tags, List<String> attrs, List<String> allow, List<String> deny,
-                     List<String> allowGlob, List<String> denyGlob, String callback, int priority, List<String> on, String scope) {}
+record LinkRuleModel(
+        List<String> css,
+        List<String> tags,
+        List<String> attrs,
+        List<String> allow,
+        List<String> deny,
+        List<String> allowGlob,
+        List<String> denyGlob,
+        String callback,
+        int priority,
+        List<String> on,
+        String scope) {}

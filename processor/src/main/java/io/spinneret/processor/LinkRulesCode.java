@@ -26,12 +26,18 @@ final class LinkRulesCode {
             init.add("$L$L\n", rule(rules.get(i)), i + 1 < rules.size() ? "," : "");
         }
         init.unindent().add(")");
-        return FieldSpec.builder(LIST_RULES, "LINK_RULES", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL).initializer(init.build()).build();
+        return FieldSpec.builder(LIST_RULES, "LINK_RULES", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                .initializer(init.build())
+                .build();
     }
 
     static MethodSpec getter() {
-        return MethodSpec.methodBuilder("linkRules").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
-                .returns(LIST_RULES).addStatement("return LINK_RULES").build();
+        return MethodSpec.methodBuilder("linkRules")
+                .addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(LIST_RULES)
+                .addStatement("return LINK_RULES")
+                .build();
     }
 
     private static CodeBlock rule(LinkRuleModel r) {
@@ -44,8 +50,14 @@ final class LinkRulesCode {
         call(selector, "allowGlob", r.allowGlob());
         call(selector, "denyGlob", r.denyGlob());
         if (!r.scope().equals("SAME_HOST")) selector.add(".scope($T.$L)", Names.FOLLOW_SCOPE, r.scope());
-        return CodeBlock.of("new $T($L, $S, $L, $T.of($L))", Names.LINK_RULE, selector.build(), r.callback(), r.priority(),
-                List.class, strings(r.on()));
+        return CodeBlock.of(
+                "new $T($L, $S, $L, $T.of($L))",
+                Names.LINK_RULE,
+                selector.build(),
+                r.callback(),
+                r.priority(),
+                List.class,
+                strings(r.on()));
     }
 
     private static void call(CodeBlock.Builder b, String method, List<String> values) {

@@ -90,7 +90,9 @@ final class Names {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < callback.length(); i++) {
             char c = callback.charAt(i);
-            if (Character.isUpperCase(c) && i > 0 && (Character.isLowerCase(callback.charAt(i - 1)) || Character.isDigit(callback.charAt(i - 1)))) {
+            if (Character.isUpperCase(c)
+                    && i > 0
+                    && (Character.isLowerCase(callback.charAt(i - 1)) || Character.isDigit(callback.charAt(i - 1)))) {
                 out.append('_');
             }
             out.append(Character.isLetterOrDigit(c) ? Character.toUpperCase(c) : '_');
@@ -105,9 +107,12 @@ final class Names {
         for (int i = 0; i < name.length(); i++) {
             char c = name.charAt(i);
             if (Character.isUpperCase(c)) {
-                boolean prevLower = i > 0 && (Character.isLowerCase(name.charAt(i - 1)) || Character.isDigit(name.charAt(i - 1)));
-                boolean acronymEnd = i > 0 && Character.isUpperCase(name.charAt(i - 1))
-                        && i + 1 < name.length() && Character.isLowerCase(name.charAt(i + 1));
+                boolean prevLower =
+                        i > 0 && (Character.isLowerCase(name.charAt(i - 1)) || Character.isDigit(name.charAt(i - 1)));
+                boolean acronymEnd = i > 0
+                        && Character.isUpperCase(name.charAt(i - 1))
+                        && i + 1 < name.length()
+                        && Character.isLowerCase(name.charAt(i + 1));
                 if (prevLower || acronymEnd) out.append('_');
                 out.append(Character.toLowerCase(c));
             } else {

@@ -35,7 +35,8 @@ final class ParseMethods {
         return annotated(spider, elements, m -> Annotations.has(m, Names.BLOCKED));
     }
 
-    private static List<ExecutableElement> annotated(TypeElement spider, Elements elements, Predicate<ExecutableElement> wanted) {
+    private static List<ExecutableElement> annotated(
+            TypeElement spider, Elements elements, Predicate<ExecutableElement> wanted) {
         List<ExecutableElement> found = new ArrayList<>();
         List<ExecutableElement> seen = new ArrayList<>();
         for (TypeElement t = spider; t != null; t = superclass(t)) {
@@ -55,7 +56,9 @@ final class ParseMethods {
 
     /** {@code @Parse} or {@code @Errback}; for a method with both (an error), {@code @Parse}. */
     static AnnotationMirror annotation(ExecutableElement method) {
-        return Annotations.find(method, Names.PARSE).or(() -> Annotations.find(method, Names.ERRBACK)).orElseThrow();
+        return Annotations.find(method, Names.PARSE)
+                .or(() -> Annotations.find(method, Names.ERRBACK))
+                .orElseThrow();
     }
 
     /** "Parse" or "Errback", for messages. */

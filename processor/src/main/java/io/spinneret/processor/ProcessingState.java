@@ -1,13 +1,12 @@
 package io.spinneret.processor;
 
-import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.List;
-
 import com.palantir.javapoet.ClassName;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -22,9 +21,11 @@ final class ProcessingState {
     final Map<String, String> spiderNames = new HashMap<>();
     /** Types to look at again next round because they refer to types not generated yet. */
     final Set<String> deferredSpiders = new LinkedHashSet<>();
+
     final Set<String> deferredItems = new LinkedHashSet<>();
     /** Generated classes that go into the registry, sorted. */
     final Set<ClassName> dispatches = new TreeSet<>(Comparator.comparing(ClassName::canonicalName));
+
     final Set<ClassName> serializers = new TreeSet<>(Comparator.comparing(ClassName::canonicalName));
     /** Generated classes already listed by a registry class written in an earlier round. */
     final Set<ClassName> registered = new HashSet<>();

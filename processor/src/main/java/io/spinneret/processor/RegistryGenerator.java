@@ -21,25 +21,43 @@ final class RegistryGenerator {
 
     static JavaFile generate(ClassName registry, List<ClassName> dispatches, List<ClassName> serializers) {
         TypeName definitions = ParameterizedTypeName.get(ClassName.get(List.class), Names.SPIDER_DEFINITION);
-        TypeName schemas = ParameterizedTypeName.get(ClassName.get(List.class),
+        TypeName schemas = ParameterizedTypeName.get(
+                ClassName.get(List.class),
                 ParameterizedTypeName.get(Names.ITEM_SCHEMA, WildcardTypeName.subtypeOf(Object.class)));
         TypeSpec type = TypeSpec.classBuilder(registry)
-                .addJavadoc("The spiders and items of this compilation, found by {@code ServiceLoader} through\n"
-                        + "{@code $L}.\n", Names.REGISTRY_SERVICE)
+                .addJavadoc(
+                        "The spiders and items of this compilation, found by {@code ServiceLoader} through\n"
+                                + "{@code $L}.\n",
+                        Names.REGISTRY_SERVICE)
                 .addAnnotation(Generators.generated())
                 .addModifiers(Modifier.PUBLIC, Modifier.FINAL)
                 .addSuperinterface(Names.SPIDER_REGISTRY)
                 .addField(FieldSpec.builder(definitions, "SPIDERS", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                        .initializer(listOf(dispatches, "new $T()")).build())
+                        .initializer(listOf(dispatches, "new $T()"))
+                        .build())
                 .addField(FieldSpec.builder(schemas, "ITEMS", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                        .initializer(listOf(serializers, "$T.INSTANCE")).build())
-                .addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC).build())
-                .addMethod(MethodSpec.methodBuilder("spiders").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
-                        .returns(definitions).addStatement("return SPIDERS").build())
-                .addMethod(MethodSpec.methodBuilder("items").addAnnotation(Override.class).addModifiers(Modifier.PUBLIC)
-                        .returns(schemas).addStatement("return ITEMS").build())
+                        .initializer(listOf(serializers, "$T.INSTANCE"))
+                        .build())
+                .addMethod(MethodSpec.constructorBuilder()
+                        .addModifiers(Modifier.PUBLIC)
+                        .build())
+                .addMethod(MethodSpec.methodBuilder("spiders")
+                        .addAnnotation(Override.class)
+                        .addModifiers(Modifier.PUBLIC)
+                        .returns(definitions)
+                        .addStatement("return SPIDERS")
+                        .build())
+                .addMethod(MethodSpec.methodBuilder("items")
+                        .addAnnotation(Override.class)
+                        .addModifiers(Modifier.PUBLIC)
+                        .returns(schemas)
+                        .addStatement("return ITEMS")
+                        .build())
                 .build();
-        return JavaFile.builder(registry.packageName(), type).skipJavaLangImports(true).indent("    ").build();
+        return JavaFile.builder(registry.packageName(), type)
+                .skipJavaLangImports(true)
+                .indent("    ")
+                .build();
     }
 
     private static CodeBlock listOf(List<ClassName> classes, String element) {

@@ -19,8 +19,14 @@ import org.jspecify.annotations.Nullable;
  */
 final class Report {
     /** One diagnostic and where it goes. */
-    record Problem(Diagnostic.Kind kind, String message, @Nullable Element element, @Nullable AnnotationMirror mirror,
-                   @Nullable AnnotationValue value, @Nullable Tree tree, @Nullable CompilationUnitTree unit) {}
+    record Problem(
+            Diagnostic.Kind kind,
+            String message,
+            @Nullable Element element,
+            @Nullable AnnotationMirror mirror,
+            @Nullable AnnotationValue value,
+            @Nullable Tree tree,
+            @Nullable CompilationUnitTree unit) {}
 
     private final List<Problem> problems = new ArrayList<>();
 
@@ -36,7 +42,12 @@ final class Report {
         return add(Diagnostic.Kind.ERROR, message, element, mirror, value);
     }
 
-    Report add(Diagnostic.Kind kind, String message, Element element, @Nullable AnnotationMirror mirror, @Nullable AnnotationValue value) {
+    Report add(
+            Diagnostic.Kind kind,
+            String message,
+            Element element,
+            @Nullable AnnotationMirror mirror,
+            @Nullable AnnotationValue value) {
         problems.add(new Problem(kind, message, element, mirror, value, null, null));
         return this;
     }

@@ -39,6 +39,8 @@ final class RequiredSelectors {
     }
 
     private static List<ExecutableElement> callbacks(TypeElement spider, Elements elements) {
-        return ParseMethods.of(spider, elements).stream().filter(m -> !ParseMethods.isErrback(m)).toList();
+        return ParseMethods.of(spider, elements).stream()
+                .filter(m -> !ParseMethods.isErrback(m))
+                .toList();
     }
 }

@@ -43,18 +43,31 @@ final class ReturnTypes {
 
     CallbackModel.Result classify(TypeMirror type) throws Rejected {
         switch (type.getKind()) {
-            case VOID: return CallbackModel.Result.VOID;
-            case ERROR: throw new Rejected(type.toString(), true);
-            case ARRAY: return new CallbackModel.Result(CallbackModel.Shape.ARRAY, element(((ArrayType) type).getComponentType(), type));
-            case DECLARED: break;
-            case TYPEVAR, WILDCARD: return new CallbackModel.Result(CallbackModel.Shape.SINGLE, element(type, type));
-            default: throw new Rejected(type.toString(), false);
+            case VOID:
+                return CallbackModel.Result.VOID;
+            case ERROR:
+                throw new Rejected(type.toString(), true);
+            case ARRAY:
+                return new CallbackModel.Result(
+                        CallbackModel.Shape.ARRAY, element(((ArrayType) type).getComponentType(), type));
+            case DECLARED:
+                break;
+            case TYPEVAR, WILDCARD:
+                return new CallbackModel.Result(CallbackModel.Shape.SINGLE, element(type, type));
+            default:
+                throw new Rejected(type.toString(), false);
         }
         DeclaredType declared = (DeclaredType) type;
         String name = qualifiedName(declared);
-        if (name.equals("java.util.Optional")) return new CallbackModel.Result(CallbackModel.Shape.OPTIONAL, argument(declared, "java.util.Optional", type));
-        if (isSubtype(declared, "java.util.stream.Stream")) return new CallbackModel.Result(CallbackModel.Shape.STREAM, argument(declared, "java.util.stream.Stream", type));
-        if (isSubtype(declared, "java.lang.Iterable")) return new CallbackModel.Result(CallbackModel.Shape.ITERABLE, argument(declared, "java.lang.Iterable", type));
+        if (name.equals("java.util.Optional"))
+            return new CallbackModel.Result(
+                    CallbackModel.Shape.OPTIONAL, argument(declared, "java.util.Optional", type));
+        if (isSubtype(declared, "java.util.stream.Stream"))
+            return new CallbackModel.Result(
+                    CallbackModel.Shape.STREAM, argument(declared, "java.util.stream.Stream", type));
+        if (isSubtype(declared, "java.lang.Iterable"))
+            return new CallbackModel.Result(
+                    CallbackModel.Shape.ITERABLE, argument(declared, "java.lang.Iterable", type));
         return new CallbackModel.Result(CallbackModel.Shape.SINGLE, element(type, type));
     }
 
@@ -66,21 +79,27 @@ final class ReturnTypes {
 
     private CallbackModel.Element element(TypeMirror type, TypeMirror whole) throws Rejected {
         switch (type.getKind()) {
-            case ERROR: throw new Rejected(type.toString(), true);
+            case ERROR:
+                throw new Rejected(type.toString(), true);
             case WILDCARD: {
                 TypeMirror bound = ((WildcardType) type).getExtendsBound();
                 return bound == null ? CallbackModel.Element.ANY : element(bound, whole);
             }
-            case TYPEVAR: return element(((TypeVariable) type).getUpperBound(), whole);
-            case INTERSECTION: return CallbackModel.Element.ANY;
-            case DECLARED: break;
-            default: throw new Rejected(whole.toString(), false);
+            case TYPEVAR:
+                return element(((TypeVariable) type).getUpperBound(), whole);
+            case INTERSECTION:
+                return CallbackModel.Element.ANY;
+            case DECLARED:
+                break;
+            default:
+                throw new Rejected(whole.toString(), false);
         }
         TypeElement element = (TypeElement) ((DeclaredType) type).asElement();
         if (element.getQualifiedName().contentEquals(Names.REQUEST_NAME)) return CallbackModel.Element.REQUEST;
         if (Annotations.has(element, Names.ITEM)) return CallbackModel.Element.ITEM;
         boolean mayBeItem = element.getKind() == ElementKind.INTERFACE
-                || (element.getKind() == ElementKind.CLASS && !element.getModifiers().contains(Modifier.FINAL));
+                || (element.getKind() == ElementKind.CLASS
+                        && !element.getModifiers().contains(Modifier.FINAL));
         if (mayBeItem) return CallbackModel.Element.ANY;
         throw new Rejected(whole.toString(), false);
     }
@@ -91,7 +110,8 @@ final class ReturnTypes {
     }
 
     /** The parameterization of {@code name} among the supertypes of {@code type}, or null. */
-    @Nullable DeclaredType supertype(DeclaredType type, String name) {
+    @Nullable
+    DeclaredType supertype(DeclaredType type, String name) {
         Deque<TypeMirror> queue = new ArrayDeque<>();
         Set<String> seen = new HashSet<>();
         queue.add(type);

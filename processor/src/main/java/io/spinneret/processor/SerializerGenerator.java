@@ -1,7 +1,5 @@
 package io.spinneret.processor;
 
-import java.util.Locale;
-
 import com.palantir.javapoet.ClassName;
 import com.palantir.javapoet.CodeBlock;
 import com.palantir.javapoet.FieldSpec;
@@ -22,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import javax.lang.model.element.Element;
@@ -36,7 +35,8 @@ final class SerializerGenerator {
     private static final ClassName LIST = ClassName.get(List.class);
     private static final TypeName OBJECT = ClassName.OBJECT;
     private static final TypeName STRING = ClassName.get(String.class);
-    private static final TypeName MAP_STRING_OBJECT = ParameterizedTypeName.get(ClassName.get(Map.class), STRING, OBJECT);
+    private static final TypeName MAP_STRING_OBJECT =
+            ParameterizedTypeName.get(ClassName.get(Map.class), STRING, OBJECT);
     private static final TypeName LIST_OBJECT = ParameterizedTypeName.get(LIST, OBJECT);
 
     private final ItemModel item;
@@ -49,8 +49,24 @@ final class SerializerGenerator {
 
     private SerializerGenerator(ItemModel item) {
         this.item = item;
-        for (String reserved : List.of("INSTANCE", "FIELDS", "JSON", "type", "name", "table", "fields", "keyIndex", "values",
-                "writeJson", "csvRow", "document", "key", "violation", "files", "withFiles", "hasFiles")) {
+        for (String reserved : List.of(
+                "INSTANCE",
+                "FIELDS",
+                "JSON",
+                "type",
+                "name",
+                "table",
+                "fields",
+                "keyIndex",
+                "values",
+                "writeJson",
+                "csvRow",
+                "document",
+                "key",
+                "violation",
+                "files",
+                "withFiles",
+                "hasFiles")) {
             names.newName(reserved, reserved);
         }
     }
@@ -64,11 +80,18 @@ final class SerializerGenerator {
         TypeName schema = ParameterizedTypeName.get(Names.ITEM_SCHEMA, item.type());
         boolean json = item.fields().stream().anyMatch(f -> f.type().fieldType().equals("JSON"));
 
-        CodeBlock.Builder fieldList = CodeBlock.builder().add("$T.of(", List.class).indent();
+        CodeBlock.Builder fieldList =
+                CodeBlock.builder().add("$T.of(", List.class).indent();
         for (int i = 0; i < item.fields().size(); i++) {
             ValueType.Component f = item.fields().get(i);
-            fieldList.add("\nnew $T($S, $T.$L, $L)$L", Names.FIELD, f.name(), Names.FIELD_TYPE, f.type().fieldType(),
-                    f.type().nullable(), i + 1 < item.fields().size() ? "," : "");
+            fieldList.add(
+                    "\nnew $T($S, $T.$L, $L)$L",
+                    Names.FIELD,
+                    f.name(),
+                    Names.FIELD_TYPE,
+                    f.type().fieldType(),
+                    f.type().nullable(),
+                    i + 1 < item.fields().size() ? "," : "");
         }
         fieldList.unindent().add(")");
 
@@ -80,20 +103,40 @@ final class SerializerGenerator {
                 .addSuperinterface(schema)
                 .addField(FieldSpec.builder(self, "INSTANCE", Modifier.PUBLIC, Modifier.STATIC, Modifier.FINAL)
                         .addJavadoc("The shared instance; the class is stateless.\n")
-                        .initializer("new $T()", self).build())
-                .addField(FieldSpec.builder(ParameterizedTypeName.get(LIST, Names.FIELD), "FIELDS", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                        .initializer(fieldList.build()).build());
+                        .initializer("new $T()", self)
+                        .build())
+                .addField(FieldSpec.builder(
+                                ParameterizedTypeName.get(LIST, Names.FIELD),
+                                "FIELDS",
+                                Modifier.PRIVATE,
+                                Modifier.STATIC,
+                                Modifier.FINAL)
+                        .initializer(fieldList.build())
+                        .build());
         if (json) {
-            type.addField(FieldSpec.builder(Names.JSON_FACTORY, "JSON", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
-                    .initializer("new $T()", Names.JSON_FACTORY).build());
+            type.addField(
+                    FieldSpec.builder(Names.JSON_FACTORY, "JSON", Modifier.PRIVATE, Modifier.STATIC, Modifier.FINAL)
+                            .initializer("new $T()", Names.JSON_FACTORY)
+                            .build());
         }
-        type.addMethod(MethodSpec.constructorBuilder().addModifiers(Modifier.PUBLIC).build())
+        type.addMethod(MethodSpec.constructorBuilder()
+                        .addModifiers(Modifier.PUBLIC)
+                        .build())
                 .addMethod(override("type", ParameterizedTypeName.get(ClassName.get(Class.class), item.type()))
-                        .addStatement("return $T.class", item.type()).build())
-                .addMethod(override("name", STRING).addStatement("return $S", item.type().simpleName()).build())
-                .addMethod(override("table", STRING).addStatement("return $S", item.table()).build())
-                .addMethod(override("fields", ParameterizedTypeName.get(LIST, Names.FIELD)).addStatement("return FIELDS").build())
-                .addMethod(override("keyIndex", TypeName.INT).addStatement("return $L", item.keyIndex()).build())
+                        .addStatement("return $T.class", item.type())
+                        .build())
+                .addMethod(override("name", STRING)
+                        .addStatement("return $S", item.type().simpleName())
+                        .build())
+                .addMethod(override("table", STRING)
+                        .addStatement("return $S", item.table())
+                        .build())
+                .addMethod(override("fields", ParameterizedTypeName.get(LIST, Names.FIELD))
+                        .addStatement("return FIELDS")
+                        .build())
+                .addMethod(override("keyIndex", TypeName.INT)
+                        .addStatement("return $L", item.keyIndex())
+                        .build())
                 .addMethod(values())
                 .addMethod(writeJson())
                 .addMethod(csvRow())
@@ -103,11 +146,17 @@ final class SerializerGenerator {
         FileMethodsGenerator.addTo(type, item);
         while (!pending.isEmpty()) pending.poll().run();
         helpers.forEach(type::addMethod);
-        return JavaFile.builder(self.packageName(), type.build()).skipJavaLangImports(true).indent("    ").build();
+        return JavaFile.builder(self.packageName(), type.build())
+                .skipJavaLangImports(true)
+                .indent("    ")
+                .build();
     }
 
     private MethodSpec.Builder override(String name, TypeName returns) {
-        return MethodSpec.methodBuilder(name).addAnnotation(Override.class).addModifiers(Modifier.PUBLIC).returns(returns);
+        return MethodSpec.methodBuilder(name)
+                .addAnnotation(Override.class)
+                .addModifiers(Modifier.PUBLIC)
+                .returns(returns);
     }
 
     private static String accessor(ValueType.Component c) {
@@ -117,20 +166,25 @@ final class SerializerGenerator {
     // ---- values / document
 
     private MethodSpec values() {
-        CodeBlock.Builder array = CodeBlock.builder().add("return new Object[] {").indent();
+        CodeBlock.Builder array =
+                CodeBlock.builder().add("return new Object[] {").indent();
         for (int i = 0; i < item.fields().size(); i++) {
             ValueType.Component f = item.fields().get(i);
-            CodeBlock value = f.type() instanceof ValueType.Simple s ? scalarValue(s, accessor(f))
+            CodeBlock value = f.type() instanceof ValueType.Simple s
+                    ? scalarValue(s, accessor(f))
                     : CodeBlock.of("$N($L)", jsonHelper(f), accessor(f));
             array.add("\n$L$L", value, i + 1 < item.fields().size() ? "," : "");
         }
         array.unindent().add("\n}");
-        return override("values", ArrayTypeNames.OBJECT_ARRAY).addParameter(item.type(), "item")
-                .addStatement("$L", array.build()).build();
+        return override("values", ArrayTypeNames.OBJECT_ARRAY)
+                .addParameter(item.type(), "item")
+                .addStatement("$L", array.build())
+                .build();
     }
 
     private MethodSpec document() {
-        MethodSpec.Builder m = override("document", MAP_STRING_OBJECT).addParameter(item.type(), "item")
+        MethodSpec.Builder m = override("document", MAP_STRING_OBJECT)
+                .addParameter(item.type(), "item")
                 .addStatement("var document = new $T<$T, $T>()", LinkedHashMap.class, String.class, Object.class);
         for (ValueType.Component f : item.fields()) {
             m.addStatement("document.put($S, $L)", f.name(), documentValue(f.type(), accessor(f)));
@@ -151,26 +205,34 @@ final class SerializerGenerator {
         String name = names.newName(helperBaseName(type) + "Document");
         documentHelpers.put(key, name);
         pending.add(() -> {
-            MethodSpec.Builder m = MethodSpec.methodBuilder(name).addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+            MethodSpec.Builder m = MethodSpec.methodBuilder(name)
+                    .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
                     .addParameter(type.javaType(), "value")
-                    .beginControlFlow("if (value == null)").addStatement("return null").endControlFlow();
+                    .beginControlFlow("if (value == null)")
+                    .addStatement("return null")
+                    .endControlFlow();
             switch (type) {
-                case ValueType.Sequence seq -> m.returns(LIST_OBJECT)
-                        .addStatement("var list = new $T<$T>(value.size())", ArrayList.class, Object.class)
-                        .beginControlFlow("for (var e : value)")
-                        .addStatement("list.add($L)", documentValue(seq.element(), "e"))
-                        .endControlFlow()
-                        .addStatement("return list");
-                case ValueType.Mapping map -> m.returns(MAP_STRING_OBJECT)
-                        .addStatement("var map = new $T<$T, $T>()", LinkedHashMap.class, String.class, Object.class)
-                        .beginControlFlow("for (var e : value.entrySet())")
-                        .addStatement("map.put(e.getKey(), $L)", documentValue(map.value(), "e.getValue()"))
-                        .endControlFlow()
-                        .addStatement("return map");
+                case ValueType.Sequence seq ->
+                    m.returns(LIST_OBJECT)
+                            .addStatement("var list = new $T<$T>(value.size())", ArrayList.class, Object.class)
+                            .beginControlFlow("for (var e : value)")
+                            .addStatement("list.add($L)", documentValue(seq.element(), "e"))
+                            .endControlFlow()
+                            .addStatement("return list");
+                case ValueType.Mapping map ->
+                    m.returns(MAP_STRING_OBJECT)
+                            .addStatement("var map = new $T<$T, $T>()", LinkedHashMap.class, String.class, Object.class)
+                            .beginControlFlow("for (var e : value.entrySet())")
+                            .addStatement("map.put(e.getKey(), $L)", documentValue(map.value(), "e.getValue()"))
+                            .endControlFlow()
+                            .addStatement("return map");
                 case ValueType.Nested nested -> {
-                    m.returns(MAP_STRING_OBJECT).addStatement("var map = new $T<$T, $T>()", LinkedHashMap.class, String.class, Object.class);
+                    m.returns(MAP_STRING_OBJECT)
+                            .addStatement(
+                                    "var map = new $T<$T, $T>()", LinkedHashMap.class, String.class, Object.class);
                     for (ValueType.Component c : shape(nested).components()) {
-                        m.addStatement("map.put($S, $L)", c.name(), documentValue(c.type(), "value." + c.name() + "()"));
+                        m.addStatement(
+                                "map.put($S, $L)", c.name(), documentValue(c.type(), "value." + c.name() + "()"));
                     }
                     m.addStatement("return map");
                 }
@@ -208,16 +270,20 @@ final class SerializerGenerator {
     // ---- CSV
 
     private MethodSpec csvRow() {
-        CodeBlock.Builder array = CodeBlock.builder().add("return new String[] {").indent();
+        CodeBlock.Builder array =
+                CodeBlock.builder().add("return new String[] {").indent();
         for (int i = 0; i < item.fields().size(); i++) {
             ValueType.Component f = item.fields().get(i);
-            CodeBlock cell = f.type() instanceof ValueType.Simple s ? scalarText(s, accessor(f))
+            CodeBlock cell = f.type() instanceof ValueType.Simple s
+                    ? scalarText(s, accessor(f))
                     : CodeBlock.of("$T.requireNonNullElse($N($L), \"\")", Objects.class, jsonHelper(f), accessor(f));
             array.add("\n$L$L", cell, i + 1 < item.fields().size() ? "," : "");
         }
         array.unindent().add("\n}");
-        return override("csvRow", ArrayTypeNames.STRING_ARRAY).addParameter(item.type(), "item")
-                .addStatement("$L", array.build()).build();
+        return override("csvRow", ArrayTypeNames.STRING_ARRAY)
+                .addParameter(item.type(), "item")
+                .addStatement("$L", array.build())
+                .build();
     }
 
     /** A scalar as CSV text: {@code ""} for null, numbers as Jackson writes them, times in ISO-8601. */
@@ -236,8 +302,10 @@ final class SerializerGenerator {
     // ---- JSON
 
     private MethodSpec writeJson() {
-        MethodSpec.Builder m = override("writeJson", TypeName.VOID).addParameter(item.type(), "item")
-                .addParameter(Names.JSON_GENERATOR, "out").addException(IOException.class)
+        MethodSpec.Builder m = override("writeJson", TypeName.VOID)
+                .addParameter(item.type(), "item")
+                .addParameter(Names.JSON_GENERATOR, "out")
+                .addException(IOException.class)
                 .addStatement("out.writeStartObject()");
         for (ValueType.Component f : item.fields()) {
             m.addStatement("out.writeFieldName($S)", f.name());
@@ -248,12 +316,20 @@ final class SerializerGenerator {
 
     /** Statements writing {@code expr} (null-safe) to {@code out}. */
     private CodeBlock writeValue(ValueType type, String e) {
-        if (!(type instanceof ValueType.Simple s)) return CodeBlock.builder().addStatement("$N(out, $L)", writeHelper(type), e).build();
+        if (!(type instanceof ValueType.Simple s))
+            return CodeBlock.builder()
+                    .addStatement("$N(out, $L)", writeHelper(type), e)
+                    .build();
         if (s.primitive()) {
             return switch (s.scalar()) {
-                case BOOLEAN -> CodeBlock.builder().addStatement("out.writeBoolean($L)", e).build();
-                case CHAR -> CodeBlock.builder().addStatement("out.writeString($T.valueOf($L))", String.class, e).build();
-                default -> CodeBlock.builder().addStatement("out.writeNumber($L)", e).build();
+                case BOOLEAN ->
+                    CodeBlock.builder().addStatement("out.writeBoolean($L)", e).build();
+                case CHAR ->
+                    CodeBlock.builder()
+                            .addStatement("out.writeString($T.valueOf($L))", String.class, e)
+                            .build();
+                default ->
+                    CodeBlock.builder().addStatement("out.writeNumber($L)", e).build();
             };
         }
         CodeBlock write = switch (s.scalar()) {
@@ -266,12 +342,16 @@ final class SerializerGenerator {
             case BIG_DECIMAL, BIG_INTEGER -> CodeBlock.of("out.writeNumber($L)", e);
             case BOOLEAN -> CodeBlock.of("out.writeBoolean($L.booleanValue())", e);
             case OFFSET_DATE_TIME, ZONED_DATE_TIME -> CodeBlock.of("out.writeString($L.toInstant().toString())", e);
-            case LOCAL_DATE_TIME -> CodeBlock.of("out.writeString($L.toInstant($T.UTC).toString())", e, ZoneOffset.class);
+            case LOCAL_DATE_TIME ->
+                CodeBlock.of("out.writeString($L.toInstant($T.UTC).toString())", e, ZoneOffset.class);
         };
         return CodeBlock.builder()
-                .beginControlFlow("if ($L == null)", e).addStatement("out.writeNull()")
-                .nextControlFlow("else").addStatement("$L", write)
-                .endControlFlow().build();
+                .beginControlFlow("if ($L == null)", e)
+                .addStatement("out.writeNull()")
+                .nextControlFlow("else")
+                .addStatement("$L", write)
+                .endControlFlow()
+                .build();
     }
 
     private String writeHelper(ValueType type) {
@@ -281,19 +361,29 @@ final class SerializerGenerator {
         String name = names.newName("write" + capitalize(helperBaseName(type)));
         writeHelpers.put(key, name);
         pending.add(() -> {
-            MethodSpec.Builder m = MethodSpec.methodBuilder(name).addModifiers(Modifier.PRIVATE, Modifier.STATIC)
-                    .addParameter(Names.JSON_GENERATOR, "out").addParameter(type.javaType(), "value").addException(IOException.class)
-                    .beginControlFlow("if (value == null)").addStatement("out.writeNull()").addStatement("return").endControlFlow();
+            MethodSpec.Builder m = MethodSpec.methodBuilder(name)
+                    .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                    .addParameter(Names.JSON_GENERATOR, "out")
+                    .addParameter(type.javaType(), "value")
+                    .addException(IOException.class)
+                    .beginControlFlow("if (value == null)")
+                    .addStatement("out.writeNull()")
+                    .addStatement("return")
+                    .endControlFlow();
             switch (type) {
-                case ValueType.Sequence seq -> m.addStatement("out.writeStartArray()")
-                        .beginControlFlow("for (var e : value)").addCode(writeValue(seq.element(), "e")).endControlFlow()
-                        .addStatement("out.writeEndArray()");
-                case ValueType.Mapping map -> m.addStatement("out.writeStartObject()")
-                        .beginControlFlow("for (var e : value.entrySet())")
-                        .addStatement("out.writeFieldName(e.getKey())")
-                        .addCode(writeValue(map.value(), "e.getValue()"))
-                        .endControlFlow()
-                        .addStatement("out.writeEndObject()");
+                case ValueType.Sequence seq ->
+                    m.addStatement("out.writeStartArray()")
+                            .beginControlFlow("for (var e : value)")
+                            .addCode(writeValue(seq.element(), "e"))
+                            .endControlFlow()
+                            .addStatement("out.writeEndArray()");
+                case ValueType.Mapping map ->
+                    m.addStatement("out.writeStartObject()")
+                            .beginControlFlow("for (var e : value.entrySet())")
+                            .addStatement("out.writeFieldName(e.getKey())")
+                            .addCode(writeValue(map.value(), "e.getValue()"))
+                            .endControlFlow()
+                            .addStatement("out.writeEndObject()");
                 case ValueType.Nested nested -> {
                     m.addStatement("out.writeStartObject()");
                     for (ValueType.Component c : shape(nested).components()) {
@@ -316,9 +406,13 @@ final class SerializerGenerator {
         String name = names.newName(field.name() + "Json");
         jsonHelpers.put(field.name(), name);
         String write = writeHelper(field.type());
-        helpers.add(MethodSpec.methodBuilder(name).addModifiers(Modifier.PRIVATE, Modifier.STATIC).returns(String.class)
+        helpers.add(MethodSpec.methodBuilder(name)
+                .addModifiers(Modifier.PRIVATE, Modifier.STATIC)
+                .returns(String.class)
                 .addParameter(field.type().javaType(), "value")
-                .beginControlFlow("if (value == null)").addStatement("return null").endControlFlow()
+                .beginControlFlow("if (value == null)")
+                .addStatement("return null")
+                .endControlFlow()
                 .addStatement("var text = new $T()", StringWriter.class)
                 .beginControlFlow("try (var out = JSON.createGenerator(text))")
                 .addStatement("$N(out, value)", write)
@@ -331,21 +425,27 @@ final class SerializerGenerator {
     }
 
     private ValueType.RecordShape shape(ValueType.Nested nested) {
-        return Objects.requireNonNull(item.nested().get(nested.record().canonicalName()), nested.record().canonicalName());
+        return Objects.requireNonNull(
+                item.nested().get(nested.record().canonicalName()),
+                nested.record().canonicalName());
     }
 
     private static String helperKey(ValueType type) {
-        return type instanceof ValueType.Nested n ? "record " + n.record().canonicalName() : type.javaType().toString();
+        return type instanceof ValueType.Nested n
+                ? "record " + n.record().canonicalName()
+                : type.javaType().toString();
     }
 
     /** A readable stem for a helper: {@code listOfString}, {@code mapOfInteger}, {@code address}. */
     private static String helperBaseName(ValueType type) {
         return switch (type) {
-            case ValueType.Sequence seq -> ((ClassName) rawType(seq.javaType())).simpleName().toLowerCase(Locale.ROOT)
-                    + "Of" + capitalize(stem(seq.element()));
+            case ValueType.Sequence seq ->
+                ((ClassName) rawType(seq.javaType())).simpleName().toLowerCase(Locale.ROOT) + "Of"
+                        + capitalize(stem(seq.element()));
             case ValueType.Mapping map -> "mapOf" + capitalize(stem(map.value()));
             case ValueType.Nested nested -> decapitalize(nested.record().simpleName());
-            case ValueType.Simple s -> decapitalize(((ClassName) rawType(s.javaType().box())).simpleName());
+            case ValueType.Simple s ->
+                decapitalize(((ClassName) rawType(s.javaType().box())).simpleName());
         };
     }
 

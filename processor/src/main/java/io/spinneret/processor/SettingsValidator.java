@@ -26,13 +26,24 @@ final class SettingsValidator {
             String raw = entry.substring(eq + 1);
             Optional<Setting> setting = Setting.byKey(key);
             if (setting.isEmpty()) {
-                report.error(spider, mirror, value, Message.UNKNOWN_SETTING.format(key,
-                        Suggestions.didYouMean(key, Setting.keys()), String.join(", ", Setting.keys())));
+                report.error(
+                        spider,
+                        mirror,
+                        value,
+                        Message.UNKNOWN_SETTING.format(
+                                key, Suggestions.didYouMean(key, Setting.keys()), String.join(", ", Setting.keys())));
                 continue;
             }
             Optional<String> problem = setting.get().check(raw);
-            problem.ifPresent(p -> report.error(spider, mirror, value,
-                    Message.BAD_SETTING_VALUE.format(key, p, "default is \"" + setting.get().defaultValue() + "\": " + setting.get().description())));
+            problem.ifPresent(p -> report.error(
+                    spider,
+                    mirror,
+                    value,
+                    Message.BAD_SETTING_VALUE.format(
+                            key,
+                            p,
+                            "default is \"" + setting.get().defaultValue() + "\": "
+                                    + setting.get().description())));
         }
     }
 }

@@ -1,9 +1,8 @@
 package io.spinneret.processor;
 
-import java.util.Map;
-
 import com.palantir.javapoet.ClassName;
 import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -20,10 +19,21 @@ import org.jspecify.annotations.Nullable;
  * @param requiredSelectors callback name to its {@code @Parse(requires)} selector, for those that state one
  * @param blocked the name of the {@code @Blocked} method, or null
  */
-record SpiderModel(ClassName type, boolean generic, String name, List<String> startUrls, String renderer,
-                   List<String> settings, List<CallbackModel> callbacks, List<CallbackModel> errbacks, @Nullable CallbackModel start,
-                   List<ArgumentModel> arguments, List<LinkRuleModel> linkRules, List<ProcessorModel> processors,
-                   Map<String, String> requiredSelectors, @Nullable String blocked) {
+record SpiderModel(
+        ClassName type,
+        boolean generic,
+        String name,
+        List<String> startUrls,
+        String renderer,
+        List<String> settings,
+        List<CallbackModel> callbacks,
+        List<CallbackModel> errbacks,
+        @Nullable CallbackModel start,
+        List<ArgumentModel> arguments,
+        List<LinkRuleModel> linkRules,
+        List<ProcessorModel> processors,
+        Map<String, String> requiredSelectors,
+        @Nullable String blocked) {
 
     ClassName dispatch() {
         return ClassName.get(type.packageName(), String.join("_", type.simpleNames()) + "_Dispatch");

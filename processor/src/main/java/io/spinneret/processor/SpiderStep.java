@@ -90,9 +90,21 @@ final class SpiderStep {
 
     private Report followRules(TypeElement spider) {
         var handlers = ParseMethods.of(spider, env.getElementUtils());
-        var callbacks = handlers.stream().filter(m -> !ParseMethods.isErrback(m)).map(ParseMethods::callbackName).sorted().distinct().toList();
-        var errbacks = handlers.stream().filter(ParseMethods::isErrback).map(ParseMethods::callbackName).sorted().distinct().toList();
-        String name = Annotations.find(spider, Names.SPIDER).map(m -> Annotations.string(m, "name", "")).orElse("");
+        var callbacks = handlers.stream()
+                .filter(m -> !ParseMethods.isErrback(m))
+                .map(ParseMethods::callbackName)
+                .sorted()
+                .distinct()
+                .toList();
+        var errbacks = handlers.stream()
+                .filter(ParseMethods::isErrback)
+                .map(ParseMethods::callbackName)
+                .sorted()
+                .distinct()
+                .toList();
+        String name = Annotations.find(spider, Names.SPIDER)
+                .map(m -> Annotations.string(m, "name", ""))
+                .orElse("");
         return FollowValidator.validate(trees, spider, name, callbacks, errbacks);
     }
 
@@ -103,7 +115,11 @@ final class SpiderStep {
         String qualified = spider.getQualifiedName().toString();
         String previous = state.spiderNames.putIfAbsent(name, qualified);
         if (previous != null && !previous.equals(qualified)) {
-            report.error(spider, mirror, Annotations.explicit(mirror, "name"), Message.DUPLICATE_SPIDER.format(name, previous));
+            report.error(
+                    spider,
+                    mirror,
+                    Annotations.explicit(mirror, "name"),
+                    Message.DUPLICATE_SPIDER.format(name, previous));
         }
     }
 }

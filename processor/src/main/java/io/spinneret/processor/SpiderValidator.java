@@ -67,7 +67,8 @@ final class SpiderValidator {
 
     private void checkClass(TypeElement spider, AnnotationMirror mirror, Report report) {
         String name = spider.getQualifiedName().toString();
-        if (spider.getModifiers().contains(Modifier.ABSTRACT)) report.error(spider, mirror, Message.SPIDER_ABSTRACT.format(name));
+        if (spider.getModifiers().contains(Modifier.ABSTRACT))
+            report.error(spider, mirror, Message.SPIDER_ABSTRACT.format(name));
         if (spider.getNestingKind() == NestingKind.LOCAL || spider.getNestingKind() == NestingKind.ANONYMOUS) {
             report.error(spider, mirror, Message.SPIDER_NOT_ACCESSIBLE.format(name, "a local class"));
             return;
@@ -75,12 +76,21 @@ final class SpiderValidator {
         for (Element e = spider; e.getKind() != ElementKind.PACKAGE; e = e.getEnclosingElement()) {
             String what = e == spider ? "" : " inside " + ((TypeElement) e).getQualifiedName();
             if (e.getModifiers().contains(Modifier.PRIVATE)) {
-                report.error(spider, mirror, Message.SPIDER_NOT_ACCESSIBLE.format(name, "private" + (e == spider ? "" : " (or nested" + what + ", which is private)")));
+                report.error(
+                        spider,
+                        mirror,
+                        Message.SPIDER_NOT_ACCESSIBLE.format(
+                                name, "private" + (e == spider ? "" : " (or nested" + what + ", which is private)")));
                 return;
             }
-            if (e instanceof TypeElement t && t.getNestingKind() == NestingKind.MEMBER && !t.getModifiers().contains(Modifier.STATIC)
+            if (e instanceof TypeElement t
+                    && t.getNestingKind() == NestingKind.MEMBER
+                    && !t.getModifiers().contains(Modifier.STATIC)
                     && t.getEnclosingElement().getKind() == ElementKind.CLASS) {
-                report.error(spider, mirror, Message.SPIDER_NOT_ACCESSIBLE.format(name, "an inner (non-static) class" + what));
+                report.error(
+                        spider,
+                        mirror,
+                        Message.SPIDER_NOT_ACCESSIBLE.format(name, "an inner (non-static) class" + what));
                 return;
             }
         }
@@ -120,15 +130,24 @@ final class SpiderValidator {
                 report.error(at, own ? parse : null, own ? explicit : null, Message.BAD_CALLBACK_NAME.format(callback));
             } else if (byName.containsKey(callback)) {
                 ExecutableElement first = byName.get(callback);
-                report.error(at, own ? parse : null, own ? explicit : null,
+                report.error(
+                        at,
+                        own ? parse : null,
+                        own ? explicit : null,
                         Message.DUPLICATE_CALLBACK.format(callback, describe(first, spider), spiderName));
             } else {
                 byName.put(callback, method);
                 String constant = Names.constantName(callback);
                 String clash = byConstant.putIfAbsent(constant, callback);
                 if (clash != null) {
-                    report.error(at, own ? parse : null, own ? explicit : null, Message.DUPLICATE_CALLBACK.format(callback
-                            + "' (constant " + constant + " of callback '" + clash + ")", describe(byName.get(clash), spider), spiderName));
+                    report.error(
+                            at,
+                            own ? parse : null,
+                            own ? explicit : null,
+                            Message.DUPLICATE_CALLBACK.format(
+                                    callback + "' (constant " + constant + " of callback '" + clash + ")",
+                                    describe(byName.get(clash), spider),
+                                    spiderName));
                 }
             }
             checkModifiers(spider, method, kind, report);
@@ -136,10 +155,16 @@ final class SpiderValidator {
         }
         ExecutableElement parse = byName.get("parse");
         if (parse == null || ParseMethods.isErrback(parse)) {
-            List<String> callbacks = byName.entrySet().stream().filter(e -> !ParseMethods.isErrback(e.getValue()))
-                    .map(Map.Entry::getKey).sorted().toList();
-            report.error(spider, spiderMirror, Message.MISSING_PARSE.format(spiderName,
-                    callbacks.isEmpty() ? "(none)" : String.join(", ", callbacks)));
+            List<String> callbacks = byName.entrySet().stream()
+                    .filter(e -> !ParseMethods.isErrback(e.getValue()))
+                    .map(Map.Entry::getKey)
+                    .sorted()
+                    .toList();
+            report.error(
+                    spider,
+                    spiderMirror,
+                    Message.MISSING_PARSE.format(
+                            spiderName, callbacks.isEmpty() ? "(none)" : String.join(", ", callbacks)));
         }
         return unresolved;
     }
@@ -149,11 +174,20 @@ final class SpiderValidator {
         boolean own = method.getEnclosingElement().equals(spider);
         Element at = own ? method : spider;
         String methodName = method.getSimpleName().toString();
-        if (method.getModifiers().contains(Modifier.PRIVATE)) report.error(at, Message.CALLBACK_PRIVATE.format(kind, methodName));
-        if (method.getModifiers().contains(Modifier.STATIC)) report.error(at, Message.CALLBACK_STATIC.format(kind, methodName));
-        if (!own && !method.getModifiers().contains(Modifier.PUBLIC) && !Names.packageOf(method).equals(Names.packageOf(spider))) {
-            report.error(spider, Message.CALLBACK_NOT_ACCESSIBLE.format(kind, methodName,
-                    ((TypeElement) method.getEnclosingElement()).getQualifiedName(), Names.packageOf(spider)));
+        if (method.getModifiers().contains(Modifier.PRIVATE))
+            report.error(at, Message.CALLBACK_PRIVATE.format(kind, methodName));
+        if (method.getModifiers().contains(Modifier.STATIC))
+            report.error(at, Message.CALLBACK_STATIC.format(kind, methodName));
+        if (!own
+                && !method.getModifiers().contains(Modifier.PUBLIC)
+                && !Names.packageOf(method).equals(Names.packageOf(spider))) {
+            report.error(
+                    spider,
+                    Message.CALLBACK_NOT_ACCESSIBLE.format(
+                            kind,
+                            methodName,
+                            ((TypeElement) method.getEnclosingElement()).getQualifiedName(),
+                            Names.packageOf(spider)));
         }
     }
 
@@ -163,8 +197,8 @@ final class SpiderValidator {
      *
      * @return the classified return type, or null when it could not be resolved yet (worth another round)
      */
-    private CallbackModel.@Nullable Result checkSignature(TypeElement spider, ExecutableElement method, String kind, String input,
-            Report report) {
+    private CallbackModel.@Nullable Result checkSignature(
+            TypeElement spider, ExecutableElement method, String kind, String input, Report report) {
         boolean own = method.getEnclosingElement().equals(spider);
         Element at = own ? method : spider;
         String methodName = method.getSimpleName().toString();
@@ -175,7 +209,8 @@ final class SpiderValidator {
             String type = parameterType(p.asType());
             if (type == null || !type.equals(input) && !type.equals("Crawl")) {
                 if (type == null && !ReturnTypes.isResolved(p.asType())) unresolved = true;
-                report.error(own ? p : spider, Message.UNSUPPORTED_PARAMETER.format(kind, methodName, p.asType(), allowed));
+                report.error(
+                        own ? p : spider, Message.UNSUPPORTED_PARAMETER.format(kind, methodName, p.asType(), allowed));
             } else if (seen.contains(type)) {
                 report.error(own ? p : spider, Message.DUPLICATE_PARAMETER.format(kind, methodName, type, allowed));
             } else {
@@ -205,8 +240,12 @@ final class SpiderValidator {
             Element at = own ? method : spider;
             String methodName = method.getSimpleName().toString();
             if (i > 0) {
-                report.error(at, Message.DUPLICATE_START.format(Annotations.string(spiderMirror, "name", ""), describe(starts.get(0), spider),
-                        describe(method, spider)));
+                report.error(
+                        at,
+                        Message.DUPLICATE_START.format(
+                                Annotations.string(spiderMirror, "name", ""),
+                                describe(starts.get(0), spider),
+                                describe(method, spider)));
             }
             if (Annotations.has(method, Names.PARSE) || Annotations.has(method, Names.ERRBACK)) {
                 report.error(at, Message.START_AND_HANDLER.format(methodName));
@@ -230,25 +269,41 @@ final class SpiderValidator {
             Element at = method.getEnclosingElement().equals(spider) ? method : spider;
             String methodName = method.getSimpleName().toString();
             if (i > 0) {
-                report.error(at, Message.DUPLICATE_BLOCKED.format(Annotations.string(spiderMirror, "name", ""),
-                        describe(found.get(0), spider), describe(method, spider)));
+                report.error(
+                        at,
+                        Message.DUPLICATE_BLOCKED.format(
+                                Annotations.string(spiderMirror, "name", ""),
+                                describe(found.get(0), spider),
+                                describe(method, spider)));
             }
-            if (Annotations.has(method, Names.PARSE) || Annotations.has(method, Names.ERRBACK) || Annotations.has(method, Names.START)) {
+            if (Annotations.has(method, Names.PARSE)
+                    || Annotations.has(method, Names.ERRBACK)
+                    || Annotations.has(method, Names.START)) {
                 report.error(at, Message.BLOCKED_AND_HANDLER.format(methodName));
             }
             checkModifiers(spider, method, "Blocked", report);
             boolean oneResponse = method.getParameters().size() == 1
-                    && "Response".equals(parameterType(method.getParameters().get(0).asType()));
+                    && "Response"
+                            .equals(parameterType(method.getParameters().get(0).asType()));
             if (method.getReturnType().getKind() != TypeKind.BOOLEAN || !oneResponse) {
-                String params = method.getParameters().stream().map(p -> p.asType().toString()).collect(Collectors.joining(", "));
-                report.error(at, Message.BLOCKED_SIGNATURE.format(methodName, method.getReturnType() + " " + methodName + "(" + params + ")",
-                        methodName));
+                String params = method.getParameters().stream()
+                        .map(p -> p.asType().toString())
+                        .collect(Collectors.joining(", "));
+                report.error(
+                        at,
+                        Message.BLOCKED_SIGNATURE.format(
+                                methodName,
+                                method.getReturnType() + " " + methodName + "(" + params + ")",
+                                methodName));
             }
         }
     }
 
     private static String describe(ExecutableElement method, TypeElement spider) {
-        return "method " + (method.getEnclosingElement().equals(spider) ? "" : method.getEnclosingElement().getSimpleName() + ".")
+        return "method "
+                + (method.getEnclosingElement().equals(spider)
+                        ? ""
+                        : method.getEnclosingElement().getSimpleName() + ".")
                 + method.getSimpleName() + "()";
     }
 
@@ -260,8 +315,11 @@ final class SpiderValidator {
             case Names.RESPONSE_NAME -> "Response";
             case Names.FAILURE_NAME -> "Failure";
             case Names.CRAWL_NAME -> "Crawl";
-            case "java.util.List" -> d.getTypeArguments().size() == 1 && d.getTypeArguments().get(0).toString().equals("java.lang.String")
-                    ? "List<String>" : null;
+            case "java.util.List" ->
+                d.getTypeArguments().size() == 1
+                                && d.getTypeArguments().get(0).toString().equals("java.lang.String")
+                        ? "List<String>"
+                        : null;
             default -> null;
         };
     }

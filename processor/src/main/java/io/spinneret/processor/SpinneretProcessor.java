@@ -51,8 +51,11 @@ public final class SpinneretProcessor extends AbstractProcessor {
         } catch (RuntimeException | LinkageError e) {
             // Not javac, or an IDE wraps the environment: literals in method bodies are then
             // checked at run time only.
-            processingEnv.getMessager().printMessage(Diagnostic.Kind.NOTE,
-                    "Spinneret: the javac Tree API is not available here; callback and selector literals are checked at run time");
+            processingEnv
+                    .getMessager()
+                    .printMessage(
+                            Diagnostic.Kind.NOTE,
+                            "Spinneret: the javac Tree API is not available here; callback and selector literals are checked at run time");
         }
         spiders = new SpiderStep(processingEnv, state, trees);
         items = new ItemStep(processingEnv, state);
@@ -87,7 +90,8 @@ public final class SpinneretProcessor extends AbstractProcessor {
         spiders.process(round, spider);
         strays.collect(round, annotations);
         if (round.processingOver()) strays.report();
-        boolean quiet = state.sources.size() == seen && state.deferredSpiders.isEmpty() && state.deferredItems.isEmpty();
+        boolean quiet =
+                state.sources.size() == seen && state.deferredSpiders.isEmpty() && state.deferredItems.isEmpty();
         if (round.errorRaised()) return true;
         // The registry is written in the first round that brings no new spider or item (usually the
         // one after they were generated), so that it is compiled like any source, without javac's
@@ -103,8 +107,12 @@ public final class SpinneretProcessor extends AbstractProcessor {
     }
 
     private void writeRegistryChunk() {
-        List<ClassName> dispatches = state.dispatches.stream().filter(n -> !state.registered.contains(n)).toList();
-        List<ClassName> serializers = state.serializers.stream().filter(n -> !state.registered.contains(n)).toList();
+        List<ClassName> dispatches = state.dispatches.stream()
+                .filter(n -> !state.registered.contains(n))
+                .toList();
+        List<ClassName> serializers = state.serializers.stream()
+                .filter(n -> !state.registered.contains(n))
+                .toList();
         ClassName registry = registryName();
         if (registry == null) return;
         if (!state.registries.isEmpty()) {
@@ -116,17 +124,26 @@ public final class SpinneretProcessor extends AbstractProcessor {
             state.registered.addAll(dispatches);
             state.registered.addAll(serializers);
         } catch (IOException | RuntimeException e) {
-            processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
-                    "[InternalError] could not write the spider registry " + registry + ": " + e);
+            processingEnv
+                    .getMessager()
+                    .printMessage(
+                            Diagnostic.Kind.ERROR,
+                            "[InternalError] could not write the spider registry " + registry + ": " + e);
         }
     }
 
     private void writeServiceFile() {
-        try (Writer w = processingEnv.getFiler().createResource(StandardLocation.CLASS_OUTPUT, "", Names.REGISTRY_SERVICE).openWriter()) {
+        try (Writer w = processingEnv
+                .getFiler()
+                .createResource(StandardLocation.CLASS_OUTPUT, "", Names.REGISTRY_SERVICE)
+                .openWriter()) {
             for (ClassName registry : state.registries) w.write(registry.reflectionName() + "\n");
         } catch (IOException | RuntimeException e) {
-            processingEnv.getMessager().printMessage(Diagnostic.Kind.ERROR,
-                    "[InternalError] could not write " + Names.REGISTRY_SERVICE + ": " + e);
+            processingEnv
+                    .getMessager()
+                    .printMessage(
+                            Diagnostic.Kind.ERROR,
+                            "[InternalError] could not write " + Names.REGISTRY_SERVICE + ": " + e);
         }
     }
 
@@ -136,8 +153,10 @@ public final class SpinneretProcessor extends AbstractProcessor {
         ClassName registry;
         if (option != null && !option.isBlank()) {
             if (!option.matches("([A-Za-z_$][A-Za-z0-9_$]*\\.)*[A-Za-z_$][A-Za-z0-9_$]*")) {
-                messager.printMessage(Diagnostic.Kind.ERROR, "[BadRegistryName] -A" + REGISTRY_OPTION + "=" + option
-                        + " is not a fully qualified class name; write it like com.example.spiders.SpiderRegistry");
+                messager.printMessage(
+                        Diagnostic.Kind.ERROR,
+                        "[BadRegistryName] -A" + REGISTRY_OPTION + "=" + option
+                                + " is not a fully qualified class name; write it like com.example.spiders.SpiderRegistry");
                 return null;
             }
             int dot = option.lastIndexOf('.');
@@ -145,7 +164,9 @@ public final class SpinneretProcessor extends AbstractProcessor {
         } else {
             String first = state.sources.iterator().next();
             TypeElement type = processingEnv.getElementUtils().getTypeElement(first);
-            String pkg = type != null ? Names.packageOf(type) : first.contains(".") ? first.substring(0, first.lastIndexOf('.')) : "";
+            String pkg = type != null
+                    ? Names.packageOf(type)
+                    : first.contains(".") ? first.substring(0, first.lastIndexOf('.')) : "";
             registry = ClassName.get(pkg, Names.REGISTRY_SIMPLE_NAME);
         }
         return registry;

@@ -25,7 +25,8 @@ import javax.tools.Diagnostic;
  */
 final class StrayCallbacks {
     private static final List<String> HANDLERS = List.of(Names.PARSE, Names.ERRBACK, Names.START, Names.BLOCKED);
-    private static final List<String> COLLECTED = List.of(Names.PARSE, Names.ERRBACK, Names.START, Names.BLOCKED, Names.ARG);
+    private static final List<String> COLLECTED =
+            List.of(Names.PARSE, Names.ERRBACK, Names.START, Names.BLOCKED, Names.ARG);
 
     private final ProcessingEnvironment env;
     private final ProcessingState state;
@@ -40,7 +41,8 @@ final class StrayCallbacks {
         for (TypeElement a : annotations) {
             if (!COLLECTED.contains(a.getQualifiedName().toString())) continue;
             for (Element m : round.getElementsAnnotatedWith(a)) {
-                if (m.getEnclosingElement() instanceof TypeElement owner) state.handlerOwners.add(owner.getQualifiedName().toString());
+                if (m.getEnclosingElement() instanceof TypeElement owner)
+                    state.handlerOwners.add(owner.getQualifiedName().toString());
             }
         }
     }
@@ -49,18 +51,28 @@ final class StrayCallbacks {
     void report() {
         for (String name : state.handlerOwners) {
             TypeElement owner = env.getElementUtils().getTypeElement(name);
-            if (owner == null || owner.getKind() != ElementKind.CLASS || owner.getModifiers().contains(Modifier.ABSTRACT)) continue;
+            if (owner == null
+                    || owner.getKind() != ElementKind.CLASS
+                    || owner.getModifiers().contains(Modifier.ABSTRACT)) continue;
             if (Annotations.find(owner, Names.SPIDER).isPresent() || extendedBySpider(owner)) continue;
             for (ExecutableElement m : ElementFilter.methodsIn(owner.getEnclosedElements())) {
                 for (String handler : HANDLERS) {
                     if (Annotations.find(m, handler).isEmpty()) continue;
-                    env.getMessager().printMessage(Diagnostic.Kind.WARNING, Message.NOT_A_SPIDER.format(
-                            handler.substring(handler.lastIndexOf('.') + 1), m.getSimpleName(), name), m);
+                    env.getMessager()
+                            .printMessage(
+                                    Diagnostic.Kind.WARNING,
+                                    Message.NOT_A_SPIDER.format(
+                                            handler.substring(handler.lastIndexOf('.') + 1), m.getSimpleName(), name),
+                                    m);
                 }
             }
             for (var f : ElementFilter.fieldsIn(owner.getEnclosedElements())) {
                 if (Annotations.has(f, Names.ARG)) {
-                    env.getMessager().printMessage(Diagnostic.Kind.WARNING, Message.ARG_NOT_IN_SPIDER.format(f.getSimpleName(), name), f);
+                    env.getMessager()
+                            .printMessage(
+                                    Diagnostic.Kind.WARNING,
+                                    Message.ARG_NOT_IN_SPIDER.format(f.getSimpleName(), name),
+                                    f);
                 }
             }
         }

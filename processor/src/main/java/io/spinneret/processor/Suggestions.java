@@ -1,9 +1,8 @@
 package io.spinneret.processor;
 
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
-
-import java.util.Collection;
 import java.util.Optional;
 
 /** "Did you mean" suggestions by edit distance. */
@@ -35,7 +34,8 @@ final class Suggestions {
      * an errback, then the spider's callbacks.
      */
     static String unknownCallback(String name, String spider, List<String> callbacks, List<String> errbacks) {
-        String hint = errbacks.contains(name) ? "; '" + name + "' is an @Errback, which handles failures, not responses."
+        String hint = errbacks.contains(name)
+                ? "; '" + name + "' is an @Errback, which handles failures, not responses."
                 : didYouMean(name, callbacks);
         return Message.UNKNOWN_CALLBACK.format(name, spider, hint, String.join(", ", callbacks));
     }

@@ -47,16 +47,26 @@ final class TypeMapper {
     ValueType map(TypeMirror type) throws Unsupported {
         TypeName javaType = TypeName.get(type).withoutAnnotations();
         switch (type.getKind()) {
-            case BYTE, SHORT, INT, LONG: return new ValueType.Simple(javaType, ValueType.Scalar.INTEGER, true);
-            case FLOAT: return new ValueType.Simple(javaType, ValueType.Scalar.FLOAT, true);
-            case DOUBLE: return new ValueType.Simple(javaType, ValueType.Scalar.DOUBLE, true);
-            case BOOLEAN: return new ValueType.Simple(javaType, ValueType.Scalar.BOOLEAN, true);
-            case CHAR: return new ValueType.Simple(javaType, ValueType.Scalar.CHAR, true);
-            case DECLARED: break;
-            case ARRAY: throw new Unsupported("arrays are not supported; use a List");
-            case TYPEVAR: throw new Unsupported("type variables are not supported; use a concrete type");
-            case ERROR: throw new Unsupported("the type cannot be resolved");
-            default: throw new Unsupported("not a value type");
+            case BYTE, SHORT, INT, LONG:
+                return new ValueType.Simple(javaType, ValueType.Scalar.INTEGER, true);
+            case FLOAT:
+                return new ValueType.Simple(javaType, ValueType.Scalar.FLOAT, true);
+            case DOUBLE:
+                return new ValueType.Simple(javaType, ValueType.Scalar.DOUBLE, true);
+            case BOOLEAN:
+                return new ValueType.Simple(javaType, ValueType.Scalar.BOOLEAN, true);
+            case CHAR:
+                return new ValueType.Simple(javaType, ValueType.Scalar.CHAR, true);
+            case DECLARED:
+                break;
+            case ARRAY:
+                throw new Unsupported("arrays are not supported; use a List");
+            case TYPEVAR:
+                throw new Unsupported("type variables are not supported; use a concrete type");
+            case ERROR:
+                throw new Unsupported("the type cannot be resolved");
+            default:
+                throw new Unsupported("not a value type");
         }
         DeclaredType declared = (DeclaredType) type;
         TypeElement element = (TypeElement) declared.asElement();
@@ -84,18 +94,22 @@ final class TypeMapper {
         }
         switch (name) {
             case "java.util.List", "java.util.Set", "java.util.Collection" -> {
-                if (declared.getTypeArguments().isEmpty()) throw new Unsupported("raw " + element.getSimpleName() + "; give the element type");
-                return new ValueType.Sequence(javaType, argument(declared.getTypeArguments().get(0)));
+                if (declared.getTypeArguments().isEmpty())
+                    throw new Unsupported("raw " + element.getSimpleName() + "; give the element type");
+                return new ValueType.Sequence(
+                        javaType, argument(declared.getTypeArguments().get(0)));
             }
             case "java.util.Map" -> {
                 if (declared.getTypeArguments().isEmpty()) throw new Unsupported("raw Map; use Map<String, V>");
                 TypeMirror key = bound(declared.getTypeArguments().get(0));
-                if (!(key instanceof DeclaredType k && ((TypeElement) k.asElement()).getQualifiedName().contentEquals("java.lang.String"))) {
+                if (!(key instanceof DeclaredType k
+                        && ((TypeElement) k.asElement()).getQualifiedName().contentEquals("java.lang.String"))) {
                     throw new Unsupported("map keys must be String, not " + key);
                 }
-                return new ValueType.Mapping(javaType, argument(declared.getTypeArguments().get(1)));
+                return new ValueType.Mapping(
+                        javaType, argument(declared.getTypeArguments().get(1)));
             }
-            default -> { }
+            default -> {}
         }
         if (element.getKind() == ElementKind.RECORD) {
             checkAccessible(element);
@@ -108,7 +122,8 @@ final class TypeMapper {
                     try {
                         components.add(new ValueType.Component(c.getSimpleName().toString(), map(c.asType())));
                     } catch (Unsupported e) {
-                        throw new Unsupported("in " + element.getSimpleName() + "." + c.getSimpleName() + ": " + e.getMessage());
+                        throw new Unsupported(
+                                "in " + element.getSimpleName() + "." + c.getSimpleName() + ": " + e.getMessage());
                     }
                 }
                 records.put(name, new ValueType.RecordShape(record, components));
@@ -132,8 +147,10 @@ final class TypeMapper {
 
     private void checkAccessible(TypeElement element) throws Unsupported {
         for (Element e = element; e.getKind() != ElementKind.PACKAGE; e = e.getEnclosingElement()) {
-            if (e.getModifiers().contains(Modifier.PRIVATE)) throw new Unsupported(element.getSimpleName() + " is private");
-            if (!e.getModifiers().contains(Modifier.PUBLIC) && !Names.packageOf(e).equals(fromPackage)) {
+            if (e.getModifiers().contains(Modifier.PRIVATE))
+                throw new Unsupported(element.getSimpleName() + " is private");
+            if (!e.getModifiers().contains(Modifier.PUBLIC)
+                    && !Names.packageOf(e).equals(fromPackage)) {
                 throw new Unsupported(element.getSimpleName() + " is not public and in another package");
             }
         }

@@ -27,7 +27,8 @@ final class UrlLiterals {
         if (!m.matches()) return Optional.empty();
         String scheme = m.group(1).toLowerCase(Locale.ROOT);
         if (scheme.equals("http") || scheme.equals("https")) return Optional.empty();
-        boolean hostAndPort = !m.group(2).isEmpty() && Character.isDigit(m.group(2).charAt(0)); // localhost:8080/x
+        boolean hostAndPort =
+                !m.group(2).isEmpty() && Character.isDigit(m.group(2).charAt(0)); // localhost:8080/x
         String hint = hostAndPort ? " (did you mean 'http://" + literal.strip() + "'?)" : "";
         return Optional.of(Message.BAD_URL.format(literal, m.group(1), hint));
     }

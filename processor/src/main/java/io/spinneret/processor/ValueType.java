@@ -20,10 +20,19 @@ sealed interface ValueType {
 
     /** The kinds of scalar values and their logical types. */
     enum Scalar {
-        STRING("STRING"), CHAR("STRING"), ENUM("STRING"),
-        INTEGER("INTEGER"), FLOAT("FLOATING"), DOUBLE("FLOATING"),
-        BIG_DECIMAL("DECIMAL"), BIG_INTEGER("DECIMAL"), BOOLEAN("BOOLEAN"),
-        INSTANT("TIMESTAMP"), OFFSET_DATE_TIME("TIMESTAMP"), ZONED_DATE_TIME("TIMESTAMP"), LOCAL_DATE_TIME("TIMESTAMP"),
+        STRING("STRING"),
+        CHAR("STRING"),
+        ENUM("STRING"),
+        INTEGER("INTEGER"),
+        FLOAT("FLOATING"),
+        DOUBLE("FLOATING"),
+        BIG_DECIMAL("DECIMAL"),
+        BIG_INTEGER("DECIMAL"),
+        BOOLEAN("BOOLEAN"),
+        INSTANT("TIMESTAMP"),
+        OFFSET_DATE_TIME("TIMESTAMP"),
+        ZONED_DATE_TIME("TIMESTAMP"),
+        LOCAL_DATE_TIME("TIMESTAMP"),
         LOCAL_DATE("DATE");
 
         final String fieldType;
@@ -34,26 +43,54 @@ sealed interface ValueType {
     }
 
     record Simple(TypeName javaType, Scalar scalar, boolean primitive) implements ValueType {
-        @Override public boolean nullable() { return !primitive; }
-        @Override public String fieldType() { return scalar.fieldType; }
+        @Override
+        public boolean nullable() {
+            return !primitive;
+        }
+
+        @Override
+        public String fieldType() {
+            return scalar.fieldType;
+        }
     }
 
     /** A List, Set or Collection, written as a JSON array. */
     record Sequence(TypeName javaType, ValueType element) implements ValueType {
-        @Override public boolean nullable() { return true; }
-        @Override public String fieldType() { return "JSON"; }
+        @Override
+        public boolean nullable() {
+            return true;
+        }
+
+        @Override
+        public String fieldType() {
+            return "JSON";
+        }
     }
 
     /** A {@code Map<String, V>}, written as a JSON object. */
     record Mapping(TypeName javaType, ValueType value) implements ValueType {
-        @Override public boolean nullable() { return true; }
-        @Override public String fieldType() { return "JSON"; }
+        @Override
+        public boolean nullable() {
+            return true;
+        }
+
+        @Override
+        public String fieldType() {
+            return "JSON";
+        }
     }
 
     /** A nested record, written as a JSON object; components are resolved lazily to allow recursion. */
     record Nested(TypeName javaType, ClassName record) implements ValueType {
-        @Override public boolean nullable() { return true; }
-        @Override public String fieldType() { return "JSON"; }
+        @Override
+        public boolean nullable() {
+            return true;
+        }
+
+        @Override
+        public String fieldType() {
+            return "JSON";
+        }
     }
 
     /** One component of a record: its name and value type. */

@@ -17,18 +17,29 @@ import org.junit.jupiter.api.Test;
 /** {@code @Arg} fields: the generated parsing, and the compile errors about them. */
 class ArgumentsTest {
     private static SpiderDefinition arguments(Compilation c) throws Exception {
-        return (SpiderDefinition) new GeneratedClassLoader(c).load("test.arguments.ArgumentsSpider_Dispatch").getConstructor().newInstance();
+        return (SpiderDefinition) new GeneratedClassLoader(c)
+                .load("test.arguments.ArgumentsSpider_Dispatch")
+                .getConstructor()
+                .newInstance();
     }
 
     @Test
     void argumentsAreDeclaredWithTheirTypesAndDefaults() throws Exception {
         Compilation c = Compilations.compile("arguments/ArgumentsSpider.java");
         assertThat(c).succeededWithoutWarnings();
-        Golden.assertGenerated(getClass(), "argumentsAreDeclaredWithTheirTypesAndDefaults", c, "test.arguments.ArgumentsSpider_Dispatch");
+        Golden.assertGenerated(
+                getClass(),
+                "argumentsAreDeclaredWithTheirTypesAndDefaults",
+                c,
+                "test.arguments.ArgumentsSpider_Dispatch");
         List<ArgumentSpec> specs = arguments(c).arguments();
-        assertEquals(List.of("category", "max_pages", "ratio", "verbose", "big", "order", "tags"), specs.stream().map(ArgumentSpec::name).toList());
+        assertEquals(
+                List.of("category", "max_pages", "ratio", "verbose", "big", "order", "tags"),
+                specs.stream().map(ArgumentSpec::name).toList());
         assertEquals(new ArgumentSpec("category", ArgType.STRING, List.of(), null, "only this category"), specs.get(0));
-        assertEquals("max_pages (int, default \"0\"): listing pages to follow (0 = all)", specs.get(1).describe());
+        assertEquals(
+                "max_pages (int, default \"0\"): listing pages to follow (0 = all)",
+                specs.get(1).describe());
         assertEquals("order (NEWEST|OLDEST, default \"newest\")", specs.get(5).describe());
     }
 
@@ -43,9 +54,11 @@ class ArgumentsTest {
     /** The spider instance's {@code toString()}, reached through the dispatcher the generated code made. */
     private static String spiderOf(SpiderDefinition spider, Map<String, String> arguments) throws Exception {
         var dispatcher = spider.newDispatcher(arguments);
-        for (var f : dispatcher.getClass().getDeclaredFields()) { // the lambda's captured spider (test code may reflect)
+        for (var f :
+                dispatcher.getClass().getDeclaredFields()) { // the lambda's captured spider (test code may reflect)
             f.setAccessible(true);
-            if (f.getType().getName().equals("test.arguments.ArgumentsSpider")) return f.get(dispatcher).toString();
+            if (f.getType().getName().equals("test.arguments.ArgumentsSpider"))
+                return f.get(dispatcher).toString();
         }
         throw new AssertionError("no spider captured by " + dispatcher.getClass());
     }
@@ -53,13 +66,16 @@ class ArgumentsTest {
     @Test
     void undeclaredMissingAndBadlyTypedArgumentsAreRefusedWithTheList() throws Exception {
         SpiderDefinition spider = arguments(Compilations.compile("arguments/ArgumentsSpider.java"));
-        var e = assertThrows(SpiderArgumentException.class,
+        var e = assertThrows(
+                SpiderArgumentException.class,
                 () -> spider.newDispatcher(Map.of("categry", "x", "max_pages", "many", "order", "random")));
-        assertEquals("spider 'args': it has no argument 'categry' (did you mean 'category'?); argument 'category' is required;"
-                + " argument 'max_pages' expects an integer, got \"many\"; argument 'order' expects one of NEWEST, OLDEST, got \"random\"."
-                + " Its arguments: category (String, required): only this category; max_pages (int, default \"0\"): listing pages"
-                + " to follow (0 = all); ratio (double, default \"1.5\"); verbose (boolean, default \"false\"); big (long, default"
-                + " \"9000000000\"); order (NEWEST|OLDEST, default \"newest\"); tags (List<String>, default \"a, b\").", e.getMessage());
+        assertEquals(
+                "spider 'args': it has no argument 'categry' (did you mean 'category'?); argument 'category' is required;"
+                        + " argument 'max_pages' expects an integer, got \"many\"; argument 'order' expects one of NEWEST, OLDEST, got \"random\"."
+                        + " Its arguments: category (String, required): only this category; max_pages (int, default \"0\"): listing pages"
+                        + " to follow (0 = all); ratio (double, default \"1.5\"); verbose (boolean, default \"false\"); big (long, default"
+                        + " \"9000000000\"); order (NEWEST|OLDEST, default \"newest\"); tags (List<String>, default \"a, b\").",
+                e.getMessage());
         assertThrows(SpiderArgumentException.class, spider::newDispatcher, "category is required");
     }
 
@@ -76,20 +92,42 @@ class ArgumentsTest {
         Compilation c = Compilations.compile("arguments/ErroneousArguments.java");
         var file = Compilations.source("arguments/ErroneousArguments.java");
         assertThat(c).hadErrorCount(8);
-        assertThat(c).hadErrorContaining("[UnsupportedArgumentType] @Arg field 'timeout' has type java.time.Duration; supported: String, int,")
-                .inFile(file).onLineContaining("Duration timeout");
-        assertThat(c).hadErrorContaining("[InaccessibleArgument] @Arg field 'secret' is private; the generated code sets it")
-                .inFile(file).onLineContaining("private String secret");
-        assertThat(c).hadErrorContaining("[InaccessibleArgument] @Arg field 'fixed' is final").inFile(file).onLineContaining("fixed");
-        assertThat(c).hadErrorContaining("[BadArgumentDefault] the default of argument 'pages' expects an integer, got \"lots\"")
-                .inFile(file).onLineContaining("\"lots\"");
-        assertThat(c).hadErrorContaining("[BadArgumentDefault] the default of argument 'deep' expects true or false, got \"maybe\"")
-                .inFile(file).onLineContaining("\"maybe\"");
-        assertThat(c).hadErrorContaining("[DuplicateArgument] argument 'pages' is declared by both field pages and field pagesAgain")
-                .inFile(file).onLineContaining("pagesAgain");
-        assertThat(c).hadErrorContaining("[BadArgumentName] argument name 'no spaces' is not a valid name")
-                .inFile(file).onLineContaining("\"no spaces\"");
-        assertThat(c).hadErrorContaining("[UnsupportedArgumentType] @Arg field 'numbers' has type java.util.List<java.lang.Integer>")
-                .inFile(file).onLineContaining("numbers");
+        assertThat(c)
+                .hadErrorContaining(
+                        "[UnsupportedArgumentType] @Arg field 'timeout' has type java.time.Duration; supported: String, int,")
+                .inFile(file)
+                .onLineContaining("Duration timeout");
+        assertThat(c)
+                .hadErrorContaining("[InaccessibleArgument] @Arg field 'secret' is private; the generated code sets it")
+                .inFile(file)
+                .onLineContaining("private String secret");
+        assertThat(c)
+                .hadErrorContaining("[InaccessibleArgument] @Arg field 'fixed' is final")
+                .inFile(file)
+                .onLineContaining("fixed");
+        assertThat(c)
+                .hadErrorContaining(
+                        "[BadArgumentDefault] the default of argument 'pages' expects an integer, got \"lots\"")
+                .inFile(file)
+                .onLineContaining("\"lots\"");
+        assertThat(c)
+                .hadErrorContaining(
+                        "[BadArgumentDefault] the default of argument 'deep' expects true or false, got \"maybe\"")
+                .inFile(file)
+                .onLineContaining("\"maybe\"");
+        assertThat(c)
+                .hadErrorContaining(
+                        "[DuplicateArgument] argument 'pages' is declared by both field pages and field pagesAgain")
+                .inFile(file)
+                .onLineContaining("pagesAgain");
+        assertThat(c)
+                .hadErrorContaining("[BadArgumentName] argument name 'no spaces' is not a valid name")
+                .inFile(file)
+                .onLineContaining("\"no spaces\"");
+        assertThat(c)
+                .hadErrorContaining(
+                        "[UnsupportedArgumentType] @Arg field 'numbers' has type java.util.List<java.lang.Integer>")
+                .inFile(file)
+                .onLineContaining("numbers");
     }
 }

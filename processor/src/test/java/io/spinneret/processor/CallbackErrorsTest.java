@@ -12,7 +12,8 @@ class CallbackErrorsTest {
         Compilation c = Compilations.compile("callbacks/ErroneousFollowCallback.java");
         assertThat(c).failed();
         assertThat(c).hadErrorCount(1);
-        assertThat(c).hadErrorContaining(
+        assertThat(c)
+                .hadErrorContaining(
                         "[UnknownCallback] no callback 'detial' in spider 'books'; did you mean 'detail'? Callbacks: detail, parse")
                 .inFile(Compilations.source("callbacks/ErroneousFollowCallback.java"))
                 .onLineContaining("crawl.follow(href, \"detial\");");
@@ -22,7 +23,9 @@ class CallbackErrorsTest {
     void misspelledCallbackInResponseFollowIsAnError() {
         Compilation c = Compilations.compile("callbacks/ErroneousResponseFollowCallback.java");
         assertThat(c).hadErrorCount(1);
-        assertThat(c).hadErrorContaining("no callback 'nxet' in spider 'response-follow'; did you mean 'next'? Callbacks: next, parse")
+        assertThat(c)
+                .hadErrorContaining(
+                        "no callback 'nxet' in spider 'response-follow'; did you mean 'next'? Callbacks: next, parse")
                 .inFile(Compilations.source("callbacks/ErroneousResponseFollowCallback.java"))
                 .onLineContaining("\"nxet\"");
     }
@@ -31,7 +34,8 @@ class CallbackErrorsTest {
     void misspelledCallbackInRequestBuilderIsAnError() {
         Compilation c = Compilations.compile("callbacks/ErroneousBuilderCallback.java");
         assertThat(c).hadErrorCount(1);
-        assertThat(c).hadErrorContaining("no callback 'api_result' in spider 'builder'; did you mean 'apiResult'?")
+        assertThat(c)
+                .hadErrorContaining("no callback 'api_result' in spider 'builder'; did you mean 'apiResult'?")
                 .inFile(Compilations.source("callbacks/ErroneousBuilderCallback.java"))
                 .onLineContaining(".callback(\"api_result\")");
     }
@@ -40,7 +44,9 @@ class CallbackErrorsTest {
     void unknownCallbackInRequestOfIsAnErrorListingTheCallbacks() {
         Compilation c = Compilations.compile("callbacks/ErroneousRequestOfCallback.java");
         assertThat(c).hadErrorCount(1);
-        assertThat(c).hadErrorContaining("[UnknownCallback] no callback 'zzz' in spider 'request-of'; Callbacks: item, parse")
+        assertThat(c)
+                .hadErrorContaining(
+                        "[UnknownCallback] no callback 'zzz' in spider 'request-of'; Callbacks: item, parse")
                 .inFile(Compilations.source("callbacks/ErroneousRequestOfCallback.java"))
                 .onLineContaining("\"zzz\"");
     }
@@ -50,9 +56,14 @@ class CallbackErrorsTest {
         Compilation c = Compilations.compile("callbacks/ErroneousConstantCallback.java");
         var file = Compilations.source("callbacks/ErroneousConstantCallback.java");
         assertThat(c).hadErrorCount(2);
-        assertThat(c).hadErrorContaining("no callback 'detial' in spider 'constants'").inFile(file).onLineContaining("MISSPELT);");
-        assertThat(c).hadErrorContaining("no callback 'lsting' in spider 'constants'; did you mean 'listing'?")
-                .inFile(file).onLineContaining("crawl.follow(\"c.html\", local)");
+        assertThat(c)
+                .hadErrorContaining("no callback 'detial' in spider 'constants'")
+                .inFile(file)
+                .onLineContaining("MISSPELT);");
+        assertThat(c)
+                .hadErrorContaining("no callback 'lsting' in spider 'constants'; did you mean 'listing'?")
+                .inFile(file)
+                .onLineContaining("crawl.follow(\"c.html\", local)");
     }
 
     @Test
@@ -60,7 +71,8 @@ class CallbackErrorsTest {
         Compilation c = Compilations.compile("callbacks/NonConstantCallback.java");
         assertThat(c).succeeded();
         assertThat(c).hadWarningCount(1);
-        assertThat(c).hadWarningContaining("[NonConstantCallback] callback name is not a compile-time constant")
+        assertThat(c)
+                .hadWarningContaining("[NonConstantCallback] callback name is not a compile-time constant")
                 .inFile(Compilations.source("callbacks/NonConstantCallback.java"))
                 .onLineContaining("crawl.follow(\"a.html\", next)");
     }

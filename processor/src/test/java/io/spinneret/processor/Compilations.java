@@ -1,12 +1,11 @@
 package io.spinneret.processor;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-
 import static com.google.testing.compile.Compiler.javac;
 
 import com.google.testing.compile.Compilation;
 import com.google.testing.compile.JavaFileObjects;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.List;
 import javax.tools.JavaFileObject;
@@ -20,8 +19,11 @@ final class Compilations {
     }
 
     static Compilation compile(List<String> options, String... resources) {
-        JavaFileObject[] sources = Arrays.stream(resources).map(JavaFileObjects::forResource).toArray(JavaFileObject[]::new);
-        return javac().withProcessors(new SpinneretProcessor()).withOptions(options).compile(sources);
+        JavaFileObject[] sources =
+                Arrays.stream(resources).map(JavaFileObjects::forResource).toArray(JavaFileObject[]::new);
+        return javac().withProcessors(new SpinneretProcessor())
+                .withOptions(options)
+                .compile(sources);
     }
 
     /** A test input, for {@code inFile(..)}. */
@@ -31,9 +33,12 @@ final class Compilations {
 
     /** The text of a generated source file, by qualified class name. */
     static String generatedSource(Compilation compilation, String qualifiedName) {
-        JavaFileObject file = compilation.generatedSourceFile(qualifiedName)
+        JavaFileObject file = compilation
+                .generatedSourceFile(qualifiedName)
                 .orElseThrow(() -> new AssertionError("not generated: " + qualifiedName + "; generated: "
-                        + compilation.generatedSourceFiles().stream().map(JavaFileObject::getName).toList()));
+                        + compilation.generatedSourceFiles().stream()
+                                .map(JavaFileObject::getName)
+                                .toList()));
         try {
             return file.getCharContent(true).toString();
         } catch (IOException e) {

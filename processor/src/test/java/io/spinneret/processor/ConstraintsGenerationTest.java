@@ -19,7 +19,9 @@ class ConstraintsGenerationTest {
     static ItemSchema<Object> schema;
 
     /** A product that keeps every constraint; each test breaks one component of it. */
-    static final Object[] VALID = {"sku-1", "Title", "https://x/", 9.5, 3, 4, "gbp", List.of("a"), "c", new BigDecimal("1.0"), -1L, 0L};
+    static final Object[] VALID = {
+        "sku-1", "Title", "https://x/", 9.5, 3, 4, "gbp", List.of("a"), "c", new BigDecimal("1.0"), -1L, 0L
+    };
 
     @BeforeAll
     @SuppressWarnings("unchecked")
@@ -27,7 +29,9 @@ class ConstraintsGenerationTest {
         Compilation c = Compilations.compile("constraints/Product.java");
         assertThat(c).succeededWithoutWarnings();
         loader = new GeneratedClassLoader(c);
-        schema = (ItemSchema<Object>) loader.load("test.constraints.Product_Serializer").getField("INSTANCE").get(null);
+        schema = (ItemSchema<Object>) loader.load("test.constraints.Product_Serializer")
+                .getField("INSTANCE")
+                .get(null);
     }
 
     /** The violation of VALID with component {@code index} set to {@code value}. */

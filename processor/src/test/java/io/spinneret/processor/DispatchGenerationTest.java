@@ -1,20 +1,19 @@
 package io.spinneret.processor;
 
-import java.util.ArrayList;
-
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import com.google.testing.compile.Compilation;
+import io.spinneret.annotations.Renderer;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
-import io.spinneret.annotations.Renderer;
 import io.spinneret.api.UnknownCallbackException;
 import io.spinneret.internal.Dispatcher;
 import io.spinneret.internal.SpiderDefinition;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -30,18 +29,28 @@ class DispatchGenerationTest {
     void booksSpiderGeneratesDispatchCallbacksSerializerAndRegistry() throws Exception {
         Compilation c = Compilations.compile("dispatch/BooksSpider.java", "dispatch/Book.java");
         assertThat(c).succeededWithoutWarnings();
-        Golden.assertGenerated(getClass(), "booksSpiderGeneratesDispatchCallbacksSerializerAndRegistry", c,
-                "com.example.books.BooksSpider_Dispatch", "com.example.books.BooksSpider_Callbacks",
-                "com.example.books.Book_Serializer", "com.example.books.GeneratedSpiderRegistry");
+        Golden.assertGenerated(
+                getClass(),
+                "booksSpiderGeneratesDispatchCallbacksSerializerAndRegistry",
+                c,
+                "com.example.books.BooksSpider_Dispatch",
+                "com.example.books.BooksSpider_Callbacks",
+                "com.example.books.Book_Serializer",
+                "com.example.books.GeneratedSpiderRegistry");
 
         var loader = new GeneratedClassLoader(c);
-        var definition = (SpiderDefinition) loader.load("com.example.books.BooksSpider_Dispatch").getConstructor().newInstance();
+        var definition = (SpiderDefinition) loader.load("com.example.books.BooksSpider_Dispatch")
+                .getConstructor()
+                .newInstance();
         assertEquals("books", definition.name());
         assertEquals(List.of("detail", "parse"), definition.callbacks());
         var crawl = new RecordingCrawl(page("<article class=product_pod><h3><a href='a/b.html'>x</a></h3></article>"));
         definition.newDispatcher().dispatch("parse", crawl.response, crawl);
-        assertEquals(List.of("https://books.example/catalogue/a/b.html -> detail"),
-                crawl.requests.stream().map(r -> r.url() + " -> " + r.callback()).toList());
+        assertEquals(
+                List.of("https://books.example/catalogue/a/b.html -> detail"),
+                crawl.requests.stream()
+                        .map(r -> r.url() + " -> " + r.callback())
+                        .toList());
     }
 
     static Compilation shapes = null;
@@ -51,8 +60,10 @@ class DispatchGenerationTest {
         if (shapesDefinition == null) {
             shapes = Compilations.compile("shapes/ShapesSpider.java");
             assertThat(shapes).succeededWithoutWarnings();
-            shapesDefinition = (SpiderDefinition) new GeneratedClassLoader(shapes).load("test.shapes.ShapesSpider_Dispatch")
-                    .getConstructor().newInstance();
+            shapesDefinition = (SpiderDefinition) new GeneratedClassLoader(shapes)
+                    .load("test.shapes.ShapesSpider_Dispatch")
+                    .getConstructor()
+                    .newInstance();
         }
         return shapesDefinition;
     }
@@ -71,8 +82,12 @@ class DispatchGenerationTest {
     @Test
     void shapesSpiderDispatchMatchesGoldenSource() throws Exception {
         shapes();
-        Golden.assertGenerated(getClass(), "shapesSpiderDispatchMatchesGoldenSource", shapes,
-                "test.shapes.ShapesSpider_Dispatch", "test.shapes.ShapesSpider_Callbacks");
+        Golden.assertGenerated(
+                getClass(),
+                "shapesSpiderDispatchMatchesGoldenSource",
+                shapes,
+                "test.shapes.ShapesSpider_Dispatch",
+                "test.shapes.ShapesSpider_Callbacks");
     }
 
     @Test
@@ -83,8 +98,29 @@ class DispatchGenerationTest {
         assertEquals(List.of("https://shapes.example/"), d.startUrls());
         assertEquals(Renderer.BROWSER, d.renderer());
         assertEquals(List.of(), d.settings());
-        assertEquals(List.of("array", "counter", "crawlFirst", "crawlOnly", "emptyOptional", "generic", "interfaces", "item", "iterable", "list",
-                "mixed", "nothing", "nullItem", "objects", "optional", "parse", "request", "stream", "throws", "wildcardSet"), d.callbacks());
+        assertEquals(
+                List.of(
+                        "array",
+                        "counter",
+                        "crawlFirst",
+                        "crawlOnly",
+                        "emptyOptional",
+                        "generic",
+                        "interfaces",
+                        "item",
+                        "iterable",
+                        "list",
+                        "mixed",
+                        "nothing",
+                        "nullItem",
+                        "objects",
+                        "optional",
+                        "parse",
+                        "request",
+                        "stream",
+                        "throws",
+                        "wildcardSet"),
+                d.callbacks());
     }
 
     @Test
@@ -105,7 +141,9 @@ class DispatchGenerationTest {
     @Test
     void containersAreUnpackedInOrderSkippingNulls() throws Exception {
         assertEquals(List.of("item Thing[name=a]", "item Thing[name=b]"), run("list"));
-        assertEquals(List.of("request https://shapes.example/i1 -> item", "request https://shapes.example/i2 -> item"), run("iterable"));
+        assertEquals(
+                List.of("request https://shapes.example/i1 -> item", "request https://shapes.example/i2 -> item"),
+                run("iterable"));
         assertEquals(List.of("request https://shapes.example/s -> item"), run("wildcardSet"));
         assertEquals(List.of("item Thing[name=s1]", "item Thing[name=s2]"), run("stream"));
         assertEquals(List.of("request https://shapes.example/o -> item"), run("optional"));
@@ -117,23 +155,29 @@ class DispatchGenerationTest {
 
     @Test
     void objectResultsAreSortedOutAtRunTime() throws Exception {
-        assertEquals(List.of("request https://shapes.example/m -> item", "item Thing[name=m]", "item Thing[name=o]"), run("mixed"));
+        assertEquals(
+                List.of("request https://shapes.example/m -> item", "item Thing[name=m]", "item Thing[name=o]"),
+                run("mixed"));
         assertEquals(List.of("request https://shapes.example/o1 -> item", "item Thing[name=o1]"), run("objects"));
     }
 
     @Test
     void callbackExceptionsPropagateUnwrapped() throws Exception {
         var crawl = new RecordingCrawl(page(""));
-        IOException e = assertThrows(IOException.class, () -> shapes().newDispatcher().dispatch("throws", crawl.response, crawl));
+        IOException e = assertThrows(
+                IOException.class, () -> shapes().newDispatcher().dispatch("throws", crawl.response, crawl));
         assertEquals("boom " + URL, e.getMessage());
     }
 
     @Test
     void unknownCallbackThrowsNamingSpiderAndCallbacks() throws Exception {
         var crawl = new RecordingCrawl(page(""));
-        var e = assertThrows(UnknownCallbackException.class, () -> shapes().newDispatcher().dispatch("detial", crawl.response, crawl));
-        assertEquals("spider 'shapes' has no callback 'detial'; its callbacks are array, counter, crawlFirst, crawlOnly, emptyOptional, generic, "
-                + "interfaces, item, iterable, list, mixed, nothing, nullItem, objects, optional, parse, request, stream, throws, wildcardSet",
+        var e = assertThrows(
+                UnknownCallbackException.class,
+                () -> shapes().newDispatcher().dispatch("detial", crawl.response, crawl));
+        assertEquals(
+                "spider 'shapes' has no callback 'detial'; its callbacks are array, counter, crawlFirst, crawlOnly, emptyOptional, generic, "
+                        + "interfaces, item, iterable, list, mixed, nothing, nullItem, objects, optional, parse, request, stream, throws, wildcardSet",
                 e.getMessage());
     }
 
@@ -144,7 +188,8 @@ class DispatchGenerationTest {
         first.dispatch("counter", crawl.response, crawl);
         first.dispatch("counter", crawl.response, crawl);
         shapes().newDispatcher().dispatch("counter", crawl.response, crawl);
-        assertEquals(List.of("Thing[name=calls=1]", "Thing[name=calls=2]", "Thing[name=calls=1]"),
+        assertEquals(
+                List.of("Thing[name=calls=1]", "Thing[name=calls=2]", "Thing[name=calls=1]"),
                 crawl.items.stream().map(String::valueOf).toList());
     }
 
@@ -152,11 +197,16 @@ class DispatchGenerationTest {
     void inheritedCallbacksAreDispatchedAndOverridesWin() throws Exception {
         Compilation c = Compilations.compile("inherit/BaseSpider.java", "inherit/ChildSpider.java");
         assertThat(c).succeededWithoutWarnings();
-        var d = (SpiderDefinition) new GeneratedClassLoader(c).load("test.inherit.ChildSpider_Dispatch").getConstructor().newInstance();
+        var d = (SpiderDefinition) new GeneratedClassLoader(c)
+                .load("test.inherit.ChildSpider_Dispatch")
+                .getConstructor()
+                .newInstance();
         assertEquals(List.of("detail", "overridden", "parse"), d.callbacks());
         var crawl = new RecordingCrawl(page(""));
         d.newDispatcher().dispatch("detail", crawl.response, crawl);
         d.newDispatcher().dispatch("overridden", crawl.response, crawl);
-        assertEquals(List.of(URL + "#base", "https://child.example/"), crawl.requests.stream().map(Request::url).toList());
+        assertEquals(
+                List.of(URL + "#base", "https://child.example/"),
+                crawl.requests.stream().map(Request::url).toList());
     }
 }

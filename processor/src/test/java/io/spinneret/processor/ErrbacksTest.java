@@ -1,7 +1,5 @@
 package io.spinneret.processor;
 
-import java.util.Arrays;
-
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -15,6 +13,7 @@ import io.spinneret.internal.Dispatcher;
 import io.spinneret.internal.SpiderDefinition;
 import java.net.ConnectException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -34,8 +33,10 @@ class ErrbacksTest {
     }
 
     static SpiderDefinition definition() throws Exception {
-        return (SpiderDefinition) new GeneratedClassLoader(compiled()).load("test.errbacks.ErrbackSpider_Dispatch")
-                .getConstructor().newInstance();
+        return (SpiderDefinition) new GeneratedClassLoader(compiled())
+                .load("test.errbacks.ErrbackSpider_Dispatch")
+                .getConstructor()
+                .newInstance();
     }
 
     static Failure notFound() {
@@ -49,8 +50,12 @@ class ErrbacksTest {
 
     @Test
     void errbackSpiderMatchesGoldenSource() {
-        Golden.assertGenerated(getClass(), "errbackSpiderMatchesGoldenSource", compiled(),
-                "test.errbacks.ErrbackSpider_Dispatch", "test.errbacks.ErrbackSpider_Callbacks");
+        Golden.assertGenerated(
+                getClass(),
+                "errbackSpiderMatchesGoldenSource",
+                compiled(),
+                "test.errbacks.ErrbackSpider_Dispatch",
+                "test.errbacks.ErrbackSpider_Callbacks");
     }
 
     @Test
@@ -68,25 +73,37 @@ class ErrbacksTest {
         dispatcher.dispatchFailure("gone", failure, crawl);
         dispatcher.dispatchFailure("elsewhere", refused(), crawl);
         dispatcher.dispatchFailure("logged", refused(), crawl);
-        assertEquals(List.of("Gone[url=" + URL + ", status=404, reason=HTTP 404]",
-                "Gone[url=" + URL + ", status=0, reason=logged: connection refused]"), crawl.items.stream().map(String::valueOf).toList());
-        assertEquals(List.of("https://mirror.example/a.html -> detail"),
-                crawl.requests.stream().map(r -> r.url() + " -> " + r.callback()).toList());
+        assertEquals(
+                List.of(
+                        "Gone[url=" + URL + ", status=404, reason=HTTP 404]",
+                        "Gone[url=" + URL + ", status=0, reason=logged: connection refused]"),
+                crawl.items.stream().map(String::valueOf).toList());
+        assertEquals(
+                List.of("https://mirror.example/a.html -> detail"),
+                crawl.requests.stream()
+                        .map(r -> r.url() + " -> " + r.callback())
+                        .toList());
     }
 
     @Test
     void parseCallbackSetsErrbacksOnItsRequests() throws Exception {
-        Response index = new Response(Request.of("https://errbacks.example/"), "https://errbacks.example/", 200, Map.of(), new byte[0]);
+        Response index = new Response(
+                Request.of("https://errbacks.example/"), "https://errbacks.example/", 200, Map.of(), new byte[0]);
         var crawl = new RecordingCrawl(index);
         definition().newDispatcher().dispatch("parse", index, crawl);
-        assertEquals(Arrays.asList("gone", "elsewhere", null), crawl.requests.stream().map(Request::errback).toList());
+        assertEquals(
+                Arrays.asList("gone", "elsewhere", null),
+                crawl.requests.stream().map(Request::errback).toList());
     }
 
     @Test
     void unknownErrbackThrowsNamingTheSpidersErrbacks() throws Exception {
         var crawl = new RecordingCrawl(null);
-        var e = assertThrows(UnknownCallbackException.class, () -> definition().newDispatcher().dispatchFailure("detail", refused(), crawl));
-        assertEquals("spider 'errbacks' has no errback 'detail'; its errbacks are elsewhere, gone, logged", e.getMessage());
+        var e = assertThrows(
+                UnknownCallbackException.class,
+                () -> definition().newDispatcher().dispatchFailure("detail", refused(), crawl));
+        assertEquals(
+                "spider 'errbacks' has no errback 'detail'; its errbacks are elsewhere, gone, logged", e.getMessage());
     }
 
     @Test
@@ -101,12 +118,23 @@ class ErrbacksTest {
         Compilation c = Compilations.compile("errbacks/ErroneousErrbacks.java");
         var file = Compilations.source("errbacks/ErroneousErrbacks.java");
         assertThat(c).hadErrorCount(3);
-        assertThat(c).hadErrorContaining("[UnknownErrback] no errback 'gnoe' in spider 'bad-errbacks'; did you mean 'gone'? Errbacks: gone")
-                .inFile(file).onLineContaining("errback(\"gnoe\")");
-        assertThat(c).hadErrorContaining("no errback 'detail' in spider 'bad-errbacks'; 'detail' is a @Parse callback, which handles "
-                + "responses, not failures. Errbacks: gone").inFile(file).onLineContaining("errback(\"detail\")");
-        assertThat(c).hadErrorContaining("no callback 'gone' in spider 'bad-errbacks'; 'gone' is an @Errback, which handles failures, "
-                + "not responses. Callbacks: detail, parse").inFile(file).onLineContaining("callback(\"gone\")");
+        assertThat(c)
+                .hadErrorContaining(
+                        "[UnknownErrback] no errback 'gnoe' in spider 'bad-errbacks'; did you mean 'gone'? Errbacks: gone")
+                .inFile(file)
+                .onLineContaining("errback(\"gnoe\")");
+        assertThat(c)
+                .hadErrorContaining(
+                        "no errback 'detail' in spider 'bad-errbacks'; 'detail' is a @Parse callback, which handles "
+                                + "responses, not failures. Errbacks: gone")
+                .inFile(file)
+                .onLineContaining("errback(\"detail\")");
+        assertThat(c)
+                .hadErrorContaining(
+                        "no callback 'gone' in spider 'bad-errbacks'; 'gone' is an @Errback, which handles failures, "
+                                + "not responses. Callbacks: detail, parse")
+                .inFile(file)
+                .onLineContaining("callback(\"gone\")");
     }
 
     @Test
@@ -114,13 +142,31 @@ class ErrbacksTest {
         Compilation c = Compilations.compile("errbacks/ErroneousErrbackMethods.java");
         var file = Compilations.source("errbacks/ErroneousErrbackMethods.java");
         assertThat(c).hadErrorCount(5);
-        assertThat(c).hadErrorContaining("[UnsupportedParameter] @Parse method takesFailure() has a parameter of type io.spinneret.api.Failure; "
-                + "its parameters are Response and Crawl").inFile(file).onLineContaining("void takesFailure(");
-        assertThat(c).hadErrorContaining("[UnsupportedParameter] @Errback method takesResponse() has a parameter of type io.spinneret.api.Response; "
-                + "its parameters are Failure and Crawl").inFile(file).onLineContaining("void takesResponse(");
-        assertThat(c).hadErrorContaining("[PrivateCallback] @Errback method hidden() must not be private").inFile(file).onLineContaining("void hidden(");
-        assertThat(c).hadErrorContaining("[ParseAndErrback] method both() is annotated both @Parse and @Errback").inFile(file).onLineContaining("void both(");
-        assertThat(c).hadErrorContaining("[DuplicateCallback] callback 'parse' is already defined by method parse() in spider 'bad-errback-methods'; "
-                + "callbacks and errbacks share one set of names").inFile(file).onLineContaining("@Errback(name = \"parse\")");
+        assertThat(c)
+                .hadErrorContaining(
+                        "[UnsupportedParameter] @Parse method takesFailure() has a parameter of type io.spinneret.api.Failure; "
+                                + "its parameters are Response and Crawl")
+                .inFile(file)
+                .onLineContaining("void takesFailure(");
+        assertThat(c)
+                .hadErrorContaining(
+                        "[UnsupportedParameter] @Errback method takesResponse() has a parameter of type io.spinneret.api.Response; "
+                                + "its parameters are Failure and Crawl")
+                .inFile(file)
+                .onLineContaining("void takesResponse(");
+        assertThat(c)
+                .hadErrorContaining("[PrivateCallback] @Errback method hidden() must not be private")
+                .inFile(file)
+                .onLineContaining("void hidden(");
+        assertThat(c)
+                .hadErrorContaining("[ParseAndErrback] method both() is annotated both @Parse and @Errback")
+                .inFile(file)
+                .onLineContaining("void both(");
+        assertThat(c)
+                .hadErrorContaining(
+                        "[DuplicateCallback] callback 'parse' is already defined by method parse() in spider 'bad-errback-methods'; "
+                                + "callbacks and errbacks share one set of names")
+                .inFile(file)
+                .onLineContaining("@Errback(name = \"parse\")");
     }
 }

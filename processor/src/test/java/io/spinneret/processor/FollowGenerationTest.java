@@ -26,18 +26,37 @@ class FollowGenerationTest {
     void followRulesAreGeneratedAsLinkRulesThatSelectTheirLinks() throws Exception {
         Compilation c = Compilations.compile("follow/FollowSpider.java");
         assertThat(c).succeededWithoutWarnings();
-        Golden.assertGenerated(getClass(), "followRulesAreGeneratedAsLinkRulesThatSelectTheirLinks", c, "test.follow.FollowSpider_Dispatch");
-        var definition = (SpiderDefinition) new GeneratedClassLoader(c).load("test.follow.FollowSpider_Dispatch").getConstructor().newInstance();
+        Golden.assertGenerated(
+                getClass(),
+                "followRulesAreGeneratedAsLinkRulesThatSelectTheirLinks",
+                c,
+                "test.follow.FollowSpider_Dispatch");
+        var definition = (SpiderDefinition) new GeneratedClassLoader(c)
+                .load("test.follow.FollowSpider_Dispatch")
+                .getConstructor()
+                .newInstance();
         List<LinkRule> rules = definition.newDispatcher().linkRules();
         assertEquals(2, rules.size());
-        Response page = new Response(Request.of("http://127.0.0.1:8000/index.html"), "http://127.0.0.1:8000/index.html", 200,
-                Map.of("Content-Type", List.of("text/html")), PAGE.getBytes(StandardCharsets.UTF_8));
-        assertEquals(List.of("http://127.0.0.1:8000/docs/a.html"), page.links().select(rules.get(0).selector()).urls(),
+        Response page = new Response(
+                Request.of("http://127.0.0.1:8000/index.html"),
+                "http://127.0.0.1:8000/index.html",
+                200,
+                Map.of("Content-Type", List.of("text/html")),
+                PAGE.getBytes(StandardCharsets.UTF_8));
+        assertEquals(
+                List.of("http://127.0.0.1:8000/docs/a.html"),
+                page.links().select(rules.get(0).selector()).urls(),
                 "in nav, under /docs/, not a PDF, without fragment");
-        assertEquals(List.of("http://127.0.0.1:8000/items/7"), page.links().select(rules.get(1).selector()).urls(),
+        assertEquals(
+                List.of("http://127.0.0.1:8000/items/7"),
+                page.links().select(rules.get(1).selector()).urls(),
                 "<link> tags, same origin");
-        assertEquals(List.of("item", "5", "[]"), List.of(rules.get(1).callback(), String.valueOf(rules.get(1).priority()),
-                rules.get(1).on().toString()));
+        assertEquals(
+                List.of("item", "5", "[]"),
+                List.of(
+                        rules.get(1).callback(),
+                        String.valueOf(rules.get(1).priority()),
+                        rules.get(1).on().toString()));
         assertEquals(List.of("parse"), rules.get(0).on());
     }
 }

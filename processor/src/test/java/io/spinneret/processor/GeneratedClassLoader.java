@@ -1,22 +1,21 @@
 package io.spinneret.processor;
 
-import java.io.ByteArrayInputStream;
-import java.net.MalformedURLException;
-import java.util.ArrayList;
-import java.util.List;
-
 import com.google.testing.compile.Compilation;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.net.MalformedURLException;
 import java.net.URI;
 import java.net.URL;
 import java.net.URLConnection;
 import java.net.URLStreamHandler;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Enumeration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import javax.tools.JavaFileObject;
 
@@ -35,7 +34,8 @@ final class GeneratedClassLoader extends ClassLoader {
                 String path = pathOf(f);
                 byte[] bytes = read(f);
                 if (f.getKind() == JavaFileObject.Kind.CLASS) {
-                    classes.put(path.substring(0, path.length() - ".class".length()).replace('/', '.'), bytes);
+                    classes.put(
+                            path.substring(0, path.length() - ".class".length()).replace('/', '.'), bytes);
                 } else if (f.getKind() == JavaFileObject.Kind.OTHER) {
                     resources.computeIfAbsent(path, k -> new ArrayList<>()).add(bytes);
                 }
@@ -90,8 +90,13 @@ final class GeneratedClassLoader extends ClassLoader {
                 @Override
                 protected URLConnection openConnection(URL u) {
                     return new URLConnection(u) {
-                        @Override public void connect() {}
-                        @Override public InputStream getInputStream() { return new ByteArrayInputStream(bytes); }
+                        @Override
+                        public void connect() {}
+
+                        @Override
+                        public InputStream getInputStream() {
+                            return new ByteArrayInputStream(bytes);
+                        }
                     };
                 }
             });

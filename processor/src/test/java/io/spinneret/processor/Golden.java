@@ -31,9 +31,13 @@ final class Golden {
                     continue;
                 }
                 if (!Files.exists(file)) {
-                    throw new AssertionError("no golden file " + file + "; run with -Dspinneret.golden.regenerate=true to create it");
+                    throw new AssertionError(
+                            "no golden file " + file + "; run with -Dspinneret.golden.regenerate=true to create it");
                 }
-                assertEquals(Files.readString(file, StandardCharsets.UTF_8), actual, "generated " + name + " differs from " + file);
+                assertEquals(
+                        Files.readString(file, StandardCharsets.UTF_8),
+                        actual,
+                        "generated " + name + " differs from " + file);
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }

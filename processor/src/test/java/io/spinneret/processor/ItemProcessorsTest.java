@@ -1,7 +1,5 @@
 package io.spinneret.processor;
 
-import java.util.Arrays;
-
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -11,12 +9,15 @@ import io.spinneret.internal.ProcessorLink;
 import io.spinneret.internal.SpiderDefinition;
 import io.spinneret.items.DropItem;
 import java.lang.reflect.RecordComponent;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** {@code @ItemProcessors}: wired into the dispatch class in order, and checked. */
 class ItemProcessorsTest {
-    static final String[] ITEMS = {"processors/Book.java", "processors/Author.java", "processors/TrimTitle.java", "processors/DropFree.java"};
+    static final String[] ITEMS = {
+        "processors/Book.java", "processors/Author.java", "processors/TrimTitle.java", "processors/DropFree.java"
+    };
 
     static String[] with(String spider) {
         String[] all = Arrays.copyOf(ITEMS, ITEMS.length + 1);
@@ -29,18 +30,25 @@ class ItemProcessorsTest {
         Compilation c = Compilations.compile(with("processors/BooksSpider.java"));
         assertThat(c).succeededWithoutWarnings();
         GeneratedClassLoader loader = new GeneratedClassLoader(c);
-        SpiderDefinition spider = (SpiderDefinition) loader.load("test.processors.BooksSpider_Dispatch").getConstructor().newInstance();
+        SpiderDefinition spider = (SpiderDefinition) loader.load("test.processors.BooksSpider_Dispatch")
+                .getConstructor()
+                .newInstance();
         List<ProcessorLink> links = spider.newProcessors();
-        assertEquals(List.of("TrimTitle", "DropFree"), links.stream().map(ProcessorLink::name).toList());
+        assertEquals(
+                List.of("TrimTitle", "DropFree"),
+                links.stream().map(ProcessorLink::name).toList());
         Class<?> book = loader.load("test.processors.Book");
-        assertEquals(List.of(book, book), links.stream().map(ProcessorLink::type).toList());
+        assertEquals(
+                List.of(book, book), links.stream().map(ProcessorLink::type).toList());
 
         Object trimmed = links.get(0).process().apply(Records.create(book, "u", "  A title ", 2.0, "x"));
         assertEquals("A title", component(trimmed, "title"));
-        DropItem drop = assertThrows(DropItem.class, () -> links.get(1).process().apply(Records.create(book, "u", "t", 0.0, "x")));
+        DropItem drop = assertThrows(
+                DropItem.class, () -> links.get(1).process().apply(Records.create(book, "u", "t", 0.0, "x")));
         assertEquals("free", drop.reason());
         // a new instance of each processor per crawl
-        assertEquals(false, spider.newProcessors().get(0).process() == links.get(0).process());
+        assertEquals(
+                false, spider.newProcessors().get(0).process() == links.get(0).process());
     }
 
     @Test
@@ -48,23 +56,38 @@ class ItemProcessorsTest {
         Compilation c = Compilations.compile(with("processors/ErroneousProcessors.java"));
         var file = Compilations.source("processors/ErroneousProcessors.java");
         assertThat(c).hadErrorCount(4);
-        assertThat(c).hadErrorContaining("[NotAnItemProcessor] test.processors.ErroneousProcessors.NotAProcessor does not implement ItemProcessor<X> for an @Item record X; write:")
-                .inFile(file).onLineContaining("NotAProcessor.class");
-        assertThat(c).hadErrorContaining("[NotAnItemProcessor] test.processors.ErroneousProcessors.OfString does not implement ItemProcessor<X> for an @Item record X; it processes java.lang.String, which is not an @Item record")
-                .inFile(file).onLineContaining("OfString.class");
-        assertThat(c).hadErrorContaining("[BadItemProcessor] item processor test.processors.ErroneousProcessors.NoConstructor has no no-argument constructor")
-                .inFile(file).onLineContaining("NoConstructor.class");
+        assertThat(c)
+                .hadErrorContaining(
+                        "[NotAnItemProcessor] test.processors.ErroneousProcessors.NotAProcessor does not implement ItemProcessor<X> for an @Item record X; write:")
+                .inFile(file)
+                .onLineContaining("NotAProcessor.class");
+        assertThat(c)
+                .hadErrorContaining(
+                        "[NotAnItemProcessor] test.processors.ErroneousProcessors.OfString does not implement ItemProcessor<X> for an @Item record X; it processes java.lang.String, which is not an @Item record")
+                .inFile(file)
+                .onLineContaining("OfString.class");
+        assertThat(c)
+                .hadErrorContaining(
+                        "[BadItemProcessor] item processor test.processors.ErroneousProcessors.NoConstructor has no no-argument constructor")
+                .inFile(file)
+                .onLineContaining("NoConstructor.class");
         assertThat(c).hadErrorContaining("[DuplicateItemProcessor] item processor TrimTitle is named twice");
-        assertThat(c).hadWarningContaining("[UnusedItemProcessor] item processor OfAuthor handles Author, which spider 'erroneous_processors' never emits; it would never run; its callbacks emit: Book")
-                .inFile(file).onLineContaining("OfAuthor.class");
+        assertThat(c)
+                .hadWarningContaining(
+                        "[UnusedItemProcessor] item processor OfAuthor handles Author, which spider 'erroneous_processors' never emits; it would never run; its callbacks emit: Book")
+                .inFile(file)
+                .onLineContaining("OfAuthor.class");
     }
 
     @Test
     void aProcessorOfATypeTheSpiderNeverReturnsIsAWarning() {
         Compilation c = Compilations.compile(with("processors/UnusedProcessor.java"));
         assertThat(c).succeeded();
-        assertThat(c).hadWarningContaining("[UnusedItemProcessor] item processor TrimTitle handles Book, which spider 'unused_processor' never emits")
-                .inFile(Compilations.source("processors/UnusedProcessor.java")).onLineContaining("@ItemProcessors(TrimTitle.class)");
+        assertThat(c)
+                .hadWarningContaining(
+                        "[UnusedItemProcessor] item processor TrimTitle handles Book, which spider 'unused_processor' never emits")
+                .inFile(Compilations.source("processors/UnusedProcessor.java"))
+                .onLineContaining("@ItemProcessors(TrimTitle.class)");
     }
 
     @Test

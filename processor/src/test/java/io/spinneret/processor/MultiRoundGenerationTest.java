@@ -29,9 +29,15 @@ class MultiRoundGenerationTest {
     static final class LateSourcesProcessor extends AbstractProcessor {
         private boolean done;
 
-        @Override public Set<String> getSupportedAnnotationTypes() { return Set.of("*"); }
+        @Override
+        public Set<String> getSupportedAnnotationTypes() {
+            return Set.of("*");
+        }
 
-        @Override public SourceVersion getSupportedSourceVersion() { return SourceVersion.latestSupported(); }
+        @Override
+        public SourceVersion getSupportedSourceVersion() {
+            return SourceVersion.latestSupported();
+        }
 
         @Override
         public boolean process(Set<? extends TypeElement> annotations, RoundEnvironment round) {
@@ -75,15 +81,25 @@ class MultiRoundGenerationTest {
         assertThat(c).generatedSourceFile("test.rounds.gen.LateItem_Serializer");
 
         var loader = new GeneratedClassLoader(c);
-        List<SpiderRegistry> registries = ServiceLoader.load(SpiderRegistry.class, loader).stream().map(ServiceLoader.Provider::get).toList();
+        List<SpiderRegistry> registries = ServiceLoader.load(SpiderRegistry.class, loader).stream()
+                .map(ServiceLoader.Provider::get)
+                .toList();
         assertEquals(1, registries.size());
-        assertEquals(List.of("early", "late"), registries.get(0).spiders().stream().map(SpiderDefinition::name).toList());
-        assertEquals(List.of("LateItem"), registries.get(0).items().stream().map(s -> s.name()).toList());
+        assertEquals(
+                List.of("early", "late"),
+                registries.get(0).spiders().stream().map(SpiderDefinition::name).toList());
+        assertEquals(
+                List.of("LateItem"),
+                registries.get(0).items().stream().map(s -> s.name()).toList());
 
         String url = "https://early.example/";
         var crawl = new RecordingCrawl(new Response(Request.of(url), url, 200, Map.of(), new byte[0]));
         registries.get(0).spiders().get(0).newDispatcher().dispatch("parse", crawl.response, crawl);
-        assertEquals(List.of("LateItem[name=early]"), crawl.items.stream().map(String::valueOf).toList());
-        assertEquals(List.of("https://early.example/more.html"), crawl.requests.stream().map(Request::url).toList());
+        assertEquals(
+                List.of("LateItem[name=early]"),
+                crawl.items.stream().map(String::valueOf).toList());
+        assertEquals(
+                List.of("https://early.example/more.html"),
+                crawl.requests.stream().map(Request::url).toList());
     }
 }

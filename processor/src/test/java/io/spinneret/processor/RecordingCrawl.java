@@ -16,7 +16,18 @@ final class RecordingCrawl implements Crawl {
         this.response = response;
     }
 
-    @Override public Response response() { return response; }
-    @Override public void request(Request request) { requests.add(request); }
-    @Override public void emit(Object item) { items.add(item); }
+    @Override
+    public Response response() {
+        return response;
+    }
+
+    @Override
+    public void request(Request request) {
+        requests.add(request);
+    }
+
+    @Override
+    public void emit(Object item) {
+        items.add(item);
+    }
 }

@@ -10,7 +10,9 @@ final class Records {
 
     static Object create(Class<?> type, Object... args) {
         try {
-            Class<?>[] types = Arrays.stream(type.getRecordComponents()).map(RecordComponent::getType).toArray(Class<?>[]::new);
+            Class<?>[] types = Arrays.stream(type.getRecordComponents())
+                    .map(RecordComponent::getType)
+                    .toArray(Class<?>[]::new);
             Constructor<?> c = type.getDeclaredConstructor(types);
             c.setAccessible(true);
             return c.newInstance(args);

@@ -37,7 +37,8 @@ class SerializerGenerationTest {
 
     @BeforeAll
     static void compile() {
-        compilation = Compilations.compile("serializer/Everything.java", "serializer/Category.java", "serializer/HTTPPageView.java");
+        compilation = Compilations.compile(
+                "serializer/Everything.java", "serializer/Category.java", "serializer/HTTPPageView.java");
         assertThat(compilation).succeededWithoutWarnings();
         loader = new GeneratedClassLoader(compilation);
     }
@@ -45,7 +46,8 @@ class SerializerGenerationTest {
     @SuppressWarnings("unchecked")
     static ItemSchema<Object> schema(String item) {
         try {
-            return (ItemSchema<Object>) loader.load(item + "_Serializer").getField("INSTANCE").get(null);
+            return (ItemSchema<Object>)
+                    loader.load(item + "_Serializer").getField("INSTANCE").get(null);
         } catch (ReflectiveOperationException e) {
             throw new AssertionError(e);
         }
@@ -64,7 +66,8 @@ class SerializerGenerationTest {
     }
 
     Object address(String street, String kind, List<Integer> floors) {
-        return Records.create(loader.load("test.serializer.Everything$Address"), street, Records.enumConstant(genre(), kind), floors);
+        return Records.create(
+                loader.load("test.serializer.Everything$Address"), street, Records.enumConstant(genre(), kind), floors);
     }
 
     Object full() {
@@ -73,17 +76,34 @@ class SerializerGenerationTest {
         scores.put("b", null);
         Map<String, List<String>> groups = new LinkedHashMap<>();
         groups.put("x", List.of("1", "2"));
-        return Records.create(loader.load("test.serializer.Everything"),
-                "id-1 \"é\" ☃ 😀\n", 'q', 'Ω', Records.enumConstant(genre(), "POETRY"),
-                (byte) -3, (short) 300, 42, 1L << 40, 7, -8L,
-                1.1f, 2.5f, 0.1 + 0.2, 1e21, new BigDecimal("12.340"), new BigInteger("123456789012345678901234567890"),
-                true, Boolean.FALSE,
+        return Records.create(
+                loader.load("test.serializer.Everything"),
+                "id-1 \"é\" ☃ 😀\n",
+                'q',
+                'Ω',
+                Records.enumConstant(genre(), "POETRY"),
+                (byte) -3,
+                (short) 300,
+                42,
+                1L << 40,
+                7,
+                -8L,
+                1.1f,
+                2.5f,
+                0.1 + 0.2,
+                1e21,
+                new BigDecimal("12.340"),
+                new BigInteger("123456789012345678901234567890"),
+                true,
+                Boolean.FALSE,
                 Instant.parse("2024-05-06T07:08:09.123Z"),
                 OffsetDateTime.of(2024, 1, 2, 3, 4, 0, 0, ZoneOffset.ofHours(2)),
                 ZonedDateTime.of(2024, 7, 1, 12, 0, 0, 0, ZoneId.of("Europe/Paris")),
                 LocalDateTime.of(2024, 2, 29, 23, 59, 59),
                 LocalDate.of(2024, 12, 31),
-                List.of("a", "b,c"), new LinkedHashSet<>(List.of(3, 1)), scores,
+                List.of("a", "b,c"),
+                new LinkedHashSet<>(List.of(3, 1)),
+                scores,
                 address("Rue 1", "FICTION", List.of(1, 2)),
                 List.of(address("A", "POETRY", List.of())),
                 groups);
@@ -105,8 +125,13 @@ class SerializerGenerationTest {
 
     @Test
     void generatedSerializersMatchGoldenSources() {
-        Golden.assertGenerated(getClass(), "generatedSerializersMatchGoldenSources", compilation,
-                "test.serializer.Everything_Serializer", "test.serializer.Category_Serializer", "test.serializer.HTTPPageView_Serializer");
+        Golden.assertGenerated(
+                getClass(),
+                "generatedSerializersMatchGoldenSources",
+                compilation,
+                "test.serializer.Everything_Serializer",
+                "test.serializer.Category_Serializer",
+                "test.serializer.HTTPPageView_Serializer");
     }
 
     @Test
@@ -129,14 +154,17 @@ class SerializerGenerationTest {
         assertEquals(new Field("flag", FieldType.BOOLEAN, false), fields.get(16));
         assertEquals(new Field("local", FieldType.TIMESTAMP, true), fields.get(21));
         assertEquals(new Field("day", FieldType.DATE, true), fields.get(22));
-        assertEquals(List.of(FieldType.JSON), fields.subList(23, 29).stream().map(Field::type).distinct().toList());
+        assertEquals(
+                List.of(FieldType.JSON),
+                fields.subList(23, 29).stream().map(Field::type).distinct().toList());
         assertEquals("category", schema("test.serializer.Category").table());
         assertEquals("http_page_view", schema("test.serializer.HTTPPageView").table());
     }
 
     @Test
     void writesJsonWithJacksonStreaming() throws IOException {
-        assertEquals("{\"id\":\"id-1 \\\"é\\\" ☃ 😀\\n\",\"letter\":\"q\",\"boxedLetter\":\"Ω\",\"genre\":\"POETRY\","
+        assertEquals(
+                "{\"id\":\"id-1 \\\"é\\\" ☃ 😀\\n\",\"letter\":\"q\",\"boxedLetter\":\"Ω\",\"genre\":\"POETRY\","
                         + "\"tiny\":-3,\"small\":300,\"count\":42,\"big\":1099511627776,\"boxedInt\":7,\"boxedLong\":-8,"
                         + "\"ratio\":1.1,\"boxedRatio\":2.5,\"price\":0.30000000000000004,\"boxedPrice\":1.0E21,"
                         + "\"money\":12.340,\"huge\":123456789012345678901234567890,\"flag\":true,\"boxedFlag\":false,"
@@ -149,7 +177,8 @@ class SerializerGenerationTest {
 
     @Test
     void writesNullsAsJsonNull() throws IOException {
-        assertEquals("{\"id\":null,\"letter\":\"a\",\"boxedLetter\":null,\"genre\":null,\"tiny\":0,\"small\":0,\"count\":0,\"big\":0,"
+        assertEquals(
+                "{\"id\":null,\"letter\":\"a\",\"boxedLetter\":null,\"genre\":null,\"tiny\":0,\"small\":0,\"count\":0,\"big\":0,"
                         + "\"boxedInt\":null,\"boxedLong\":null,\"ratio\":0.0,\"boxedRatio\":null,\"price\":0.0,\"boxedPrice\":null,"
                         + "\"money\":null,\"huge\":null,\"flag\":false,\"boxedFlag\":null,\"seen\":null,\"offset\":null,\"zoned\":null,"
                         + "\"local\":null,\"day\":null,\"tags\":null,\"numbers\":null,\"scores\":null,\"address\":null,\"history\":null,"
@@ -160,11 +189,39 @@ class SerializerGenerationTest {
     @Test
     void csvRowHasTextCellsWithEmptyNullsAndJsonForStructures() {
         String[] row = schema("test.serializer.Everything").csvRow(full());
-        assertArrayEquals(new String[] {"id-1 \"é\" ☃ 😀\n", "q", "Ω", "POETRY", "-3", "300", "42", "1099511627776", "7", "-8",
-                "1.1", "2.5", "0.30000000000000004", "1.0E21", "12.340", "123456789012345678901234567890", "true", "false",
-                "2024-05-06T07:08:09.123Z", "2024-01-02T01:04:00Z", "2024-07-01T10:00:00Z", "2024-02-29T23:59:59Z", "2024-12-31",
-                "[\"a\",\"b,c\"]", "[3,1]", "{\"a\":1.5,\"b\":null}", "{\"street\":\"Rue 1\",\"kind\":\"FICTION\",\"floors\":[1,2]}",
-                "[{\"street\":\"A\",\"kind\":\"POETRY\",\"floors\":[]}]", "{\"x\":[\"1\",\"2\"]}"}, row);
+        assertArrayEquals(
+                new String[] {
+                    "id-1 \"é\" ☃ 😀\n",
+                    "q",
+                    "Ω",
+                    "POETRY",
+                    "-3",
+                    "300",
+                    "42",
+                    "1099511627776",
+                    "7",
+                    "-8",
+                    "1.1",
+                    "2.5",
+                    "0.30000000000000004",
+                    "1.0E21",
+                    "12.340",
+                    "123456789012345678901234567890",
+                    "true",
+                    "false",
+                    "2024-05-06T07:08:09.123Z",
+                    "2024-01-02T01:04:00Z",
+                    "2024-07-01T10:00:00Z",
+                    "2024-02-29T23:59:59Z",
+                    "2024-12-31",
+                    "[\"a\",\"b,c\"]",
+                    "[3,1]",
+                    "{\"a\":1.5,\"b\":null}",
+                    "{\"street\":\"Rue 1\",\"kind\":\"FICTION\",\"floors\":[1,2]}",
+                    "[{\"street\":\"A\",\"kind\":\"POETRY\",\"floors\":[]}]",
+                    "{\"x\":[\"1\",\"2\"]}"
+                },
+                row);
         String[] nulls = schema("test.serializer.Everything").csvRow(empty());
         assertEquals("", nulls[0]);
         assertEquals("a", nulls[1]);
@@ -179,7 +236,8 @@ class SerializerGenerationTest {
         assertEquals("q", v[1]);
         assertEquals("Ω", v[2]);
         assertEquals("POETRY", v[3]);
-        assertEquals(List.of(-3L, 300L, 42L, 1L << 40, 7L, -8L), Arrays.asList(v).subList(4, 10));
+        assertEquals(
+                List.of(-3L, 300L, 42L, 1L << 40, 7L, -8L), Arrays.asList(v).subList(4, 10));
         assertEquals(1.1d, v[10]);
         assertEquals(2.5d, v[11]);
         assertEquals(0.30000000000000004d, v[12]);
@@ -202,7 +260,9 @@ class SerializerGenerationTest {
     @Test
     void documentNestsMapsAndListsAndKeepsNulls() {
         Map<String, Object> d = schema("test.serializer.Everything").document(full());
-        assertEquals(List.of("id", "letter", "boxedLetter", "genre"), d.keySet().stream().limit(4).toList());
+        assertEquals(
+                List.of("id", "letter", "boxedLetter", "genre"),
+                d.keySet().stream().limit(4).toList());
         assertEquals(42L, d.get("count"));
         assertEquals(Instant.parse("2024-05-06T07:08:09.123Z"), d.get("seen"));
         assertEquals(List.of("a", "b,c"), d.get("tags"));
@@ -224,12 +284,18 @@ class SerializerGenerationTest {
         Class<?> category = loader.load("test.serializer.Category");
         Object leaf = Records.create(category, "leaf", List.of());
         Object root = Records.create(category, "root", List.of(leaf));
-        assertEquals("{\"name\":\"root\",\"children\":[{\"name\":\"leaf\",\"children\":[]}]}", json(schema("test.serializer.Category"), root));
-        assertEquals(List.of(Map.of("name", "leaf", "children", List.of())), schema("test.serializer.Category").document(root).get("children"));
+        assertEquals(
+                "{\"name\":\"root\",\"children\":[{\"name\":\"leaf\",\"children\":[]}]}",
+                json(schema("test.serializer.Category"), root));
+        assertEquals(
+                List.of(Map.of("name", "leaf", "children", List.of())),
+                schema("test.serializer.Category").document(root).get("children"));
         assertEquals("root", schema("test.serializer.Category").key(root));
 
-        Object view = Records.create(loader.load("test.serializer.HTTPPageView"), "https://x/", List.of(1, 2), Map.of("c", leaf));
-        assertEquals("{\"url\":\"https://x/\",\"counts\":[1,2],\"categories\":{\"c\":{\"name\":\"leaf\",\"children\":[]}}}",
+        Object view = Records.create(
+                loader.load("test.serializer.HTTPPageView"), "https://x/", List.of(1, 2), Map.of("c", leaf));
+        assertEquals(
+                "{\"url\":\"https://x/\",\"counts\":[1,2],\"categories\":{\"c\":{\"name\":\"leaf\",\"children\":[]}}}",
                 json(schema("test.serializer.HTTPPageView"), view));
     }
 }

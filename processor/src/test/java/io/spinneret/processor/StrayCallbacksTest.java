@@ -13,10 +13,15 @@ class StrayCallbacksTest {
         var file = Compilations.source("stray/Forgotten.java");
         assertThat(c).succeeded();
         assertThat(c).hadWarningCount(2);
-        assertThat(c).hadWarningContaining("[NotASpider] @Parse method parse() is in test.stray.Forgotten, which is no @Spider and which no"
-                + " @Spider of this compilation extends: nothing calls it; annotate the class with @Spider(name = \"...\")")
-                .inFile(file).onLineContaining("void parse(");
-        assertThat(c).hadWarningContaining("[NotASpider] @Errback method failed() is in test.stray.Forgotten").inFile(file)
+        assertThat(c)
+                .hadWarningContaining(
+                        "[NotASpider] @Parse method parse() is in test.stray.Forgotten, which is no @Spider and which no"
+                                + " @Spider of this compilation extends: nothing calls it; annotate the class with @Spider(name = \"...\")")
+                .inFile(file)
+                .onLineContaining("void parse(");
+        assertThat(c)
+                .hadWarningContaining("[NotASpider] @Errback method failed() is in test.stray.Forgotten")
+                .inFile(file)
                 .onLineContaining("void failed(");
     }
 
@@ -25,15 +30,22 @@ class StrayCallbacksTest {
         Compilation c = Compilations.compile("stray/ForgottenArguments.java");
         assertThat(c).succeeded();
         assertThat(c).hadWarningCount(1);
-        assertThat(c).hadWarningContaining("[StrayArgument] @Arg field pages is in test.stray.ForgottenArguments, which is no @Spider"
-                + " and which no @Spider of this compilation extends: nothing sets it")
-                .inFile(Compilations.source("stray/ForgottenArguments.java")).onLineContaining("int pages");
+        assertThat(c)
+                .hadWarningContaining(
+                        "[StrayArgument] @Arg field pages is in test.stray.ForgottenArguments, which is no @Spider"
+                                + " and which no @Spider of this compilation extends: nothing sets it")
+                .inFile(Compilations.source("stray/ForgottenArguments.java"))
+                .onLineContaining("int pages");
     }
 
     @Test
     void baseClassesOfSpidersAndAbstractClassesAreLeftAlone() {
-        Compilation c = Compilations.compile("stray/SharedCallbacks.java", "stray/UsesShared.java", "stray/AbstractBase.java",
-                "inherit/BaseSpider.java", "inherit/ChildSpider.java");
+        Compilation c = Compilations.compile(
+                "stray/SharedCallbacks.java",
+                "stray/UsesShared.java",
+                "stray/AbstractBase.java",
+                "inherit/BaseSpider.java",
+                "inherit/ChildSpider.java");
         assertThat(c).succeeded();
         assertThat(c).hadWarningCount(0);
     }

@@ -104,7 +104,8 @@ public interface Crawl {
      *     download failed or timed out after its retries, or the crawl is stopping
      */
     default Response fetch(Request request) {
-        throw new SpinneretException("this Crawl cannot fetch pages inline (" + getClass().getName() + ")");
+        throw new SpinneretException(
+                "this Crawl cannot fetch pages inline (" + getClass().getName() + ")");
     }
 
     /**

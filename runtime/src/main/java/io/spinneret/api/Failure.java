@@ -11,7 +11,11 @@ import org.jspecify.annotations.Nullable;
  * @param exception what was thrown, or null when a response arrived with an unwanted status
  * @param response the response, when one arrived (a 404 page, say); null when nothing was fetched
  */
-public record Failure(Request request, String reason, @Nullable Throwable exception, @Nullable Response response) {
+public record Failure(
+        Request request,
+        String reason,
+        @Nullable Throwable exception,
+        @Nullable Response response) {
     public Failure {
         Objects.requireNonNull(request, "request");
         Objects.requireNonNull(reason, "reason");

@@ -51,8 +51,13 @@ public class FetchException extends SpinneretException {
      * @param response the non-2xx response, if one arrived
      * @param dropReason the stats key of a {@link DropRequest} ({@code robots}, {@code offsite}), for {@link Kind#DROPPED}
      */
-    public FetchException(Kind kind, Request request, String reason, @Nullable Response response,
-            @Nullable String dropReason, @Nullable Throwable cause) {
+    public FetchException(
+            Kind kind,
+            Request request,
+            String reason,
+            @Nullable Response response,
+            @Nullable String dropReason,
+            @Nullable Throwable cause) {
         super("inline fetch of " + request.method() + " " + request.url() + " failed: " + reason, cause);
         this.kind = Objects.requireNonNull(kind, "kind");
         this.request = request;

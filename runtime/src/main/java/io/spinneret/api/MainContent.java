@@ -27,13 +27,19 @@ public final class MainContent {
     }
 
     /** The article's title (from the page's headings and {@code <title>}), or {@code ""}. */
-    public String title() { return title; }
+    public String title() {
+        return title;
+    }
 
     /** The content as HTML (one {@code <div>}, links absolute), or {@code ""} when none was found. */
-    public String html() { return html; }
+    public String html() {
+        return html;
+    }
 
     /** The content's text, whitespace as in the page, or {@code ""}. */
-    public String text() { return text; }
+    public String text() {
+        return text;
+    }
 
     /** The content as Markdown, or {@code ""}. */
     public String markdown() {
@@ -42,7 +48,9 @@ public final class MainContent {
     }
 
     /** True when the algorithm found no content (an empty page, a page of links only). */
-    public boolean isEmpty() { return html.isEmpty() && text.isEmpty(); }
+    public boolean isEmpty() {
+        return html.isEmpty() && text.isEmpty();
+    }
 
     @Override
     public String toString() {

@@ -1,12 +1,11 @@
 package io.spinneret.api;
 
-import java.util.Locale;
-
 import io.spinneret.annotations.Renderer;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -44,6 +43,7 @@ public final class Request {
     private final boolean dontFilter;
     /** Null until {@link Builder#renderer} chooses one: HTTP, except for start requests (see {@link #withDefaultRenderer}). */
     private final @Nullable Renderer renderer;
+
     private final Map<String, Object> meta;
     private final int depth;
     private final int retryCount;
@@ -93,34 +93,52 @@ public final class Request {
         return b;
     }
 
-    public String url() { return url; }
+    public String url() {
+        return url;
+    }
 
     /** The HTTP method in upper case; {@code GET} by default. */
-    public String method() { return method; }
+    public String method() {
+        return method;
+    }
 
     /** Request headers; names as given. Never null. */
-    public Map<String, String> headers() { return headers; }
+    public Map<String, String> headers() {
+        return headers;
+    }
 
     /** The request body, or null. The array is shared: do not modify it. */
-    public byte @Nullable [] body() { return body; }
+    public byte @Nullable [] body() {
+        return body;
+    }
 
     /** The name of the {@code @Parse} callback that handles the response. */
-    public String callback() { return callback; }
+    public String callback() {
+        return callback;
+    }
 
     /**
      * The name of the {@code @Errback} method that handles this request's failure, or null when a
      * failure is only logged and counted.
      */
-    public @Nullable String errback() { return errback; }
+    public @Nullable String errback() {
+        return errback;
+    }
 
     /** Higher values are dequeued first; FIFO among equal priorities. */
-    public int priority() { return priority; }
+    public int priority() {
+        return priority;
+    }
 
     /** True when the request must not be dropped as a duplicate (retries set this). */
-    public boolean dontFilter() { return dontFilter; }
+    public boolean dontFilter() {
+        return dontFilter;
+    }
 
     /** How the request is fetched: as {@link Builder#renderer} chose, else {@link Renderer#HTTP}. */
-    public Renderer renderer() { return renderer != null ? renderer : Renderer.HTTP; }
+    public Renderer renderer() {
+        return renderer != null ? renderer : Renderer.HTTP;
+    }
 
     /**
      * This request with {@code fallback} as its renderer unless {@link Builder#renderer} chose one:
@@ -135,7 +153,9 @@ public final class Request {
     }
 
     /** JSON-compatible values carried along with the request (e.g. {@code proxy}). */
-    public Map<String, Object> meta() { return meta; }
+    public Map<String, Object> meta() {
+        return meta;
+    }
 
     /**
      * The session this request runs in, as the spider named it with {@link Builder#session}, or null
@@ -154,10 +174,14 @@ public final class Request {
     }
 
     /** Links followed from a start URL to reach this request; start requests have depth 0. */
-    public int depth() { return depth; }
+    public int depth() {
+        return depth;
+    }
 
     /** How many times this request has been retried. */
-    public int retryCount() { return retryCount; }
+    public int retryCount() {
+        return retryCount;
+    }
 
     /** The host of {@link #url()} in lower case, or an empty string if it has none. */
     public String host() {
@@ -194,10 +218,19 @@ public final class Request {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof Request r && url.equals(r.url) && method.equals(r.method) && headers.equals(r.headers)
-                && Arrays.equals(body, r.body) && callback.equals(r.callback) && Objects.equals(errback, r.errback) && priority == r.priority
-                && dontFilter == r.dontFilter && renderer() == r.renderer() && meta.equals(r.meta)
-                && depth == r.depth && retryCount == r.retryCount;
+        return o instanceof Request r
+                && url.equals(r.url)
+                && method.equals(r.method)
+                && headers.equals(r.headers)
+                && Arrays.equals(body, r.body)
+                && callback.equals(r.callback)
+                && Objects.equals(errback, r.errback)
+                && priority == r.priority
+                && dontFilter == r.dontFilter
+                && renderer() == r.renderer()
+                && meta.equals(r.meta)
+                && depth == r.depth
+                && retryCount == r.retryCount;
     }
 
     @Override
@@ -231,39 +264,76 @@ public final class Request {
         }
 
         /** Replaces the URL. */
-        public Builder url(String url) { this.url = Objects.requireNonNull(url, "url"); return this; }
+        public Builder url(String url) {
+            this.url = Objects.requireNonNull(url, "url");
+            return this;
+        }
 
-        public Builder method(String method) { this.method = method.toUpperCase(Locale.ROOT); return this; }
+        public Builder method(String method) {
+            this.method = method.toUpperCase(Locale.ROOT);
+            return this;
+        }
 
-        public Builder header(String name, String value) { headers.put(name, value); return this; }
+        public Builder header(String name, String value) {
+            headers.put(name, value);
+            return this;
+        }
 
-        public Builder headers(Map<String, String> all) { headers.putAll(all); return this; }
+        public Builder headers(Map<String, String> all) {
+            headers.putAll(all);
+            return this;
+        }
 
         /** Removes a header, whatever the case of its name. */
-        public Builder removeHeader(String name) { headers.keySet().removeIf(k -> k.equalsIgnoreCase(name)); return this; }
+        public Builder removeHeader(String name) {
+            headers.keySet().removeIf(k -> k.equalsIgnoreCase(name));
+            return this;
+        }
 
-        public Builder body(byte @Nullable [] body) { this.body = body; return this; }
+        public Builder body(byte @Nullable [] body) {
+            this.body = body;
+            return this;
+        }
 
-        public Builder body(String body) { this.body = body.getBytes(StandardCharsets.UTF_8); return this; }
+        public Builder body(String body) {
+            this.body = body.getBytes(StandardCharsets.UTF_8);
+            return this;
+        }
 
         /** The callback name; a string literal here is checked by the annotation processor. */
-        public Builder callback(String callback) { this.callback = Objects.requireNonNull(callback, "callback"); return this; }
+        public Builder callback(String callback) {
+            this.callback = Objects.requireNonNull(callback, "callback");
+            return this;
+        }
 
         /**
          * The {@code @Errback} method that handles this request's failure; null for none. A string
          * literal here is checked by the annotation processor.
          */
-        public Builder errback(@Nullable String errback) { this.errback = errback; return this; }
+        public Builder errback(@Nullable String errback) {
+            this.errback = errback;
+            return this;
+        }
 
-        public Builder priority(int priority) { this.priority = priority; return this; }
+        public Builder priority(int priority) {
+            this.priority = priority;
+            return this;
+        }
 
-        public Builder dontFilter(boolean dontFilter) { this.dontFilter = dontFilter; return this; }
+        public Builder dontFilter(boolean dontFilter) {
+            this.dontFilter = dontFilter;
+            return this;
+        }
 
-        public Builder renderer(Renderer renderer) { this.renderer = Objects.requireNonNull(renderer); return this; }
+        public Builder renderer(Renderer renderer) {
+            this.renderer = Objects.requireNonNull(renderer);
+            return this;
+        }
 
         /** Adds a JSON-compatible meta value; null removes the key. */
         public Builder meta(String key, @Nullable Object value) {
-            if (value == null) meta.remove(key); else meta.put(key, value);
+            if (value == null) meta.remove(key);
+            else meta.put(key, value);
             return this;
         }
 
@@ -287,14 +357,24 @@ public final class Request {
             return meta(META_COOKIE_JAR, name);
         }
 
-        public Builder depth(int depth) { this.depth = depth; return this; }
+        public Builder depth(int depth) {
+            this.depth = depth;
+            return this;
+        }
 
-        public Builder retryCount(int retryCount) { this.retryCount = retryCount; return this; }
+        public Builder retryCount(int retryCount) {
+            this.retryCount = retryCount;
+            return this;
+        }
 
-        public Request build() { return new Request(this); }
+        public Request build() {
+            return new Request(this);
+        }
 
         /** For codecs: all meta at once. */
-        Builder metaAll(Map<String, Object> all) { meta.putAll(all); return this; }
-
+        Builder metaAll(Map<String, Object> all) {
+            meta.putAll(all);
+            return this;
+        }
     }
 }

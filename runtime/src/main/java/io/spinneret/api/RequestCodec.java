@@ -40,7 +40,8 @@ public final class RequestCodec {
             if (r.errback() != null) g.writeStringField("errback", r.errback());
             if (r.priority() != 0) g.writeNumberField("priority", r.priority());
             if (r.dontFilter()) g.writeBooleanField("dontFilter", true);
-            if (r.renderer() != Renderer.HTTP) g.writeStringField("renderer", r.renderer().name().toLowerCase());
+            if (r.renderer() != Renderer.HTTP)
+                g.writeStringField("renderer", r.renderer().name().toLowerCase());
             if (!r.meta().isEmpty()) {
                 g.writeFieldName("meta");
                 MAPPER.writeValue(g, r.meta());

@@ -2,6 +2,10 @@ package io.spinneret.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.spinneret.links.HeadBytes;
+import io.spinneret.links.Links;
+import io.spinneret.links.PageDirectives;
+import io.spinneret.structured.StructuredData;
 import io.spinneret.text.Readable;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -15,10 +19,6 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
-import io.spinneret.links.HeadBytes;
-import io.spinneret.links.Links;
-import io.spinneret.links.PageDirectives;
-import io.spinneret.structured.StructuredData;
 import org.jsoup.Jsoup;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.Element;
@@ -69,8 +69,10 @@ public final class Response {
         this.request = request;
         this.url = Urls.withoutFragment(url);
         this.status = status;
-        if (headers instanceof SortedMap<String, List<String>> sorted && sorted.comparator() == String.CASE_INSENSITIVE_ORDER) {
-            this.headers = headers; // already case-insensitive (java.net.http.HttpHeaders.map() is): no copy per response
+        if (headers instanceof SortedMap<String, List<String>> sorted
+                && sorted.comparator() == String.CASE_INSENSITIVE_ORDER) {
+            this.headers =
+                    headers; // already case-insensitive (java.net.http.HttpHeaders.map() is): no copy per response
         } else {
             TreeMap<String, List<String>> h = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
             h.putAll(headers);
@@ -79,19 +81,27 @@ public final class Response {
         this.body = body;
     }
 
-    public Request request() { return request; }
+    public Request request() {
+        return request;
+    }
 
     /**
      * The final URL, after redirects, without fragment (a page reached through {@code x.html#intro}
      * is {@code x.html}, so items keyed by URL are the same whichever link came first); relative
      * links resolve against it (or a {@code <base href>}).
      */
-    public String url() { return url; }
+    public String url() {
+        return url;
+    }
 
-    public int status() { return status; }
+    public int status() {
+        return status;
+    }
 
     /** How many links away from a start request this page is ({@code request().depth()}). */
-    public int depth() { return request.depth(); }
+    public int depth() {
+        return request.depth();
+    }
 
     /**
      * Whether the body is HTML: by its {@code Content-Type} ({@code text/html} or
@@ -105,7 +115,9 @@ public final class Response {
     }
 
     /** All headers, names case-insensitive. */
-    public Map<String, List<String>> headers() { return headers; }
+    public Map<String, List<String>> headers() {
+        return headers;
+    }
 
     /** The first value of a header, if present. */
     public Optional<String> header(String name) {
@@ -114,10 +126,14 @@ public final class Response {
     }
 
     /** The raw body. The array is shared: do not modify it. */
-    public byte[] body() { return body; }
+    public byte[] body() {
+        return body;
+    }
 
     /** The request's meta, carried through to the callback. */
-    public Map<String, Object> meta() { return request.meta(); }
+    public Map<String, Object> meta() {
+        return request.meta();
+    }
 
     /** The body's charset: from Content-Type, else a BOM, else a {@code <meta>} tag, else UTF-8. */
     public Charset charset() {
@@ -245,8 +261,10 @@ public final class Response {
      */
     public Optional<PageDirectives.Refresh> metaRefresh() {
         if (!isHtml() || !headMayHold("refresh")) return Optional.empty();
-        return directives().refresh().flatMap(r -> (r.target().isEmpty() ? Optional.of(url) : urlJoin(r.target()))
-                .map(t -> new PageDirectives.Refresh(r.delay(), t)));
+        return directives()
+                .refresh()
+                .flatMap(r -> (r.target().isEmpty() ? Optional.of(url) : urlJoin(r.target()))
+                        .map(t -> new PageDirectives.Refresh(r.delay(), t)));
     }
 
     /** The directives of the page's head (HTML only), read once. */
@@ -346,8 +364,13 @@ public final class Response {
             LOG.debug("skipping link {} on {}: not an http(s) URL", href, url);
             return Optional.empty();
         }
-        return Optional.of(Request.builder(target.get()).callback(callback).priority(priority)
-                .renderer(request.renderer()).depth(request.depth() + 1).meta(Request.META_SESSION, request.session()).build());
+        return Optional.of(Request.builder(target.get())
+                .callback(callback)
+                .priority(priority)
+                .renderer(request.renderer())
+                .depth(request.depth() + 1)
+                .meta(Request.META_SESSION, request.session())
+                .build());
     }
 
     /** Follows an element's {@code href} (or {@code src}) attribute. */
@@ -368,7 +391,10 @@ public final class Response {
 
     @Override
     public String toString() {
-        return status + " " + url + " (" + body.length + " bytes" + (headers.containsKey("content-type")
-                ? ", " + header("content-type").orElse("").toLowerCase(Locale.ROOT) : "") + ")";
+        return status + " " + url + " (" + body.length + " bytes"
+                + (headers.containsKey("content-type")
+                        ? ", " + header("content-type").orElse("").toLowerCase(Locale.ROOT)
+                        : "")
+                + ")";
     }
 }

@@ -78,7 +78,9 @@ public record Sitemap(List<Entry> pages, List<Entry> sitemaps) {
         }
         if (source.pathname().equalsIgnoreCase("/robots.txt")) {
             List<Entry> listed = new ArrayList<>();
-            for (String s : new SimpleRobotRulesParser().parseContent(url, body, contentType == null ? "text/plain" : contentType, List.of("spinneret")).getSitemaps()) {
+            for (String s : new SimpleRobotRulesParser()
+                    .parseContent(url, body, contentType == null ? "text/plain" : contentType, List.of("spinneret"))
+                    .getSitemaps()) {
                 listed.add(new Entry(s, null));
             }
             return new Sitemap(List.of(), listed);
@@ -93,9 +95,11 @@ public record Sitemap(List<Entry> pages, List<Entry> sitemaps) {
         List<Entry> pages = new ArrayList<>();
         List<Entry> sitemaps = new ArrayList<>();
         if (parsed instanceof SiteMapIndex index) {
-            for (AbstractSiteMap s : index.getSitemaps()) sitemaps.add(new Entry(s.getUrl().toString(), instant(s.getLastModified())));
+            for (AbstractSiteMap s : index.getSitemaps())
+                sitemaps.add(new Entry(s.getUrl().toString(), instant(s.getLastModified())));
         } else if (parsed instanceof SiteMap map) {
-            for (SiteMapURL u : map.getSiteMapUrls()) pages.add(new Entry(u.getUrl().toString(), instant(u.getLastModified())));
+            for (SiteMapURL u : map.getSiteMapUrls())
+                pages.add(new Entry(u.getUrl().toString(), instant(u.getLastModified())));
         }
         return new Sitemap(pages, sitemaps);
     }
@@ -115,7 +119,8 @@ public record Sitemap(List<Entry> pages, List<Entry> sitemaps) {
             byte[] buf = new byte[16 * 1024];
             for (int n; (n = in.read(buf)) > 0; ) {
                 if (out.size() + n > MAX_BYTES) {
-                    throw new SpinneretException("sitemap " + url + " inflates past " + MAX_BYTES + " bytes, the sitemaps protocol's limit");
+                    throw new SpinneretException(
+                            "sitemap " + url + " inflates past " + MAX_BYTES + " bytes, the sitemaps protocol's limit");
                 }
                 out.write(buf, 0, n);
             }

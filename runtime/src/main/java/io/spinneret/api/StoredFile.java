@@ -15,7 +15,11 @@ import org.jspecify.annotations.Nullable;
  * @param status null until handled; then {@link #DOWNLOADED}, {@link #UPTODATE}, {@link #DUPLICATE}
  *     or {@code failed: <reason>}
  */
-public record StoredFile(String url, @Nullable String path, @Nullable String checksum, @Nullable String status) {
+public record StoredFile(
+        String url,
+        @Nullable String path,
+        @Nullable String checksum,
+        @Nullable String status) {
     /** Fetched and written in this crawl. */
     public static final String DOWNLOADED = "downloaded";
     /** Not fetched: an earlier item or crawl already stored this URL, and the file is still there. */

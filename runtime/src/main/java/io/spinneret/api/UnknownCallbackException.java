@@ -9,7 +9,8 @@ import org.jspecify.annotations.Nullable;
  */
 public class UnknownCallbackException extends SpinneretException {
     public UnknownCallbackException(String spider, String callback, Collection<String> known) {
-        super("spider '" + spider + "' has no callback '" + callback + "'; its callbacks are " + String.join(", ", known));
+        super("spider '" + spider + "' has no callback '" + callback + "'; its callbacks are "
+                + String.join(", ", known));
     }
 
     private UnknownCallbackException(String message) {
@@ -18,7 +19,8 @@ public class UnknownCallbackException extends SpinneretException {
 
     /** A request named an errback the spider does not have; {@code spider} null when unknown. */
     public static UnknownCallbackException errback(@Nullable String spider, String errback, Collection<String> known) {
-        return new UnknownCallbackException((spider == null ? "the spider" : "spider '" + spider + "'") + " has no errback '" + errback + "'; "
+        return new UnknownCallbackException((spider == null ? "the spider" : "spider '" + spider + "'")
+                + " has no errback '" + errback + "'; "
                 + (known.isEmpty() ? "it has no @Errback methods" : "its errbacks are " + String.join(", ", known)));
     }
 }

@@ -118,8 +118,8 @@ final class UrlCanonicalizer {
     }
 
     private static boolean safe(char c) {
-        return c > 0x20 && c < 0x7f && c != '%' && c != '#' && c != '"' && c != '<' && c != '>' && c != '\\'
-                && c != '^' && c != '`' && c != '{' && c != '|' && c != '}' && c != '[' && c != ']';
+        return c > 0x20 && c < 0x7f && c != '%' && c != '#' && c != '"' && c != '<' && c != '>' && c != '\\' && c != '^'
+                && c != '`' && c != '{' && c != '|' && c != '}' && c != '[' && c != ']';
     }
 
     static String slowCanonicalize(String url) {
@@ -158,7 +158,9 @@ final class UrlCanonicalizer {
                     if (isUnreserved(d)) {
                         out.append(d);
                     } else {
-                        out.append('%').append(Character.toUpperCase(s.charAt(i + 1))).append(Character.toUpperCase(s.charAt(i + 2)));
+                        out.append('%')
+                                .append(Character.toUpperCase(s.charAt(i + 1)))
+                                .append(Character.toUpperCase(s.charAt(i + 2)));
                     }
                     i += 2;
                     continue;
@@ -170,7 +172,12 @@ final class UrlCanonicalizer {
     }
 
     private static boolean isUnreserved(char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-                || c == '-' || c == '.' || c == '_' || c == '~';
+        return (c >= 'a' && c <= 'z')
+                || (c >= 'A' && c <= 'Z')
+                || (c >= '0' && c <= '9')
+                || c == '-'
+                || c == '.'
+                || c == '_'
+                || c == '~';
     }
 }

@@ -42,7 +42,8 @@ public final class Urls {
         String host = host(url);
         int end = start + 3;
         while (end < url.length() && "/?#\\".indexOf(url.charAt(end)) < 0) end++;
-        String authority = url.substring(url.lastIndexOf('@', end - 1) >= start ? url.lastIndexOf('@', end - 1) + 1 : start + 3, end);
+        String authority = url.substring(
+                url.lastIndexOf('@', end - 1) >= start ? url.lastIndexOf('@', end - 1) + 1 : start + 3, end);
         int after = host.length();
         if (authority.length() > after + 1 && authority.charAt(after) == ':') {
             try {

@@ -28,7 +28,8 @@ final class XPathSelection {
         boolean text = TEXT_STEP.matcher(xpath).matches();
         if (text || ATTRIBUTE_STEP.matcher(xpath).matches()) {
             String what = text ? "text nodes" : "attributes";
-            throw new IllegalArgumentException("xpath(\"" + xpath + "\") selects " + what + ", which are no elements: use xpathTexts(\"" + xpath + "\") for their strings");
+            throw new IllegalArgumentException("xpath(\"" + xpath + "\") selects " + what
+                    + ", which are no elements: use xpathTexts(\"" + xpath + "\") for their strings");
         }
         return document.selectXpath(xpath);
     }
@@ -36,7 +37,9 @@ final class XPathSelection {
     /** The strings of what {@code xpath} selects: text nodes' text, attributes' values, elements' text. */
     static List<String> texts(Document document, String xpath) {
         if (TEXT_STEP.matcher(xpath).matches()) {
-            return document.selectXpath(xpath, TextNode.class).stream().map(TextNode::text).toList();
+            return document.selectXpath(xpath, TextNode.class).stream()
+                    .map(TextNode::text)
+                    .toList();
         }
         Matcher attribute = ATTRIBUTE_STEP.matcher(xpath);
         if (attribute.matches()) return document.selectXpath(attribute.group(1)).eachAttr(attribute.group(2));

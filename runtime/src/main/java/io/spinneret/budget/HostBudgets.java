@@ -55,9 +55,10 @@ public final class HostBudgets {
     public void admit(Request request) {
         String host = request.host();
         String domain = perDomain > 0 ? Domains.registrable(host) : host;
-        PageBudget.Verdict verdict = store.admit(host, domain, request.fingerprint().hex(), perHost, perDomain);
+        PageBudget.Verdict verdict =
+                store.admit(host, domain, request.fingerprint().hex(), perHost, perDomain);
         switch (verdict) {
-            case ADMITTED -> { }
+            case ADMITTED -> {}
             case HOST_SPENT -> throw refused(Setting.MAX_PAGES_PER_HOST, perHost, "host " + host, host);
             case DOMAIN_SPENT -> throw refused(Setting.MAX_PAGES_PER_DOMAIN, perDomain, "domain " + domain, domain);
         }
@@ -65,7 +66,8 @@ public final class HostBudgets {
 
     private DropRequest refused(Setting setting, long max, String what, String name) {
         String limit = setting.key() + "=" + max;
-        if (stopped.putIfAbsent(name, limit) == null) LOG.info("{} reached {}: its other pages are not fetched", what, limit);
+        if (stopped.putIfAbsent(name, limit) == null)
+            LOG.info("{} reached {}: its other pages are not fetched", what, limit);
         return new DropRequest(setting.key(), what + " reached " + limit);
     }
 

@@ -9,9 +9,21 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The picocli root command behind {@link Main}. */
-@Command(name = "spinneret", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
-        subcommands = {ListCommand.class, RunCommand.class, StatusCommand.class, FetchCommand.class, ParseCommand.class, ShellCommand.class,
-                GenspiderCommand.class, ServeCommand.class, CommandLine.HelpCommand.class},
+@Command(
+        name = "spinneret",
+        mixinStandardHelpOptions = true,
+        versionProvider = Cli.Version.class,
+        subcommands = {
+            ListCommand.class,
+            RunCommand.class,
+            StatusCommand.class,
+            FetchCommand.class,
+            ParseCommand.class,
+            ShellCommand.class,
+            GenspiderCommand.class,
+            ServeCommand.class,
+            CommandLine.HelpCommand.class
+        },
         description = "A compile-time-checked web crawler. Spiders come from the class path and the spiders directory.")
 final class Cli implements Runnable {
     @CommandLine.Spec
@@ -60,7 +72,11 @@ final class Cli implements Runnable {
 
     /** Reports a command's exception as one line (plus the stack trace at debug level) and picks the exit code. */
     private static int failed(Exception ex, PrintStream err) {
-        int code = ex instanceof UsageException || ex instanceof InvalidSettingException || ex instanceof SpiderArgumentException ? 2 : 1;
+        int code = ex instanceof UsageException
+                        || ex instanceof InvalidSettingException
+                        || ex instanceof SpiderArgumentException
+                ? 2
+                : 1;
         String msg = ex instanceof SpinneretException ? ex.getMessage() : ex.toString();
         err.println("error: " + msg);
         if (Logging.debug()) ex.printStackTrace(err);

@@ -31,6 +31,7 @@ public final class Entry {
     static final int REQUIRED_JAVA = 21;
     /** The manifest attribute naming the class whose {@code main} this one calls. */
     static final String MAIN_ATTRIBUTE = "Spinneret-Main-Class";
+
     private static final String DEFAULT_MAIN = "io.spinneret.cli.Main";
 
     private Entry() {}
@@ -50,16 +51,18 @@ public final class Entry {
             if (manifest != null) {
                 String missing = missingLibrary(jar, manifest.getValue(Attributes.Name.CLASS_PATH));
                 if (missing != null) {
-                    System.err.println("error: " + missing + " is missing: " + jar.getName() + " needs the jars its build put in "
-                            + new File(jar.getAbsoluteFile().getParentFile(), "lib") + " (rebuild with ./mvnw package)");
+                    System.err.println(
+                            "error: " + missing + " is missing: " + jar.getName() + " needs the jars its build put in "
+                                    + new File(jar.getAbsoluteFile().getParentFile(), "lib")
+                                    + " (rebuild with ./mvnw package)");
                     System.exit(1);
                 }
                 String named = manifest.getValue(MAIN_ATTRIBUTE);
                 if (named != null && !named.trim().isEmpty()) main = named.trim();
             }
         }
-        MethodHandle target = MethodHandles.publicLookup().findStatic(Class.forName(main),
-                "main", MethodType.methodType(void.class, String[].class));
+        MethodHandle target = MethodHandles.publicLookup()
+                .findStatic(Class.forName(main), "main", MethodType.methodType(void.class, String[].class));
         target.invokeExact(args);
     }
 

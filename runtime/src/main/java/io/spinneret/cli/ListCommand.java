@@ -9,15 +9,21 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
 
 /** {@code spinneret list}: the spiders found, with their class and start URLs, and under each its arguments. */
-@Command(name = "list", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
+@Command(
+        name = "list",
+        mixinStandardHelpOptions = true,
+        versionProvider = Cli.Version.class,
         description = "List the spiders found on the class path and in the spiders directory.")
 final class ListCommand implements Callable<Integer> {
-    @Mixin CommonOptions common = new CommonOptions();
-    @Spec CommandSpec spec;
+    @Mixin
+    CommonOptions common = new CommonOptions();
+
+    @Spec
+    CommandSpec spec;
 
     @Override
     public Integer call() {
@@ -36,7 +42,11 @@ final class ListCommand implements Callable<Integer> {
         }
         out.printf("%-" + nameW + "s  %-" + classW + "s  %s%n", "NAME", "CLASS", "START URLS");
         for (SpiderDefinition s : spiders) {
-            out.printf("%-" + nameW + "s  %-" + classW + "s  %s%n", s.name(), s.className(), String.join(" ", s.startUrls()));
+            out.printf(
+                    "%-" + nameW + "s  %-" + classW + "s  %s%n",
+                    s.name(),
+                    s.className(),
+                    String.join(" ", s.startUrls()));
             for (ArgumentSpec a : s.arguments()) out.printf("%-" + nameW + "s    -a %s%n", "", a.describe());
         }
         out.flush();

@@ -19,7 +19,8 @@ final class Logging {
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             if (a.equals("--log-level") && i + 1 < args.length) return args[i + 1].toLowerCase(Locale.ROOT);
-            if (a.startsWith("--log-level=")) return a.substring("--log-level=".length()).toLowerCase(Locale.ROOT);
+            if (a.startsWith("--log-level="))
+                return a.substring("--log-level=".length()).toLowerCase(Locale.ROOT);
         }
         return "info";
     }

@@ -16,11 +16,16 @@ final class OutputTypes {
         for (ItemSchema<?> s : items) names.add(s.name());
         for (Storages.Output o : Storages.outputs(output)) {
             for (String type : o.types()) {
-                boolean known = items.stream().anyMatch(s -> s.name().equals(type) || s.table().equals(type));
+                boolean known = items.stream()
+                        .anyMatch(s -> s.name().equals(type) || s.table().equals(type));
                 if (known) continue;
-                String closest = names.stream().min(Comparator.comparingInt(n -> distance(n.toLowerCase(), type.toLowerCase()))).orElse(null);
-                String hint = closest != null && distance(closest.toLowerCase(), type.toLowerCase()) <= Math.max(2, type.length() / 3)
-                        ? "; did you mean '" + closest + "'?" : "";
+                String closest = names.stream()
+                        .min(Comparator.comparingInt(n -> distance(n.toLowerCase(), type.toLowerCase())))
+                        .orElse(null);
+                String hint = closest != null
+                                && distance(closest.toLowerCase(), type.toLowerCase()) <= Math.max(2, type.length() / 3)
+                        ? "; did you mean '" + closest + "'?"
+                        : "";
                 throw new UsageException("-o " + type + "=" + o.target() + ": no @Item type '" + type + "'" + hint
                         + " Types: " + (names.isEmpty() ? "(none)" : String.join(", ", names)));
             }
@@ -34,7 +39,8 @@ final class OutputTypes {
         for (int i = 1; i <= a.length(); i++) {
             cur[0] = i;
             for (int j = 1; j <= b.length(); j++) {
-                cur[j] = Math.min(Math.min(cur[j - 1], prev[j]) + 1, prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
+                cur[j] = Math.min(
+                        Math.min(cur[j - 1], prev[j]) + 1, prev[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1));
             }
             int[] t = prev;
             prev = cur;

@@ -1,8 +1,5 @@
 package io.spinneret.cli;
 
-import java.util.List;
-import java.util.Map;
-
 import io.spinneret.annotations.Renderer;
 import io.spinneret.api.Request;
 import io.spinneret.devtools.PageFetcher;
@@ -11,6 +8,8 @@ import io.spinneret.internal.SpiderDefinition;
 import io.spinneret.settings.Settings;
 import io.spinneret.settings.SettingsLoader;
 import io.spinneret.url.AbsoluteUrl;
+import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -28,10 +27,16 @@ final class PageSession implements AutoCloseable {
     final PageFetcher pages;
     /** The spider's arguments ({@code -a} and {@code [spider.<name>.args]}), checked; empty without a spider. */
     final Map<String, String> arguments;
+
     private final boolean browser;
 
-    private PageSession(SpiderCatalog catalog, @Nullable SpiderDefinition spider, Settings settings, PageFetcher pages,
-            Map<String, String> arguments, boolean browser) {
+    private PageSession(
+            SpiderCatalog catalog,
+            @Nullable SpiderDefinition spider,
+            Settings settings,
+            PageFetcher pages,
+            Map<String, String> arguments,
+            boolean browser) {
         this.catalog = catalog;
         this.spider = spider;
         this.settings = settings;
@@ -51,12 +56,18 @@ final class PageSession implements AutoCloseable {
         if (spiderName == null) {
             Settings settings = loader.resolve(NO_SPIDER, NO_SPIDER, List.of(), common.commandLineValues());
             ClassLoader cl = Thread.currentThread().getContextClassLoader();
-            return new PageSession(catalog, null, settings,
-                    PageFetcher.open(NO_SPIDER, settings, cl != null ? cl : PageSession.class.getClassLoader()), Map.of(), browser);
+            return new PageSession(
+                    catalog,
+                    null,
+                    settings,
+                    PageFetcher.open(NO_SPIDER, settings, cl != null ? cl : PageSession.class.getClassLoader()),
+                    Map.of(),
+                    browser);
         }
         SpiderDefinition spider = common.spider(catalog, loader, spiderName);
         Map<String, String> arguments = common.arguments(loader, spider);
-        Settings settings = loader.resolve(spider.name(), spider.className(), spider.settings(), common.commandLineValues());
+        Settings settings =
+                loader.resolve(spider.name(), spider.className(), spider.settings(), common.commandLineValues());
         return new PageSession(catalog, spider, settings, PageFetcher.open(spider, settings), arguments, browser);
     }
 

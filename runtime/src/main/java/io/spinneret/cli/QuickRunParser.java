@@ -20,8 +20,29 @@ import org.jspecify.annotations.Nullable;
  */
 final class QuickRunParser {
     /** Options taking a value, under every name picocli knows them by. */
-    static final Set<String> VALUED = Set.of("-n", "--max-items", "-o", "--output", "-O", "--overwrite-output", "-c", "--concurrency", "--delay",
-            "-s", "--set", "-a", "--arg", "--redis", "--crawl-id", "--metrics", "--ui", "--stats-file", "--settings", "--spiders", "--log-level");
+    static final Set<String> VALUED = Set.of(
+            "-n",
+            "--max-items",
+            "-o",
+            "--output",
+            "-O",
+            "--overwrite-output",
+            "-c",
+            "--concurrency",
+            "--delay",
+            "-s",
+            "--set",
+            "-a",
+            "--arg",
+            "--redis",
+            "--crawl-id",
+            "--metrics",
+            "--ui",
+            "--stats-file",
+            "--settings",
+            "--spiders",
+            "--log-level");
+
     static final Set<String> FLAGS = Set.of("--resume", "--new-crawl", "--recrawl");
     /** Options always parsed by picocli. */
     static final Set<String> LEFT_TO_PICOCLI = Set.of("-h", "--help", "-V", "--version", "--print-settings");
@@ -53,7 +74,10 @@ final class QuickRunParser {
                 String value;
                 if (eq > 0) {
                     value = a.substring(eq + 1);
-                } else if (i + 1 < args.length && !args[i + 1].isEmpty() && !args[i + 1].startsWith("-") && !args[i + 1].startsWith("@")) {
+                } else if (i + 1 < args.length
+                        && !args[i + 1].isEmpty()
+                        && !args[i + 1].startsWith("-")
+                        && !args[i + 1].startsWith("@")) {
                     value = args[++i];
                 } else {
                     return null;

@@ -7,8 +7,8 @@ import io.spinneret.embed.SpiderCatalog;
 import io.spinneret.internal.SpiderDefinition;
 import io.spinneret.scheduler.redis.RedisEndpoint;
 import io.spinneret.settings.Settings;
-import io.spinneret.settings.SettingsLoader.CommandLineValue;
 import io.spinneret.settings.SettingsLoader;
+import io.spinneret.settings.SettingsLoader.CommandLineValue;
 import io.spinneret.spi.CrawlFinishedException;
 import io.spinneret.storage.Storages;
 import io.spinneret.warc.WarcRecorder;
@@ -20,65 +20,112 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code spinneret run <spider>}: crawls and prints the summary line. */
-@Command(name = "run", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
+@Command(
+        name = "run",
+        mixinStandardHelpOptions = true,
+        versionProvider = Cli.Version.class,
         description = "Crawl with a spider and store its items.",
-        footer = {"", "Exit codes: 0 success, 1 finished with failures or storage failed, 2 usage error,",
-                "3 nothing was crawled and nothing failed (no start request, or every one dropped or answered 4xx/5xx);",
-                "stopped by a signal: 130 after SIGINT (Ctrl-C), 143 after SIGTERM, 129 after SIGHUP.",
-                "The first signal stops gracefully (no new request; items flushed, summary printed), a second quits at once."})
+        footer = {
+            "",
+            "Exit codes: 0 success, 1 finished with failures or storage failed, 2 usage error,",
+            "3 nothing was crawled and nothing failed (no start request, or every one dropped or answered 4xx/5xx);",
+            "stopped by a signal: 130 after SIGINT (Ctrl-C), 143 after SIGTERM, 129 after SIGHUP.",
+            "The first signal stops gracefully (no new request; items flushed, summary printed), a second quits at once."
+        })
 final class RunCommand implements Callable<Integer> {
-    @Mixin CommonOptions common = new CommonOptions();
-    @Spec CommandSpec spec;
+    @Mixin
+    CommonOptions common = new CommonOptions();
+
+    @Spec
+    CommandSpec spec;
 
     @Parameters(index = "0", paramLabel = "SPIDER", description = "the spider's name (see 'list')")
     String spiderName = "";
 
-    @Option(names = {"-n", "--max-items"}, paramLabel = "N", description = "stop after N items")
-    @Nullable Integer maxItems;
+    @Option(
+            names = {"-n", "--max-items"},
+            paramLabel = "N",
+            description = "stop after N items")
+    @Nullable
+    Integer maxItems;
 
-    @Option(names = {"-o", "--output"}, paramLabel = "TARGET",
-            description = "output file (.jsonl, .json, .csv, ...), database URI or - (standard output); repeatable, and TYPE=TARGET for one item type (default: <spider>.jsonl)")
+    @Option(
+            names = {"-o", "--output"},
+            paramLabel = "TARGET",
+            description =
+                    "output file (.jsonl, .json, .csv, ...), database URI or - (standard output); repeatable, and TYPE=TARGET for one item type (default: <spider>.jsonl)")
     List<String> outputs = new ArrayList<>();
 
-    @Option(names = {"-O", "--overwrite-output"}, paramLabel = "TARGET",
+    @Option(
+            names = {"-O", "--overwrite-output"},
+            paramLabel = "TARGET",
             description = "like -o (repeatable too), but each output file is emptied first instead of appended to")
     List<String> overwriteOutputs = new ArrayList<>();
 
-    @Option(names = {"-c", "--concurrency"}, paramLabel = "N", description = "requests in flight at once")
-    @Nullable Integer concurrency;
+    @Option(
+            names = {"-c", "--concurrency"},
+            paramLabel = "N",
+            description = "requests in flight at once")
+    @Nullable
+    Integer concurrency;
 
     @Option(names = "--delay", paramLabel = "SECONDS", description = "seconds between requests to one domain")
-    @Nullable String delay;
+    @Nullable
+    String delay;
 
-    @Option(names = "--resume", description = "continue a previous interrupted crawl (persistent scheduler, sqlite unless set)")
+    @Option(
+            names = "--resume",
+            description = "continue a previous interrupted crawl (persistent scheduler, sqlite unless set)")
     boolean resume;
 
-    @Option(names = "--recrawl", description = "request the known pages of a finished job again with their validators; emit only changed and new pages' items (sqlite unless set)")
+    @Option(
+            names = "--recrawl",
+            description =
+                    "request the known pages of a finished job again with their validators; emit only changed and new pages' items (sqlite unless set)")
     boolean recrawl;
 
-    @Option(names = "--redis", paramLabel = "URL", description = "share the queue through Redis, e.g. redis://127.0.0.1:6379/0")
-    @Nullable String redis;
+    @Option(
+            names = "--redis",
+            paramLabel = "URL",
+            description = "share the queue through Redis, e.g. redis://127.0.0.1:6379/0")
+    @Nullable
+    String redis;
 
-    @Option(names = "--crawl-id", paramLabel = "ID", description = "the distributed crawl to join (default: the spider's name)")
-    @Nullable String crawlId;
+    @Option(
+            names = "--crawl-id",
+            paramLabel = "ID",
+            description = "the distributed crawl to join (default: the spider's name)")
+    @Nullable
+    String crawlId;
 
-    @Option(names = "--new-crawl", description = "with --redis: start the crawl again even if it finished (clears its queue and seen set)")
+    @Option(
+            names = "--new-crawl",
+            description = "with --redis: start the crawl again even if it finished (clears its queue and seen set)")
     boolean newCrawl;
 
-    @Option(names = "--metrics", paramLabel = "HOST:PORT", description = "serve Prometheus metrics at http://HOST:PORT/metrics, e.g. 127.0.0.1:9464")
-    @Nullable String metrics;
+    @Option(
+            names = "--metrics",
+            paramLabel = "HOST:PORT",
+            description = "serve Prometheus metrics at http://HOST:PORT/metrics, e.g. 127.0.0.1:9464")
+    @Nullable
+    String metrics;
 
-    @Option(names = "--ui", paramLabel = "HOST:PORT", description = "serve the live crawl page at http://HOST:PORT/, e.g. 127.0.0.1:8080")
-    @Nullable String ui;
+    @Option(
+            names = "--ui",
+            paramLabel = "HOST:PORT",
+            description = "serve the live crawl page at http://HOST:PORT/, e.g. 127.0.0.1:8080")
+    @Nullable
+    String ui;
 
     @Option(names = "--stats-file", paramLabel = "FILE", description = "write the final stats as JSON to FILE")
-    @Nullable String statsFile;
+    @Nullable
+    String statsFile;
 
     @Option(names = "--print-settings", description = "print every effective setting and where it came from, then exit")
     boolean printSettings;
@@ -93,26 +140,37 @@ final class RunCommand implements Callable<Integer> {
         SettingsLoader loader = common.loader();
         SpiderCatalog catalog = common.catalog(loader);
         SpiderDefinition spider = common.spider(catalog, loader, spiderName);
-        for (String warning : loader.sectionsForNoSpider(catalog.spiders().stream().map(SpiderDefinition::name).toList())) {
+        for (String warning : loader.sectionsForNoSpider(
+                catalog.spiders().stream().map(SpiderDefinition::name).toList())) {
             LoggerFactory.getLogger(RunCommand.class).warn(warning);
         }
-        Settings settings = loader.resolve(spider.name(), spider.className(), spider.settings(), commandLine(loader, spider));
+        Settings settings =
+                loader.resolve(spider.name(), spider.className(), spider.settings(), commandLine(loader, spider));
         var arguments = common.arguments(loader, spider);
         if (printSettings) {
             print(settings, out);
             return 0;
         }
-        String target = settings.getString(Setting.OUTPUT).isBlank() ? spider.name() + ".jsonl" : settings.getString(Setting.OUTPUT);
+        String target = settings.getString(Setting.OUTPUT).isBlank()
+                ? spider.name() + ".jsonl"
+                : settings.getString(Setting.OUTPUT);
         try {
-            Storages.forOutput(target, settings); // fail fast on an unsupported target (or -O with a database), as a usage error
+            Storages.forOutput(
+                    target, settings); // fail fast on an unsupported target (or -O with a database), as a usage error
         } catch (RuntimeException e) {
             throw new UsageException(e.getMessage());
         }
         OutputTypes.check(target, catalog.items());
         if (resume && settings.getBoolean(Setting.OVERWRITE_OUTPUT)) {
-            throw new UsageException("--resume adds to the interrupted crawl's output; emptying it first (-O, overwrite_output) would lose those items");
+            throw new UsageException(
+                    "--resume adds to the interrupted crawl's output; emptying it first (-O, overwrite_output) would lose those items");
         }
-        Crawler crawler = Crawler.builder(spider).settings(settings).arguments(arguments).items(catalog.items()).resume(resume).build();
+        Crawler crawler = Crawler.builder(spider)
+                .settings(settings)
+                .arguments(arguments)
+                .items(catalog.items())
+                .resume(resume)
+                .build();
         Signals signals = Signals.install(crawler, err);
         CrawlResult result;
         try {
@@ -128,15 +186,18 @@ final class RunCommand implements Callable<Integer> {
         }
         String nothing = result.nothingCrawled();
         // a node of a distributed crawl that found no work left (the others had it) did nothing wrong
-        boolean idleNode = nothing != null && settings.getChoice(Setting.SCHEDULER).equals("redis")
-                && result.requests() == 0 && result.failures() == 0;
+        boolean idleNode = nothing != null
+                && settings.getChoice(Setting.SCHEDULER).equals("redis")
+                && result.requests() == 0
+                && result.failures() == 0;
         if (idleNode) {
             err.println("this node got no work: the shared queue stayed empty (the other nodes of the crawl had it)");
         } else if (nothing != null) {
             err.println("error: " + nothing);
         }
         // with -o - the items are standard output: the summary goes with the logs
-        PrintWriter summary = Storages.outputs(target).stream().anyMatch(o -> o.target().equals("-")) ? err : out;
+        PrintWriter summary =
+                Storages.outputs(target).stream().anyMatch(o -> o.target().equals("-")) ? err : out;
         summary.println(result.summaryLine());
         summary.flush();
         // interrupted by a signal: 128 + its number, as a shell reports a process that signal ended
@@ -171,14 +232,19 @@ final class RunCommand implements Callable<Integer> {
         if (metrics != null) v.add(new CommandLineValue(Setting.METRICS.key(), metrics, "--metrics"));
         if (ui != null) v.add(new CommandLineValue(Setting.UI.key(), ui, "--ui"));
         if (statsFile != null) v.add(new CommandLineValue(Setting.STATS_FILE.key(), statsFile, "--stats-file"));
-        if (common.spidersDir != null) v.add(new CommandLineValue(Setting.SPIDERS_DIR.key(), common.spidersDir.toString(), "--spiders"));
+        if (common.spidersDir != null)
+            v.add(new CommandLineValue(Setting.SPIDERS_DIR.key(), common.spidersDir.toString(), "--spiders"));
         if (crawlId != null) v.add(new CommandLineValue(Setting.CRAWL_ID.key(), crawlId, "--crawl-id"));
         if (recrawl) {
-            if (resume || newCrawl) throw new UsageException("give --recrawl (request the known pages again) alone, without --resume or --new-crawl");
+            if (resume || newCrawl)
+                throw new UsageException(
+                        "give --recrawl (request the known pages again) alone, without --resume or --new-crawl");
             v.add(new CommandLineValue(Setting.RECRAWL.key(), "true", "--recrawl"));
         }
         if (newCrawl) {
-            if (resume) throw new UsageException("give --resume (crawl what the crawl has not seen) or --new-crawl (start it again), not both");
+            if (resume)
+                throw new UsageException(
+                        "give --resume (crawl what the crawl has not seen) or --new-crawl (start it again), not both");
             v.add(new CommandLineValue(Setting.NEW_CRAWL.key(), "true", "--new-crawl"));
         }
         if (redis != null) {
@@ -191,7 +257,8 @@ final class RunCommand implements Callable<Integer> {
             if (without.getChoice(Setting.SCHEDULER).equals("memory")) {
                 String origin = without.value(Setting.SCHEDULER).origin();
                 if (!origin.equals(Settings.BUILT_IN)) {
-                    throw new UsageException(persistentFlag + " needs a persistent scheduler (sqlite or redis), but scheduler = memory is set in "
+                    throw new UsageException(persistentFlag
+                            + " needs a persistent scheduler (sqlite or redis), but scheduler = memory is set in "
                             + origin + ": a memory queue keeps nothing to " + (recrawl ? "revisit" : "resume"));
                 }
                 v.add(new CommandLineValue(Setting.SCHEDULER.key(), "sqlite", persistentFlag));

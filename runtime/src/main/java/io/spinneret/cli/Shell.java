@@ -1,27 +1,26 @@
 package io.spinneret.cli;
 
-import io.spinneret.spi.InlineFetches;
-import java.util.Locale;
-import jdk.jshell.EvalException;
-import jdk.jshell.VarSnippet;
-
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.internal.SpiderDefinition;
 import io.spinneret.settings.Settings;
+import io.spinneret.spi.InlineFetches;
 import java.io.BufferedReader;
 import java.io.File;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.Reader;
 import java.util.List;
+import java.util.Locale;
 import jdk.jshell.Diag;
+import jdk.jshell.EvalException;
 import jdk.jshell.JShell;
 import jdk.jshell.Snippet;
 import jdk.jshell.SnippetEvent;
 import jdk.jshell.SourceCodeAnalysis;
+import jdk.jshell.VarSnippet;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -48,13 +47,15 @@ final class Shell implements AutoCloseable {
     private @Nullable Response response;
     /** Bumped by each fetch, so that the {@code response} variable is re-bound after the snippet that fetched. */
     private int fetches;
+
     private int bound = -1;
 
     Shell(PageSession session, PrintStream out) {
         this.session = session;
         this.out = out;
         // "local": snippets run in this JVM, so they reach the session (ShellApi) and its open fetcher
-        this.jshell = JShell.builder().executionEngine("local").out(out).err(out).build();
+        this.jshell =
+                JShell.builder().executionEngine("local").out(out).err(out).build();
         for (String entry : System.getProperty("java.class.path", "").split(File.pathSeparator)) {
             if (!entry.isEmpty()) jshell.addToClasspath(entry);
         }
@@ -80,7 +81,8 @@ final class Shell implements AutoCloseable {
 
     SpiderDefinition spider() {
         SpiderDefinition s = session.spider;
-        if (s == null) throw new SpinneretException("no spider in this shell: start it with --spider NAME to run callbacks");
+        if (s == null)
+            throw new SpinneretException("no spider in this shell: start it with --spider NAME to run callbacks");
         return s;
     }
 
@@ -115,7 +117,8 @@ final class Shell implements AutoCloseable {
     /** Where the shell's lines come from: a pipe or a file, or a terminal's line editor. */
     interface Lines {
         /** The next line, after {@code prompt}; null at the end of the input. */
-        @Nullable String read(String prompt) throws IOException;
+        @Nullable
+        String read(String prompt) throws IOException;
     }
 
     /**
@@ -125,11 +128,13 @@ final class Shell implements AutoCloseable {
      */
     void run(Reader in, String prompt) throws IOException {
         BufferedReader lines = new BufferedReader(in);
-        run(p -> {
-            out.print(p);
-            out.flush();
-            return lines.readLine();
-        }, prompt);
+        run(
+                p -> {
+                    out.print(p);
+                    out.flush();
+                    return lines.readLine();
+                },
+                prompt);
     }
 
     /** Reads and runs snippets from {@code lines} until {@code /exit} or the end of its input. */
@@ -143,9 +148,13 @@ final class Shell implements AutoCloseable {
             pending.append(line).append('\n');
             String source = pending.toString();
             while (!source.isBlank()) {
-                SourceCodeAnalysis.CompletionInfo info = jshell.sourceCodeAnalysis().analyzeCompletion(source);
+                SourceCodeAnalysis.CompletionInfo info =
+                        jshell.sourceCodeAnalysis().analyzeCompletion(source);
                 if (info.completeness() == SourceCodeAnalysis.Completeness.DEFINITELY_INCOMPLETE) break;
-                eval(info.completeness() == SourceCodeAnalysis.Completeness.EMPTY ? "" : info.source() != null ? info.source() : source);
+                eval(
+                        info.completeness() == SourceCodeAnalysis.Completeness.EMPTY
+                                ? ""
+                                : info.source() != null ? info.source() : source);
                 source = info.remaining();
             }
             pending.setLength(0);
@@ -164,10 +173,14 @@ final class Shell implements AutoCloseable {
     List<Completion> completions(String line, int cursor) {
         rebindResponse(); // a page fetched before any snippet ran (the shell's URL) is bound now
         int[] anchor = new int[1];
-        List<SourceCodeAnalysis.Suggestion> all = jshell.sourceCodeAnalysis().completionSuggestions(line, cursor, anchor);
+        List<SourceCodeAnalysis.Suggestion> all =
+                jshell.sourceCodeAnalysis().completionSuggestions(line, cursor, anchor);
         boolean anyMatch = all.stream().anyMatch(SourceCodeAnalysis.Suggestion::matchesType);
-        return all.stream().filter(x -> !anyMatch || x.matchesType())
-                .map(x -> new Completion(anchor[0], x.continuation())).distinct().toList();
+        return all.stream()
+                .filter(x -> !anyMatch || x.matchesType())
+                .map(x -> new Completion(anchor[0], x.continuation()))
+                .distinct()
+                .toList();
     }
 
     /** Evaluates one snippet and prints its value, its exception or its compile errors. */
@@ -177,7 +190,9 @@ final class Shell implements AutoCloseable {
             if (e.causeSnippet() != null) continue;
             if (e.exception() != null) {
                 Throwable t = e.exception();
-                String message = t instanceof EvalException ee ? ee.getExceptionClassName() + ": " + ee.getMessage() : t.toString();
+                String message = t instanceof EvalException ee
+                        ? ee.getExceptionClassName() + ": " + ee.getMessage()
+                        : t.toString();
                 out.println("|  " + message);
             } else if (e.status() == Snippet.Status.REJECTED) {
                 jshell.diagnostics(e.snippet()).forEach(d -> out.println("|  error: " + message(d)));
@@ -203,14 +218,18 @@ final class Shell implements AutoCloseable {
     private void evalQuietly(String source) {
         for (SnippetEvent e : jshell.eval(source)) {
             if (e.status() == Snippet.Status.REJECTED) {
-                throw new SpinneretException("the shell cannot start: " + jshell.diagnostics(e.snippet())
-                        .map(Shell::message).findFirst().orElse(source));
+                throw new SpinneretException("the shell cannot start: "
+                        + jshell.diagnostics(e.snippet())
+                                .map(Shell::message)
+                                .findFirst()
+                                .orElse(source));
             }
         }
     }
 
     /** For tests: the value of an expression, as the shell would print it. */
-    @Nullable String value(String expression) {
+    @Nullable
+    String value(String expression) {
         for (SnippetEvent e : jshell.eval(expression)) {
             if (e.causeSnippet() == null) return e.value();
         }

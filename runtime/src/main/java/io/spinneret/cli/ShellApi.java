@@ -1,12 +1,11 @@
 package io.spinneret.cli;
 
-import java.io.PrintWriter;
-
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.devtools.CallbackRun;
 import io.spinneret.internal.SpiderDefinition;
 import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
 import org.jsoup.nodes.Element;
@@ -115,7 +114,8 @@ public final class ShellApi {
     /** What the spider's {@code callback} yields on the current page, as a crawl with the shell's settings runs it. */
     private static CallbackRun run(Shell s, String callback) {
         SpiderDefinition spider = s.spider();
-        return CallbackRun.on(spider.newDispatcher(), spider, s.settings(), s.items(), callback, s.response(), s.inlineFetches());
+        return CallbackRun.on(
+                spider.newDispatcher(), spider, s.settings(), s.items(), callback, s.response(), s.inlineFetches());
     }
 
     /** Prints what is bound in the shell. */

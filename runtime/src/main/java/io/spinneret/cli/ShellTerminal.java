@@ -29,7 +29,10 @@ final class ShellTerminal implements AutoCloseable {
 
     private ShellTerminal(Terminal terminal, Shell shell, @Nullable Path history) {
         this.terminal = terminal;
-        LineReaderBuilder b = LineReaderBuilder.builder().terminal(terminal).appName("spinneret").parser(parser())
+        LineReaderBuilder b = LineReaderBuilder.builder()
+                .terminal(terminal)
+                .appName("spinneret")
+                .parser(parser())
                 .completer((r, line, candidates) -> candidates.addAll(candidates(shell, line)))
                 .option(LineReader.Option.DISABLE_EVENT_EXPANSION, true)
                 .option(LineReader.Option.AUTO_FRESH_LINE, true);
@@ -49,7 +52,8 @@ final class ShellTerminal implements AutoCloseable {
             close(t);
             return null;
         }
-        // a terminal that tells no size (a pseudo-terminal nobody sized, a serial line) would get prompts cut to nothing
+        // a terminal that tells no size (a pseudo-terminal nobody sized, a serial line) would get prompts cut to
+        // nothing
         if (t.getWidth() <= 0 || t.getHeight() <= 0) t.setSize(new Size(80, 24));
         return new ShellTerminal(t, shell, historyFile());
     }
@@ -69,7 +73,8 @@ final class ShellTerminal implements AutoCloseable {
     }
 
     /** The next line typed, or null when the user left (Ctrl-D); Ctrl-C gives an empty line. */
-    @Nullable String read(String prompt) {
+    @Nullable
+    String read(String prompt) {
         try {
             return reader.readLine(prompt);
         } catch (UserInterruptException e) {

@@ -1,7 +1,6 @@
 package io.spinneret.cli;
 
 import io.spinneret.annotations.Setting;
-
 import io.spinneret.embed.Crawler;
 import java.io.PrintWriter;
 import java.time.Duration;
@@ -87,20 +86,25 @@ final class Signals {
         }
         Object done = new Object();
         boolean[] finished = {false};
-        Thread hook = new Thread(() -> {
-            crawler.stop();
-            synchronized (done) {
-                long deadline = System.nanoTime() + crawler.settings().getDuration(
-                        Setting.SHUTDOWN_GRACE).toNanos() + Duration.ofSeconds(10).toNanos();
-                while (!finished[0] && System.nanoTime() < deadline) {
-                    try {
-                        done.wait(100);
-                    } catch (InterruptedException e) {
-                        return;
+        Thread hook = new Thread(
+                () -> {
+                    crawler.stop();
+                    synchronized (done) {
+                        long deadline = System.nanoTime()
+                                + crawler.settings()
+                                        .getDuration(Setting.SHUTDOWN_GRACE)
+                                        .toNanos()
+                                + Duration.ofSeconds(10).toNanos();
+                        while (!finished[0] && System.nanoTime() < deadline) {
+                            try {
+                                done.wait(100);
+                            } catch (InterruptedException e) {
+                                return;
+                            }
+                        }
                     }
-                }
-            }
-        }, "spinneret-shutdown");
+                },
+                "spinneret-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
         s.undo.add(() -> {
             synchronized (done) {

@@ -6,21 +6,34 @@ import io.spinneret.scheduler.redis.RedisScheduler;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code spinneret status --redis URL}: a distributed crawl's state, queue per host and nodes with their leases. */
-@Command(name = "status", mixinStandardHelpOptions = true, versionProvider = Cli.Version.class,
-        description = "Show a distributed crawl: its state, queue per host, and the nodes with the age of their leases.",
+@Command(
+        name = "status",
+        mixinStandardHelpOptions = true,
+        versionProvider = Cli.Version.class,
+        description =
+                "Show a distributed crawl: its state, queue per host, and the nodes with the age of their leases.",
         footer = {"", "Exit codes: 0 the crawl exists, 1 Redis cannot be reached, 3 no crawl of that id."})
 final class StatusCommand implements Callable<Integer> {
-    @Spec CommandSpec spec;
+    @Spec
+    CommandSpec spec;
 
-    @Option(names = "--redis", required = true, paramLabel = "URL", description = "the crawl's Redis, e.g. redis://127.0.0.1:6379/0")
+    @Option(
+            names = "--redis",
+            required = true,
+            paramLabel = "URL",
+            description = "the crawl's Redis, e.g. redis://127.0.0.1:6379/0")
     String redis = "";
 
-    @Option(names = "--crawl-id", required = true, paramLabel = "ID", description = "the crawl (by default a crawl's id is its spider's name)")
+    @Option(
+            names = "--crawl-id",
+            required = true,
+            paramLabel = "ID",
+            description = "the crawl (by default a crawl's id is its spider's name)")
     String crawlId = "";
 
     @Override

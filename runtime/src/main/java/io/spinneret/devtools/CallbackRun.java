@@ -1,5 +1,7 @@
 package io.spinneret.devtools;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.api.SpinneretException;
@@ -8,12 +10,10 @@ import io.spinneret.engine.PageCallback;
 import io.spinneret.internal.Dispatcher;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.internal.SpiderDefinition;
-import io.spinneret.writer.ItemSchemas;
 import io.spinneret.settings.Settings;
 import io.spinneret.settings.SettingsLoader;
 import io.spinneret.spi.InlineFetches;
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonGenerator;
+import io.spinneret.writer.ItemSchemas;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.UncheckedIOException;
@@ -107,25 +107,39 @@ public final class CallbackRun {
      * @param items the item schemas the spider may emit (e.g. {@link io.spinneret.embed.SpiderCatalog#items()})
      * @throws SpinneretException naming the spider's callbacks if it has no {@code callback}
      */
-    public static CallbackRun of(SpiderDefinition spider, Collection<? extends ItemSchema<?>> items, String callback, Response response) {
+    public static CallbackRun of(
+            SpiderDefinition spider, Collection<? extends ItemSchema<?>> items, String callback, Response response) {
         return of(spider, items, callback, response, NO_FETCHES);
     }
 
     /** As {@link #of(SpiderDefinition, Collection, String, Response)}, with the callback's inline fetches answered by {@code fetches}. */
-    public static CallbackRun of(SpiderDefinition spider, Collection<? extends ItemSchema<?>> items, String callback, Response response,
+    public static CallbackRun of(
+            SpiderDefinition spider,
+            Collection<? extends ItemSchema<?>> items,
+            String callback,
+            Response response,
             InlineFetches fetches) {
         return on(spider.newDispatcher(), spider, items, callback, response, fetches);
     }
 
     /** As {@link #of}, on an existing dispatcher (one spider instance for several pages, as in a crawl). */
-    public static CallbackRun on(Dispatcher dispatcher, SpiderDefinition spider, Collection<? extends ItemSchema<?>> items,
-            String callback, Response response) {
+    public static CallbackRun on(
+            Dispatcher dispatcher,
+            SpiderDefinition spider,
+            Collection<? extends ItemSchema<?>> items,
+            String callback,
+            Response response) {
         return on(dispatcher, spider, items, callback, response, NO_FETCHES);
     }
 
     /** As {@link #of}, on an existing dispatcher, with the callback's inline fetches answered by {@code fetches}. */
-    public static CallbackRun on(Dispatcher dispatcher, SpiderDefinition spider, Collection<? extends ItemSchema<?>> items,
-            String callback, Response response, InlineFetches fetches) {
+    public static CallbackRun on(
+            Dispatcher dispatcher,
+            SpiderDefinition spider,
+            Collection<? extends ItemSchema<?>> items,
+            String callback,
+            Response response,
+            InlineFetches fetches) {
         return on(dispatcher, spider, spiderSettings(spider), items, callback, response, fetches);
     }
 
@@ -134,8 +148,14 @@ public final class CallbackRun {
      * {@code fetches} and the link rules read with {@code settings} ({@code respect_robots_meta},
      * {@code skip_nofollow_links}), as a crawl with those settings reads them.
      */
-    public static CallbackRun on(Dispatcher dispatcher, SpiderDefinition spider, Settings settings,
-            Collection<? extends ItemSchema<?>> items, String callback, Response response, InlineFetches fetches) {
+    public static CallbackRun on(
+            Dispatcher dispatcher,
+            SpiderDefinition spider,
+            Settings settings,
+            Collection<? extends ItemSchema<?>> items,
+            String callback,
+            Response response,
+            InlineFetches fetches) {
         Objects.requireNonNull(response);
         if (!spider.callbacks().contains(callback)) throw unknownCallback(spider, callback);
         CollectingCrawl crawl = new CollectingCrawl(response, new ItemSchemas(List.copyOf(items)), fetches);
@@ -147,18 +167,21 @@ public final class CallbackRun {
         return SettingsLoader.none().resolve(spider.name(), spider.className(), spider.settings(), List.of());
     }
 
-    private static final InlineFetches NO_FETCHES = InlineFetches.none("this run has no network; give it the responses to fetch");
+    private static final InlineFetches NO_FETCHES =
+            InlineFetches.none("this run has no network; give it the responses to fetch");
 
     /** The message for a callback {@code spider} does not have, listing those it has. */
     public static SpinneretException unknownCallback(SpiderDefinition spider, String callback) {
-        return new SpinneretException("spider '" + spider.name() + "' has no callback '" + callback + "'; its callbacks: "
-                + String.join(", ", spider.callbacks()));
+        return new SpinneretException("spider '" + spider.name() + "' has no callback '" + callback
+                + "'; its callbacks: " + String.join(", ", spider.callbacks()));
     }
 
     /** {@code 1 items, 0 requests} (and what the callback threw), as the shell prints it. */
     @Override
     public String toString() {
-        return items.size() + " items, " + requests.size() + " requests" + (noindex == 0 ? "" : ", " + noindex + " items dropped (noindex)") + (fetched.isEmpty() ? "" : ", " + fetched.size() + " inline fetches")
+        return items.size() + " items, " + requests.size() + " requests"
+                + (noindex == 0 ? "" : ", " + noindex + " items dropped (noindex)")
+                + (fetched.isEmpty() ? "" : ", " + fetched.size() + " inline fetches")
                 + (error == null ? "" : ", threw " + error);
     }
 

@@ -51,10 +51,25 @@ public final class PageFetcher implements AutoCloseable {
     private PageFetcher(String spiderName, Settings settings, List<Middleware> middlewares, Downloader router) {
         this.router = router;
         CrawlContext context = new CrawlContext() {
-            @Override public String spiderName() { return spiderName; }
-            @Override public Settings settings() { return settings; }
-            @Override public Stats stats() { return stats; }
-            @Override public boolean schedule(Request request) { return false; } // no crawl to schedule to; retries come back to the loop
+            @Override
+            public String spiderName() {
+                return spiderName;
+            }
+
+            @Override
+            public Settings settings() {
+                return settings;
+            }
+
+            @Override
+            public Stats stats() {
+                return stats;
+            }
+
+            @Override
+            public boolean schedule(Request request) {
+                return false;
+            } // no crawl to schedule to; retries come back to the loop
         };
         Fetcher fetcher = new Fetcher(middlewares, router, context, new SendGate(), CrawlEvents.none());
         this.loop = new FetchLoop(fetcher::attempt, context, settings, r -> -1, r -> false);
@@ -122,14 +137,17 @@ public final class PageFetcher implements AutoCloseable {
      * it), without touching the network; empty if none is kept or it expired.
      */
     public static Optional<Response> cached(Settings settings, String spiderName, Request request) {
-        HttpCache cache = new HttpCache(Path.of(settings.getString(Setting.HTTP_CACHE_DIR)).resolve(spiderName),
+        HttpCache cache = new HttpCache(
+                Path.of(settings.getString(Setting.HTTP_CACHE_DIR)).resolve(spiderName),
                 settings.getDuration(Setting.HTTP_CACHE_EXPIRATION).toMillis());
         return Optional.ofNullable(cache.lookup(request));
     }
 
     /** The URLs redirected from to reach {@code response}, oldest first (empty if none). */
     public static List<String> redirectedFrom(Response response) {
-        return response.request().meta().get(Redirects.URLS) instanceof List<?> l ? l.stream().map(String::valueOf).toList() : List.of();
+        return response.request().meta().get(Redirects.URLS) instanceof List<?> l
+                ? l.stream().map(String::valueOf).toList()
+                : List.of();
     }
 
     /** The counters of what was fetched so far (requests, responses, retries, cache hits...). */

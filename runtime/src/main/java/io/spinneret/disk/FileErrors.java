@@ -12,10 +12,15 @@ public final class FileErrors {
     /** What happened, and to which file: {@code permission denied (/x)}; other exceptions' messages as they are. */
     public static String describe(Exception e) {
         if (e instanceof FileSystemException f) {
-            String what = f instanceof NoSuchFileException ? "no such file or directory"
-                    : f instanceof AccessDeniedException ? "permission denied"
-                    : f instanceof FileAlreadyExistsException ? "a file is in the way"
-                    : f.getReason() != null ? f.getReason() : f.getClass().getSimpleName();
+            String what = f instanceof NoSuchFileException
+                    ? "no such file or directory"
+                    : f instanceof AccessDeniedException
+                            ? "permission denied"
+                            : f instanceof FileAlreadyExistsException
+                                    ? "a file is in the way"
+                                    : f.getReason() != null
+                                            ? f.getReason()
+                                            : f.getClass().getSimpleName();
             return what + " (" + f.getFile() + ")";
         }
         return e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();

@@ -1,10 +1,6 @@
 package io.spinneret.download;
 
 import com.sun.management.OperatingSystemMXBean;
-import java.util.Arrays;
-import java.util.concurrent.Future;
-import java.util.stream.Collectors;
-
 import com.sun.net.httpserver.HttpServer;
 import io.spinneret.annotations.Renderer;
 import io.spinneret.api.Request;
@@ -23,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -30,7 +27,9 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -65,14 +64,22 @@ public final class BrowserBenchmark {
             switch (args[i]) {
                 case "--url" -> url = args[++i];
                 case "--url-pages" -> urlPages = Integer.parseInt(args[++i]);
-                case "--pools" -> pools = Arrays.stream(args[++i].split(",")).map(String::trim).map(Integer::valueOf).toList();
+                case "--pools" ->
+                    pools = Arrays.stream(args[++i].split(","))
+                            .map(String::trim)
+                            .map(Integer::valueOf)
+                            .toList();
                 case "--pages" -> pages = Integer.parseInt(args[++i]);
                 case "--browser" -> browser = args[++i];
                 case "--http-requests" -> httpRequests = Integer.parseInt(args[++i]);
-                case "--block" -> block = Arrays.stream(args[++i].split(",")).map(String::trim)
-                        .filter(x -> !x.isEmpty()).collect(Collectors.toSet());
+                case "--block" ->
+                    block = Arrays.stream(args[++i].split(","))
+                            .map(String::trim)
+                            .filter(x -> !x.isEmpty())
+                            .collect(Collectors.toSet());
                 default -> {
-                    System.err.println("usage: BrowserBenchmark [--url PATTERN_WITH_%d] [--url-pages N] [--pools 1,4,8] [--pages N] [--browser PATH] [--http-requests N] [--block image,font,media]");
+                    System.err.println(
+                            "usage: BrowserBenchmark [--url PATTERN_WITH_%d] [--url-pages N] [--pools 1,4,8] [--pages N] [--browser PATH] [--http-requests N] [--block image,font,media]");
                     System.exit(2);
                 }
             }
@@ -82,8 +89,12 @@ public final class BrowserBenchmark {
             server = builtInServer();
             url = "http://127.0.0.1:" + server.getAddress().getPort() + "/js/page/%d/";
         }
-        System.out.printf(Locale.ROOT, "target %s, %d cores, %d rendered pages per pool size%n", url,
-                Runtime.getRuntime().availableProcessors(), pages);
+        System.out.printf(
+                Locale.ROOT,
+                "target %s, %d cores, %d rendered pages per pool size%n",
+                url,
+                Runtime.getRuntime().availableProcessors(),
+                pages);
         try {
             for (int pool : pools) renderRun(url, urlPages, pool, pages, browser, block);
             if (httpRequests > 0) httpRuns(url, urlPages, httpRequests);
@@ -109,11 +120,22 @@ public final class BrowserBenchmark {
             for (var e : after.entrySet()) {
                 long ms = (e.getValue() - before.getOrDefault(e.getKey(), 0L)) / 1_000_000;
                 total += ms;
-                parts.append(parts.isEmpty() ? "" : ", ").append(e.getKey()).append(' ')
+                parts.append(parts.isEmpty() ? "" : ", ")
+                        .append(e.getKey())
+                        .append(' ')
                         .append(String.format(Locale.ROOT, "%.1f", (double) ms / pages));
             }
-            System.out.printf(Locale.ROOT, "browser pool %d: %d pages in %.2f s = %.1f pages/s, CPU %.1f ms/page (%s), %d bad; start-up %.2f s%n",
-                    pool, pages, s, pages / s, (double) total / pages, parts, bad, startup);
+            System.out.printf(
+                    Locale.ROOT,
+                    "browser pool %d: %d pages in %.2f s = %.1f pages/s, CPU %.1f ms/page (%s), %d bad; start-up %.2f s%n",
+                    pool,
+                    pages,
+                    s,
+                    pages / s,
+                    (double) total / pages,
+                    parts,
+                    bad,
+                    startup);
         }
     }
 
@@ -129,8 +151,14 @@ public final class BrowserBenchmark {
                     int bad = run(d, pattern, urlPages, 16, requests, Renderer.HTTP);
                     double s = (System.nanoTime() - t0) / 1e9;
                     boolean started = viaRouter && ((DownloaderRouter) d).isStarted(Renderer.BROWSER);
-                    System.out.printf(Locale.ROOT, "http %-28s %d requests in %.2f s = %.0f requests/s, %d unexpected%s%n",
-                            viaRouter ? "via router (browser lazy):" : "bare HttpDownloader:", requests, s, requests / s, bad,
+                    System.out.printf(
+                            Locale.ROOT,
+                            "http %-28s %d requests in %.2f s = %.0f requests/s, %d unexpected%s%n",
+                            viaRouter ? "via router (browser lazy):" : "bare HttpDownloader:",
+                            requests,
+                            s,
+                            requests / s,
+                            bad,
                             started ? " (BROWSER STARTED!)" : "");
                 }
             }
@@ -142,7 +170,8 @@ public final class BrowserBenchmark {
      *
      * @return how many did not look right: not 200, or (rendered) not ten quotes, or (HTTP) any quote
      */
-    private static int run(Downloader d, String pattern, int urlPages, int parallel, int total, Renderer renderer) throws Exception {
+    private static int run(Downloader d, String pattern, int urlPages, int parallel, int total, Renderer renderer)
+            throws Exception {
         AtomicInteger next = new AtomicInteger();
         AtomicInteger bad = new AtomicInteger();
         try (ExecutorService ex = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -152,9 +181,13 @@ public final class BrowserBenchmark {
                     for (int n; (n = next.getAndIncrement()) < total; ) {
                         String u = String.format(Locale.ROOT, pattern, n % urlPages + 1);
                         try {
-                            Response r = d.download(Request.builder(u).renderer(renderer).dontFilter(true).build());
+                            Response r = d.download(Request.builder(u)
+                                    .renderer(renderer)
+                                    .dontFilter(true)
+                                    .build());
                             int quotes = r.css("div.quote").size();
-                            if (r.status() != 200 || quotes != (renderer == Renderer.BROWSER ? 10 : 0)) bad.incrementAndGet();
+                            if (r.status() != 200 || quotes != (renderer == Renderer.BROWSER ? 10 : 0))
+                                bad.incrementAndGet();
                         } catch (IOException e) {
                             bad.incrementAndGet();
                         }
@@ -177,11 +210,15 @@ public final class BrowserBenchmark {
         m.put("jvm", ((OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime());
         ProcessHandle.current().descendants().forEach(p -> {
             String cmd = cmdline(p);
-            String kind = cmd.contains("launch-server") ? "server"
-                    : cmd.contains("run-driver") ? "drivers"
-                    : cmd.contains("--type=renderer") ? "renderers"
-                    : cmd.contains("--type=") ? "chromium-helpers"
-                    : cmd.contains("chrom") ? "chromium-browser" : "other";
+            String kind = cmd.contains("launch-server")
+                    ? "server"
+                    : cmd.contains("run-driver")
+                            ? "drivers"
+                            : cmd.contains("--type=renderer")
+                                    ? "renderers"
+                                    : cmd.contains("--type=")
+                                            ? "chromium-helpers"
+                                            : cmd.contains("chrom") ? "chromium-browser" : "other";
             m.merge(kind, cpuTicks(p) * 10_000_000L, Long::sum); // USER_HZ is 100 on Linux
         });
         return m;
@@ -224,9 +261,16 @@ public final class BrowserBenchmark {
     private static String page(@Nullable String path) {
         StringBuilder data = new StringBuilder();
         for (int i = 0; i < 10; i++) {
-            data.append(i > 0 ? ",\n" : "").append("{\"tags\": [\"life\", \"love\"], \"author\": {\"name\": \"Author ")
-                    .append(i).append("\", \"slug\": \"author-").append(i).append("\"}, \"text\": \"\u201cQuote ").append(i)
-                    .append(" of ").append(path).append(", long enough to look like a real quotation on the page.\u201d\"}");
+            data.append(i > 0 ? ",\n" : "")
+                    .append("{\"tags\": [\"life\", \"love\"], \"author\": {\"name\": \"Author ")
+                    .append(i)
+                    .append("\", \"slug\": \"author-")
+                    .append(i)
+                    .append("\"}, \"text\": \"\u201cQuote ")
+                    .append(i)
+                    .append(" of ")
+                    .append(path)
+                    .append(", long enough to look like a real quotation on the page.\u201d\"}");
         }
         return """
                 <!DOCTYPE html><html lang="en"><head><meta charset="UTF-8"><title>Quotes to Scrape</title>

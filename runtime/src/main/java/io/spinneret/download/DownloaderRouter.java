@@ -34,12 +34,15 @@ public final class DownloaderRouter implements Downloader {
     }
 
     /** @param closedAfter closed after the downloaders, by {@link #close} (e.g. the WARC recorder they report to) */
-    public DownloaderRouter(Map<Renderer, Supplier<? extends Downloader>> factories, List<? extends AutoCloseable> closedAfter) {
+    public DownloaderRouter(
+            Map<Renderer, Supplier<? extends Downloader>> factories, List<? extends AutoCloseable> closedAfter) {
         this(factories, closedAfter, new CookieJars(null));
     }
 
     /** @param cookies the cookie jars the downloaders share, for the session pool to fill and read */
-    public DownloaderRouter(Map<Renderer, Supplier<? extends Downloader>> factories, List<? extends AutoCloseable> closedAfter,
+    public DownloaderRouter(
+            Map<Renderer, Supplier<? extends Downloader>> factories,
+            List<? extends AutoCloseable> closedAfter,
             CookieJars cookies) {
         this.factories = new EnumMap<>(factories);
         this.closedAfter = List.copyOf(closedAfter);

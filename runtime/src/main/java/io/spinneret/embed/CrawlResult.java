@@ -1,7 +1,6 @@
 package io.spinneret.embed;
 
 import io.spinneret.items.ItemChain;
-
 import io.spinneret.spi.Stats;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -27,8 +26,15 @@ import org.jspecify.annotations.Nullable;
  * @param stoppedHosts the hosts (and registrable domains) whose page budget stopped requests of
  *     theirs, sorted, each with the setting that stopped it, e.g. {@code max_pages_per_host=100}
  */
-public record CrawlResult(String spider, Map<String, Long> stats, Duration elapsed, Outcome outcome,
-        @Nullable String error, String output, @Nullable String limit, Map<String, String> stoppedHosts) {
+public record CrawlResult(
+        String spider,
+        Map<String, Long> stats,
+        Duration elapsed,
+        Outcome outcome,
+        @Nullable String error,
+        String output,
+        @Nullable String limit,
+        Map<String, String> stoppedHosts) {
 
     /** How many stopped hosts the summary line names; it counts the others. */
     private static final int NAMED_STOPS = 5;
@@ -38,7 +44,13 @@ public record CrawlResult(String spider, Map<String, Long> stats, Duration elaps
     }
 
     /** A result in which no page budget stopped a host. */
-    public CrawlResult(String spider, Map<String, Long> stats, Duration elapsed, Outcome outcome, @Nullable String error, String output,
+    public CrawlResult(
+            String spider,
+            Map<String, Long> stats,
+            Duration elapsed,
+            Outcome outcome,
+            @Nullable String error,
+            String output,
             @Nullable String limit) {
         this(spider, stats, elapsed, outcome, error, output, limit, Map.of());
     }
@@ -47,7 +59,13 @@ public record CrawlResult(String spider, Map<String, Long> stats, Duration elaps
     public static final int NOTHING_CRAWLED = 3;
 
     /** A result that no limit stopped. */
-    public CrawlResult(String spider, Map<String, Long> stats, Duration elapsed, Outcome outcome, @Nullable String error, String output) {
+    public CrawlResult(
+            String spider,
+            Map<String, Long> stats,
+            Duration elapsed,
+            Outcome outcome,
+            @Nullable String error,
+            String output) {
         this(spider, stats, elapsed, outcome, error, output, null);
     }
 
@@ -81,16 +99,24 @@ public record CrawlResult(String spider, Map<String, Long> stats, Duration elaps
     }
 
     /** Downloads attempted (each redirect hop and each retry is one). */
-    public long requests() { return get(Stats.REQUESTS); }
+    public long requests() {
+        return get(Stats.REQUESTS);
+    }
 
     /** Downloads that returned a response, whatever its status. */
-    public long responses() { return get(Stats.RESPONSES); }
+    public long responses() {
+        return get(Stats.RESPONSES);
+    }
 
     /** Requests that failed (download errors after retries, callback exceptions). */
-    public long failures() { return get(Stats.FAILURES); }
+    public long failures() {
+        return get(Stats.FAILURES);
+    }
 
     /** Items accepted and stored. */
-    public long items() { return get(Stats.ITEMS); }
+    public long items() {
+        return get(Stats.ITEMS);
+    }
 
     /**
      * Requests dropped on purpose by a middleware ({@code dropped/<reason>}, e.g. disallowed by
@@ -143,8 +169,15 @@ public record CrawlResult(String spider, Map<String, Long> stats, Duration elaps
      * statuses: {@code | 1000 recrawled (changed: 10, removed: 5, unchanged: 985) |}.
      */
     public String summaryLine() {
-        StringBuilder line = new StringBuilder().append(requests()).append(" requests | ").append(responses()).append(" responses | ")
-                .append(failures()).append(" failures | ").append(items()).append(" items | ");
+        StringBuilder line = new StringBuilder()
+                .append(requests())
+                .append(" requests | ")
+                .append(responses())
+                .append(" responses | ")
+                .append(failures())
+                .append(" failures | ")
+                .append(items())
+                .append(" items | ");
         appendCounts(line, "ignored", "HTTP ", ignored());
         appendCounts(line, "dropped", "", dropped());
         appendCounts(line, "items dropped", "", itemsDropped());
@@ -162,7 +195,8 @@ public record CrawlResult(String spider, Map<String, Long> stats, Duration elaps
      */
     public @Nullable String nothingCrawled() {
         if (outcome == Outcome.INTERRUPTED || outcome == Outcome.FAILED) return null;
-        long ignoredCount = ignored().values().stream().mapToLong(Long::longValue).sum();
+        long ignoredCount =
+                ignored().values().stream().mapToLong(Long::longValue).sum();
         if (responses() - ignoredCount - get("redirects") > 0 || get(Stats.ERRBACKS) > 0) return null;
         StringJoiner why = new StringJoiner("; ", "nothing was crawled: ", "");
         if (requests() == 0 && dropped().isEmpty() && failures() == 0) {
@@ -185,7 +219,8 @@ public record CrawlResult(String spider, Map<String, Long> stats, Duration elaps
     private void appendStops(StringBuilder line) {
         if (stoppedHosts.isEmpty()) return;
         Map<String, List<String>> byLimit = new TreeMap<>();
-        stoppedHosts.forEach((host, setting) -> byLimit.computeIfAbsent(setting, k -> new ArrayList<>()).add(host));
+        stoppedHosts.forEach((host, setting) ->
+                byLimit.computeIfAbsent(setting, k -> new ArrayList<>()).add(host));
         StringJoiner groups = new StringJoiner("; ");
         byLimit.forEach((setting, hosts) -> {
             StringJoiner names = new StringJoiner(", ", setting + ": ", "");
@@ -193,7 +228,10 @@ public record CrawlResult(String spider, Map<String, Long> stats, Duration elaps
             if (hosts.size() > NAMED_STOPS) names.add("and " + (hosts.size() - NAMED_STOPS) + " more");
             groups.add(names.toString());
         });
-        line.append(stoppedHosts.size()).append(stoppedHosts.size() == 1 ? " host" : " hosts").append(" stopped (").append(groups)
+        line.append(stoppedHosts.size())
+                .append(stoppedHosts.size() == 1 ? " host" : " hosts")
+                .append(" stopped (")
+                .append(groups)
                 .append(") | ");
     }
 
@@ -201,7 +239,12 @@ public record CrawlResult(String spider, Map<String, Long> stats, Duration elaps
     private static void appendCounts(StringBuilder line, String what, String label, Map<String, Long> byReason) {
         if (byReason.isEmpty()) return;
         long total = byReason.values().stream().mapToLong(Long::longValue).sum();
-        line.append(total).append(' ').append(what).append(" (").append(reasons(label, byReason)).append(") | ");
+        line.append(total)
+                .append(' ')
+                .append(what)
+                .append(" (")
+                .append(reasons(label, byReason))
+                .append(") | ");
     }
 
     /**

@@ -1,8 +1,5 @@
 package io.spinneret.embed;
 
-import java.util.LinkedHashMap;
-import java.util.Locale;
-
 import io.spinneret.annotations.Renderer;
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.Request;
@@ -25,9 +22,6 @@ import io.spinneret.middleware.MiddlewareStack;
 import io.spinneret.observe.CrawlClosed;
 import io.spinneret.observe.CrawlListener;
 import io.spinneret.observe.CrawlOpened;
-import io.spinneret.writer.ItemSchemas;
-import io.spinneret.writer.ItemWriter;
-import io.spinneret.writer.StorageFailedException;
 import io.spinneret.recrawl.RecrawlSeeds;
 import io.spinneret.scheduler.Schedulers;
 import io.spinneret.session.SessionPool;
@@ -38,13 +32,18 @@ import io.spinneret.spi.Stats;
 import io.spinneret.spi.Storage;
 import io.spinneret.storage.Storages;
 import io.spinneret.url.AbsoluteUrl;
+import io.spinneret.writer.ItemSchemas;
+import io.spinneret.writer.ItemWriter;
+import io.spinneret.writer.StorageFailedException;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import org.jspecify.annotations.Nullable;
@@ -173,7 +172,9 @@ public final class Crawler {
         Instant startedAt = Instant.now();
         long t0 = System.nanoTime();
         CrawlEvents events = listeners.events(stats);
-        String target = settings.getString(Setting.OUTPUT).isBlank() ? spider.name() + ".jsonl" : settings.getString(Setting.OUTPUT);
+        String target = settings.getString(Setting.OUTPUT).isBlank()
+                ? spider.name() + ".jsonl"
+                : settings.getString(Setting.OUTPUT);
         Opened opened = new Opened(givenStorage != null ? givenStorage : Storages.forOutput(target, settings));
         Engine e;
         try {
@@ -193,9 +194,14 @@ public final class Crawler {
     private static final class Opened {
         final Storage storage;
         final List<AutoCloseable> toClose = new ArrayList<>();
-        @Nullable ItemWriter itemWriter;
+
+        @Nullable
+        ItemWriter itemWriter;
+
         boolean pipelineClosed;
-        @Nullable Progress progress;
+
+        @Nullable
+        Progress progress;
 
         Opened(Storage storage) {
             this.storage = storage;
@@ -221,7 +227,8 @@ public final class Crawler {
         // first, so that a failing @Start method leaves no scheduler, output or browser behind
         Dispatcher dispatcher = spider.newDispatcher(arguments);
         String startFile = settings.getString(Setting.START_URLS_FILE);
-        StartUrlsFeed feed = startFile.isBlank() ? null : StartUrlsFeed.open(startFile, settings.getInt(Setting.CONCURRENCY));
+        StartUrlsFeed feed =
+                startFile.isBlank() ? null : StartUrlsFeed.open(startFile, settings.getInt(Setting.CONCURRENCY));
         if (feed != null) opened.toClose.add(feed);
         List<Request> start = feed != null ? List.of() : startRequests(dispatcher);
         Scheduler scheduler = givenScheduler != null ? givenScheduler : openScheduler(name);
@@ -229,14 +236,20 @@ public final class Crawler {
         RecrawlSeeds.push(scheduler, settings); // --recrawl: the known pages that are due, before the start URLs
         if (start.isEmpty() && feed == null && !scheduler.isShared() && scheduler.pendingCount() == 0) {
             // a crawl of nothing that ends at once with exit 0 would look like success
-            LOG.warn("nothing to crawl: spider '{}' starts with no requests (it has no start URLs, or its @Start method"
-                    + " made none) and its scheduler holds none; give start URLs with -s start_urls=URL[,URL...]", name);
+            LOG.warn(
+                    "nothing to crawl: spider '{}' starts with no requests (it has no start URLs, or its @Start method"
+                            + " made none) and its scheduler holds none; give start URLs with -s start_urls=URL[,URL...]",
+                    name);
         }
         Downloader router = givenDownloader != null ? givenDownloader : Downloaders.router(settings, name);
         opened.toClose.add(router);
         // providers of user middlewares live next to the spider (e.g. in a jar under spiders_dir)
-        List<Middleware> middlewares = givenMiddlewares != null ? givenMiddlewares
-                : MiddlewareStack.build(settings, spider.getClass().getClassLoader(), scheduler.sharedThrottle(),
+        List<Middleware> middlewares = givenMiddlewares != null
+                ? givenMiddlewares
+                : MiddlewareStack.build(
+                        settings,
+                        spider.getClass().getClassLoader(),
+                        scheduler.sharedThrottle(),
                         SessionPool.forCrawl(settings, scheduler, router, stats, dispatcher.blockedCheck()));
         Storage storage = opened.storage;
         try {
@@ -244,14 +257,28 @@ public final class Crawler {
         } catch (IOException ex) {
             throw new SpinneretException("cannot open output " + storage.describe() + ": " + ex.getMessage(), ex);
         }
-        Engine e = new Engine(name, settings, stats, scheduler, middlewares, router, dispatcher, schemas, events, spider.requiredSelectors());
+        Engine e = new Engine(
+                name,
+                settings,
+                stats,
+                scheduler,
+                middlewares,
+                router,
+                dispatcher,
+                schemas,
+                events,
+                spider.requiredSelectors());
         opened.toClose.add(e.files());
         opened.itemWriter = withItemOutput(e, storage, scheduler, events);
         if (stopRequested) e.requestStop(Engine.Stop.SIGNAL);
         events.opened(new CrawlOpened(name, startedAt, settings, stats, scheduler::pendingCount, e::inFlight));
         e.start(start);
         if (feed != null) e.feed(feed, urls -> startRequests(dispatcher, urls));
-        LOG.info("crawling {} ({}) into {}, concurrency {}", name, spider.className(), storage.describe(),
+        LOG.info(
+                "crawling {} ({}) into {}, concurrency {}",
+                name,
+                spider.className(),
+                storage.describe(),
                 settings.getInt(Setting.CONCURRENCY));
         opened.progress = Progress.start(stats, scheduler, e, settings, progressOut);
         return e;
@@ -299,29 +326,38 @@ public final class Crawler {
     private CrawlResult result(Engine e, CrawlEvents events, Instant startedAt, Duration elapsed, Storage storage)
             throws InterruptedException {
         // a storage failure wins over the stop that came first: a -n crawl writes its items only as the pipeline closes
-        CrawlResult.Outcome outcome = e.failure() != null ? CrawlResult.Outcome.FAILED : switch (e.stopReason()) {
-            case NONE -> CrawlResult.Outcome.FINISHED;
-            case ITEM_LIMIT -> CrawlResult.Outcome.ITEM_LIMIT;
-            case REQUEST_LIMIT, DURATION_LIMIT, FAILURE_LIMIT, NO_ITEM_TIMEOUT -> CrawlResult.Outcome.LIMIT;
-            case SIGNAL -> CrawlResult.Outcome.INTERRUPTED;
-            case FAILED -> CrawlResult.Outcome.FAILED;
-        };
+        CrawlResult.Outcome outcome = e.failure() != null
+                ? CrawlResult.Outcome.FAILED
+                : switch (e.stopReason()) {
+                    case NONE -> CrawlResult.Outcome.FINISHED;
+                    case ITEM_LIMIT -> CrawlResult.Outcome.ITEM_LIMIT;
+                    case REQUEST_LIMIT, DURATION_LIMIT, FAILURE_LIMIT, NO_ITEM_TIMEOUT -> CrawlResult.Outcome.LIMIT;
+                    case SIGNAL -> CrawlResult.Outcome.INTERRUPTED;
+                    case FAILED -> CrawlResult.Outcome.FAILED;
+                };
         Map<String, Long> counters = stats.snapshot();
-        LOG.info("stats {}", counters); // every counter (retries, redirects, robots, statuses...): the summary line has the main ones
+        LOG.info(
+                "stats {}",
+                counters); // every counter (retries, redirects, robots, statuses...): the summary line has the main
+        // ones
         String limit = outcome == CrawlResult.Outcome.FAILED ? null : CrawlLimits.describe(e.stopReason(), settings);
         String reason = outcome == CrawlResult.Outcome.LIMIT && limit != null ? limit : outcome.stopReason();
         events.closed(new CrawlClosed(spider.name(), startedAt, Instant.now(), reason, e.failure(), counters));
-        return new CrawlResult(spider.name(), counters, elapsed, outcome, e.failure(), storage.describe(), limit, e.stoppedHosts());
+        return new CrawlResult(
+                spider.name(), counters, elapsed, outcome, e.failure(), storage.describe(), limit, e.stoppedHosts());
     }
 
     private Scheduler openScheduler(String name) {
         try {
-            return Schedulers.open(settings, name, resume || settings.getBoolean(Setting.RECRAWL)); // a re-crawl keeps what was seen
+            return Schedulers.open(
+                    settings, name, resume || settings.getBoolean(Setting.RECRAWL)); // a re-crawl keeps what was seen
         } catch (SpinneretException e) {
             throw e;
         } catch (RuntimeException e) {
-            throw new SpinneretException("cannot open the '" + settings.getChoice(Setting.SCHEDULER) + "' scheduler: "
-                    + (e.getMessage() != null ? e.getMessage() : e.toString()), e);
+            throw new SpinneretException(
+                    "cannot open the '" + settings.getChoice(Setting.SCHEDULER) + "' scheduler: "
+                            + (e.getMessage() != null ? e.getMessage() : e.toString()),
+                    e);
         }
     }
 
@@ -361,8 +397,12 @@ public final class Crawler {
         try {
             started = dispatcher.start(urls, crawl);
         } catch (Exception | LinkageError | StackOverflowError ex) {
-            throw new SpinneretException("the @Start method of spider '" + spider.name() + "' failed: "
-                    + (ex.getMessage() == null ? ex.getClass().getSimpleName() : ex.getClass().getSimpleName() + ": " + ex.getMessage()), ex);
+            throw new SpinneretException(
+                    "the @Start method of spider '" + spider.name() + "' failed: "
+                            + (ex.getMessage() == null
+                                    ? ex.getClass().getSimpleName()
+                                    : ex.getClass().getSimpleName() + ": " + ex.getMessage()),
+                    ex);
         }
         if (started) {
             if (!crawl.items.isEmpty()) {

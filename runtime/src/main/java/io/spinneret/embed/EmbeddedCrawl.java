@@ -1,7 +1,5 @@
 package io.spinneret.embed;
 
-import java.util.Objects;
-
 import io.spinneret.api.SpinneretException;
 import io.spinneret.engine.MemoryStorage;
 import io.spinneret.internal.ItemSchema;
@@ -14,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.function.Predicate;
@@ -52,13 +51,17 @@ public final class EmbeddedCrawl {
     }
 
     static EmbeddedCrawl of(Class<?> spiderClass) {
-        return find(spiderClass.getClassLoader(), s -> s.className().equals(spiderClass.getName()),
+        return find(
+                spiderClass.getClassLoader(),
+                s -> s.className().equals(spiderClass.getName()),
                 spiderClass.getName() + " is not a @Spider class compiled with the Spinneret annotation processor");
     }
 
     static EmbeddedCrawl of(String spiderName) {
         ClassLoader cl = Thread.currentThread().getContextClassLoader();
-        return find(cl != null ? cl : EmbeddedCrawl.class.getClassLoader(), s -> s.name().equals(spiderName),
+        return find(
+                cl != null ? cl : EmbeddedCrawl.class.getClassLoader(),
+                s -> s.name().equals(spiderName),
                 "no spider named '" + spiderName + "' on the class path");
     }
 
@@ -70,7 +73,9 @@ public final class EmbeddedCrawl {
             throw new SpinneretException("cannot load a spider registry: " + e.getMessage(), e);
         }
         SpiderCatalog catalog = SpiderCatalog.of(registries);
-        SpiderDefinition spider = catalog.spiders().stream().filter(wanted).findFirst()
+        SpiderDefinition spider = catalog.spiders().stream()
+                .filter(wanted)
+                .findFirst()
                 .orElseThrow(() -> new SpinneretException(missing));
         return new EmbeddedCrawl(spider, catalog.items());
     }
@@ -116,7 +121,12 @@ public final class EmbeddedCrawl {
      */
     public CrawlOutput run() throws InterruptedException {
         MemoryStorage storage = new MemoryStorage();
-        Crawler.Builder b = Crawler.builder(spider).settings(settings).arguments(arguments).items(items).storage(storage).progress(null);
+        Crawler.Builder b = Crawler.builder(spider)
+                .settings(settings)
+                .arguments(arguments)
+                .items(items)
+                .storage(storage)
+                .progress(null);
         for (CrawlListener l : listeners) b.listener(l);
         CrawlResult result = b.build().run();
         return new CrawlOutput(storage.items(), result);

@@ -1,7 +1,5 @@
 package io.spinneret.embed;
 
-import java.net.URISyntaxException;
-
 import io.spinneret.api.SpinneretException;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.internal.SpiderDefinition;
@@ -9,6 +7,7 @@ import io.spinneret.internal.SpiderRegistry;
 import java.io.File;
 import java.io.IOException;
 import java.net.MalformedURLException;
+import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
@@ -93,8 +92,10 @@ public final class SpiderCatalog {
         try {
             for (SpiderRegistry r : ServiceLoader.load(SpiderRegistry.class, loader)) registries.add(r);
         } catch (ServiceConfigurationError e) {
-            throw new SpinneretException("cannot load a spider registry: " + e.getMessage()
-                    + " (was it compiled against another Spinneret version?)", e);
+            throw new SpinneretException(
+                    "cannot load a spider registry: " + e.getMessage()
+                            + " (was it compiled against another Spinneret version?)",
+                    e);
         }
         return of(registries, sources);
     }
@@ -138,7 +139,9 @@ public final class SpiderCatalog {
     /** The code source of this class if it is the whole class path of {@code parent} (a jar with its own {@code Class-Path}), else null. */
     private static @Nullable Path jarAloneOnClassPath(ClassLoader parent) {
         String classPath = System.getProperty("java.class.path", "");
-        if (parent != ClassLoader.getSystemClassLoader() || classPath.isEmpty() || classPath.contains(File.pathSeparator)) return null;
+        if (parent != ClassLoader.getSystemClassLoader()
+                || classPath.isEmpty()
+                || classPath.contains(File.pathSeparator)) return null;
         try {
             CodeSource source = SpiderCatalog.class.getProtectionDomain().getCodeSource();
             if (source == null) return null;
@@ -210,7 +213,8 @@ public final class SpiderCatalog {
         SpiderDefinition s = spiders.get(name);
         if (s == null) {
             throw new SpinneretException("no spider named '" + name + "'; "
-                    + (spiders.isEmpty() ? "no spiders were found (put spider jars or class folders in the spiders directory)"
+                    + (spiders.isEmpty()
+                            ? "no spiders were found (put spider jars or class folders in the spiders directory)"
                             : "available: " + String.join(", ", spiders.keySet())));
         }
         return s;

@@ -26,7 +26,8 @@ final class AllowedDomains {
     private record Entry(String host, boolean subdomains, int port) {
         static Entry parse(String entry) {
             String e = entry.trim().toLowerCase(Locale.ROOT);
-            if (e.indexOf(':') != e.lastIndexOf(':') && !e.startsWith("[")) return new Entry("[" + e + "]", false, -1); // bare IPv6
+            if (e.indexOf(':') != e.lastIndexOf(':') && !e.startsWith("["))
+                return new Entry("[" + e + "]", false, -1); // bare IPv6
             String host = e;
             int port = -1;
             int colon = e.lastIndexOf(':');
@@ -39,8 +40,10 @@ final class AllowedDomains {
         }
 
         boolean allows(String host, String url) {
-            boolean hostMatches = host.equals(this.host) || subdomains && host.endsWith(this.host)
-                    && host.charAt(host.length() - this.host.length() - 1) == '.';
+            boolean hostMatches = host.equals(this.host)
+                    || subdomains
+                            && host.endsWith(this.host)
+                            && host.charAt(host.length() - this.host.length() - 1) == '.';
             return hostMatches && (port < 0 || Urls.port(url) == port);
         }
     }
@@ -67,7 +70,8 @@ final class AllowedDomains {
             if (e.allows(host, url)) return true;
         }
         if (logged.size() < LOGGED_HOSTS && logged.add(host)) {
-            LOG.debug("not following links to {}: not in allowed_domains {} (counted as dropped/offsite)", host, domains);
+            LOG.debug(
+                    "not following links to {}: not in allowed_domains {} (counted as dropped/offsite)", host, domains);
         }
         return false;
     }

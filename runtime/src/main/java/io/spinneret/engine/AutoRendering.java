@@ -79,8 +79,13 @@ final class AutoRendering {
     private final Semaphore samplers = new Semaphore(1);
 
     /** @param schedule queues corrections, as a callback's requests are queued */
-    AutoRendering(Fetcher fetcher, Map<String, String> required, RenderDecisions<Request> decisions, Stats stats,
-            Background background, Consumer<List<Request>> schedule) {
+    AutoRendering(
+            Fetcher fetcher,
+            Map<String, String> required,
+            RenderDecisions<Request> decisions,
+            Stats stats,
+            Background background,
+            Consumer<List<Request>> schedule) {
         this.fetcher = fetcher;
         this.choice = new AutoChoice(required, decisions);
         this.decisions = decisions;
@@ -104,13 +109,16 @@ final class AutoRendering {
     final class Turn implements AutoCloseable {
         /** The request as AUTO (a correction's meta kept, so that its retries stay corrections). */
         private final Request request;
+
         private final @Nullable String requires;
         private final @Nullable String pattern;
         private final Plan plan;
         private boolean handedOver;
 
         private Turn(Request request, @Nullable String requires, @Nullable String pattern, Plan plan) {
-            this.request = request.renderer() == Renderer.AUTO ? request : request.toBuilder().renderer(Renderer.AUTO).build();
+            this.request = request.renderer() == Renderer.AUTO
+                    ? request
+                    : request.toBuilder().renderer(Renderer.AUTO).build();
             this.requires = requires;
             this.pattern = pattern;
             this.plan = plan;
@@ -141,7 +149,8 @@ final class AutoRendering {
             Parsed overHttp = http(first, parser);
             if (plan == Plan.PROVISIONAL) {
                 Request correction = correction(request, overHttp);
-                if (decisions.provisional(pattern, correction)) overHttp.crawl().requests.add(correction);
+                if (decisions.provisional(pattern, correction))
+                    overHttp.crawl().requests.add(correction);
             } else if (plan == Plan.SAMPLE) {
                 handedOver = true;
                 background.run(() -> compare(overHttp, parser));
@@ -169,7 +178,8 @@ final class AutoRendering {
             Parsed inBrowser = parser.parse(request, rendered, true);
             String difference = SampleComparison.difference(overHttp.side(), inBrowser.side());
             stats.increment("auto/samples");
-            List<Request> corrections = new ArrayList<>(decisions.sampled(pattern, difference == null, difference == null ? "" : difference));
+            List<Request> corrections = new ArrayList<>(
+                    decisions.sampled(pattern, difference == null, difference == null ? "" : difference));
             if (difference != null) corrections.add(correction(request, overHttp));
             if (!corrections.isEmpty()) {
                 stats.add("auto/corrections", corrections.size());
@@ -225,12 +235,17 @@ final class AutoRendering {
             if (Thread.currentThread().isInterrupted()) throw new InterruptedException("stopping");
             if (notFound(e)) {
                 if (choice.markBrowserUnavailable()) {
-                    LOG.warn("renderer auto: no browser ({}); every page is fetched over HTTP only from now on", e.getMessage());
+                    LOG.warn(
+                            "renderer auto: no browser ({}); every page is fetched over HTTP only from now on",
+                            e.getMessage());
                 }
                 stats.increment("auto/browser_unavailable");
             } else {
                 stats.increment("auto/browser_failed");
-                LOG.warn("renderer auto: rendering {} failed ({}); the HTTP response stands", request.url(), FailureLog.reason(e, request.url()));
+                LOG.warn(
+                        "renderer auto: rendering {} failed ({}); the HTTP response stands",
+                        request.url(),
+                        FailureLog.reason(e, request.url()));
             }
         }
         return null;
@@ -238,16 +253,26 @@ final class AutoRendering {
 
     /** The page to render again once its pattern is decided for the browser: the items HTTP gave are not emitted twice. */
     private static Request correction(Request request, Parsed overHttp) {
-        return rendered(request).toBuilder().dontFilter(true).meta(EMITTED, SampleComparison.keys(overHttp.crawl().items, overHttp.crawl().itemSchemas)).build();
+        return rendered(request).toBuilder()
+                .dontFilter(true)
+                .meta(EMITTED, SampleComparison.keys(overHttp.crawl().items, overHttp.crawl().itemSchemas))
+                .build();
     }
 
     private static Request rendered(Request request) {
-        return request.toBuilder().renderer(Renderer.BROWSER).meta(RENDERED, Boolean.TRUE).build();
+        return request.toBuilder()
+                .renderer(Renderer.BROWSER)
+                .meta(RENDERED, Boolean.TRUE)
+                .build();
     }
 
     /** The rendered response as the response to the AUTO request, so that its links stay AUTO. */
     private static Response rebound(Response rendered) {
-        Request r = rendered.request().toBuilder().renderer(Renderer.AUTO).meta(RENDERED, null).meta(EMITTED, null).build();
+        Request r = rendered.request().toBuilder()
+                .renderer(Renderer.AUTO)
+                .meta(RENDERED, null)
+                .meta(EMITTED, null)
+                .build();
         return new Response(r, rendered.url(), rendered.status(), rendered.headers(), rendered.body());
     }
 

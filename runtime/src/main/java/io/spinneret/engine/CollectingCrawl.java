@@ -7,8 +7,8 @@ import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.internal.ItemSchema;
-import io.spinneret.writer.ItemSchemas;
 import io.spinneret.spi.InlineFetches;
+import io.spinneret.writer.ItemSchemas;
 import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -22,6 +22,7 @@ public final class CollectingCrawl implements Crawl {
     private final @Nullable Response response;
     /** Why there may be no response, for the message when one is asked for. */
     private final String without;
+
     private final ItemSchemas schemas;
     private final InlineFetches fetches;
     public final ArrayList<Request> requests = new ArrayList<>();
@@ -43,7 +44,10 @@ public final class CollectingCrawl implements Crawl {
 
     /** For a {@code @Start} method: no response at all, and nothing to fetch with yet. */
     public static CollectingCrawl forStart(ItemSchemas schemas) {
-        return new CollectingCrawl(null, "a @Start method has none", schemas,
+        return new CollectingCrawl(
+                null,
+                "a @Start method has none",
+                schemas,
                 InlineFetches.none("a @Start method runs before the crawl; fetch in the parse callback instead"));
     }
 
@@ -86,8 +90,8 @@ public final class CollectingCrawl implements Crawl {
     public void emit(Object item) {
         ItemSchema<?> schema = schemas.of(item);
         if (schema == null) {
-            throw new SpinneretException("emitted " + item.getClass().getName()
-                    + ", which is not an @Item record of any spider registry");
+            throw new SpinneretException(
+                    "emitted " + item.getClass().getName() + ", which is not an @Item record of any spider registry");
         }
         items.add(item);
         itemSchemas.add(schema);

@@ -26,6 +26,7 @@ public final class CrawlLimits {
     private final long t0 = System.nanoTime();
     /** The items counter when the poller last saw it change, and when that was. */
     private long lastItems;
+
     private long lastItemAt = t0;
 
     CrawlLimits(Settings settings, Stats stats) {

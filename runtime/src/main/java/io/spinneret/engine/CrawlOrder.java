@@ -15,7 +15,9 @@ import io.spinneret.settings.Settings;
  * Redirect hops and retries keep the priority of the request they continue.
  */
 enum CrawlOrder {
-    PRIORITY, BREADTH_FIRST, DEPTH_FIRST;
+    PRIORITY,
+    BREADTH_FIRST,
+    DEPTH_FIRST;
 
     /** How far one level of depth moves a request's priority. */
     static final int DEPTH_STEP = 1 << 16;
@@ -33,6 +35,8 @@ enum CrawlOrder {
         if (this == PRIORITY || found.depth() == 0) return found;
         long shift = (long) found.depth() * DEPTH_STEP;
         long p = this == BREADTH_FIRST ? found.priority() - shift : found.priority() + shift;
-        return found.toBuilder().priority((int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, p))).build();
+        return found.toBuilder()
+                .priority((int) Math.max(Integer.MIN_VALUE, Math.min(Integer.MAX_VALUE, p)))
+                .build();
     }
 }

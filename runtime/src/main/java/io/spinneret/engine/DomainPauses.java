@@ -60,7 +60,8 @@ final class DomainPauses {
     }
 
     /** A parked lease whose pause is over, removed from the parked ones; null if none is due. */
-    @Nullable Lease due() {
+    @Nullable
+    Lease due() {
         lock.lock();
         try {
             Parked first = parked.peek();

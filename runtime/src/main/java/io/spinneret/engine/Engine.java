@@ -1,17 +1,13 @@
 package io.spinneret.engine;
 
-import io.spinneret.items.ItemChain;
-
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.Request;
 import io.spinneret.budget.HostBudgets;
 import io.spinneret.internal.Dispatcher;
+import io.spinneret.items.ItemChain;
 import io.spinneret.items.files.FileDownloads;
 import io.spinneret.middleware.Middleware;
 import io.spinneret.neardup.NearDuplicates;
-import io.spinneret.writer.ItemSchemas;
-import io.spinneret.writer.ItemWriter;
-import io.spinneret.writer.StorageFailedException;
 import io.spinneret.recrawl.Revisits;
 import io.spinneret.render.RenderDecisions;
 import io.spinneret.settings.Settings;
@@ -20,6 +16,9 @@ import io.spinneret.spi.Downloader;
 import io.spinneret.spi.Lease;
 import io.spinneret.spi.Scheduler;
 import io.spinneret.spi.Stats;
+import io.spinneret.writer.ItemSchemas;
+import io.spinneret.writer.ItemWriter;
+import io.spinneret.writer.StorageFailedException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,7 +54,14 @@ public final class Engine implements CrawlContext {
 
     /** Why the crawl stops; the limits are {@link CrawlLimits}' and {@code max_items}. */
     public enum Stop {
-        NONE, ITEM_LIMIT, REQUEST_LIMIT, DURATION_LIMIT, FAILURE_LIMIT, NO_ITEM_TIMEOUT, SIGNAL, FAILED;
+        NONE,
+        ITEM_LIMIT,
+        REQUEST_LIMIT,
+        DURATION_LIMIT,
+        FAILURE_LIMIT,
+        NO_ITEM_TIMEOUT,
+        SIGNAL,
+        FAILED;
 
         /** Whether the requests in flight when it came may finish normally, however long they take (they are within the limit). */
         public boolean finishesInFlight() {
@@ -78,6 +84,7 @@ public final class Engine implements CrawlContext {
     private final AtomicInteger inFlight = new AtomicInteger();
     /** Leases handed from the poller to the workers; a worker holds one of the permits. */
     private final LinkedTransferQueue<Lease> handoff = new LinkedTransferQueue<>();
+
     private final List<Thread> workers = new ArrayList<>();
     private volatile boolean workersStopping;
     private @Nullable ItemWriter itemWriter;
@@ -89,19 +96,38 @@ public final class Engine implements CrawlContext {
     private final SendGate gate = new SendGate();
     /** Hosts a middleware paused, and the leases parked for them outside the concurrency slots. */
     private final DomainPauses pauses = new DomainPauses();
+
     private volatile @Nullable String failure;
     /** Start requests still being read from {@code start_urls_file}, or null. */
     private volatile @Nullable StartUrlsFeed feed;
+
     private volatile @Nullable Function<List<String>, List<Request>> feedRequests;
 
-    Engine(String spiderName, Settings settings, Stats stats, Scheduler scheduler, List<Middleware> middlewares,
-            Downloader router, Dispatcher dispatcher, ItemSchemas schemas, CrawlEvents events) {
+    Engine(
+            String spiderName,
+            Settings settings,
+            Stats stats,
+            Scheduler scheduler,
+            List<Middleware> middlewares,
+            Downloader router,
+            Dispatcher dispatcher,
+            ItemSchemas schemas,
+            CrawlEvents events) {
         this(spiderName, settings, stats, scheduler, middlewares, router, dispatcher, schemas, events, Map.of());
     }
 
     /** @param requiredSelectors the spider's {@code @Parse(requires)} selectors by callback, for {@code renderer = AUTO} */
-    public Engine(String spiderName, Settings settings, Stats stats, Scheduler scheduler, List<Middleware> middlewares,
-            Downloader router, Dispatcher dispatcher, ItemSchemas schemas, CrawlEvents events, Map<String, String> requiredSelectors) {
+    public Engine(
+            String spiderName,
+            Settings settings,
+            Stats stats,
+            Scheduler scheduler,
+            List<Middleware> middlewares,
+            Downloader router,
+            Dispatcher dispatcher,
+            ItemSchemas schemas,
+            CrawlEvents events,
+            Map<String, String> requiredSelectors) {
         this.spiderName = spiderName;
         this.settings = settings;
         this.stats = stats;
@@ -117,14 +143,24 @@ public final class Engine implements CrawlContext {
             if (limits.started()) requestStop(Stop.REQUEST_LIMIT);
         });
         this.budgets = HostBudgets.from(settings, scheduler.pageBudget());
-        AutoRendering auto = new AutoRendering(fetcher, requiredSelectors, new RenderDecisions<>(settings.getInt(Setting.AUTO_RENDER_SAMPLES),
-                settings.getInt(Setting.AUTO_RENDER_RECHECK), stats), stats, this::inBackground, newRequests::found);
+        AutoRendering auto = new AutoRendering(
+                fetcher,
+                requiredSelectors,
+                new RenderDecisions<>(
+                        settings.getInt(Setting.AUTO_RENDER_SAMPLES),
+                        settings.getInt(Setting.AUTO_RENDER_RECHECK),
+                        stats),
+                stats,
+                this::inBackground,
+                newRequests::found);
         this.processor = new RequestProcessor(
                 new RequestProcessor.Fetching(fetcher, inline, auto, new Redirects(settings)),
                 new RequestProcessor.Callbacks(new PageCallback(dispatcher, settings), schemas),
                 new RequestProcessor.Outlets(scheduler, newRequests, files, itemSink),
                 new RequestProcessor.Observers(stats, events),
-                new RequestProcessor.PageChecks(budgets, Revisits.of(settings, scheduler, stats, events::changeStatus),
+                new RequestProcessor.PageChecks(
+                        budgets,
+                        Revisits.of(settings, scheduler, stats, events::changeStatus),
                         NearDuplicates.from(settings, scheduler.simHashIndex(), stats)),
                 () -> stop != Stop.NONE);
     }
@@ -261,8 +297,9 @@ public final class Engine implements CrawlContext {
         StartUrlsFeed f = feed;
         var toRequests = feedRequests;
         if (f != null && toRequests != null) {
-            Thread.ofVirtual().name("spinneret-start-urls").start(
-                    () -> f.run(scheduler, stats, toRequests, newRequests::start, () -> stop != Stop.NONE));
+            Thread.ofVirtual()
+                    .name("spinneret-start-urls")
+                    .start(() -> f.run(scheduler, stats, toRequests, newRequests::start, () -> stop != Stop.NONE));
         }
         t.start();
         try {
@@ -272,7 +309,7 @@ public final class Engine implements CrawlContext {
             throw e;
         }
         switch (thrown[0]) {
-            case null -> { }
+            case null -> {}
             case InterruptedException e -> throw e;
             case RuntimeException e -> throw e;
             case Error e -> throw e;
@@ -308,7 +345,8 @@ public final class Engine implements CrawlContext {
             }
             Lease lease = pauses.due();
             if (lease != null) { // in flight since it was parked
-                if (parkIfPaused(lease)) permits.release(); else handoff.add(lease);
+                if (parkIfPaused(lease)) permits.release();
+                else handoff.add(lease);
                 continue;
             }
             lease = scheduler.poll(Duration.ZERO);
@@ -370,7 +408,8 @@ public final class Engine implements CrawlContext {
     /** Hands a new lease to a worker, or parks it (giving its permit back) while its host is paused. */
     private void launch(Lease lease) {
         inFlight.incrementAndGet();
-        if (parkIfPaused(lease)) permits.release(); else handoff.add(lease);
+        if (parkIfPaused(lease)) permits.release();
+        else handoff.add(lease);
         if (limits.started()) requestStop(Stop.REQUEST_LIMIT);
     }
 
@@ -419,14 +458,19 @@ public final class Engine implements CrawlContext {
             if (signalled && !graceApplied) {
                 // e.g. Ctrl-C while the requests of a -n crawl finish: no longer than shutdown_grace
                 graceApplied = true;
-                deadline = Math.min(deadline, System.nanoTime() + settings.getDuration(Setting.SHUTDOWN_GRACE).toNanos());
+                deadline = Math.min(
+                        deadline,
+                        System.nanoTime()
+                                + settings.getDuration(Setting.SHUTDOWN_GRACE).toNanos());
             }
             Thread.sleep(10);
         }
         workersStopping = true;
         if (inFlight.get() > 0) {
-            LOG.info("interrupting {} requests still in flight after {} s; they go back to the scheduler",
-                    inFlight.get(), grace.toMillis() / 1000.0);
+            LOG.info(
+                    "interrupting {} requests still in flight after {} s; they go back to the scheduler",
+                    inFlight.get(),
+                    grace.toMillis() / 1000.0);
         }
         for (Thread w : workers) w.interrupt(); // idle ones leave take(); busy ones requeue their lease
         long stopBy = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);

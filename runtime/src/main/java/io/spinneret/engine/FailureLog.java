@@ -31,7 +31,13 @@ final class FailureLog {
         failures.increment();
         stats.increment("failures/download");
         if (t instanceof RetriesExhaustedException r && r.url().equals(req.url())) {
-            LOG.warn("{} {} failed after {} {}: {}", req.method(), req.url(), r.retries(), r.retries() == 1 ? "retry" : "retries", r.reason());
+            LOG.warn(
+                    "{} {} failed after {} {}: {}",
+                    req.method(),
+                    req.url(),
+                    r.retries(),
+                    r.retries() == 1 ? "retry" : "retries",
+                    r.reason());
         } else {
             LOG.warn("{} {} failed: {}", req.method(), req.url(), reason(t, req.url()));
         }
@@ -62,10 +68,13 @@ final class FailureLog {
      * downloader's "... for &lt;url&gt;" is left out of it.
      */
     static String reason(Throwable t, String url) {
-        if (t instanceof RetriesExhaustedException r) return r.reason() + " (after " + r.retries() + (r.retries() == 1 ? " retry)" : " retries)");
-        String reason = t.getMessage() == null ? t.getClass().getSimpleName()
-                : t.getClass() == IOException.class || t instanceof SpinneretException ? t.getMessage()
-                : t.getClass().getSimpleName() + ": " + t.getMessage();
+        if (t instanceof RetriesExhaustedException r)
+            return r.reason() + " (after " + r.retries() + (r.retries() == 1 ? " retry)" : " retries)");
+        String reason = t.getMessage() == null
+                ? t.getClass().getSimpleName()
+                : t.getClass() == IOException.class || t instanceof SpinneretException
+                        ? t.getMessage()
+                        : t.getClass().getSimpleName() + ": " + t.getMessage();
         if (reason.endsWith(" for " + url)) return reason.substring(0, reason.length() - url.length() - 5);
         return reason.replace(" of " + url + " ", " ");
     }

@@ -41,7 +41,11 @@ public final class FetchLoop {
      * @param pausedUntil the {@link System#nanoTime} until which a request's host is paused, or -1
      * @param offsite whether a redirect target leads outside {@code allowed_domains}
      */
-    public FetchLoop(Attempt attempt, CrawlContext crawl, Settings settings, ToLongFunction<Request> pausedUntil,
+    public FetchLoop(
+            Attempt attempt,
+            CrawlContext crawl,
+            Settings settings,
+            ToLongFunction<Request> pausedUntil,
             Predicate<Request> offsite) {
         this.attempt = attempt;
         this.crawl = crawl;
@@ -71,7 +75,13 @@ public final class FetchLoop {
                 response = attempt.fetch(next, retries);
             } catch (DropRequest d) {
                 if (retries.retry == null) {
-                    throw new FetchException(FetchException.Kind.DROPPED, next, "dropped (" + d.reason() + "): " + d.getMessage(), null, d.reason(), d);
+                    throw new FetchException(
+                            FetchException.Kind.DROPPED,
+                            next,
+                            "dropped (" + d.reason() + "): " + d.getMessage(),
+                            null,
+                            d.reason(),
+                            d);
                 }
                 awaitPause(retries.retry, retries.resumeAt);
                 next = retries.retry;
@@ -80,11 +90,18 @@ public final class FetchLoop {
                 throw e;
             } catch (Exception e) {
                 if (Thread.currentThread().isInterrupted() || e.getCause() instanceof InterruptedException) {
-                    throw (InterruptedException) new InterruptedException("interrupted: " + e.getMessage()).initCause(e);
+                    throw (InterruptedException)
+                            new InterruptedException("interrupted: " + e.getMessage()).initCause(e);
                 }
-                Response last = e instanceof RetriesExhaustedException r ? r.response() : null; // a 503 after the retries
-                throw new FetchException(last != null ? FetchException.Kind.STATUS : FetchException.downloadFailure(e), next,
-                        FailureLog.reason(e, next.url()), last, null, e);
+                Response last =
+                        e instanceof RetriesExhaustedException r ? r.response() : null; // a 503 after the retries
+                throw new FetchException(
+                        last != null ? FetchException.Kind.STATUS : FetchException.downloadFailure(e),
+                        next,
+                        FailureLog.reason(e, next.url()),
+                        last,
+                        null,
+                        e);
             }
             Request target;
             switch (redirects.decide(response)) {
@@ -99,12 +116,24 @@ public final class FetchLoop {
             }
             if (offsite.test(target)) {
                 crawl.stats().increment(Stats.DROPPED + "offsite");
-                throw new FetchException(FetchException.Kind.DROPPED, target, "redirected outside allowed_domains", null, "offsite", null);
+                throw new FetchException(
+                        FetchException.Kind.DROPPED,
+                        target,
+                        "redirected outside allowed_domains",
+                        null,
+                        "offsite",
+                        null);
             }
             crawl.stats().increment(Redirects.STAT);
             next = target;
         }
-        throw new FetchException(FetchException.Kind.FAILED, next, "gave up after " + turns + " redirects and retries", null, null, null);
+        throw new FetchException(
+                FetchException.Kind.FAILED,
+                next,
+                "gave up after " + turns + " redirects and retries",
+                null,
+                null,
+                null);
     }
 
     /** Sleeps until the host of {@code request} is no longer paused (by this loop's retry or by the crawl). */
@@ -122,7 +151,10 @@ public final class FetchLoop {
     private static final class Retries implements CrawlContext {
         private final CrawlContext crawl;
         private final Request attempt;
-        @Nullable Request retry;
+
+        @Nullable
+        Request retry;
+
         long resumeAt = -1;
 
         Retries(CrawlContext crawl, Request attempt) {
@@ -130,13 +162,26 @@ public final class FetchLoop {
             this.attempt = attempt;
         }
 
-        @Override public String spiderName() { return crawl.spiderName(); }
-        @Override public Settings settings() { return crawl.settings(); }
-        @Override public Stats stats() { return crawl.stats(); }
+        @Override
+        public String spiderName() {
+            return crawl.spiderName();
+        }
+
+        @Override
+        public Settings settings() {
+            return crawl.settings();
+        }
+
+        @Override
+        public Stats stats() {
+            return crawl.stats();
+        }
 
         @Override
         public boolean schedule(Request request) {
-            if (retry == null && request.url().equals(attempt.url()) && request.retryCount() == attempt.retryCount() + 1) {
+            if (retry == null
+                    && request.url().equals(attempt.url())
+                    && request.retryCount() == attempt.retryCount() + 1) {
                 retry = request;
                 return true;
             }

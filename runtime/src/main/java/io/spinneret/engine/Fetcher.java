@@ -19,12 +19,17 @@ public final class Fetcher {
     private final List<Middleware> chain;
     /** The chain for items' files: without the retry middleware, which would reschedule a retry as a page. */
     private final List<Middleware> fileChain;
+
     private final Downloader pages;
     private final Downloader sideRequests;
     private final CrawlContext context;
     private final SendGate gate;
 
-    public Fetcher(List<Middleware> middlewares, Downloader downloader, CrawlContext context, SendGate gate,
+    public Fetcher(
+            List<Middleware> middlewares,
+            Downloader downloader,
+            CrawlContext context,
+            SendGate gate,
             CrawlEvents events) {
         this.chain = List.copyOf(middlewares);
         this.fileChain = MiddlewareStack.withoutRetry(chain);

@@ -56,7 +56,12 @@ public final class InlineFetcher implements InlineFetches {
      * @param stopping whether the crawl was asked to stop
      * @param started counts a request against {@code max_requests} (and stops the crawl at the limit)
      */
-    InlineFetcher(Fetcher fetcher, CrawlContext crawl, ToLongFunction<Request> pausedUntil, BooleanSupplier stopping, Runnable started) {
+    InlineFetcher(
+            Fetcher fetcher,
+            CrawlContext crawl,
+            ToLongFunction<Request> pausedUntil,
+            BooleanSupplier stopping,
+            Runnable started) {
         this.fetcher = fetcher;
         this.stats = crawl.stats();
         this.allowedDomains = AllowedDomains.of(crawl.settings().getList(Setting.ALLOWED_DOMAINS));
@@ -75,7 +80,8 @@ public final class InlineFetcher implements InlineFetches {
         try {
             if (offsite(request)) {
                 stats.increment(Stats.DROPPED + "offsite");
-                throw new FetchException(FetchException.Kind.DROPPED, request, "outside allowed_domains", null, "offsite", null);
+                throw new FetchException(
+                        FetchException.Kind.DROPPED, request, "outside allowed_domains", null, "offsite", null);
             }
             started.run();
             return InlineFetches.require2xx(onTheWay(request));

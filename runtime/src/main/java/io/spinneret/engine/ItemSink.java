@@ -3,12 +3,12 @@ package io.spinneret.engine;
 import io.spinneret.annotations.Setting;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.items.ItemChain;
-import io.spinneret.writer.ItemWriter;
-import io.spinneret.writer.StorageFailedException;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.Lease;
 import io.spinneret.spi.Scheduler;
 import io.spinneret.spi.Stats;
+import io.spinneret.writer.ItemWriter;
+import io.spinneret.writer.StorageFailedException;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
@@ -52,7 +52,8 @@ final class ItemSink {
 
     void store(Lease lease, List<Object> emitted, List<ItemSchema<?>> emittedSchemas) {
         ItemChain c = chain;
-        if (c != null && !emitted.isEmpty()) c.apply(emitted, emittedSchemas, lease.request().url());
+        if (c != null && !emitted.isEmpty())
+            c.apply(emitted, emittedSchemas, lease.request().url());
         List<Object> kept = emitted;
         List<ItemSchema<?>> keptSchemas = emittedSchemas;
         int n = emitted.size();

@@ -26,8 +26,9 @@ final class ListenerQueue {
     static final int CAPACITY = 8192;
     /** How long the delivering thread sleeps after handing over what had arrived. */
     static final long TICK_MILLIS = 20;
+
     private static final int LOGGED_ERRORS = 3;
-    private static final Consumer<CrawlListener> END = l -> { };
+    private static final Consumer<CrawlListener> END = l -> {};
 
     private final CrawlListener listener;
     private final ArrayBlockingQueue<Consumer<CrawlListener>> backlog = new ArrayBlockingQueue<>(CAPACITY);
@@ -40,7 +41,9 @@ final class ListenerQueue {
         this.listener = listener;
         this.dropped = stats.counter("listeners/dropped_events");
         this.errors = stats.counter("listeners/errors");
-        this.thread = Thread.ofVirtual().name("spinneret-listener-" + listener.getClass().getName()).start(this::deliver);
+        this.thread = Thread.ofVirtual()
+                .name("spinneret-listener-" + listener.getClass().getName())
+                .start(this::deliver);
     }
 
     /** Queues an event without waiting; drops it when the backlog is full. */
@@ -68,7 +71,9 @@ final class ListenerQueue {
             if (left > 0 && thread.join(Duration.ofNanos(left))) return true;
         }
         thread.interrupt();
-        LOG.warn("crawl listener {} did not finish its events in time; the rest are dropped", listener.getClass().getName());
+        LOG.warn(
+                "crawl listener {} did not finish its events in time; the rest are dropped",
+                listener.getClass().getName());
         return false;
     }
 
@@ -108,7 +113,10 @@ final class ListenerQueue {
             if (t instanceof VirtualMachineError && !(t instanceof StackOverflowError)) throw (VirtualMachineError) t;
             errors.increment();
             if (errors.sum() <= LOGGED_ERRORS) {
-                LOG.warn("crawl listener {} threw {}; the crawl goes on", listener.getClass().getName(), t.toString());
+                LOG.warn(
+                        "crawl listener {} threw {}; the crawl goes on",
+                        listener.getClass().getName(),
+                        t.toString());
             }
         }
     }

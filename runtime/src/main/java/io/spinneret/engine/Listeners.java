@@ -59,7 +59,8 @@ public final class Listeners implements AutoCloseable {
     private static List<CrawlListener> named(List<String> names, Settings settings, ClassLoader loader) {
         Map<String, CrawlListenerProvider> providers = new TreeMap<>();
         try {
-            for (CrawlListenerProvider p : ServiceLoader.load(CrawlListenerProvider.class, loader)) providers.putIfAbsent(p.name(), p);
+            for (CrawlListenerProvider p : ServiceLoader.load(CrawlListenerProvider.class, loader))
+                providers.putIfAbsent(p.name(), p);
         } catch (ServiceConfigurationError e) {
             throw new SpinneretException("cannot load a crawl listener provider: " + e.getMessage(), e);
         }
@@ -68,7 +69,9 @@ public final class Listeners implements AutoCloseable {
             CrawlListenerProvider p = providers.get(name.trim());
             if (p == null) {
                 throw new SpinneretException("listeners: no listener named '" + name.trim() + "'; "
-                        + (providers.isEmpty() ? "no CrawlListenerProvider is on the class path" : "known: " + String.join(", ", providers.keySet())));
+                        + (providers.isEmpty()
+                                ? "no CrawlListenerProvider is on the class path"
+                                : "known: " + String.join(", ", providers.keySet())));
             }
             out.add(p.create(settings));
         }
@@ -89,7 +92,8 @@ public final class Listeners implements AutoCloseable {
                 try {
                     c.close();
                 } catch (Exception e) {
-                    LOG.warn("closing crawl listener {} failed: {}", l.getClass().getName(), e.toString());
+                    LOG.warn(
+                            "closing crawl listener {} failed: {}", l.getClass().getName(), e.toString());
                 }
             }
         }

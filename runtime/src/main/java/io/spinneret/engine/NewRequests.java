@@ -46,7 +46,9 @@ final class NewRequests {
         if (allowedDomains != null) {
             for (Request r : startRequests) {
                 if (!allowedDomains.allows(r.url())) {
-                    LOG.warn("start URL {} is outside allowed_domains: it is crawled, but its links to hosts outside them are not", r.url());
+                    LOG.warn(
+                            "start URL {} is outside allowed_domains: it is crawled, but its links to hosts outside them are not",
+                            r.url());
                 }
             }
         }

@@ -39,7 +39,8 @@ final class PageFollowing {
             if (!rule.appliesTo(callback)) continue;
             var selector = skipNofollowLinks ? rule.selector().skipNofollow(true) : rule.selector();
             for (String url : links.select(selector).urls()) {
-                if (seen.add(url)) page.follow(url, rule.callback(), rule.priority()).ifPresent(out::add);
+                if (seen.add(url))
+                    page.follow(url, rule.callback(), rule.priority()).ifPresent(out::add);
             }
         }
         return out;

@@ -35,27 +35,32 @@ public final class Progress {
     private final Thread thread;
     private volatile boolean running = true;
 
-    private Progress(Stats stats, LongSupplier queued, LongSupplier inFlight, @Nullable LiveLine live, long intervalMillis) {
+    private Progress(
+            Stats stats, LongSupplier queued, LongSupplier inFlight, @Nullable LiveLine live, long intervalMillis) {
         this.stats = stats;
         this.queued = queued;
         this.inFlight = inFlight;
         this.live = live;
         this.intervalMillis = intervalMillis;
-        this.thread = Thread.ofPlatform().daemon(true).name("spinneret-progress").unstarted(this::loop);
+        this.thread =
+                Thread.ofPlatform().daemon(true).name("spinneret-progress").unstarted(this::loop);
     }
 
-    public static @Nullable Progress start(Stats stats, Scheduler scheduler, Engine engine, Settings settings,
-            @Nullable PrintStream out) {
+    public static @Nullable Progress start(
+            Stats stats, Scheduler scheduler, Engine engine, Settings settings, @Nullable PrintStream out) {
         if (out == null) return null;
         boolean tty = out == System.err && isTerminal();
-        long interval = tty ? 500 : settings.getDuration(Setting.PROGRESS_INTERVAL).toMillis();
+        long interval =
+                tty ? 500 : settings.getDuration(Setting.PROGRESS_INTERVAL).toMillis();
         if (interval <= 0) return null;
-        return tty ? live(stats, scheduler::pendingCount, engine::inFlight, out, interval)
+        return tty
+                ? live(stats, scheduler::pendingCount, engine::inFlight, out, interval)
                 : start(new Progress(stats, scheduler::pendingCount, engine::inFlight, null, interval));
     }
 
     /** A live line on {@code terminal}, which must be {@code System.err}'s current stream. */
-    static Progress live(Stats stats, LongSupplier queued, LongSupplier inFlight, PrintStream terminal, long intervalMillis) {
+    static Progress live(
+            Stats stats, LongSupplier queued, LongSupplier inFlight, PrintStream terminal, long intervalMillis) {
         LiveLine line = new LiveLine(terminal);
         System.setErr(line.wiping);
         return start(new Progress(stats, queued, inFlight, line, intervalMillis));
@@ -84,8 +89,15 @@ public final class Progress {
                 double rate = (pages - pages0) / Math.max(1e-9, (now - tPrev) / 1e9);
                 pages0 = pages;
                 tPrev = now;
-                String line = String.format(Locale.ROOT, "%d pages | %d items | %.0f pages/s | queue %d | in flight %d | %.0fs",
-                        pages, stats.get(Stats.ITEMS), rate, queued(), inFlight.getAsLong(), (now - t0) / 1e9);
+                String line = String.format(
+                        Locale.ROOT,
+                        "%d pages | %d items | %.0f pages/s | queue %d | in flight %d | %.0fs",
+                        pages,
+                        stats.get(Stats.ITEMS),
+                        rate,
+                        queued(),
+                        inFlight.getAsLong(),
+                        (now - t0) / 1e9);
                 if (live != null) live.show(line);
                 else LOG.info(line);
             }
@@ -123,6 +135,7 @@ public final class Progress {
         final PrintStream wiping;
         /** Characters of the line now on screen; 0 when it has been wiped. */
         private int shown;
+
         private int lastWidth;
         /** Whether what others wrote last ended a line. */
         private boolean atLineStart = true;
@@ -130,31 +143,34 @@ public final class Progress {
         LiveLine(PrintStream terminal) {
             this.terminal = terminal;
             Charset cs = terminal.charset();
-            this.wiping = new PrintStream(new OutputStream() {
-                @Override
-                public void write(int b) {
-                    synchronized (LiveLine.this) {
-                        wipe();
-                        terminal.write(b);
-                        atLineStart = b == '\n';
-                    }
-                }
+            this.wiping = new PrintStream(
+                    new OutputStream() {
+                        @Override
+                        public void write(int b) {
+                            synchronized (LiveLine.this) {
+                                wipe();
+                                terminal.write(b);
+                                atLineStart = b == '\n';
+                            }
+                        }
 
-                @Override
-                public void write(byte[] b, int off, int len) {
-                    if (len == 0) return;
-                    synchronized (LiveLine.this) {
-                        wipe();
-                        terminal.write(b, off, len);
-                        atLineStart = b[off + len - 1] == '\n';
-                    }
-                }
+                        @Override
+                        public void write(byte[] b, int off, int len) {
+                            if (len == 0) return;
+                            synchronized (LiveLine.this) {
+                                wipe();
+                                terminal.write(b, off, len);
+                                atLineStart = b[off + len - 1] == '\n';
+                            }
+                        }
 
-                @Override
-                public void flush() throws IOException {
-                    terminal.flush();
-                }
-            }, true, cs);
+                        @Override
+                        public void flush() throws IOException {
+                            terminal.flush();
+                        }
+                    },
+                    true,
+                    cs);
         }
 
         /** Draws the line, unless another writer is in the middle of a line (its text and its newline can come apart). */

@@ -70,10 +70,12 @@ public final class Redirects {
             return FINAL;
         }
         Request from = response.request();
-        if (times(from) >= maxRedirects) return new Refused("too many redirects (" + maxRedirects + "); last Location: " + location);
+        if (times(from) >= maxRedirects)
+            return new Refused("too many redirects (" + maxRedirects + "); last Location: " + location);
         Optional<Request> next = follow(response, location);
         if (next.isEmpty()) {
-            return new Refused(status + " redirect with " + (location.isBlank() ? "no Location" : "an unusable Location: " + location));
+            return new Refused(status + " redirect with "
+                    + (location.isBlank() ? "no Location" : "an unusable Location: " + location));
         }
         Optional<String> loop = loop(from, next.get());
         return loop.isPresent() ? new Refused("redirect loop: " + loop.get()) : new Follow(next.get());
@@ -85,7 +87,9 @@ public final class Redirects {
      */
     private Optional<String> refresh(Response page) {
         if (!metaRefresh) return Optional.empty();
-        return page.metaRefresh().filter(r -> r.delay() <= maxRefreshDelay).map(PageDirectives.Refresh::target)
+        return page.metaRefresh()
+                .filter(r -> r.delay() <= maxRefreshDelay)
+                .map(PageDirectives.Refresh::target)
                 .filter(t -> !Urls.canonicalize(t).equals(Urls.canonicalize(page.url())));
     }
 
@@ -134,7 +138,11 @@ public final class Redirects {
         Request.Builder b = from.toBuilder().url(target.get()).retryCount(0);
         boolean toGet = (status < 300 || status == 303) && !from.method().equals("HEAD")
                 || (status == 301 || status == 302) && from.method().equals("POST");
-        if (toGet) b.method("GET").body((byte @Nullable []) null).removeHeader("Content-Type").removeHeader("Content-Encoding");
+        if (toGet)
+            b.method("GET")
+                    .body((byte @Nullable []) null)
+                    .removeHeader("Content-Type")
+                    .removeHeader("Content-Encoding");
         List<Object> urls = new ArrayList<>();
         if (from.meta().get(URLS) instanceof List<?> l) urls.addAll(l);
         urls.add(from.url());

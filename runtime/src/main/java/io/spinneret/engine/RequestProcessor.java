@@ -10,12 +10,12 @@ import io.spinneret.items.ItemChain;
 import io.spinneret.items.files.FileDownloads;
 import io.spinneret.middleware.RetriesExhaustedException;
 import io.spinneret.neardup.NearDuplicates;
-import io.spinneret.writer.ItemSchemas;
 import io.spinneret.recrawl.Revisits;
 import io.spinneret.spi.InlineFetches;
 import io.spinneret.spi.Lease;
 import io.spinneret.spi.Scheduler;
 import io.spinneret.spi.Stats;
+import io.spinneret.writer.ItemSchemas;
 import java.io.IOException;
 import java.util.List;
 import java.util.function.BooleanSupplier;
@@ -51,7 +51,10 @@ final class RequestProcessor {
      * is fetched (null when there are none), a re-crawl's revisit after (unchanged pages skip their
      * callback), and near-duplicate text after the callback (null when nothing is done with it).
      */
-    record PageChecks(@Nullable HostBudgets budgets, Revisits revisits, @Nullable NearDuplicates nearDuplicates) {}
+    record PageChecks(
+            @Nullable HostBudgets budgets,
+            Revisits revisits,
+            @Nullable NearDuplicates nearDuplicates) {}
 
     private final Fetcher fetcher;
     private final InlineFetches inline;
@@ -73,7 +76,12 @@ final class RequestProcessor {
     private final @Nullable NearDuplicates nearDuplicates;
 
     /** @param stopping whether the crawl was asked to stop, so that an interrupted request is requeued, not failed */
-    RequestProcessor(Fetching fetching, Callbacks callbacks, Outlets outlets, Observers observers, PageChecks checks,
+    RequestProcessor(
+            Fetching fetching,
+            Callbacks callbacks,
+            Outlets outlets,
+            Observers observers,
+            PageChecks checks,
             BooleanSupplier stopping) {
         this.fetcher = fetching.fetcher();
         this.inline = fetching.inline();
@@ -125,7 +133,13 @@ final class RequestProcessor {
                 return;
             }
             failureLog.download(req, e);
-            errback(lease, new Failure(req, FailureLog.reason(e, req.url()), e, e instanceof RetriesExhaustedException r ? r.response() : null));
+            errback(
+                    lease,
+                    new Failure(
+                            req,
+                            FailureLog.reason(e, req.url()),
+                            e,
+                            e instanceof RetriesExhaustedException r ? r.response() : null));
             return;
         }
         Revisits.Visit visit = revisits.check(req, resp);
@@ -142,7 +156,7 @@ final class RequestProcessor {
                 redirectFailed(lease, resp, r.why());
                 return;
             }
-            case Redirects.Final f -> { }
+            case Redirects.Final f -> {}
         }
         int status = resp.status();
         if (status < 200 || status >= 300) {
@@ -177,7 +191,14 @@ final class RequestProcessor {
         Throwable t = out.error();
         if (t != null && !crawl.stoppedInline && !quiet) { // a stop's interrupt is no failure of the callback: requeued
             failureLog.callback(req, t, req.callback());
-            if (events.on()) events.failed(new Failure(req, "callback '" + req.callback() + "' failed: " + FailureLog.reason(t, req.url()), t, resp), null);
+            if (events.on())
+                events.failed(
+                        new Failure(
+                                req,
+                                "callback '" + req.callback() + "' failed: " + FailureLog.reason(t, req.url()),
+                                t,
+                                resp),
+                        null);
         }
         if (nearDuplicates != null && !quiet) nearDuplicate(resp, crawl, nearDuplicates);
         if (!out.noindex().isEmpty() && !quiet) {
@@ -229,7 +250,9 @@ final class RequestProcessor {
      * callback emitted is incomplete and dropped, and a resumed crawl redoes the request.
      */
     private void requeue(Lease lease) {
-        LOG.debug("requeued {}: an inline fetch of its callback was stopped", lease.request().url());
+        LOG.debug(
+                "requeued {}: an inline fetch of its callback was stopped",
+                lease.request().url());
         scheduler.requeue(lease, lease.request());
     }
 
@@ -281,14 +304,22 @@ final class RequestProcessor {
                 return;
             }
             failureLog.errback(req, t, name);
-            if (events.on()) events.failed(new Failure(req, "errback '" + name + "' failed: " + FailureLog.reason(t, req.url()), t, failure.response()), null);
+            if (events.on())
+                events.failed(
+                        new Failure(
+                                req,
+                                "errback '" + name + "' failed: " + FailureLog.reason(t, req.url()),
+                                t,
+                                failure.response()),
+                        null);
         }
         storeWithFiles(lease, crawl);
     }
 
     private boolean interruptedByStop(Exception e) {
         if (!stopping.getAsBoolean()) return false;
-        return e instanceof InterruptedException || Thread.currentThread().isInterrupted()
+        return e instanceof InterruptedException
+                || Thread.currentThread().isInterrupted()
                 || e.getCause() instanceof InterruptedException;
     }
 }

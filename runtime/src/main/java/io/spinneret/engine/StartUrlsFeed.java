@@ -66,7 +66,10 @@ public final class StartUrlsFeed implements AutoCloseable {
     public static StartUrlsFeed open(String file, int concurrency) {
         long watermark = Math.max(BATCH, 2L * concurrency);
         if (file.equals("-")) {
-            return new StartUrlsFeed(new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), "standard input", watermark);
+            return new StartUrlsFeed(
+                    new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)),
+                    "standard input",
+                    watermark);
         }
         Path path = Path.of(file);
         // the setting names a file that is not there to read: a mistake in the command line or settings
@@ -92,7 +95,11 @@ public final class StartUrlsFeed implements AutoCloseable {
      * @param toRequests the start requests of a batch of URLs
      * @param push queues them (as start requests)
      */
-    void run(Scheduler scheduler, Stats stats, Function<List<String>, List<Request>> toRequests, Consumer<List<Request>> push,
+    void run(
+            Scheduler scheduler,
+            Stats stats,
+            Function<List<String>, List<Request>> toRequests,
+            Consumer<List<Request>> push,
             BooleanSupplier stopping) {
         long lines = 0;
         try {
@@ -119,7 +126,8 @@ public final class StartUrlsFeed implements AutoCloseable {
             if (!batch.isEmpty() && !stopping.getAsBoolean()) push.accept(toRequests.apply(batch));
             LOG.debug("{} lines of start URLs read from {}", lines, source);
         } catch (IOException e) {
-            if (!stopping.getAsBoolean()) LOG.error("reading start URLs from {} failed after {} lines: {}", source, lines, e.toString());
+            if (!stopping.getAsBoolean())
+                LOG.error("reading start URLs from {} failed after {} lines: {}", source, lines, e.toString());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (RuntimeException e) {
@@ -141,7 +149,8 @@ public final class StartUrlsFeed implements AutoCloseable {
         }
     }
 
-    private void pushWhenThereIsRoom(Scheduler scheduler, List<Request> requests, Consumer<List<Request>> push, BooleanSupplier stopping)
+    private void pushWhenThereIsRoom(
+            Scheduler scheduler, List<Request> requests, Consumer<List<Request>> push, BooleanSupplier stopping)
             throws InterruptedException {
         while (scheduler.pendingCount() >= watermark && !stopping.getAsBoolean()) Thread.sleep(5);
         if (!stopping.getAsBoolean()) push.accept(requests);

@@ -13,7 +13,12 @@ import org.jspecify.annotations.Nullable;
  * @param defaultValue the value when none is given, as written in {@code @Arg(defaultValue)}; null when required
  * @param help one line for users, may be empty
  */
-public record ArgumentSpec(String name, ArgType type, List<String> choices, @Nullable String defaultValue, String help) {
+public record ArgumentSpec(
+        String name,
+        ArgType type,
+        List<String> choices,
+        @Nullable String defaultValue,
+        String help) {
     public ArgumentSpec {
         choices = List.copyOf(choices);
     }
@@ -29,8 +34,12 @@ public record ArgumentSpec(String name, ArgType type, List<String> choices, @Nul
 
     /** {@code category (String, default "travel_2"): only this category}, for lists of arguments. */
     public String describe() {
-        StringBuilder b = new StringBuilder(name).append(" (").append(typeLabel()).append(", ")
-                .append(defaultValue == null ? "required" : "default \"" + defaultValue + "\"").append(')');
+        StringBuilder b = new StringBuilder(name)
+                .append(" (")
+                .append(typeLabel())
+                .append(", ")
+                .append(defaultValue == null ? "required" : "default \"" + defaultValue + "\"")
+                .append(')');
         if (!help.isEmpty()) b.append(": ").append(help);
         return b.toString();
     }

@@ -16,12 +16,20 @@ public final class Emit {
 
     public static void value(@Nullable Object value, Crawl crawl) {
         switch (value) {
-            case null -> { }
+            case null -> {}
             case Request r -> crawl.request(r);
-            case Iterable<?> it -> { for (Object o : it) value(o, crawl); }
-            case Stream<?> s -> { try (s) { s.forEachOrdered(o -> value(o, crawl)); } }
+            case Iterable<?> it -> {
+                for (Object o : it) value(o, crawl);
+            }
+            case Stream<?> s -> {
+                try (s) {
+                    s.forEachOrdered(o -> value(o, crawl));
+                }
+            }
             case Optional<?> o -> o.ifPresent(v -> value(v, crawl));
-            case Object[] arr -> { for (Object o : arr) value(o, crawl); }
+            case Object[] arr -> {
+                for (Object o : arr) value(o, crawl);
+            }
             default -> crawl.emit(value);
         }
     }

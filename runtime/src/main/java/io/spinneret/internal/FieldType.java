@@ -6,4 +6,13 @@ package io.spinneret.internal;
  * DECIMAL BigDecimal, BOOLEAN Boolean, TIMESTAMP java.time.Instant, DATE java.time.LocalDate,
  * JSON String (JSON text).
  */
-public enum FieldType { STRING, INTEGER, FLOATING, DECIMAL, BOOLEAN, TIMESTAMP, DATE, JSON }
+public enum FieldType {
+    STRING,
+    INTEGER,
+    FLOATING,
+    DECIMAL,
+    BOOLEAN,
+    TIMESTAMP,
+    DATE,
+    JSON
+}

@@ -1,11 +1,10 @@
 package io.spinneret.internal;
 
-import java.util.Collection;
-
 import io.spinneret.annotations.ArgType;
 import io.spinneret.api.SpiderArgumentException;
 import io.spinneret.settings.SettingsLoader;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +29,8 @@ public final class SpiderArguments {
         for (ArgumentSpec a : declared) byName.put(a.name(), a);
         List<String> problems = new ArrayList<>();
         for (String name : given.keySet()) {
-            if (!byName.containsKey(name)) problems.add("it has no argument '" + name + "'" + hint(name, byName.keySet()));
+            if (!byName.containsKey(name))
+                problems.add("it has no argument '" + name + "'" + hint(name, byName.keySet()));
         }
         Map<String, String> values = new LinkedHashMap<>();
         for (ArgumentSpec a : declared) {
@@ -61,7 +61,8 @@ public final class SpiderArguments {
     /** {@code Its arguments: category (String, default ""); maxPages (int, required)}, or that it has none. */
     public static String list(SpiderDefinition spider) {
         if (spider.arguments().isEmpty()) return "It takes no arguments.";
-        return "Its arguments: " + spider.arguments().stream().map(ArgumentSpec::describe).collect(Collectors.joining("; ")) + ".";
+        return "Its arguments: "
+                + spider.arguments().stream().map(ArgumentSpec::describe).collect(Collectors.joining("; ")) + ".";
     }
 
     // ---- conversions, for generated code; the values were checked by check()

@@ -32,6 +32,7 @@ public final class ItemChain {
     public static final String DROPPED = "items_dropped/";
     /** Prefix of the broken rules of invalid items, e.g. {@code items_invalid/Book.price @Positive}. */
     public static final String INVALID = "items_invalid/";
+
     static final String INVALID_REASON = "invalid";
 
     private record Link(String name, UnaryOperator<Object> process) {}
@@ -46,7 +47,7 @@ public final class ItemChain {
 
     /** @param failCrawl fails the crawl with this message ({@code invalid_items = fail}) */
     public ItemChain(List<ProcessorLink> processors, Settings settings, Stats stats, Consumer<String> failCrawl) {
-        this(processors, settings, stats, failCrawl, (item, reason) -> { });
+        this(processors, settings, stats, failCrawl, (item, reason) -> {});
     }
 
     /**
@@ -54,10 +55,15 @@ public final class ItemChain {
      * @param dropped told of every item the chain drops, with its reason (a {@link DropItem}'s,
      *     {@code <processor> failed} or {@code invalid}), on the thread that applies the chain
      */
-    public ItemChain(List<ProcessorLink> processors, Settings settings, Stats stats, Consumer<String> failCrawl,
+    public ItemChain(
+            List<ProcessorLink> processors,
+            Settings settings,
+            Stats stats,
+            Consumer<String> failCrawl,
             BiConsumer<Object, String> dropped) {
         Map<Class<?>, List<Link>> lists = new IdentityHashMap<>();
-        for (ProcessorLink p : processors) lists.computeIfAbsent(p.type(), t -> new ArrayList<>()).add(new Link(p.name(), p.process()));
+        for (ProcessorLink p : processors)
+            lists.computeIfAbsent(p.type(), t -> new ArrayList<>()).add(new Link(p.name(), p.process()));
         this.byType = new IdentityHashMap<>();
         lists.forEach((type, links) -> byType.put(type, links.toArray(Link[]::new)));
         this.stats = stats;
@@ -97,18 +103,32 @@ public final class ItemChain {
                 out = link.process().apply(item);
             } catch (DropItem d) {
                 drop(item, d.reason());
-                LOG.debug("{} dropped a {} from {} ({}): {}", link.name(), item.getClass().getSimpleName(), url, d.reason(), d.getMessage());
+                LOG.debug(
+                        "{} dropped a {} from {} ({}): {}",
+                        link.name(),
+                        item.getClass().getSimpleName(),
+                        url,
+                        d.reason(),
+                        d.getMessage());
                 return null;
             } catch (RuntimeException | LinkageError | StackOverflowError e) {
                 drop(item, link.name() + " failed");
-                LOG.warn("item processor {} failed on a {} from {}; the item is dropped: {}", link.name(),
-                        item.getClass().getSimpleName(), url, e.toString());
+                LOG.warn(
+                        "item processor {} failed on a {} from {}; the item is dropped: {}",
+                        link.name(),
+                        item.getClass().getSimpleName(),
+                        url,
+                        e.toString());
                 return null;
             }
             if (out == null || out.getClass() != item.getClass()) {
                 drop(item, link.name() + " failed");
-                LOG.warn("item processor {} returned {} for a {} from {}; the item is dropped (throw DropItem to drop an item)",
-                        link.name(), out == null ? "null" : "a " + out.getClass().getName(), item.getClass().getSimpleName(), url);
+                LOG.warn(
+                        "item processor {} returned {} for a {} from {}; the item is dropped (throw DropItem to drop an item)",
+                        link.name(),
+                        out == null ? "null" : "a " + out.getClass().getName(),
+                        item.getClass().getSimpleName(),
+                        url);
                 return null;
             }
             item = out;
@@ -126,8 +146,12 @@ public final class ItemChain {
         if (failOnInvalid) {
             failCrawl.accept("invalid " + schema.name() + " from " + url + ": " + rule + " (invalid_items = fail)");
         } else if (warned.add(what)) {
-            LOG.warn("dropped an invalid {} from {}: {} (further {} items breaking this rule are logged at debug level)",
-                    schema.name(), url, rule, schema.name());
+            LOG.warn(
+                    "dropped an invalid {} from {}: {} (further {} items breaking this rule are logged at debug level)",
+                    schema.name(),
+                    url,
+                    rule,
+                    schema.name());
         } else {
             LOG.debug("dropped an invalid {} from {}: {}", schema.name(), url, rule);
         }

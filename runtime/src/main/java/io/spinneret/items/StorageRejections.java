@@ -2,11 +2,11 @@ package io.spinneret.items;
 
 import io.spinneret.annotations.Setting;
 import io.spinneret.internal.ItemSchema;
-import io.spinneret.writer.ItemWriter;
-import io.spinneret.writer.StorageFailedException;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.RejectedItemsException;
 import io.spinneret.spi.Stats;
+import io.spinneret.writer.ItemWriter;
+import io.spinneret.writer.StorageFailedException;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiConsumer;
@@ -30,7 +30,7 @@ public final class StorageRejections implements ItemWriter.Rejections {
     private final Set<String> warned = ConcurrentHashMap.newKeySet();
 
     public StorageRejections(Settings settings, Stats stats) {
-        this(settings, stats, (item, reason) -> { });
+        this(settings, stats, (item, reason) -> {});
     }
 
     /** @param dropped told of every item dropped, with the reason {@code rejected by storage} */
@@ -45,15 +45,20 @@ public final class StorageRejections implements ItemWriter.Rejections {
     public void rejected(ItemSchema<?> schema, Object item, RejectedItemsException why) {
         Object key = ((ItemSchema) schema).key(item);
         if (fail) {
-            throw new StorageFailedException("the " + schema.name() + " with key " + key + " was rejected by storage (invalid_items = fail): "
-                    + why.getMessage(), why);
+            throw new StorageFailedException(
+                    "the " + schema.name() + " with key " + key + " was rejected by storage (invalid_items = fail): "
+                            + why.getMessage(),
+                    why);
         }
         stats.increment(ItemChain.DROPPED + REASON);
         stats.add(Stats.ITEMS, -1);
         dropped.accept(item, REASON);
         if (warned.add(schema.name())) {
-            LOG.warn("dropped the {} with key {}: {} (not retried: the data is at fault; further ones are logged at debug level)",
-                    schema.name(), key, why.getMessage());
+            LOG.warn(
+                    "dropped the {} with key {}: {} (not retried: the data is at fault; further ones are logged at debug level)",
+                    schema.name(),
+                    key,
+                    why.getMessage());
         } else {
             LOG.debug("dropped the {} with key {}: {}", schema.name(), key, why.getMessage());
         }

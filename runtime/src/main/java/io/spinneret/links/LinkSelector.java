@@ -35,8 +35,8 @@ import org.jsoup.select.QueryParser;
  */
 public final class LinkSelector {
     /** {@code a} and {@code area} {@code href}s anywhere on the page, same host, no pattern. */
-    public static final LinkSelector DEFAULT = new LinkSelector(List.of(), List.of("a", "area"), List.of("href"), List.of(), List.of(),
-            Follow.Scope.SAME_HOST, false);
+    public static final LinkSelector DEFAULT = new LinkSelector(
+            List.of(), List.of("a", "area"), List.of("href"), List.of(), List.of(), Follow.Scope.SAME_HOST, false);
 
     private final List<String> css;
     private final List<String> tags;
@@ -48,8 +48,14 @@ public final class LinkSelector {
     private final Evaluator tagEvaluator;
     private final List<Evaluator> regions;
 
-    private LinkSelector(List<String> css, List<String> tags, List<String> attrs, List<UrlPattern> allow, List<UrlPattern> deny,
-            Follow.Scope scope, boolean skipNofollow) {
+    private LinkSelector(
+            List<String> css,
+            List<String> tags,
+            List<String> attrs,
+            List<UrlPattern> allow,
+            List<UrlPattern> deny,
+            Follow.Scope scope,
+            boolean skipNofollow) {
         this.css = css;
         this.tags = tags;
         this.attrs = attrs;
@@ -78,12 +84,14 @@ public final class LinkSelector {
 
     /** Keep URLs in which one of these regular expressions is found (added to earlier allow patterns). */
     public LinkSelector allow(String... regexes) {
-        return new LinkSelector(css, tags, attrs, concat(allow, UrlPattern.regexes(regexes)), deny, scope, skipNofollow);
+        return new LinkSelector(
+                css, tags, attrs, concat(allow, UrlPattern.regexes(regexes)), deny, scope, skipNofollow);
     }
 
     /** Drop URLs in which one of these regular expressions is found. */
     public LinkSelector deny(String... regexes) {
-        return new LinkSelector(css, tags, attrs, allow, concat(deny, UrlPattern.regexes(regexes)), scope, skipNofollow);
+        return new LinkSelector(
+                css, tags, attrs, allow, concat(deny, UrlPattern.regexes(regexes)), scope, skipNofollow);
     }
 
     /** Keep URLs that one of these globs matches (see {@link Glob}). */
@@ -127,8 +135,10 @@ public final class LinkSelector {
                 if (skipNofollow && isNofollow(e)) continue;
                 for (String attr : attrs) {
                     if (!e.hasAttr(attr)) continue;
-                    resolve.apply(e.attr(attr)).map(LinkSelector::withoutFragment)
-                            .filter(url -> !out.contains(url) && accepts(page, url)).ifPresent(out::add);
+                    resolve.apply(e.attr(attr))
+                            .map(LinkSelector::withoutFragment)
+                            .filter(url -> !out.contains(url) && accepts(page, url))
+                            .ifPresent(out::add);
                 }
             }
         }
@@ -157,7 +167,8 @@ public final class LinkSelector {
 
     private static boolean isNofollow(Element e) {
         String rel = e.attr("rel");
-        return !rel.isEmpty() && Arrays.asList(rel.toLowerCase(Locale.ROOT).split("\\s+")).contains("nofollow");
+        return !rel.isEmpty()
+                && Arrays.asList(rel.toLowerCase(Locale.ROOT).split("\\s+")).contains("nofollow");
     }
 
     static String withoutFragment(String url) {
@@ -185,11 +196,15 @@ public final class LinkSelector {
     /** A compiled allow or deny pattern. */
     private record UrlPattern(String source, Pattern pattern, boolean glob, boolean pathOnly) {
         static List<UrlPattern> regexes(String... regexes) {
-            return Arrays.stream(regexes).map(r -> new UrlPattern(r, Pattern.compile(r), false, false)).toList();
+            return Arrays.stream(regexes)
+                    .map(r -> new UrlPattern(r, Pattern.compile(r), false, false))
+                    .toList();
         }
 
         static List<UrlPattern> globs(String... globs) {
-            return Arrays.stream(globs).map(g -> new UrlPattern(g, Glob.compile(g), true, g.startsWith("/"))).toList();
+            return Arrays.stream(globs)
+                    .map(g -> new UrlPattern(g, Glob.compile(g), true, g.startsWith("/")))
+                    .toList();
         }
 
         boolean matches(String url, HttpUrl link) {

@@ -27,7 +27,8 @@ public final class Links {
     private final Function<String, Optional<String>> resolve;
     private final LinkSelector selector;
 
-    private Links(Document document, String pageUrl, Function<String, Optional<String>> resolve, LinkSelector selector) {
+    private Links(
+            Document document, String pageUrl, Function<String, Optional<String>> resolve, LinkSelector selector) {
         this.document = document;
         this.pageUrl = pageUrl;
         this.resolve = resolve;

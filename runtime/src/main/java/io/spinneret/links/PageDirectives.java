@@ -28,7 +28,8 @@ public final class PageDirectives {
     private static final Pattern REFRESH = Pattern.compile(
             "\\s*(\\d+(?:\\.\\d*)?)[^;,]*(?:[;,]\\s*(?:url\\s*=\\s*)?([\"']?)(.*?)\\2\\s*)?", Pattern.CASE_INSENSITIVE);
     /** {@code X-Robots-Tag} rules whose own value has a colon, so that a colon is not taken for a user-agent prefix. */
-    private static final Set<String> VALUED = Set.of("unavailable_after", "max-snippet", "max-image-preview", "max-video-preview");
+    private static final Set<String> VALUED =
+            Set.of("unavailable_after", "max-snippet", "max-image-preview", "max-video-preview");
 
     private final List<String> robotsMeta;
     private final @Nullable Refresh refresh;
@@ -60,7 +61,9 @@ public final class PageDirectives {
                 canonical = e.attr("href").trim();
             }
         }
-        return robots.isEmpty() && refresh == null && canonical == null ? NONE : new PageDirectives(robots, refresh, canonical);
+        return robots.isEmpty() && refresh == null && canonical == null
+                ? NONE
+                : new PageDirectives(robots, refresh, canonical);
     }
 
     /**

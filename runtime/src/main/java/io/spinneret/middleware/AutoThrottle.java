@@ -23,7 +23,8 @@ record AutoThrottle(double target, long maxNanos) {
     static final long ERROR_FLOOR_NANOS = 1_000_000_000L;
 
     AutoThrottle {
-        if (!(target > 0)) throw new IllegalArgumentException("autothrottle_target_concurrency must be > 0, got " + target);
+        if (!(target > 0))
+            throw new IllegalArgumentException("autothrottle_target_concurrency must be > 0, got " + target);
     }
 
     /** The delay after a response with {@code status} that took {@code latencyNanos}. */

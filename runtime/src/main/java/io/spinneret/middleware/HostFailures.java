@@ -15,7 +15,8 @@ final class HostFailures {
 
     /** @param pauseAfter failures in a row that pause a host; 0: never */
     HostFailures(int pauseAfter) {
-        if (pauseAfter < 0) throw new IllegalArgumentException("retry_pause_domain_after must be >= 0, got " + pauseAfter);
+        if (pauseAfter < 0)
+            throw new IllegalArgumentException("retry_pause_domain_after must be >= 0, got " + pauseAfter);
         this.pauseAfter = pauseAfter;
     }
 

@@ -28,11 +28,21 @@ public final class HttpCacheMiddleware implements Middleware {
     private volatile @Nullable Opened opened;
 
     /** The cache and the crawl's counters, once the first request named the spider and the crawl. */
-    private record Opened(HttpCache cache, LongAdder requests, LongAdder responses, LongAdder hits, LongAdder misses,
+    private record Opened(
+            HttpCache cache,
+            LongAdder requests,
+            LongAdder responses,
+            LongAdder hits,
+            LongAdder misses,
             LongAdder stored) {
         Opened(HttpCache cache, Stats stats) {
-            this(cache, stats.counter(Stats.REQUESTS), stats.counter(Stats.RESPONSES), stats.counter(HttpCache.STAT_HIT),
-                    stats.counter(HttpCache.STAT_MISS), stats.counter(HttpCache.STAT_STORED));
+            this(
+                    cache,
+                    stats.counter(Stats.REQUESTS),
+                    stats.counter(Stats.RESPONSES),
+                    stats.counter(HttpCache.STAT_HIT),
+                    stats.counter(HttpCache.STAT_MISS),
+                    stats.counter(HttpCache.STAT_STORED));
         }
     }
 
@@ -49,7 +59,9 @@ public final class HttpCacheMiddleware implements Middleware {
         Opened o = opened;
         if (o != null) return o;
         synchronized (this) {
-            if (opened == null) opened = new Opened(Objects.requireNonNull(HttpCache.from(settings, crawl.spiderName())), crawl.stats());
+            if (opened == null)
+                opened =
+                        new Opened(Objects.requireNonNull(HttpCache.from(settings, crawl.spiderName())), crawl.stats());
             return opened;
         }
     }

@@ -59,8 +59,13 @@ public final class MiddlewareStack {
     private static final Logger LOG = LoggerFactory.getLogger(MiddlewareStack.class);
 
     /** The built-ins' names, outermost first. */
-    public static final List<String> BUILT_INS = List.of(RetryMiddleware.NAME, SessionMiddleware.NAME, RobotsMiddleware.NAME,
-            UserAgentMiddleware.NAME, ProxyMiddleware.NAME, ThrottleMiddleware.NAME);
+    public static final List<String> BUILT_INS = List.of(
+            RetryMiddleware.NAME,
+            SessionMiddleware.NAME,
+            RobotsMiddleware.NAME,
+            UserAgentMiddleware.NAME,
+            ProxyMiddleware.NAME,
+            ThrottleMiddleware.NAME);
 
     private MiddlewareStack() {}
 
@@ -91,8 +96,8 @@ public final class MiddlewareStack {
      * As {@link #build(Settings, ClassLoader, SharedThrottle)}, with requests run in the sessions of
      * {@code sessions} (see {@link SessionMiddleware}); null: requests run in none.
      */
-    public static List<Middleware> build(Settings settings, ClassLoader loader, @Nullable SharedThrottle shared,
-            @Nullable SessionPool sessions) {
+    public static List<Middleware> build(
+            Settings settings, ClassLoader loader, @Nullable SharedThrottle shared, @Nullable SessionPool sessions) {
         return new Builder(settings, shared, sessions).fromSettings(loader).build();
     }
 
@@ -214,7 +219,9 @@ public final class MiddlewareStack {
                 MiddlewareProvider provider = providers.get(name);
                 if (provider == null) {
                     throw new InvalidSettingException("middlewares: no middleware named '" + name + "' (in " + origin
-                            + "); known: " + (providers.isEmpty() ? "none (register a MiddlewareProvider)"
+                            + "); known: "
+                            + (providers.isEmpty()
+                                    ? "none (register a MiddlewareProvider)"
                                     : String.join(", ", providers.keySet())));
                 }
                 Middleware created = provider.create(settings);
@@ -240,7 +247,8 @@ public final class MiddlewareStack {
                     MiddlewareProvider clash = byName.putIfAbsent(p.name(), p);
                     if (clash != null && clash.getClass() != p.getClass()) {
                         throw new InvalidSettingException("two middleware providers are named '" + p.name() + "': "
-                                + clash.getClass().getName() + " and " + p.getClass().getName());
+                                + clash.getClass().getName() + " and "
+                                + p.getClass().getName());
                     }
                 }
             } catch (ServiceConfigurationError e) {

@@ -24,6 +24,7 @@ public final class ProxyMiddleware implements Middleware {
     public static final String NAME = "proxy";
     /** The request meta key naming the proxy of a request. */
     public static final String META = "proxy";
+
     public static final String STAT_COOLDOWN = "proxy/cooldown";
 
     private final ProxyPool pool;
@@ -62,8 +63,14 @@ public final class ProxyMiddleware implements Middleware {
     private void cooldown(Chain chain, String proxy, String reason, Request request) {
         if (pool.fail(proxy)) {
             chain.context().stats().increment(STAT_COOLDOWN);
-            LOG.warn("proxy {} cooling down for {} s after {} on {} ({} of {} proxies healthy)", ProxyPool.redact(proxy),
-                    pool.cooldown().toMillis() / 1000.0, reason, request.url(), pool.healthyCount(), pool.size());
+            LOG.warn(
+                    "proxy {} cooling down for {} s after {} on {} ({} of {} proxies healthy)",
+                    ProxyPool.redact(proxy),
+                    pool.cooldown().toMillis() / 1000.0,
+                    reason,
+                    request.url(),
+                    pool.healthyCount(),
+                    pool.size());
         }
     }
 

@@ -82,9 +82,14 @@ public final class ProxyPool {
         if (!p.contains("://")) p = "http://" + p;
         try {
             URI u = new URI(p);
-            if (!"http".equalsIgnoreCase(u.getScheme()) || u.getHost() == null || u.getPort() < 0
-                    || !(u.getPath() == null || u.getPath().isEmpty() || u.getPath().equals("/"))) {
-                throw new InvalidSettingException("proxy \"" + redact(proxy) + "\" is not an HTTP proxy; write http://host:port");
+            if (!"http".equalsIgnoreCase(u.getScheme())
+                    || u.getHost() == null
+                    || u.getPort() < 0
+                    || !(u.getPath() == null
+                            || u.getPath().isEmpty()
+                            || u.getPath().equals("/"))) {
+                throw new InvalidSettingException(
+                        "proxy \"" + redact(proxy) + "\" is not an HTTP proxy; write http://host:port");
             }
             return "http://" + (u.getRawUserInfo() != null ? u.getRawUserInfo() + "@" : "")
                     + u.getHost().toLowerCase(Locale.ROOT) + ":" + u.getPort();
@@ -162,6 +167,7 @@ public final class ProxyPool {
     }
 
     private static boolean healthy(long coolUntil, long now) {
-        return coolUntil == Long.MIN_VALUE || coolUntil - now <= 0; // MIN_VALUE: never failed (nanoTime may be negative)
+        return coolUntil == Long.MIN_VALUE
+                || coolUntil - now <= 0; // MIN_VALUE: never failed (nanoTime may be negative)
     }
 }

@@ -22,8 +22,13 @@ public final class RealChain implements Chain {
     private final CrawlContext context;
     private boolean proceeded;
 
-    private RealChain(List<Middleware> middlewares, int index, Request request, Downloader downloader,
-            Downloader sideDownloader, CrawlContext context) {
+    private RealChain(
+            List<Middleware> middlewares,
+            int index,
+            Request request,
+            Downloader downloader,
+            Downloader sideDownloader,
+            CrawlContext context) {
         this.middlewares = middlewares;
         this.index = index;
         this.request = request;
@@ -37,7 +42,8 @@ public final class RealChain implements Chain {
      *
      * @throws Exception what a middleware or the downloader threw
      */
-    public static Response execute(List<Middleware> middlewares, Request request, Downloader downloader, CrawlContext context)
+    public static Response execute(
+            List<Middleware> middlewares, Request request, Downloader downloader, CrawlContext context)
             throws Exception {
         return execute(middlewares, request, downloader, downloader, context);
     }
@@ -48,9 +54,15 @@ public final class RealChain implements Chain {
      *
      * @throws Exception what a middleware or a downloader threw
      */
-    public static Response execute(List<Middleware> middlewares, Request request, Downloader downloader,
-            Downloader sideDownloader, CrawlContext context) throws Exception {
-        return new RealChain(List.copyOf(middlewares), 0, request, downloader, sideDownloader, context).proceed(request);
+    public static Response execute(
+            List<Middleware> middlewares,
+            Request request,
+            Downloader downloader,
+            Downloader sideDownloader,
+            CrawlContext context)
+            throws Exception {
+        return new RealChain(List.copyOf(middlewares), 0, request, downloader, sideDownloader, context)
+                .proceed(request);
     }
 
     @Override
@@ -76,8 +88,9 @@ public final class RealChain implements Chain {
     @Override
     public Response proceed(Request next) throws Exception {
         if (proceeded) {
-            throw new IllegalStateException("middleware " + middlewares.get(index - 1).name()
-                    + " called proceed twice for " + next.url() + "; a middleware proceeds at most once per request");
+            throw new IllegalStateException(
+                    "middleware " + middlewares.get(index - 1).name() + " called proceed twice for " + next.url()
+                            + "; a middleware proceeds at most once per request");
         }
         proceeded = true;
         if (index >= middlewares.size()) {

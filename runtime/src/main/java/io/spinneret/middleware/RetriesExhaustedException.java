@@ -15,7 +15,8 @@ public final class RetriesExhaustedException extends SpinneretException {
     private final String reason;
     private final transient @Nullable Response response;
 
-    RetriesExhaustedException(String url, int retries, String reason, @Nullable Response response, @Nullable Throwable cause) {
+    RetriesExhaustedException(
+            String url, int retries, String reason, @Nullable Response response, @Nullable Throwable cause) {
         super("gave up on " + url + " after " + retries + (retries == 1 ? " retry: " : " retries: ") + reason, cause);
         this.url = url;
         this.retries = retries;

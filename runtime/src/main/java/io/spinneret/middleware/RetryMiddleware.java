@@ -96,22 +96,36 @@ public final class RetryMiddleware implements Middleware {
                 chain.context().stats().increment(STAT_NOT_RETRYABLE);
                 throw e;
             }
-            return retryOrGiveUp(chain, request, RetryPolicy.rootCause(e).getClass().getSimpleName(), RetryPolicy.describe(e), null, e);
+            return retryOrGiveUp(
+                    chain,
+                    request,
+                    RetryPolicy.rootCause(e).getClass().getSimpleName(),
+                    RetryPolicy.describe(e),
+                    null,
+                    e);
         }
         if (policy.retryable(response.status())) {
-            return retryOrGiveUp(chain, request, "http_" + response.status(), "HTTP " + response.status(), response, null);
+            return retryOrGiveUp(
+                    chain, request, "http_" + response.status(), "HTTP " + response.status(), response, null);
         }
         streaks.succeeded(request);
         return response;
     }
 
     /** Schedules the next attempt and drops this one, or gives up; never returns normally. */
-    private Response retryOrGiveUp(Chain chain, Request request, String reasonKey, String reason,
-            @Nullable Response response, @Nullable IOException error) throws InterruptedException {
+    private Response retryOrGiveUp(
+            Chain chain,
+            Request request,
+            String reasonKey,
+            String reason,
+            @Nullable Response response,
+            @Nullable IOException error)
+            throws InterruptedException {
         Stats stats = chain.context().stats();
         if (request.retryCount() >= policy.times()) {
             stats.increment(STAT_MAX_REACHED);
-            RetriesExhaustedException gaveUp = new RetriesExhaustedException(request.url(), request.retryCount(), reason, response, error);
+            RetriesExhaustedException gaveUp =
+                    new RetriesExhaustedException(request.url(), request.retryCount(), reason, response, error);
             // the engine logs the failure with this message at warn level; logging it here too would say it twice
             LOG.debug(gaveUp.getMessage());
             throw gaveUp;
@@ -119,8 +133,14 @@ public final class RetryMiddleware implements Middleware {
         Duration wait = policy.delay(request.retryCount(), response);
         boolean overloaded = response != null && (response.status() == 429 || response.status() == 503);
         boolean pauseHost = streaks.failed(request) || overloaded;
-        LOG.debug("retrying {} ({} of {}) in {} ms{}: {}", request.url(), request.retryCount() + 1, policy.times(),
-                wait.toMillis(), pauseHost ? ", its host paused meanwhile" : "", reason);
+        LOG.debug(
+                "retrying {} ({} of {}) in {} ms{}: {}",
+                request.url(),
+                request.retryCount() + 1,
+                policy.times(),
+                wait.toMillis(),
+                pauseHost ? ", its host paused meanwhile" : "",
+                reason);
         if (pauseHost) {
             chain.context().pauseDomain(request.host(), wait);
             if (!wait.isZero()) stats.increment(STAT_HOST_PAUSED);
@@ -131,15 +151,21 @@ public final class RetryMiddleware implements Middleware {
         if (!chain.context().schedule(next)) {
             // only a scheduler ignoring dont-filter (or one shutting down) refuses it: say so, never lose it silently
             stats.increment(STAT_MAX_REACHED);
-            RetriesExhaustedException gaveUp = new RetriesExhaustedException(request.url(), request.retryCount(),
-                    reason + "; the scheduler refused the next attempt", response, error);
+            RetriesExhaustedException gaveUp = new RetriesExhaustedException(
+                    request.url(),
+                    request.retryCount(),
+                    reason + "; the scheduler refused the next attempt",
+                    response,
+                    error);
             LOG.warn(gaveUp.getMessage());
             throw gaveUp;
         }
         stats.increment(STAT_COUNT);
         stats.increment("retry/reason/" + reasonKey);
-        throw new DropRequest(NAME, "retry " + next.retryCount() + " of " + policy.times() + " scheduled for "
-                + request.url() + " after " + reason);
+        throw new DropRequest(
+                NAME,
+                "retry " + next.retryCount() + " of " + policy.times() + " scheduled for " + request.url() + " after "
+                        + reason);
     }
 
     @Override

@@ -1,16 +1,14 @@
 package io.spinneret.middleware;
 
+import io.spinneret.annotations.Setting;
 import io.spinneret.api.PermanentFailureException;
+import io.spinneret.api.Response;
 import io.spinneret.settings.InvalidSettingException;
+import io.spinneret.settings.Settings;
 import java.io.IOException;
 import java.net.MalformedURLException;
 import java.security.cert.CertPathValidatorException;
 import java.security.cert.CertificateException;
-import javax.net.ssl.SSLPeerUnverifiedException;
-
-import io.spinneret.annotations.Setting;
-import io.spinneret.api.Response;
-import io.spinneret.settings.Settings;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZonedDateTime;
@@ -20,6 +18,7 @@ import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
+import javax.net.ssl.SSLPeerUnverifiedException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -57,12 +56,14 @@ public record RetryPolicy(int times, Set<Integer> codes, Duration backoff, Durat
             try {
                 codes.add(Integer.parseInt(c));
             } catch (NumberFormatException e) {
-                throw new InvalidSettingException(
-                        "retry_http_codes expects HTTP status numbers, got \"" + c + "\"");
+                throw new InvalidSettingException("retry_http_codes expects HTTP status numbers, got \"" + c + "\"");
             }
         }
-        return new RetryPolicy(settings.getInt(Setting.RETRY_TIMES), codes,
-                settings.getDuration(Setting.RETRY_BACKOFF), settings.getDuration(Setting.RETRY_BACKOFF_MAX));
+        return new RetryPolicy(
+                settings.getInt(Setting.RETRY_TIMES),
+                codes,
+                settings.getDuration(Setting.RETRY_BACKOFF),
+                settings.getDuration(Setting.RETRY_BACKOFF_MAX));
     }
 
     /** True if a response with this status is worth another attempt. */
@@ -87,9 +88,11 @@ public record RetryPolicy(int times, Set<Integer> codes, Duration backoff, Durat
     Duration jittered(int retryCount) {
         long max = backoffMax.toNanos();
         long full = Math.min(backoff.toNanos(), max);
-        for (int i = 0; i < retryCount && full < max; i++) full = Math.min(max, full * 2); // no overflow: stops at the cap
+        for (int i = 0; i < retryCount && full < max; i++)
+            full = Math.min(max, full * 2); // no overflow: stops at the cap
         long half = full / 2;
-        return Duration.ofNanos(half + (full - half > 0 ? ThreadLocalRandom.current().nextLong(full - half + 1) : 0));
+        return Duration.ofNanos(
+                half + (full - half > 0 ? ThreadLocalRandom.current().nextLong(full - half + 1) : 0));
     }
 
     /**
@@ -107,7 +110,8 @@ public record RetryPolicy(int times, Set<Integer> codes, Duration backoff, Durat
             }
         }
         try {
-            Instant at = ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+            Instant at =
+                    ZonedDateTime.parse(v, DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
             return Optional.of(at.isAfter(now) ? Duration.between(now, at) : Duration.ZERO);
         } catch (DateTimeParseException e) {
             return Optional.empty();
@@ -120,7 +124,8 @@ public record RetryPolicy(int times, Set<Integer> codes, Duration backoff, Durat
      */
     public static boolean permanent(Throwable e) {
         for (Throwable t = e; t != null; t = t.getCause() == t ? null : t.getCause()) {
-            if (t instanceof MalformedURLException || t instanceof PermanentFailureException
+            if (t instanceof MalformedURLException
+                    || t instanceof PermanentFailureException
                     || t instanceof SSLPeerUnverifiedException
                     || t instanceof CertificateException
                     || t instanceof CertPathValidatorException) {

@@ -63,6 +63,7 @@ public final class RobotsMiddleware implements Middleware {
     public static final String DROP_REASON = "robots";
     /** Set on the robots.txt side request, so later middlewares can tell it apart. */
     public static final String META = "robots_txt";
+
     public static final String STAT_FETCHED = "robots/fetched";
     public static final String STAT_UNAVAILABLE = "robots/unavailable";
 
@@ -97,7 +98,11 @@ public final class RobotsMiddleware implements Middleware {
      * @param crawlDelaySink told {@code (host, delay)} for each Crawl-delay found, e.g.
      *     {@link ThrottleMiddleware#raiseDelay}
      */
-    public RobotsMiddleware(boolean enabled, List<String> tokens, Duration errorTtl, RetryPolicy fetchRetry,
+    public RobotsMiddleware(
+            boolean enabled,
+            List<String> tokens,
+            Duration errorTtl,
+            RetryPolicy fetchRetry,
             BiConsumer<String, Duration> crawlDelaySink) {
         this.enabled = enabled;
         this.tokens = tokens.isEmpty() ? List.of("spinneret") : List.copyOf(tokens);
@@ -107,10 +112,17 @@ public final class RobotsMiddleware implements Middleware {
     }
 
     /** The robots middleware of {@code respect_robots} and {@code robots_error_ttl}, for these agents. */
-    public static RobotsMiddleware from(Settings settings, List<String> tokens, RetryPolicy fetchRetry,
+    public static RobotsMiddleware from(
+            Settings settings,
+            List<String> tokens,
+            RetryPolicy fetchRetry,
             BiConsumer<String, Duration> crawlDelaySink) {
-        return new RobotsMiddleware(settings.getBoolean(Setting.RESPECT_ROBOTS), tokens,
-                settings.getDuration(Setting.ROBOTS_ERROR_TTL), fetchRetry, crawlDelaySink);
+        return new RobotsMiddleware(
+                settings.getBoolean(Setting.RESPECT_ROBOTS),
+                tokens,
+                settings.getDuration(Setting.ROBOTS_ERROR_TTL),
+                fetchRetry,
+                crawlDelaySink);
     }
 
     @Override
@@ -133,8 +145,9 @@ public final class RobotsMiddleware implements Middleware {
             throw new BlockedAddressException("not sent: " + origin + "/robots.txt was " + rules.summary());
         }
         if (rules.error()) {
-            throw new RobotsUnavailableException("not sent: " + origin + "/robots.txt is unavailable (" + rules.summary()
-                    + "), so RFC 9309 disallows the host for " + ttlSeconds() + " s (robots_error_ttl)");
+            throw new RobotsUnavailableException(
+                    "not sent: " + origin + "/robots.txt is unavailable (" + rules.summary()
+                            + "), so RFC 9309 disallows the host for " + ttlSeconds() + " s (robots_error_ttl)");
         }
         if (!rules.rules().isAllowed(request.url())) {
             throw new DropRequest(DROP_REASON, request.url() + " is disallowed by " + origin + "/robots.txt");
@@ -151,7 +164,9 @@ public final class RobotsMiddleware implements Middleware {
     private HostRules rulesFor(String origin, Chain chain) throws Exception {
         while (true) {
             CompletableFuture<HostRules> shared = cache.get(origin);
-            if (shared != null && shared.isDone() && !shared.isCompletedExceptionally()
+            if (shared != null
+                    && shared.isDone()
+                    && !shared.isCompletedExceptionally()
                     && shared.join().expired(System.nanoTime())) {
                 cache.remove(origin, shared); // an error's TTL ran out: fetch again
                 continue;
@@ -189,13 +204,18 @@ public final class RobotsMiddleware implements Middleware {
             Response response = null;
             String problem;
             try {
-                response = chain.fetch(Request.builder(url).dontFilter(true).meta(META, true).build());
+                response = chain.fetch(
+                        Request.builder(url).dontFilter(true).meta(META, true).build());
                 problem = response.status() >= 500 ? "HTTP " + response.status() : null;
             } catch (BlockedAddressException e) {
                 // every request to this host is refused alike: none is sent, each fails with the boundary's reason
                 LOG.debug("robots.txt of {}: {}", origin, e.getMessage());
-                return new HostRules(new SimpleRobotRules(SimpleRobotRules.RobotRulesMode.ALLOW_NONE), true, Long.MAX_VALUE,
-                        e.getMessage(), true);
+                return new HostRules(
+                        new SimpleRobotRules(SimpleRobotRules.RobotRulesMode.ALLOW_NONE),
+                        true,
+                        Long.MAX_VALUE,
+                        e.getMessage(),
+                        true);
             } catch (PermanentFailureException e) {
                 problem = RetryPolicy.describe(e);
                 retries = fetchRetry.times(); // another attempt cannot mend it (an untrusted certificate, say)
@@ -217,9 +237,16 @@ public final class RobotsMiddleware implements Middleware {
                     continue;
                 }
                 stats.increment(STAT_UNAVAILABLE);
-                LOG.warn("robots.txt of {} is unavailable ({}): disallowing the host for {} s", origin, problem, ttlSeconds());
-                return new HostRules(new SimpleRobotRules(SimpleRobotRules.RobotRulesMode.ALLOW_NONE), true,
-                        System.nanoTime() + errorTtlNanos, problem);
+                LOG.warn(
+                        "robots.txt of {} is unavailable ({}): disallowing the host for {} s",
+                        origin,
+                        problem,
+                        ttlSeconds());
+                return new HostRules(
+                        new SimpleRobotRules(SimpleRobotRules.RobotRulesMode.ALLOW_NONE),
+                        true,
+                        System.nanoTime() + errorTtlNanos,
+                        problem);
             }
             Response got = response;
             int status = got.status();
@@ -229,7 +256,10 @@ public final class RobotsMiddleware implements Middleware {
                     url = location.get();
                     continue;
                 }
-                return allowAll(origin, stats, location.isPresent() ? "more than " + MAX_REDIRECTS + " redirects" : "HTTP " + status);
+                return allowAll(
+                        origin,
+                        stats,
+                        location.isPresent() ? "more than " + MAX_REDIRECTS + " redirects" : "HTTP " + status);
             }
             if (status >= 400) return allowAll(origin, stats, "HTTP " + status);
             stats.increment(STAT_FETCHED);
@@ -246,7 +276,8 @@ public final class RobotsMiddleware implements Middleware {
     private static HostRules allowAll(String origin, Stats stats, String why) {
         stats.increment(STAT_FETCHED);
         LOG.debug("robots.txt of {} is not there ({}): everything allowed", origin, why);
-        return new HostRules(new SimpleRobotRules(SimpleRobotRules.RobotRulesMode.ALLOW_ALL), false, Long.MAX_VALUE, why);
+        return new HostRules(
+                new SimpleRobotRules(SimpleRobotRules.RobotRulesMode.ALLOW_ALL), false, Long.MAX_VALUE, why);
     }
 
     /** {@code scheme://host[:port]} of an http(s) URL, lower case, default port omitted; null otherwise. */
@@ -263,7 +294,9 @@ public final class RobotsMiddleware implements Middleware {
         if (at >= 0) authority = authority.substring(at + 1);
         int colon = authority.lastIndexOf(':');
         String port = colon >= 0 && authority.indexOf(']', colon) < 0 ? authority.substring(colon + 1) : "";
-        boolean defaultPort = port.isEmpty() || scheme.equals("http") && port.equals("80") || scheme.equals("https") && port.equals("443");
+        boolean defaultPort = port.isEmpty()
+                || scheme.equals("http") && port.equals("80")
+                || scheme.equals("https") && port.equals("443");
         return scheme + "://" + host + (defaultPort ? "" : ":" + port);
     }
 

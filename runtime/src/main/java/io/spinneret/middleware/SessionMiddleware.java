@@ -56,14 +56,16 @@ public final class SessionMiddleware implements Middleware {
         Request request = chain.request();
         String named = request.session();
         if (pool == null || named == null && !pool.pooled()) return chain.proceed(request);
-        Supplier<SessionPool.Identity> identity = () -> new SessionPool.Identity(proxies.next().orElse(null),
+        Supplier<SessionPool.Identity> identity = () -> new SessionPool.Identity(
+                proxies.next().orElse(null),
                 UserAgentMiddleware.hasUserAgent(request.headers()) ? null : agents.nextAgent());
         StoredSession session = named != null ? pool.named(named, identity) : pool.acquire(identity);
         Response response;
         try {
             response = chain.proceed(pool.bind(request, session));
         } catch (IOException e) {
-            if (named == null && session.proxy() != null && !RetryPolicy.permanent(e)) pool.retire(session.id(), "proxy_failed");
+            if (named == null && session.proxy() != null && !RetryPolicy.permanent(e))
+                pool.retire(session.id(), "proxy_failed");
             throw e;
         } finally {
             pool.saveCookies(session);
@@ -73,14 +75,23 @@ public final class SessionMiddleware implements Middleware {
         int retries = SessionPool.blockedRetries(request);
         if (retries >= pool.retryTimes()) {
             chain.context().stats().increment(SessionPool.STAT_RETRIES_EXHAUSTED);
-            LOG.debug("{}: blocked in session {}, {} times in a row; passing the response on", request.url(), session.id(), retries + 1);
+            LOG.debug(
+                    "{}: blocked in session {}, {} times in a row; passing the response on",
+                    request.url(),
+                    session.id(),
+                    retries + 1);
             return response;
         }
-        Request again = request.toBuilder().meta(SessionPool.META_BLOCKED_RETRIES, retries + 1).dontFilter(true).build();
+        Request again = request.toBuilder()
+                .meta(SessionPool.META_BLOCKED_RETRIES, retries + 1)
+                .dontFilter(true)
+                .build();
         if (!chain.context().schedule(again)) return response;
         chain.context().stats().increment(SessionPool.STAT_BLOCKED_RETRIES);
-        throw new DropRequest(NAME, "HTTP " + response.status() + " blocked session " + session.id() + "; " + request.url()
-                + " scheduled again in a fresh session (" + (retries + 1) + " of " + pool.retryTimes() + ")");
+        throw new DropRequest(
+                NAME,
+                "HTTP " + response.status() + " blocked session " + session.id() + "; " + request.url()
+                        + " scheduled again in a fresh session (" + (retries + 1) + " of " + pool.retryTimes() + ")");
     }
 
     @Override

@@ -1,7 +1,5 @@
 package io.spinneret.middleware;
 
-import java.util.function.LongUnaryOperator;
-
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
@@ -12,6 +10,7 @@ import java.time.Duration;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.LongUnaryOperator;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -88,11 +87,15 @@ public final class ThrottleMiddleware implements Middleware {
     /** As {@link #from(Settings)}, holding the limits across the nodes of a shared crawl if {@code shared} is given. */
     public static ThrottleMiddleware from(Settings settings, @Nullable SharedThrottle shared) {
         AutoThrottle auto = settings.getBoolean(Setting.AUTOTHROTTLE)
-                ? new AutoThrottle(settings.getDouble(Setting.AUTOTHROTTLE_TARGET_CONCURRENCY),
+                ? new AutoThrottle(
+                        settings.getDouble(Setting.AUTOTHROTTLE_TARGET_CONCURRENCY),
                         settings.getDuration(Setting.AUTOTHROTTLE_MAX_DELAY).toNanos())
                 : null;
-        return new ThrottleMiddleware(settings.getDuration(Setting.DOWNLOAD_DELAY),
-                settings.getInt(Setting.CONCURRENCY_PER_DOMAIN), auto, shared);
+        return new ThrottleMiddleware(
+                settings.getDuration(Setting.DOWNLOAD_DELAY),
+                settings.getInt(Setting.CONCURRENCY_PER_DOMAIN),
+                auto,
+                shared);
     }
 
     @Override
@@ -169,8 +172,9 @@ public final class ThrottleMiddleware implements Middleware {
 
     @Override
     public String toString() {
-        return NAME + "(delay " + delayNanos / 1e9 + " s, " + (perDomain == 0 ? "no per-domain limit" : perDomain + " per domain")
-                + (auto != null ? ", auto" : "") + (shared != null ? ", across nodes" : "") + ")";
+        return NAME + "(delay " + delayNanos / 1e9 + " s, "
+                + (perDomain == 0 ? "no per-domain limit" : perDomain + " per domain") + (auto != null ? ", auto" : "")
+                + (shared != null ? ", across nodes" : "") + ")";
     }
 
     /** One host's throttle state. */
@@ -179,6 +183,7 @@ public final class ThrottleMiddleware implements Middleware {
         final ReentrantLock turn = new ReentrantLock(true);
         /** Guards the fields below. j.u.c locks, not synchronized: a virtual thread must not pin while waiting. */
         final ReentrantLock state = new ReentrantLock();
+
         final @Nullable Semaphore permits;
         /** The smallest delay: download_delay, or the robots.txt Crawl-delay. */
         long floorNanos;
@@ -186,6 +191,7 @@ public final class ThrottleMiddleware implements Middleware {
         volatile long delayNanos;
         /** The last request to start: when (System.nanoTime), its number, and when it ended if it did. */
         boolean started;
+
         long lastStart;
         long lastSeq;
         boolean lastDone;

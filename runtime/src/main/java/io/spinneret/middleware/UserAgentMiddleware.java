@@ -69,7 +69,8 @@ public final class UserAgentMiddleware implements Middleware {
     public Response intercept(Chain chain) throws Exception {
         Request request = chain.request();
         if (hasUserAgent(request.headers())) return chain.proceed(request);
-        return chain.proceed(request.toBuilder().header("User-Agent", nextAgent()).build());
+        return chain.proceed(
+                request.toBuilder().header("User-Agent", nextAgent()).build());
     }
 
     /** The next user agent of the rotation. */

@@ -48,7 +48,10 @@ public final class NearDuplicates {
     public static @Nullable NearDuplicates from(Settings settings, @Nullable SimHashIndex index, Stats stats) {
         String mode = settings.getChoice(Setting.NEAR_DUPLICATES);
         if (mode.equals("off")) return null;
-        return new NearDuplicates(index != null ? index : new MemorySimHashIndex(), stats, mode.equals("drop"),
+        return new NearDuplicates(
+                index != null ? index : new MemorySimHashIndex(),
+                stats,
+                mode.equals("drop"),
                 settings.getBoolean(Setting.NEAR_DUPLICATES_FOLLOW));
     }
 

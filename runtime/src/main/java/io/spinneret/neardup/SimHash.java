@@ -25,7 +25,8 @@ public final class SimHash {
         int i = 0;
         while (i < n) {
             int skip;
-            while (i < n && !Character.isLetterOrDigit(skip = Character.codePointAt(text, i))) i += Character.charCount(skip);
+            while (i < n && !Character.isLetterOrDigit(skip = Character.codePointAt(text, i)))
+                i += Character.charCount(skip);
             if (i >= n) break;
             long h = 0xcbf29ce484222325L; // FNV-1a over the lower-cased code points
             while (i < n) {

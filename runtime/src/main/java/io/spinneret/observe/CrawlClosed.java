@@ -17,8 +17,13 @@ import org.jspecify.annotations.Nullable;
  * @param failure what failed, for {@code failed}; else null
  * @param counters every counter of the crawl, sorted by name
  */
-public record CrawlClosed(String spider, Instant startedAt, Instant endedAt, String stopReason,
-        @Nullable String failure, Map<String, Long> counters) {
+public record CrawlClosed(
+        String spider,
+        Instant startedAt,
+        Instant endedAt,
+        String stopReason,
+        @Nullable String failure,
+        Map<String, Long> counters) {
     public CrawlClosed {
         counters = Map.copyOf(counters);
     }

@@ -36,19 +36,19 @@ import org.jspecify.annotations.Nullable;
  */
 public interface CrawlListener {
     /** The crawl is about to take its first request; {@code crawl} answers live questions until it closes. */
-    default void crawlOpened(CrawlOpened crawl) { }
+    default void crawlOpened(CrawlOpened crawl) {}
 
     /** A request went into the scheduler (a start request, a link, a redirect's target, a retry). */
-    default void requestScheduled(Request request) { }
+    default void requestScheduled(Request request) {}
 
     /**
      * A request was not crawled on purpose: {@code duplicate} (the scheduler had seen it),
      * {@code offsite}, {@code depth}, or what a middleware gave ({@code robots}, ...).
      */
-    default void requestDropped(Request request, String reason) { }
+    default void requestDropped(Request request, String reason) {}
 
     /** A page's download starts (after the request side of the middleware chain). */
-    default void requestStarted(Request request) { }
+    default void requestStarted(Request request) {}
 
     /**
      * A page's download ended with a response, of any status.
@@ -56,7 +56,7 @@ public interface CrawlListener {
      * @param bytes the body's length as received (decompressed)
      * @param latency from {@link #requestStarted} to the whole body
      */
-    default void responseReceived(Request request, int status, long bytes, Duration latency) { }
+    default void responseReceived(Request request, int status, long bytes, Duration latency) {}
 
     /**
      * A request failed: it could not be fetched (after its retries), its response had a status
@@ -64,20 +64,20 @@ public interface CrawlListener {
      * response when one arrived. {@code errback} names the spider's errback method the failure was
      * routed to, or is null.
      */
-    default void requestFailed(Failure failure, @Nullable String errback) { }
+    default void requestFailed(Failure failure, @Nullable String errback) {}
 
     /** A callback emitted {@code item} and the crawl accepted it for storage. */
-    default void itemScraped(Object item) { }
+    default void itemScraped(Object item) {}
 
     /** An item was not stored on purpose ({@code over_limit} past {@code max_items}, or an item processor's reason). */
-    default void itemDropped(Object item, String reason) { }
+    default void itemDropped(Object item, String reason) {}
 
     /**
      * A re-crawl ({@code --recrawl}) judged a page: {@code UNCHANGED}, {@code CHANGED}, {@code NEW},
      * or {@code REMOVED} (the removed-page event: the page answered 404 or 410), see {@link ChangeStatus}.
      */
-    default void changeStatus(Request request, ChangeStatus status) { }
+    default void changeStatus(Request request, ChangeStatus status) {}
 
     /** The crawl is over: everything it stored is written. The last event. */
-    default void crawlClosed(CrawlClosed crawl) { }
+    default void crawlClosed(CrawlClosed crawl) {}
 }

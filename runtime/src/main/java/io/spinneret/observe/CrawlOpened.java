@@ -15,8 +15,13 @@ import java.util.function.LongSupplier;
  * @param settings the crawl's effective settings
  * @param stats the crawl's live counters
  */
-public record CrawlOpened(String spider, Instant startedAt, Settings settings, Stats stats,
-        LongSupplier queuedSupplier, LongSupplier inFlightSupplier) {
+public record CrawlOpened(
+        String spider,
+        Instant startedAt,
+        Settings settings,
+        Stats stats,
+        LongSupplier queuedSupplier,
+        LongSupplier inFlightSupplier) {
     /** Requests waiting in the scheduler now (for a shared scheduler, on all nodes). */
     public long queued() {
         return queuedSupplier.getAsLong();

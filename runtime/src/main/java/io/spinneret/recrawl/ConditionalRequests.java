@@ -18,9 +18,11 @@ import org.jspecify.annotations.Nullable;
 final class ConditionalRequests {
     /** Meta key of a re-crawl's request: {@code "<hash as hex>:<interval>"}. */
     static final String META = "spinneret.recrawl";
+
     static final String IF_NONE_MATCH = "If-None-Match";
     static final String IF_MODIFIED_SINCE = "If-Modified-Since";
-    private static final DateTimeFormatter IMF_FIXDATE = DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US);
+    private static final DateTimeFormatter IMF_FIXDATE =
+            DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US);
 
     private ConditionalRequests() {}
 
@@ -42,7 +44,8 @@ final class ConditionalRequests {
         if (!(request.meta().get(META) instanceof String s)) return null;
         int colon = s.indexOf(':');
         try {
-            return new Previous(Long.parseUnsignedLong(s.substring(0, colon), 16), Long.parseLong(s.substring(colon + 1)));
+            return new Previous(
+                    Long.parseUnsignedLong(s.substring(0, colon), 16), Long.parseLong(s.substring(colon + 1)));
         } catch (RuntimeException e) {
             return null; // not ours
         }
@@ -50,16 +53,25 @@ final class ConditionalRequests {
 
     /** The request as the crawl made it: without what {@link #revisit} added (and as its first attempt). */
     static Request original(Request request) {
-        if (!request.meta().containsKey(META)) return request.retryCount() == 0 ? request : request.toBuilder().retryCount(0).build();
-        return request.toBuilder().meta(META, null).removeHeader(IF_NONE_MATCH).removeHeader(IF_MODIFIED_SINCE)
-                .dontFilter(false).retryCount(0).build();
+        if (!request.meta().containsKey(META))
+            return request.retryCount() == 0
+                    ? request
+                    : request.toBuilder().retryCount(0).build();
+        return request.toBuilder()
+                .meta(META, null)
+                .removeHeader(IF_NONE_MATCH)
+                .removeHeader(IF_MODIFIED_SINCE)
+                .dontFilter(false)
+                .retryCount(0)
+                .build();
     }
 
     /** An HTTP date ({@code Last-Modified}) in seconds since the epoch, or 0 if it does not parse. */
     static long epochSeconds(@Nullable String httpDate) {
         if (httpDate == null) return 0;
         try {
-            return Instant.from(DateTimeFormatter.RFC_1123_DATE_TIME.parse(httpDate.trim())).getEpochSecond();
+            return Instant.from(DateTimeFormatter.RFC_1123_DATE_TIME.parse(httpDate.trim()))
+                    .getEpochSecond();
         } catch (DateTimeParseException e) {
             return 0;
         }

@@ -27,7 +27,8 @@ import org.jspecify.annotations.Nullable;
  * @param fetchedAt when the page was last fetched, in seconds since the epoch
  * @param interval the page's revisit interval in seconds ({@link RevisitInterval})
  */
-public record PageRecord(Request request, @Nullable String etag, long lastModified, long contentHash, long fetchedAt, long interval) {
+public record PageRecord(
+        Request request, @Nullable String etag, long lastModified, long contentHash, long fetchedAt, long interval) {
     private static final int VERSION = 1;
     private static final int ETAG = 1;
     private static final int LAST_MODIFIED = 2;

@@ -60,17 +60,23 @@ public final class RecrawlSeeds {
             if (interval.isDue(r, now)) due.add(r);
         });
         if (known[0] == 0) {
-            LOG.info("re-crawl: no page is known yet, so this is a first crawl from the start URLs; every page it fetches"
-                    + " is new and kept for the next --recrawl");
+            LOG.info(
+                    "re-crawl: no page is known yet, so this is a first crawl from the start URLs; every page it fetches"
+                            + " is new and kept for the next --recrawl");
             return 0;
         }
         due.sort(Comparator.comparingLong(PageRecord::interval).thenComparingLong(PageRecord::fetchedAt));
         long queued = 0;
         for (int i = 0; i < due.size(); i += BATCH) {
             List<PageRecord> batch = due.subList(i, Math.min(due.size(), i + BATCH));
-            queued += scheduler.pushAll(batch.stream().map(r -> ConditionalRequests.revisit(r, validators)).toList());
+            queued += scheduler.pushAll(batch.stream()
+                    .map(r -> ConditionalRequests.revisit(r, validators))
+                    .toList());
         }
-        LOG.info("re-crawl: {} of {} known pages are due and queued{}", queued, known[0],
+        LOG.info(
+                "re-crawl: {} of {} known pages are due and queued{}",
+                queued,
+                known[0],
                 validators ? ", with their validators" : ", without validators (recrawl_emit_unchanged)");
         return queued;
     }

@@ -18,7 +18,8 @@ public record RevisitInterval(long min, long max) {
 
     public static RevisitInterval from(Settings settings) {
         long min = settings.getDuration(Setting.RECRAWL_AFTER).toSeconds();
-        long max = Math.max(min, settings.getDuration(Setting.RECRAWL_MAX_INTERVAL).toSeconds());
+        long max =
+                Math.max(min, settings.getDuration(Setting.RECRAWL_MAX_INTERVAL).toSeconds());
         return new RevisitInterval(min, max);
     }
 

@@ -42,7 +42,12 @@ public final class Revisits {
     private final BiConsumer<Request, ChangeStatus> listeners;
     private final Clock clock;
 
-    Revisits(@Nullable PageRecords records, Settings settings, Stats stats, BiConsumer<Request, ChangeStatus> listeners, Clock clock) {
+    Revisits(
+            @Nullable PageRecords records,
+            Settings settings,
+            Stats stats,
+            BiConsumer<Request, ChangeStatus> listeners,
+            Clock clock) {
         this.records = records;
         this.recrawl = settings.getBoolean(Setting.RECRAWL);
         this.emitUnchanged = settings.getBoolean(Setting.RECRAWL_EMIT_UNCHANGED);
@@ -59,8 +64,14 @@ public final class Revisits {
      *
      * @param listeners told each page's change status (the crawl's listeners)
      */
-    public static Revisits of(Settings settings, Scheduler scheduler, Stats stats, BiConsumer<Request, ChangeStatus> listeners) {
-        return new Revisits(scheduler.isPersistent() ? scheduler.pageRecords() : null, settings, stats, listeners, Clock.systemUTC());
+    public static Revisits of(
+            Settings settings, Scheduler scheduler, Stats stats, BiConsumer<Request, ChangeStatus> listeners) {
+        return new Revisits(
+                scheduler.isPersistent() ? scheduler.pageRecords() : null,
+                settings,
+                stats,
+                listeners,
+                Clock.systemUTC());
     }
 
     /**
@@ -109,8 +120,15 @@ public final class Revisits {
     /** The record of this visit: the response's validators, or for a 304 those the request sent. */
     private static PageRecord record(Request request, Response response, long hash, long now, long interval) {
         String etag = response.header("ETag").orElse(request.headers().get(ConditionalRequests.IF_NONE_MATCH));
-        String lastModified = response.header("Last-Modified").orElse(request.headers().get(ConditionalRequests.IF_MODIFIED_SINCE));
-        return new PageRecord(ConditionalRequests.original(request), etag, ConditionalRequests.epochSeconds(lastModified), hash, now, interval);
+        String lastModified =
+                response.header("Last-Modified").orElse(request.headers().get(ConditionalRequests.IF_MODIFIED_SINCE));
+        return new PageRecord(
+                ConditionalRequests.original(request),
+                etag,
+                ConditionalRequests.epochSeconds(lastModified),
+                hash,
+                now,
+                interval);
     }
 
     /** What {@link #check} decided for one response. */
@@ -136,7 +154,8 @@ public final class Revisits {
          */
         public void parsed(boolean ok) {
             if (store == null || record == null) return;
-            PageRecord kept = ok ? record : new PageRecord(record.request(), null, 0, 0, record.fetchedAt(), record.interval());
+            PageRecord kept =
+                    ok ? record : new PageRecord(record.request(), null, 0, 0, record.fetchedAt(), record.interval());
             store.put(kept.request().fingerprint(), kept.encode());
         }
     }

@@ -24,7 +24,8 @@ public final class AutoChoice {
      * @param requires the callback's {@code @Parse(requires)} selector, or null
      * @param pattern the pattern decisions are learned under, or null when none is learned
      */
-    public record Choice(Plan plan, @Nullable String requires, @Nullable String pattern) {}
+    public record Choice(
+            Plan plan, @Nullable String requires, @Nullable String pattern) {}
 
     private final Map<String, String> required;
     private final RenderDecisions<Request> decisions;

@@ -52,12 +52,15 @@ public final class RenderDecisions<P> {
     public static final int MAX_GAP_FACTOR = 100;
 
     private final class Pattern {
-        @Nullable Plan decision;
+        @Nullable
+        Plan decision;
+
         int agreed;
         int out;
         long sinceDecision;
         /** Pages after the decision at which the next re-check is due, and the gap after that one. */
         long nextCheck;
+
         long gap;
         final List<P> provisional = new ArrayList<>();
     }
@@ -133,7 +136,12 @@ public final class RenderDecisions<P> {
             Pattern p = patterns.computeIfAbsent(pattern, k -> new Pattern());
             p.out = Math.max(0, p.out - 1);
             if (p.decision == Plan.HTTP) {
-                if (!agree) return decide(pattern, p, Plan.BROWSER, "re-check differs over HTTP (" + difference + "): browser needed");
+                if (!agree)
+                    return decide(
+                            pattern,
+                            p,
+                            Plan.BROWSER,
+                            "re-check differs over HTTP (" + difference + "): browser needed");
             } else if (p.decision == Plan.BROWSER) {
                 if (agree) {
                     p.decision = null;
@@ -141,7 +149,11 @@ public final class RenderDecisions<P> {
                     LOG.info("renderer auto: pattern {}: re-check agrees over HTTP; sampling it again", pattern);
                 }
             } else if (!agree) {
-                return decide(pattern, p, Plan.BROWSER, "browser needed (sample " + (p.agreed + 1) + " differs: " + difference + ")");
+                return decide(
+                        pattern,
+                        p,
+                        Plan.BROWSER,
+                        "browser needed (sample " + (p.agreed + 1) + " differs: " + difference + ")");
             } else if (++p.agreed >= samples) {
                 return decide(pattern, p, Plan.HTTP, "HTTP suffices (" + p.agreed + "/" + p.agreed + " samples agree)");
             }

@@ -16,17 +16,26 @@ import org.jspecify.annotations.Nullable;
  */
 public final class SampleComparison {
     /** What a callback yielded on one side: its items with their schemas (same order), its requests, what it threw or null. */
-    public record Side(List<Object> items, List<ItemSchema<?>> schemas, List<Request> requests, @Nullable Throwable error) {}
+    public record Side(
+            List<Object> items,
+            List<ItemSchema<?>> schemas,
+            List<Request> requests,
+            @Nullable Throwable error) {}
 
     private SampleComparison() {}
 
     /** How HTTP's result differs from the browser's, for the log; null when they agree. */
     public static @Nullable String difference(Side http, Side browser) {
-        if (http.error() != null && browser.error() == null) return "the callback threw " + http.error().getClass().getSimpleName() + " over HTTP";
-        if (http.items().size() != browser.items().size()) return "HTTP " + http.items().size() + " items, browser " + browser.items().size();
-        if (!keys(http.items(), http.schemas()).equals(keys(browser.items(), browser.schemas()))) return "the items' keys differ";
+        if (http.error() != null && browser.error() == null)
+            return "the callback threw " + http.error().getClass().getSimpleName() + " over HTTP";
+        if (http.items().size() != browser.items().size())
+            return "HTTP " + http.items().size() + " items, browser "
+                    + browser.items().size();
+        if (!keys(http.items(), http.schemas()).equals(keys(browser.items(), browser.schemas())))
+            return "the items' keys differ";
         if (http.requests().size() != browser.requests().size()) {
-            return "HTTP " + http.requests().size() + " requests, browser " + browser.requests().size();
+            return "HTTP " + http.requests().size() + " requests, browser "
+                    + browser.requests().size();
         }
         if (!targets(http.requests()).equals(targets(browser.requests()))) return "the follow-up requests differ";
         return null;

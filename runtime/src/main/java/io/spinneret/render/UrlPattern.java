@@ -45,12 +45,20 @@ public final class UrlPattern {
         int dot = segment.lastIndexOf('.');
         if (dot <= 0) return "";
         String ext = segment.substring(dot);
-        return ext.length() <= 6 && ext.substring(1).chars().allMatch(Character::isLetter) ? ext.toLowerCase(Locale.ROOT) : "";
+        return ext.length() <= 6 && ext.substring(1).chars().allMatch(Character::isLetter)
+                ? ext.toLowerCase(Locale.ROOT)
+                : "";
     }
 
     private static String query(String query) {
         if (query == null || query.isEmpty()) return "";
-        return "?" + Arrays.stream(query.split("&")).map(p -> p.split("=", 2)[0]).filter(n -> !n.isEmpty())
-                .distinct().sorted().map(n -> n + "=*").collect(Collectors.joining("&"));
+        return "?"
+                + Arrays.stream(query.split("&"))
+                        .map(p -> p.split("=", 2)[0])
+                        .filter(n -> !n.isEmpty())
+                        .distinct()
+                        .sorted()
+                        .map(n -> n + "=*")
+                        .collect(Collectors.joining("&"));
     }
 }

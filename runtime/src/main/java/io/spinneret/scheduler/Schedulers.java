@@ -1,9 +1,8 @@
 package io.spinneret.scheduler;
 
+import io.spinneret.annotations.Setting;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.scheduler.memory.MemoryScheduler;
-
-import io.spinneret.annotations.Setting;
 import io.spinneret.scheduler.redis.RedisScheduler;
 import io.spinneret.scheduler.redis.SeenFilter;
 import io.spinneret.scheduler.sqlite.SqliteScheduler;
@@ -52,11 +51,20 @@ public final class Schedulers {
                 return SqliteScheduler.open(jobDirectory(settings, spiderName), resume);
             }
             case "redis" -> {
-                String crawlId = settings.getString(Setting.CRAWL_ID).isBlank() ? spiderName : settings.getString(Setting.CRAWL_ID);
-                RedisScheduler.Mode mode = settings.getBoolean(Setting.NEW_CRAWL) ? RedisScheduler.Mode.NEW
+                String crawlId = settings.getString(Setting.CRAWL_ID).isBlank()
+                        ? spiderName
+                        : settings.getString(Setting.CRAWL_ID);
+                RedisScheduler.Mode mode = settings.getBoolean(Setting.NEW_CRAWL)
+                        ? RedisScheduler.Mode.NEW
                         : resume ? RedisScheduler.Mode.REOPEN : RedisScheduler.Mode.JOIN;
-                return RedisScheduler.open(new RedisScheduler.Options(settings.getString(Setting.REDIS_URL), crawlId,
-                        settings.getDuration(Setting.VISIBILITY_TIMEOUT), settings.getDuration(Setting.REDIS_RETRY_TIMEOUT)), mode, seenFilter(settings));
+                return RedisScheduler.open(
+                        new RedisScheduler.Options(
+                                settings.getString(Setting.REDIS_URL),
+                                crawlId,
+                                settings.getDuration(Setting.VISIBILITY_TIMEOUT),
+                                settings.getDuration(Setting.REDIS_RETRY_TIMEOUT)),
+                        mode,
+                        seenFilter(settings));
             }
             default -> throw new UnsupportedOperationException("scheduler '" + kind + "' is not available yet");
         }
@@ -66,7 +74,8 @@ public final class Schedulers {
     static SeenFilter seenFilter(Settings settings) {
         if (!settings.getChoice(Setting.REDIS_SEEN_FILTER).equals("bloom")) return SeenFilter.exact();
         try {
-            return SeenFilter.bloom(settings.getLong(Setting.REDIS_BLOOM_CAPACITY), settings.getDouble(Setting.REDIS_BLOOM_ERROR_RATE));
+            return SeenFilter.bloom(
+                    settings.getLong(Setting.REDIS_BLOOM_CAPACITY), settings.getDouble(Setting.REDIS_BLOOM_ERROR_RATE));
         } catch (IllegalArgumentException e) {
             throw new SpinneretException("redis_seen_filter=bloom: " + e.getMessage(), e);
         }
@@ -78,9 +87,12 @@ public final class Schedulers {
      */
     private static void warnIfUnfinished(Path jobDir) {
         if (!Files.isDirectory(jobDir)) return;
-        SqliteScheduler.unfinishedJob(jobDir).ifPresent(summary -> LOG.warn(
-                "{} holds an unfinished crawl ({}); this run starts afresh and leaves it as it is. "
-                        + "Run with --resume to continue it instead.", jobDir, summary));
+        SqliteScheduler.unfinishedJob(jobDir)
+                .ifPresent(summary -> LOG.warn(
+                        "{} holds an unfinished crawl ({}); this run starts afresh and leaves it as it is. "
+                                + "Run with --resume to continue it instead.",
+                        jobDir,
+                        summary));
     }
 
     /** Where a resumable crawl of {@code spiderName} keeps its state: {@code <job_dir>/<spider>}. */

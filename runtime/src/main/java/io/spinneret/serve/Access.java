@@ -33,7 +33,9 @@ final class Access {
     boolean allows(HttpExchange exchange) {
         if (open()) return true;
         String auth = exchange.getRequestHeaders().getFirst("Authorization");
-        if (auth != null && auth.regionMatches(true, 0, "Bearer ", 0, 7) && same(auth.substring(7).trim(), token)) {
+        if (auth != null
+                && auth.regionMatches(true, 0, "Bearer ", 0, 7)
+                && same(auth.substring(7).trim(), token)) {
             return true;
         }
         List<String> cookies = exchange.getRequestHeaders().getOrDefault("Cookie", List.of());

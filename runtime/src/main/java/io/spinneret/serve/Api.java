@@ -35,8 +35,10 @@ final class Api {
             case "POST schedules" -> schedules.add(exchange);
             case "GET schedules/{id}" -> schedules.show(exchange, id);
             case "DELETE schedules/{id}" -> schedules.delete(exchange, id);
-            default -> throw new ApiException(404, "no endpoint " + method + " " + exchange.getRequestURI().getPath()
-                    + "; see docs/serve.md");
+            default ->
+                throw new ApiException(
+                        404,
+                        "no endpoint " + method + " " + exchange.getRequestURI().getPath() + "; see docs/serve.md");
         }
     }
 

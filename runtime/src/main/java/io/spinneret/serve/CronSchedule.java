@@ -26,14 +26,17 @@ final class CronSchedule {
         try {
             return new CronSchedule(ExecutionTime.forCron(PARSER.parse(expression.trim())));
         } catch (IllegalArgumentException e) {
-            throw new ApiException(400, "cron expects five fields (minute hour day-of-month month day-of-week),"
-                    + " e.g. '0 3 * * *'; got '" + expression + "': " + e.getMessage());
+            throw new ApiException(
+                    400,
+                    "cron expects five fields (minute hour day-of-month month day-of-week),"
+                            + " e.g. '0 3 * * *'; got '" + expression + "': " + e.getMessage());
         }
     }
 
     /** The first time strictly after {@code after}, in {@code zone}. */
     Instant next(Instant after, ZoneId zone) {
-        return times.nextExecution(ZonedDateTime.ofInstant(after, zone)).map(ZonedDateTime::toInstant)
+        return times.nextExecution(ZonedDateTime.ofInstant(after, zone))
+                .map(ZonedDateTime::toInstant)
                 .orElseThrow(() -> new ApiException(400, "this cron expression never fires again"));
     }
 }

@@ -36,7 +36,11 @@ final class HttpIo {
     }
 
     static void sendJson(HttpExchange exchange, int status, Object body) throws IOException {
-        send(exchange, status, "application/json", JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(body));
+        send(
+                exchange,
+                status,
+                "application/json",
+                JSON.writerWithDefaultPrettyPrinter().writeValueAsBytes(body));
     }
 
     static void sendText(HttpExchange exchange, int status, String contentType, String body) throws IOException {
@@ -59,7 +63,8 @@ final class HttpIo {
             return;
         }
         exchange.sendResponseHeaders(200, 0); // chunked: the file may grow while it is read
-        try (InputStream in = Files.newInputStream(file); OutputStream out = exchange.getResponseBody()) {
+        try (InputStream in = Files.newInputStream(file);
+                OutputStream out = exchange.getResponseBody()) {
             in.transferTo(out);
         }
     }

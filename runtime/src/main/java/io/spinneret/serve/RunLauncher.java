@@ -30,7 +30,9 @@ final class RunLauncher {
     RunLauncher(Path spidersDir, @Nullable Path settingsFile, String javaOptions) {
         this.spidersDir = spidersDir.toAbsolutePath();
         this.settingsFile = settingsFile == null ? null : settingsFile.toAbsolutePath();
-        this.javaOptions = javaOptions.isBlank() ? List.of() : Arrays.asList(javaOptions.trim().split("\\s+"));
+        this.javaOptions = javaOptions.isBlank()
+                ? List.of()
+                : Arrays.asList(javaOptions.trim().split("\\s+"));
     }
 
     /** A started run: its process and the port of its live page. */
@@ -39,8 +41,10 @@ final class RunLauncher {
     Started start(RunRecord run, RunFiles files, boolean resume) throws IOException {
         Files.createDirectories(files.dir());
         int livePort = freePort();
-        ProcessBuilder pb = new ProcessBuilder(command(run, files, resume, livePort)).directory(files.dir().toFile())
-                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(files.log().toFile()));
+        ProcessBuilder pb = new ProcessBuilder(command(run, files, resume, livePort))
+                .directory(files.dir().toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(files.log().toFile()));
         return new Started(pb.start(), livePort);
     }
 
@@ -61,7 +65,8 @@ final class RunLauncher {
             c.addAll(List.of("-s", s.getKey() + "=" + s.getValue()));
         }
         c.addAll(List.of("-s", "scheduler=sqlite", "-s", "job_dir=" + files.jobDir()));
-        c.addAll(List.of("-o", files.items().toString(), "--stats-file", files.stats().toString()));
+        c.addAll(List.of(
+                "-o", files.items().toString(), "--stats-file", files.stats().toString()));
         c.addAll(List.of("--ui", "127.0.0.1:" + livePort));
         if (resume) c.add("--resume");
         return c;

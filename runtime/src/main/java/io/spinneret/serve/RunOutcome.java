@@ -32,7 +32,8 @@ record RunOutcome(RunState state, String reason) {
         }
         List<String> log = tail(files);
         if (log.stream().anyMatch(l -> l.contains("OutOfMemoryError"))) {
-            return new RunOutcome(RunState.FAILED,
+            return new RunOutcome(
+                    RunState.FAILED,
                     "out of memory (exit " + exitCode + "); give runs more with serve_java_options=-Xmx...");
         }
         for (int i = log.size() - 1; i >= 0; i--) {

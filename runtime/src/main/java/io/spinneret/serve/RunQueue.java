@@ -113,12 +113,23 @@ final class RunQueue implements AutoCloseable {
     /** The runs a stop of the service left as running: marked interrupted, their processes stopped if still alive. */
     void recover() {
         for (RunRecord run : runs.inState(RunState.RUNNING)) {
-            ProcessHandle.of(run.pid()).filter(p -> p.info().arguments().map(a -> String.join(" ", a))
-                    .orElse("").contains(files(run.id()).dir().toString())).ifPresent(orphan -> {
+            ProcessHandle.of(run.pid())
+                    .filter(p -> p.info()
+                            .arguments()
+                            .map(a -> String.join(" ", a))
+                            .orElse("")
+                            .contains(files(run.id()).dir().toString()))
+                    .ifPresent(orphan -> {
                         orphan.destroy();
-                        orphan.onExit().completeOnTimeout(orphan, CLOSE_WAIT.toSeconds(), TimeUnit.SECONDS).join();
+                        orphan.onExit()
+                                .completeOnTimeout(orphan, CLOSE_WAIT.toSeconds(), TimeUnit.SECONDS)
+                                .join();
                     });
-            runs.ended(run.id(), RunState.INTERRUPTED, null, "the service stopped while it ran; " + RunOutcome.RESUME,
+            runs.ended(
+                    run.id(),
+                    RunState.INTERRUPTED,
+                    null,
+                    "the service stopped while it ran; " + RunOutcome.RESUME,
                     clock.instant());
         }
     }
@@ -134,8 +145,13 @@ final class RunQueue implements AutoCloseable {
             if (left <= 0) {
                 for (Map.Entry<Long, Process> run : running.entrySet()) {
                     run.getValue().destroyForcibly();
-                    runs.ended(run.getKey(), RunState.INTERRUPTED, null, "the service stopped and killed it after "
-                            + CLOSE_WAIT.toSeconds() + " s; " + RunOutcome.RESUME, clock.instant());
+                    runs.ended(
+                            run.getKey(),
+                            RunState.INTERRUPTED,
+                            null,
+                            "the service stopped and killed it after " + CLOSE_WAIT.toSeconds() + " s; "
+                                    + RunOutcome.RESUME,
+                            clock.instant());
                 }
                 running.clear();
                 break;

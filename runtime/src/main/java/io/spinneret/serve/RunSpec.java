@@ -23,9 +23,11 @@ record RunSpec(String spider, Map<String, String> args, Map<String, String> sett
     static RunSpec from(JsonNode body, SpiderCatalog catalog) {
         String name = body.path("spider").asText("");
         if (name.isBlank()) throw new ApiException(400, "\"spider\" is required: the name of one of GET /api/spiders");
-        List<String> names = catalog.spiders().stream().map(SpiderDefinition::name).toList();
-        SpiderDefinition spider = catalog.find(name).orElseThrow(() -> new ApiException(400,
-                "no spider named '" + name + "'; available: " + String.join(", ", names)));
+        List<String> names =
+                catalog.spiders().stream().map(SpiderDefinition::name).toList();
+        SpiderDefinition spider = catalog.find(name)
+                .orElseThrow(() -> new ApiException(
+                        400, "no spider named '" + name + "'; available: " + String.join(", ", names)));
         Map<String, String> args = strings(body, "args");
         Map<String, String> settings = strings(body, "settings");
         try {
@@ -36,11 +38,16 @@ record RunSpec(String spider, Map<String, String> args, Map<String, String> sett
         Settings checked = Settings.defaults();
         for (Map.Entry<String, String> s : settings.entrySet()) {
             if (RunLauncher.RESERVED.contains(s.getKey())) {
-                throw new ApiException(400, "the service sets '" + s.getKey() + "' for each run"
-                        + " (its items, stats, live page and resumable queue); leave it out");
+                throw new ApiException(
+                        400,
+                        "the service sets '" + s.getKey() + "' for each run"
+                                + " (its items, stats, live page and resumable queue); leave it out");
             }
-            Setting setting = Setting.byKey(s.getKey()).orElseThrow(() -> new ApiException(400,
-                    SettingsLoader.unknown(s.getKey(), "the request's settings").getMessage()));
+            Setting setting = Setting.byKey(s.getKey())
+                    .orElseThrow(() -> new ApiException(
+                            400,
+                            SettingsLoader.unknown(s.getKey(), "the request's settings")
+                                    .getMessage()));
             try {
                 checked = checked.with(setting, s.getValue(), "the request's settings");
             } catch (InvalidSettingException e) {

@@ -4,7 +4,12 @@ import java.util.Locale;
 
 /** Where a run is; {@link #INTERRUPTED} is a run the service stopped by stopping itself, which can be resumed. */
 public enum RunState {
-    QUEUED, RUNNING, FINISHED, FAILED, STOPPED, INTERRUPTED;
+    QUEUED,
+    RUNNING,
+    FINISHED,
+    FAILED,
+    STOPPED,
+    INTERRUPTED;
 
     /** As the API writes it: {@code queued}, {@code running}... */
     public String label() {

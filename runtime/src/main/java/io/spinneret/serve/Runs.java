@@ -1,10 +1,9 @@
 package io.spinneret.serve;
 
-import java.sql.Types;
-
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Types;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -21,7 +20,11 @@ final class Runs {
     }
 
     /** Adds a queued run and returns its id. */
-    long add(String spider, Map<String, String> args, Map<String, String> settings, @Nullable Long scheduleId,
+    long add(
+            String spider,
+            Map<String, String> args,
+            Map<String, String> settings,
+            @Nullable Long scheduleId,
             Instant now) {
         return db.call(c -> {
             try (PreparedStatement p = c.prepareStatement(
@@ -31,7 +34,8 @@ final class Runs {
                 p.setString(1, spider);
                 p.setString(2, ServeDatabase.toJson(args));
                 p.setString(3, ServeDatabase.toJson(settings));
-                if (scheduleId == null) p.setNull(4, Types.INTEGER); else p.setLong(4, scheduleId);
+                if (scheduleId == null) p.setNull(4, Types.INTEGER);
+                else p.setLong(4, scheduleId);
                 p.setLong(5, now.toEpochMilli());
                 p.executeUpdate();
                 try (ResultSet keys = p.getGeneratedKeys()) {
@@ -59,17 +63,28 @@ final class Runs {
 
     /** True when a run of this schedule is queued or running. */
     boolean activeFor(long scheduleId) {
-        return !select("WHERE schedule_id = " + scheduleId + " AND state IN ('queued', 'running')").isEmpty();
+        return !select("WHERE schedule_id = " + scheduleId + " AND state IN ('queued', 'running')")
+                .isEmpty();
     }
 
     void started(long id, long pid, int livePort, Instant now) {
-        db.update("UPDATE runs SET state = 'running', pid = ?, live_port = ?, started = ?, ended = NULL,"
-                + " exit_code = NULL, exit_reason = '' WHERE id = ?", pid, livePort, now.toEpochMilli(), id);
+        db.update(
+                "UPDATE runs SET state = 'running', pid = ?, live_port = ?, started = ?, ended = NULL,"
+                        + " exit_code = NULL, exit_reason = '' WHERE id = ?",
+                pid,
+                livePort,
+                now.toEpochMilli(),
+                id);
     }
 
     void ended(long id, RunState state, @Nullable Integer exitCode, String reason, Instant now) {
-        db.update("UPDATE runs SET state = ?, exit_code = ?, exit_reason = ?, ended = ?, live_port = 0 WHERE id = ?",
-                state.label(), exitCode, reason, now.toEpochMilli(), id);
+        db.update(
+                "UPDATE runs SET state = ?, exit_code = ?, exit_reason = ?, ended = ?, live_port = 0 WHERE id = ?",
+                state.label(),
+                exitCode,
+                reason,
+                now.toEpochMilli(),
+                id);
     }
 
     /** Puts a stopped or interrupted run back in the queue, to continue from its saved queue. */
@@ -89,12 +104,21 @@ final class Runs {
     }
 
     private static RunRecord row(ResultSet r) throws SQLException {
-        return new RunRecord(r.getLong("id"), r.getString("spider"), ServeDatabase.fromJson(r.getString("args")),
-                ServeDatabase.fromJson(r.getString("settings")), RunState.of(r.getString("state")),
+        return new RunRecord(
+                r.getLong("id"),
+                r.getString("spider"),
+                ServeDatabase.fromJson(r.getString("args")),
+                ServeDatabase.fromJson(r.getString("settings")),
+                RunState.of(r.getString("state")),
                 r.getObject("schedule_id") == null ? null : r.getLong("schedule_id"),
-                Instant.ofEpochMilli(r.getLong("created")), instant(r, "started"), instant(r, "ended"),
+                Instant.ofEpochMilli(r.getLong("created")),
+                instant(r, "started"),
+                instant(r, "ended"),
                 r.getObject("exit_code") == null ? null : r.getInt("exit_code"),
-                r.getString("exit_reason"), r.getLong("pid"), r.getInt("live_port"), r.getInt("resumed"));
+                r.getString("exit_reason"),
+                r.getLong("pid"),
+                r.getInt("live_port"),
+                r.getInt("resumed"));
     }
 
     static @Nullable Instant instant(ResultSet r, String column) throws SQLException {

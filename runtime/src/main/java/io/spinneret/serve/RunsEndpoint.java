@@ -31,8 +31,9 @@ final class RunsEndpoint {
     }
 
     void list(HttpExchange exchange) throws IOException {
-        List<Map<String, Object>> out =
-                runs.list(LIST_LIMIT).stream().map(r -> RunJson.of(r, queue.files(r.id()))).toList();
+        List<Map<String, Object>> out = runs.list(LIST_LIMIT).stream()
+                .map(r -> RunJson.of(r, queue.files(r.id())))
+                .toList();
         HttpIo.sendJson(exchange, 200, out);
     }
 
@@ -48,8 +49,9 @@ final class RunsEndpoint {
     void resume(HttpExchange exchange, long id) throws IOException {
         RunRecord run = run(id);
         if (!queue.resume(id)) {
-            throw new ApiException(409, "run " + id + " is " + run.state().label()
-                    + "; only a stopped or interrupted run can be resumed");
+            throw new ApiException(
+                    409,
+                    "run " + id + " is " + run.state().label() + "; only a stopped or interrupted run can be resumed");
         }
         HttpIo.sendJson(exchange, 202, Map.of("id", id, "state", run(id).state().label()));
     }

@@ -11,5 +11,13 @@ import org.jspecify.annotations.Nullable;
  * @param lastRunId the run it started last, or null
  * @param skipped how many times it came due while its previous run was still queued or running
  */
-public record ScheduleRecord(long id, String spider, String cron, Map<String, String> args,
-        Map<String, String> settings, Instant created, Instant next, @Nullable Long lastRunId, int skipped) {}
+public record ScheduleRecord(
+        long id,
+        String spider,
+        String cron,
+        Map<String, String> args,
+        Map<String, String> settings,
+        Instant created,
+        Instant next,
+        @Nullable Long lastRunId,
+        int skipped) {}

@@ -31,13 +31,17 @@ final class ScheduleTicker implements AutoCloseable {
     }
 
     void start() {
-        timer.scheduleWithFixedDelay(() -> {
-            try {
-                tick();
-            } catch (RuntimeException e) {
-                LOG.warn("schedules: {}", e.getMessage());
-            }
-        }, 0, 1, TimeUnit.SECONDS);
+        timer.scheduleWithFixedDelay(
+                () -> {
+                    try {
+                        tick();
+                    } catch (RuntimeException e) {
+                        LOG.warn("schedules: {}", e.getMessage());
+                    }
+                },
+                0,
+                1,
+                TimeUnit.SECONDS);
     }
 
     /** Fires what is due now. */

@@ -2,7 +2,6 @@ package io.spinneret.serve;
 
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -17,7 +16,12 @@ final class Schedules {
         this.db = db;
     }
 
-    long add(String spider, String cron, Map<String, String> args, Map<String, String> settings, Instant now,
+    long add(
+            String spider,
+            String cron,
+            Map<String, String> args,
+            Map<String, String> settings,
+            Instant now,
             Instant next) {
         return db.call(c -> {
             try (PreparedStatement p = c.prepareStatement(
@@ -67,11 +71,16 @@ final class Schedules {
                     ResultSet r = p.executeQuery()) {
                 List<ScheduleRecord> out = new ArrayList<>();
                 while (r.next()) {
-                    out.add(new ScheduleRecord(r.getLong("id"), r.getString("spider"), r.getString("cron"),
+                    out.add(new ScheduleRecord(
+                            r.getLong("id"),
+                            r.getString("spider"),
+                            r.getString("cron"),
                             ServeDatabase.fromJson(r.getString("args")),
                             ServeDatabase.fromJson(r.getString("settings")),
-                            Instant.ofEpochMilli(r.getLong("created")), Instant.ofEpochMilli(r.getLong("next")),
-                            r.getObject("last_run_id") == null ? null : r.getLong("last_run_id"), r.getInt("skipped")));
+                            Instant.ofEpochMilli(r.getLong("created")),
+                            Instant.ofEpochMilli(r.getLong("next")),
+                            r.getObject("last_run_id") == null ? null : r.getLong("last_run_id"),
+                            r.getInt("skipped")));
                 }
                 return out;
             }

@@ -34,7 +34,8 @@ final class SchedulesEndpoint {
     }
 
     void list(HttpExchange exchange) throws IOException {
-        HttpIo.sendJson(exchange, 200, schedules.list().stream().map(ScheduleJson::of).toList());
+        HttpIo.sendJson(
+                exchange, 200, schedules.list().stream().map(ScheduleJson::of).toList());
     }
 
     void show(HttpExchange exchange, long id) throws IOException {

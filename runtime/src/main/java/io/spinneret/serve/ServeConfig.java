@@ -19,8 +19,16 @@ import org.jspecify.annotations.Nullable;
  * @param javaOptions JVM options of each run's process ({@code serve_java_options})
  * @param clock the clock schedules fire by (a test's own, to fire a schedule without waiting a minute)
  */
-public record ServeConfig(Path spidersDir, String host, int port, Path dataDir, String token,
-        @Nullable Path settingsFile, int maxRuns, String javaOptions, Clock clock) {
+public record ServeConfig(
+        Path spidersDir,
+        String host,
+        int port,
+        Path dataDir,
+        String token,
+        @Nullable Path settingsFile,
+        int maxRuns,
+        String javaOptions,
+        Clock clock) {
 
     /**
      * @throws IllegalArgumentException for a host beyond loopback without a token, an unknown host,

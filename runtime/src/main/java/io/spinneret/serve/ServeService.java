@@ -28,8 +28,8 @@ public final class ServeService implements AutoCloseable {
     private final RunQueue queue;
     private final ScheduleTicker ticker;
 
-    private ServeService(HttpServer server, ExecutorService exchanges, ServeDatabase db, RunQueue queue,
-            ScheduleTicker ticker) {
+    private ServeService(
+            HttpServer server, ExecutorService exchanges, ServeDatabase db, RunQueue queue, ScheduleTicker ticker) {
         this.server = server;
         this.exchanges = exchanges;
         this.db = db;
@@ -47,8 +47,8 @@ public final class ServeService implements AutoCloseable {
         try {
             Files.createDirectories(config.dataDir());
         } catch (IOException e) {
-            throw new SpinneretException("cannot create the data directory " + config.dataDir() + ": " + e.getMessage(),
-                    e);
+            throw new SpinneretException(
+                    "cannot create the data directory " + config.dataDir() + ": " + e.getMessage(), e);
         }
         SpiderCatalog catalog = SpiderCatalog.discover(config.spidersDir());
         ServeDatabase db = ServeDatabase.open(config.dataDir());
@@ -57,7 +57,9 @@ public final class ServeService implements AutoCloseable {
         RunLauncher launcher = new RunLauncher(config.spidersDir(), config.settingsFile(), config.javaOptions());
         RunQueue queue = new RunQueue(runs, launcher, config.dataDir(), config.clock(), config.maxRuns());
         queue.recover();
-        Api api = new Api(new SpidersEndpoint(catalog), new RunsEndpoint(runs, queue, catalog, config.clock()),
+        Api api = new Api(
+                new SpidersEndpoint(catalog),
+                new RunsEndpoint(runs, queue, catalog, config.clock()),
                 new SchedulesEndpoint(schedules, catalog, config.clock()));
         Access access = new Access(config.token());
         HttpServer server;
@@ -77,8 +79,13 @@ public final class ServeService implements AutoCloseable {
         ServeService service = new ServeService(server, exchanges, db, queue, ticker);
         queue.dispatch();
         ticker.start();
-        LOG.info("serving {} spider(s) from {} at {} (data in {}){}", catalog.spiders().size(), config.spidersDir(),
-                service.url(), config.dataDir(), access.open() ? "; no token: anyone on this machine may use it" : "");
+        LOG.info(
+                "serving {} spider(s) from {} at {} (data in {}){}",
+                catalog.spiders().size(),
+                config.spidersDir(),
+                service.url(),
+                config.dataDir(),
+                access.open() ? "; no token: anyone on this machine may use it" : "");
         return service;
     }
 
@@ -94,7 +101,11 @@ public final class ServeService implements AutoCloseable {
             } catch (ApiException e) {
                 Api.error(exchange, e);
             } catch (RuntimeException e) {
-                LOG.warn("{} {}: {}", exchange.getRequestMethod(), exchange.getRequestURI().getPath(), e.toString());
+                LOG.warn(
+                        "{} {}: {}",
+                        exchange.getRequestMethod(),
+                        exchange.getRequestURI().getPath(),
+                        e.toString());
                 Api.error(exchange, new ApiException(500, e.getMessage() == null ? e.toString() : e.getMessage()));
             }
         }
@@ -120,7 +131,9 @@ public final class ServeService implements AutoCloseable {
     /** The service's root URL, e.g. {@code http://127.0.0.1:7150/}. */
     public URI url() {
         InetSocketAddress a = server.getAddress();
-        String host = a.getAddress().isAnyLocalAddress() ? "127.0.0.1" : a.getAddress().getHostAddress();
+        String host = a.getAddress().isAnyLocalAddress()
+                ? "127.0.0.1"
+                : a.getAddress().getHostAddress();
         if (host.contains(":")) host = "[" + host + "]";
         return URI.create("http://" + host + ":" + a.getPort() + "/");
     }

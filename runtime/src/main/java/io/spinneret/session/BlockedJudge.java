@@ -21,8 +21,15 @@ import org.jspecify.annotations.Nullable;
  */
 public final class BlockedJudge {
     /** Titles of challenge pages, lower case; a title that starts with one of them is a challenge. */
-    static final List<String> CHALLENGE_TITLES = List.of("just a moment", "attention required", "access denied",
-            "pardon our interruption", "are you a robot", "robot check", "verify you are human");
+    static final List<String> CHALLENGE_TITLES = List.of(
+            "just a moment",
+            "attention required",
+            "access denied",
+            "pardon our interruption",
+            "are you a robot",
+            "robot check",
+            "verify you are human");
+
     private static final Pattern TITLE = Pattern.compile("<title[^>]*>\\s*([^<]{0,200})", Pattern.CASE_INSENSITIVE);
     /** Where the title is looked for: a challenge page names itself early. */
     private static final int HEAD_BYTES = 8192;

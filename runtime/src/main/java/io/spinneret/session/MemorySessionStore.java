@@ -32,7 +32,17 @@ public final class MemorySessionStore implements SessionStore {
     public synchronized long use(String id) {
         StoredSession s = byId.get(id);
         if (s == null || s.retired()) return -1;
-        byId.put(id, new StoredSession(id, s.pooled(), s.proxy(), s.userAgent(), s.createdAtMillis(), s.uses() + 1, false, s.cookies()));
+        byId.put(
+                id,
+                new StoredSession(
+                        id,
+                        s.pooled(),
+                        s.proxy(),
+                        s.userAgent(),
+                        s.createdAtMillis(),
+                        s.uses() + 1,
+                        false,
+                        s.cookies()));
         return s.uses() + 1;
     }
 
@@ -40,7 +50,9 @@ public final class MemorySessionStore implements SessionStore {
     public synchronized boolean retire(String id) {
         StoredSession s = byId.get(id);
         if (s == null || s.retired()) return false;
-        byId.put(id, new StoredSession(id, s.pooled(), s.proxy(), s.userAgent(), s.createdAtMillis(), s.uses(), true, "[]"));
+        byId.put(
+                id,
+                new StoredSession(id, s.pooled(), s.proxy(), s.userAgent(), s.createdAtMillis(), s.uses(), true, "[]"));
         return true;
     }
 
@@ -48,6 +60,9 @@ public final class MemorySessionStore implements SessionStore {
     public synchronized void saveCookies(String id, String cookies) {
         StoredSession s = byId.get(id);
         if (s == null || s.retired()) return;
-        byId.put(id, new StoredSession(id, s.pooled(), s.proxy(), s.userAgent(), s.createdAtMillis(), s.uses(), false, cookies));
+        byId.put(
+                id,
+                new StoredSession(
+                        id, s.pooled(), s.proxy(), s.userAgent(), s.createdAtMillis(), s.uses(), false, cookies));
     }
 }

@@ -54,7 +54,9 @@ final class SessionCookies {
         }
         long now = System.currentTimeMillis() / 1000;
         for (Object o : all) {
-            if (!(o instanceof Map<?, ?> m) || !(m.get("name") instanceof String name) || !(m.get("domain") instanceof String domain)) continue;
+            if (!(o instanceof Map<?, ?> m)
+                    || !(m.get("name") instanceof String name)
+                    || !(m.get("domain") instanceof String domain)) continue;
             long expires = m.get("expires") instanceof Number n ? n.longValue() : -1;
             if (expires >= 0 && expires <= now) continue;
             HttpCookie c = new HttpCookie(name, m.get("value") instanceof String v ? v : "");

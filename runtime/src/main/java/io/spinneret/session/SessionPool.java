@@ -68,7 +68,13 @@ public final class SessionPool {
     /** The cookies' JSON as this process last read or wrote it, per session: to skip writes that change nothing. */
     private final ConcurrentHashMap<String, String> lastCookies = new ConcurrentHashMap<>();
 
-    SessionPool(Settings settings, SessionStore store, CookieJars jars, Stats stats, BlockedJudge judge, LongSupplier clock) {
+    SessionPool(
+            Settings settings,
+            SessionStore store,
+            CookieJars jars,
+            Stats stats,
+            BlockedJudge judge,
+            LongSupplier clock) {
         this.store = store;
         this.jars = jars;
         this.stats = stats;
@@ -88,20 +94,26 @@ public final class SessionPool {
      *
      * @throws InvalidSettingException if {@code session_blocked_statuses} holds something else than statuses
      */
-    public static SessionPool forCrawl(Settings settings, Scheduler scheduler, Downloader downloader, Stats stats,
-            @Nullable BlockedCheck spider) {
+    public static SessionPool forCrawl(
+            Settings settings, Scheduler scheduler, Downloader downloader, Stats stats, @Nullable BlockedCheck spider) {
         SessionStore store = scheduler.sessionStore();
         CookieJars jars = downloader instanceof DownloaderRouter r ? r.cookies() : new CookieJars(null);
-        return new SessionPool(settings, store != null ? store : new MemorySessionStore(), jars, stats,
-                new BlockedJudge(blockedStatuses(settings), spider), System::currentTimeMillis);
+        return new SessionPool(
+                settings,
+                store != null ? store : new MemorySessionStore(),
+                jars,
+                stats,
+                new BlockedJudge(blockedStatuses(settings), spider),
+                System::currentTimeMillis);
     }
 
     private static Set<Integer> blockedStatuses(Settings settings) {
         try {
             return BlockedJudge.statuses(settings.getList(Setting.SESSION_BLOCKED_STATUSES));
         } catch (NumberFormatException e) {
-            throw new InvalidSettingException(Setting.SESSION_BLOCKED_STATUSES.key() + " expects HTTP statuses such as 401,403,429, got \""
-                    + settings.getString(Setting.SESSION_BLOCKED_STATUSES) + "\"");
+            throw new InvalidSettingException(
+                    Setting.SESSION_BLOCKED_STATUSES.key() + " expects HTTP statuses such as 401,403,429, got \""
+                            + settings.getString(Setting.SESSION_BLOCKED_STATUSES) + "\"");
         }
     }
 
@@ -154,7 +166,8 @@ public final class SessionPool {
     }
 
     private StoredSession create(String id, boolean pooledSession, Identity identity) {
-        StoredSession s = store.create(StoredSession.fresh(id, pooledSession, identity.proxy(), identity.userAgent(), clock.getAsLong()));
+        StoredSession s = store.create(
+                StoredSession.fresh(id, pooledSession, identity.proxy(), identity.userAgent(), clock.getAsLong()));
         stats.increment(STAT_CREATED);
         return s;
     }

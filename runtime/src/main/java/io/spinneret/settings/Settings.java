@@ -49,22 +49,35 @@ public final class Settings {
 
     /** A copy with {@code key=value} applied, checking the key too. */
     public Settings with(String key, String raw, String origin) {
-        Setting s = Setting.byKey(key).orElseThrow(() -> new InvalidSettingException(
-                "unknown setting '" + key + "' (in " + origin + "); known settings: " + String.join(", ", Setting.keys())));
+        Setting s = Setting.byKey(key)
+                .orElseThrow(() -> new InvalidSettingException("unknown setting '" + key + "' (in " + origin
+                        + "); known settings: " + String.join(", ", Setting.keys())));
         return with(s, raw, origin);
     }
 
-    public Value value(Setting s) { return values.get(s); }
+    public Value value(Setting s) {
+        return values.get(s);
+    }
 
-    public String getString(Setting s) { return values.get(s).raw(); }
+    public String getString(Setting s) {
+        return values.get(s).raw();
+    }
 
-    public int getInt(Setting s) { return Integer.parseInt(getString(s)); }
+    public int getInt(Setting s) {
+        return Integer.parseInt(getString(s));
+    }
 
-    public long getLong(Setting s) { return Long.parseLong(getString(s)); }
+    public long getLong(Setting s) {
+        return Long.parseLong(getString(s));
+    }
 
-    public double getDouble(Setting s) { return Double.parseDouble(getString(s)); }
+    public double getDouble(Setting s) {
+        return Double.parseDouble(getString(s));
+    }
 
-    public boolean getBoolean(Setting s) { return Boolean.parseBoolean(getString(s)); }
+    public boolean getBoolean(Setting s) {
+        return Boolean.parseBoolean(getString(s));
+    }
 
     /** A duration setting (seconds, fractions allowed). */
     public Duration getDuration(Setting s) {
@@ -75,16 +88,22 @@ public final class Settings {
     public List<String> getList(Setting s) {
         String raw = getString(s);
         if (raw.isBlank()) return List.of();
-        return Arrays.stream(raw.split(",")).map(String::trim).filter(x -> !x.isEmpty()).toList();
+        return Arrays.stream(raw.split(","))
+                .map(String::trim)
+                .filter(x -> !x.isEmpty())
+                .toList();
     }
 
     /** An enum setting in lower case. */
-    public String getChoice(Setting s) { return getString(s).toLowerCase(Locale.ROOT); }
+    public String getChoice(Setting s) {
+        return getString(s).toLowerCase(Locale.ROOT);
+    }
 
     @Override
     public String toString() {
         StringBuilder b = new StringBuilder();
-        for (var e : values.entrySet()) b.append(e.getKey().key()).append(" = ").append(e.getValue().raw()).append('\n');
+        for (var e : values.entrySet())
+            b.append(e.getKey().key()).append(" = ").append(e.getValue().raw()).append('\n');
         return b.toString();
     }
 }

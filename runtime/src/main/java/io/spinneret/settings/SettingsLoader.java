@@ -1,9 +1,8 @@
 package io.spinneret.settings;
 
-import com.fasterxml.jackson.databind.node.ObjectNode;
-
 import com.fasterxml.jackson.core.JacksonException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
 import io.spinneret.annotations.Setting;
 import java.io.IOException;
@@ -44,13 +43,17 @@ import org.jspecify.annotations.Nullable;
 public final class SettingsLoader {
     /** The table of a {@code [spider.<name>]} section that holds spider arguments, not settings. */
     static final String ARGS = "args";
+
     private final @Nullable Path file;
     private final Map<String, String> defaults;
     private final Map<String, Map<String, String>> spiders;
     /** {@code [spider.<name>.args]}: spider arguments, by spider. */
     private final Map<String, Map<String, String>> arguments;
 
-    private SettingsLoader(@Nullable Path file, Map<String, String> defaults, Map<String, Map<String, String>> spiders,
+    private SettingsLoader(
+            @Nullable Path file,
+            Map<String, String> defaults,
+            Map<String, Map<String, String>> spiders,
             Map<String, Map<String, String>> arguments) {
         this.file = file;
         this.defaults = defaults;
@@ -74,15 +77,17 @@ public final class SettingsLoader {
             root = new TomlMapper().readTree(Files.readAllBytes(file));
         } catch (JacksonException e) {
             var at = e.getLocation();
-            throw new InvalidSettingException(file + (at != null && at.getLineNr() > 0 ? ", line " + at.getLineNr() : "")
-                    + ", is not valid TOML: " + e.getOriginalMessage().strip());
+            throw new InvalidSettingException(
+                    file + (at != null && at.getLineNr() > 0 ? ", line " + at.getLineNr() : "")
+                            + ", is not valid TOML: " + e.getOriginalMessage().strip());
         } catch (IOException e) {
             throw new InvalidSettingException("cannot read settings file " + file + ": " + e.getMessage());
         }
         Map<String, String> defaults = new LinkedHashMap<>();
         Map<String, Map<String, String>> spiders = new LinkedHashMap<>();
         Map<String, Map<String, String>> arguments = new LinkedHashMap<>();
-        if (root == null || root.isMissingNode() || root.isNull()) return new SettingsLoader(file, defaults, spiders, arguments);
+        if (root == null || root.isMissingNode() || root.isNull())
+            return new SettingsLoader(file, defaults, spiders, arguments);
         for (Iterator<Map.Entry<String, JsonNode>> it = root.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             switch (e.getKey()) {
@@ -94,7 +99,10 @@ public final class SettingsLoader {
                         Map<String, String> m = new LinkedHashMap<>();
                         JsonNode section = sp.getValue();
                         if (section.isObject() && section.has(ARGS)) {
-                            arguments.put(sp.getKey(), SpiderArgumentsTable.read(section.get(ARGS), "[spider." + sp.getKey() + "." + ARGS + "]", file));
+                            arguments.put(
+                                    sp.getKey(),
+                                    SpiderArgumentsTable.read(
+                                            section.get(ARGS), "[spider." + sp.getKey() + "." + ARGS + "]", file));
                             section = ((ObjectNode) section.deepCopy()).without(ARGS);
                         }
                         table(section, "[spider." + sp.getKey() + "]", file, m);
@@ -137,12 +145,14 @@ public final class SettingsLoader {
             }
             List<String> parts = new ArrayList<>();
             for (JsonNode x : v) {
-                if (!x.isValueNode()) throw new InvalidSettingException(s.key() + " expects a list of strings (in " + origin + ")");
+                if (!x.isValueNode())
+                    throw new InvalidSettingException(s.key() + " expects a list of strings (in " + origin + ")");
                 parts.add(x.asText());
             }
             return String.join(",", parts);
         }
-        if (!v.isValueNode()) throw new InvalidSettingException(s.key() + " " + expected(s) + ", got a table (in " + origin + ")");
+        if (!v.isValueNode())
+            throw new InvalidSettingException(s.key() + " " + expected(s) + ", got a table (in " + origin + ")");
         if (v.isTextual() && isNumeric(s) && !v.asText().isBlank()) {
             // "8" where 8 was meant is an easy slip; the type check below still rejects "x"
             return v.asText();
@@ -176,7 +186,9 @@ public final class SettingsLoader {
     public static InvalidSettingException unknown(String key, String origin) {
         String hint = closest(key);
         return new InvalidSettingException("unknown setting '" + key + "' (in " + origin + ")"
-                + (hint != null ? "; did you mean '" + hint + "'?" : "; run with --print-settings to see every setting"));
+                + (hint != null
+                        ? "; did you mean '" + hint + "'?"
+                        : "; run with --print-settings to see every setting"));
     }
 
     /** The known key closest to {@code key} by edit distance, if it is close enough to be a typo. */
@@ -207,7 +219,9 @@ public final class SettingsLoader {
                 int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
                 cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
             }
-            int[] t = prev; prev = cur; cur = t;
+            int[] t = prev;
+            prev = cur;
+            cur = t;
         }
         return prev[b.length()];
     }
@@ -223,7 +237,8 @@ public final class SettingsLoader {
             if (spiders.contains(section)) continue;
             String hint = closest(section, spiders);
             out.add(file + " has a section [spider." + section + "], but no spider is named '" + section + "'"
-                    + (hint != null ? " (did you mean [spider." + hint + "]?)" : "") + "; its settings apply to no crawl");
+                    + (hint != null ? " (did you mean [spider." + hint + "]?)" : "")
+                    + "; its settings apply to no crawl");
         }
         return out;
     }
@@ -257,9 +272,11 @@ public final class SettingsLoader {
      * @param commandLine {@code key=value} from the command line, in order; later wins
      * @throws InvalidSettingException for an unknown key or a badly typed value, naming its layer
      */
-    public Settings resolve(String spiderName, String spiderClass, List<String> spiderSettings, List<CommandLineValue> commandLine) {
+    public Settings resolve(
+            String spiderName, String spiderClass, List<String> spiderSettings, List<CommandLineValue> commandLine) {
         Settings s = Settings.defaults();
-        for (Map.Entry<String, String> e : defaults.entrySet()) s = apply(s, e.getKey(), e.getValue(), "[default] of " + file);
+        for (Map.Entry<String, String> e : defaults.entrySet())
+            s = apply(s, e.getKey(), e.getValue(), "[default] of " + file);
         for (String kv : spiderSettings) {
             int eq = kv.indexOf('=');
             String origin = "@Spider(settings) of " + spiderClass;
@@ -289,7 +306,8 @@ public final class SettingsLoader {
         public static CommandLineValue parse(String keyValue) {
             int eq = keyValue.indexOf('=');
             if (eq <= 0) throw new InvalidSettingException("-s expects key=value, got '" + keyValue + "'");
-            return new CommandLineValue(keyValue.substring(0, eq).trim(), keyValue.substring(eq + 1).trim(), "-s " + keyValue);
+            return new CommandLineValue(
+                    keyValue.substring(0, eq).trim(), keyValue.substring(eq + 1).trim(), "-s " + keyValue);
         }
     }
 }

@@ -23,7 +23,8 @@ final class SpiderArgumentsTable {
     private SpiderArgumentsTable() {}
 
     static Map<String, String> read(JsonNode node, String section, Path file) {
-        if (!node.isObject()) throw new InvalidSettingException(section + " in " + file + " must be a table of spider arguments");
+        if (!node.isObject())
+            throw new InvalidSettingException(section + " in " + file + " must be a table of spider arguments");
         Map<String, String> out = new LinkedHashMap<>();
         for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();

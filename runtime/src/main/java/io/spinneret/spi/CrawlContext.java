@@ -1,9 +1,8 @@
 package io.spinneret.spi;
 
-import java.time.Duration;
-
 import io.spinneret.api.Request;
 import io.spinneret.settings.Settings;
+import java.time.Duration;
 
 /**
  * What the engine offers to middlewares and downloaders during a crawl. Thread-safe.

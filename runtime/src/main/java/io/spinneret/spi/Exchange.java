@@ -25,9 +25,19 @@ import org.jspecify.annotations.Nullable;
  *     client); null otherwise (HTTP/2, the JDK client, a browser), where {@code responseHeaders} is
  *     all there is
  */
-public record Exchange(Instant date, String method, String url, String protocol, List<Header> requestHeaders,
-        byte[] requestBody, int status, String reason, List<Header> responseHeaders, byte[] responseBody,
-        @Nullable String remoteAddress, byte @Nullable [] responseHead) {
+public record Exchange(
+        Instant date,
+        String method,
+        String url,
+        String protocol,
+        List<Header> requestHeaders,
+        byte[] requestBody,
+        int status,
+        String reason,
+        List<Header> responseHeaders,
+        byte[] responseBody,
+        @Nullable String remoteAddress,
+        byte @Nullable [] responseHead) {
 
     /** One header line. */
     public record Header(String name, String value) {}
@@ -38,10 +48,30 @@ public record Exchange(Instant date, String method, String url, String protocol,
     }
 
     /** An exchange whose response head was not seen as bytes ({@code responseHead} null). */
-    public Exchange(Instant date, String method, String url, String protocol, List<Header> requestHeaders,
-            byte[] requestBody, int status, String reason, List<Header> responseHeaders, byte[] responseBody,
+    public Exchange(
+            Instant date,
+            String method,
+            String url,
+            String protocol,
+            List<Header> requestHeaders,
+            byte[] requestBody,
+            int status,
+            String reason,
+            List<Header> responseHeaders,
+            byte[] responseBody,
             @Nullable String remoteAddress) {
-        this(date, method, url, protocol, requestHeaders, requestBody, status, reason, responseHeaders, responseBody,
-                remoteAddress, null);
+        this(
+                date,
+                method,
+                url,
+                protocol,
+                requestHeaders,
+                requestBody,
+                status,
+                reason,
+                responseHeaders,
+                responseBody,
+                remoteAddress,
+                null);
     }
 }

@@ -1,10 +1,9 @@
 package io.spinneret.spi;
 
-import io.spinneret.api.SpinneretException;
-
 import io.spinneret.api.FetchException;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
+import io.spinneret.api.SpinneretException;
 
 /**
  * What a callback's {@link io.spinneret.api.Crawl#fetch(Request)} calls: in a crawl, the engine's
@@ -33,6 +32,7 @@ public interface InlineFetches {
     static Response require2xx(Response response) {
         int status = response.status();
         if (status >= 200 && status < 300) return response;
-        throw new FetchException(FetchException.Kind.STATUS, response.request(), "HTTP " + status, response, null, null);
+        throw new FetchException(
+                FetchException.Kind.STATUS, response.request(), "HTTP " + status, response, null, null);
     }
 }

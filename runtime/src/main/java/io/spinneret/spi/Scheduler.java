@@ -93,7 +93,8 @@ public interface Scheduler extends AutoCloseable {
      *
      * @return the lease, or null if nothing was pending within the timeout
      */
-    @Nullable Lease poll(Duration timeout) throws InterruptedException;
+    @Nullable
+    Lease poll(Duration timeout) throws InterruptedException;
 
     /** Marks an in-flight request done. Acking an unknown or already acked lease is a no-op. */
     void ack(Lease lease);

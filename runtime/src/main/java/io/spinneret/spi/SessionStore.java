@@ -27,11 +27,18 @@ public interface SessionStore extends AutoCloseable {
      * @param retired true once retired: it is handed out no more, and its cookies are gone
      * @param cookies its cookie jar, as a JSON array (see {@code io.spinneret.session.SessionCookies})
      */
-    record StoredSession(String id, boolean pooled, @Nullable String proxy, @Nullable String userAgent,
-            long createdAtMillis, long uses, boolean retired, String cookies) {
+    record StoredSession(
+            String id,
+            boolean pooled,
+            @Nullable String proxy,
+            @Nullable String userAgent,
+            long createdAtMillis,
+            long uses,
+            boolean retired,
+            String cookies) {
         /** A session not yet used, with an empty jar. */
-        public static StoredSession fresh(String id, boolean pooled, @Nullable String proxy, @Nullable String userAgent,
-                long createdAtMillis) {
+        public static StoredSession fresh(
+                String id, boolean pooled, @Nullable String proxy, @Nullable String userAgent, long createdAtMillis) {
             return new StoredSession(id, pooled, proxy, userAgent, createdAtMillis, 0, false, "[]");
         }
     }

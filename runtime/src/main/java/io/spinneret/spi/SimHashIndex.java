@@ -28,5 +28,6 @@ public interface SimHashIndex {
      *     page is the first (also when {@code url} itself was recorded before, by a crawl that
      *     is now redoing it)
      */
-    @Nullable String firstNear(long simHash, String url);
+    @Nullable
+    String firstNear(long simHash, String url);
 }

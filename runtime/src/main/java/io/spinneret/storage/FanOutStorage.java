@@ -33,6 +33,7 @@ final class FanOutStorage implements Storage {
     private final Map<ItemSchema<?>, List<Storage>> bySchema = new IdentityHashMap<>();
     /** The batch last written and the outputs that have it, so that a retry skips them. */
     private List<?> lastBatch = List.of();
+
     private final Set<Storage> done = Collections.newSetFromMap(new IdentityHashMap<>());
     private final List<Storage> opened = new ArrayList<>();
 
@@ -64,8 +65,10 @@ final class FanOutStorage implements Storage {
     public <T> void write(ItemSchema<T> schema, List<T> items) throws IOException {
         List<Storage> targets = targets(schema);
         if (targets.isEmpty()) {
-            throw new RejectedItemsException("no output takes " + schema.name() + " items: add -o " + schema.name()
-                    + "=FILE, or an -o without a type", items);
+            throw new RejectedItemsException(
+                    "no output takes " + schema.name() + " items: add -o " + schema.name()
+                            + "=FILE, or an -o without a type",
+                    items);
         }
         if (items != lastBatch) {
             lastBatch = items;
@@ -88,7 +91,8 @@ final class FanOutStorage implements Storage {
 
     /** The items {@code s} rejected: named by it, or found by writing the batch to it one item at a time. */
     @SuppressWarnings("unchecked")
-    private static <T> List<T> rejectedBy(Storage s, ItemSchema<T> schema, List<T> items, RejectedItemsException e) throws IOException {
+    private static <T> List<T> rejectedBy(Storage s, ItemSchema<T> schema, List<T> items, RejectedItemsException e)
+            throws IOException {
         if (!e.items().isEmpty()) return (List<T>) e.items();
         if (items.size() == 1) return items;
         List<T> out = new ArrayList<>();
@@ -109,7 +113,8 @@ final class FanOutStorage implements Storage {
             try {
                 s.close();
             } catch (IOException e) {
-                if (first == null) first = e; else first.addSuppressed(e);
+                if (first == null) first = e;
+                else first.addSuppressed(e);
             }
         }
         opened.clear();
@@ -118,7 +123,9 @@ final class FanOutStorage implements Storage {
 
     @Override
     public String describe() {
-        return routes.stream().map(r -> (r.types().isEmpty() ? "" : String.join("+", r.types()) + "=") + r.storage().describe())
+        return routes.stream()
+                .map(r -> (r.types().isEmpty() ? "" : String.join("+", r.types()) + "=")
+                        + r.storage().describe())
                 .collect(Collectors.joining(" and "));
     }
 }

@@ -1,19 +1,18 @@
 package io.spinneret.storage;
 
-import io.spinneret.storage.feed.CsvStorage;
-import io.spinneret.storage.feed.JsonlStorage;
-
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.Storage;
+import io.spinneret.storage.feed.CsvStorage;
+import io.spinneret.storage.feed.JsonArrayStorage;
+import io.spinneret.storage.feed.JsonlStorage;
+import io.spinneret.storage.feed.StdoutStorage;
 import io.spinneret.storage.jdbc.DatabaseUri;
 import io.spinneret.storage.jdbc.MysqlStorage;
 import io.spinneret.storage.jdbc.PostgresStorage;
 import io.spinneret.storage.jdbc.SqliteStorage;
 import io.spinneret.storage.mongo.MongoStorage;
-import io.spinneret.storage.feed.JsonArrayStorage;
-import io.spinneret.storage.feed.StdoutStorage;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -34,8 +33,7 @@ public final class Storages {
     private Storages() {}
 
     /** {@code Type=target}: an output for the items of one type (record or table name). */
-    private static final Pattern TYPED = Pattern.compile(
-            "([A-Za-z_][A-Za-z0-9_]*(?:\\+[A-Za-z_][A-Za-z0-9_]*)*)=(.+)");
+    private static final Pattern TYPED = Pattern.compile("([A-Za-z_][A-Za-z0-9_]*(?:\\+[A-Za-z_][A-Za-z0-9_]*)*)=(.+)");
 
     /** One output of the {@code output} setting: the item types it takes (empty for all) and its target. */
     public record Output(Set<String> types, String target) {}
@@ -52,7 +50,9 @@ public final class Storages {
             if (t.isEmpty()) continue;
             Matcher m = TYPED.matcher(t);
             if (m.matches()) {
-                out.add(new Output(new LinkedHashSet<>(List.of(m.group(1).split("\\+"))), m.group(2).strip()));
+                out.add(new Output(
+                        new LinkedHashSet<>(List.of(m.group(1).split("\\+"))),
+                        m.group(2).strip()));
             } else {
                 out.add(new Output(Set.of(), t));
             }
@@ -69,7 +69,8 @@ public final class Storages {
     public static Storage forOutput(String output, Settings settings) {
         List<Output> outputs = outputs(output);
         if (outputs.isEmpty()) throw new SpinneretException("no output given");
-        if (outputs.size() == 1 && outputs.get(0).types().isEmpty()) return forTarget(outputs.get(0).target(), settings);
+        if (outputs.size() == 1 && outputs.get(0).types().isEmpty())
+            return forTarget(outputs.get(0).target(), settings);
         long stdout = outputs.stream().filter(o -> o.target().equals("-")).count();
         if (stdout > 1) throw new SpinneretException("standard output (-o -) can be given once");
         List<FanOutStorage.Route> routes = new ArrayList<>();
@@ -96,14 +97,17 @@ public final class Storages {
         if (target.equals("-")) return new StdoutStorage();
         if (!lower.contains("://")) {
             if (lower.endsWith(".json")) return new JsonArrayStorage(Path.of(target), overwrite);
-            if (lower.endsWith(".jsonl") || lower.endsWith(".ndjson")) return new JsonlStorage(Path.of(target), overwrite);
+            if (lower.endsWith(".jsonl") || lower.endsWith(".ndjson"))
+                return new JsonlStorage(Path.of(target), overwrite);
             if (lower.endsWith(".csv")) return new CsvStorage(Path.of(target), overwrite);
         }
         if (lower.endsWith(".warc") || lower.endsWith(".warc.gz")) {
-            throw new SpinneretException("'" + target + "' is a WARC file, which records the crawl's exchanges, not its items:"
-                    + " give it with -o on the command line or as warc_output, beside the item output");
+            throw new SpinneretException(
+                    "'" + target + "' is a WARC file, which records the crawl's exchanges, not its items:"
+                            + " give it with -o on the command line or as warc_output, beside the item output");
         }
-        throw new SpinneretException("unsupported output '" + target + "': use - (standard output), a file ending in .jsonl, .json, .csv, .db or .sqlite,"
+        throw new SpinneretException("unsupported output '" + target
+                + "': use - (standard output), a file ending in .jsonl, .json, .csv, .db or .sqlite,"
                 + " or a postgresql://, mysql:// or mongodb:// URL");
     }
 

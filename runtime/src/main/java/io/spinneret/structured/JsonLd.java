@@ -24,7 +24,8 @@ import org.jspecify.annotations.Nullable;
  */
 final class JsonLd {
     private static final ObjectMapper JSON = JsonMapper.builder()
-            .enable(JsonReadFeature.ALLOW_JAVA_COMMENTS, JsonReadFeature.ALLOW_TRAILING_COMMA,
+            .enable(
+                    JsonReadFeature.ALLOW_JAVA_COMMENTS, JsonReadFeature.ALLOW_TRAILING_COMMA,
                     JsonReadFeature.ALLOW_UNESCAPED_CONTROL_CHARS, JsonReadFeature.ALLOW_SINGLE_QUOTES)
             .build();
 
@@ -37,7 +38,8 @@ final class JsonLd {
         for (Element script : doc.select("script[type]")) {
             String type = script.attr("type").trim();
             int semicolon = type.indexOf(';');
-            if (!(semicolon < 0 ? type : type.substring(0, semicolon)).trim().equalsIgnoreCase("application/ld+json")) continue;
+            if (!(semicolon < 0 ? type : type.substring(0, semicolon)).trim().equalsIgnoreCase("application/ld+json"))
+                continue;
             n++;
             String json = script.data().trim();
             if (json.isEmpty()) continue;
@@ -81,7 +83,8 @@ final class JsonLd {
             for (JsonNode v : array(field.getValue())) value(v, values);
             if (!values.isEmpty()) properties.put(field.getKey(), values);
         });
-        return new StructuredItem(StructuredItem.Source.JSON_LD, types, id != null && id.isTextual() ? id.asText() : null, properties);
+        return new StructuredItem(
+                StructuredItem.Source.JSON_LD, types, id != null && id.isTextual() ? id.asText() : null, properties);
     }
 
     private static void value(JsonNode v, List<Object> values) {

@@ -53,14 +53,16 @@ final class Microdata {
             Object value = p.hasAttr("itemscope") ? (open.contains(p) ? null : item(p, open)) : value(p);
             if (value == null) continue; // an item that contains itself through itemref
             for (String name : p.attr("itemprop").trim().split("\\s+")) {
-                if (!name.isEmpty()) properties.computeIfAbsent(name, k -> new ArrayList<>()).add(value);
+                if (!name.isEmpty())
+                    properties.computeIfAbsent(name, k -> new ArrayList<>()).add(value);
             }
         }
         open.remove(root);
         List<String> types = new ArrayList<>();
         for (String t : root.attr("itemtype").trim().split("\\s+")) if (!t.isEmpty()) types.add(t);
         String id = root.hasAttr("itemid") ? root.absUrl("itemid") : null;
-        return new StructuredItem(StructuredItem.Source.MICRODATA, types, id == null || id.isEmpty() ? null : id, properties);
+        return new StructuredItem(
+                StructuredItem.Source.MICRODATA, types, id == null || id.isEmpty() ? null : id, properties);
     }
 
     /** The standard's "properties of an item": crawl the subtree and the itemref'd elements, skipping nested items' insides. */

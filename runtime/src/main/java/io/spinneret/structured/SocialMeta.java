@@ -24,8 +24,11 @@ final class SocialMeta {
     static Map<String, List<String>> read(Document doc) {
         Map<String, List<String>> meta = new LinkedHashMap<>();
         for (Element m : doc.select("meta[content]")) {
-            String name = (m.hasAttr("property") ? m.attr("property") : m.attr("name")).trim().toLowerCase(Locale.ROOT);
-            if (PREFIXES.stream().anyMatch(name::startsWith)) meta.computeIfAbsent(name, k -> new ArrayList<>()).add(m.attr("content"));
+            String name = (m.hasAttr("property") ? m.attr("property") : m.attr("name"))
+                    .trim()
+                    .toLowerCase(Locale.ROOT);
+            if (PREFIXES.stream().anyMatch(name::startsWith))
+                meta.computeIfAbsent(name, k -> new ArrayList<>()).add(m.attr("content"));
         }
         return meta;
     }

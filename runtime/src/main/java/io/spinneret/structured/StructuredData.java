@@ -27,7 +27,10 @@ public final class StructuredData {
     private final Map<String, List<String>> meta;
     private final List<String> errors;
 
-    private StructuredData(List<StructuredItem> jsonLd, List<StructuredItem> microdata, Map<String, List<String>> meta,
+    private StructuredData(
+            List<StructuredItem> jsonLd,
+            List<StructuredItem> microdata,
+            Map<String, List<String>> meta,
             List<String> errors) {
         this.jsonLd = List.copyOf(jsonLd);
         this.microdata = List.copyOf(microdata);
@@ -48,13 +51,19 @@ public final class StructuredData {
     }
 
     /** The top-level JSON-LD items (a {@code @graph}'s members and an array's elements each count as one). */
-    public List<StructuredItem> jsonLd() { return jsonLd; }
+    public List<StructuredItem> jsonLd() {
+        return jsonLd;
+    }
 
     /** The top-level microdata items. */
-    public List<StructuredItem> microdata() { return microdata; }
+    public List<StructuredItem> microdata() {
+        return microdata;
+    }
 
     /** OpenGraph and Twitter card values by property ({@code og:title}, {@code twitter:card}), in page order. */
-    public Map<String, List<String>> meta() { return meta; }
+    public Map<String, List<String>> meta() {
+        return meta;
+    }
 
     /** The first value of an OpenGraph or Twitter property. */
     public Optional<String> meta(String property) {
@@ -63,7 +72,9 @@ public final class StructuredData {
     }
 
     /** Why parts could not be read, e.g. a JSON-LD script that is not JSON; empty for a clean page. */
-    public List<String> errors() { return errors; }
+    public List<String> errors() {
+        return errors;
+    }
 
     /** Every item of {@code type} (see {@link StructuredItem#is}), nested ones included, JSON-LD's before microdata's, each in page order. */
     public List<StructuredItem> all(String type) {

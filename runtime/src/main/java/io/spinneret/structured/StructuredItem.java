@@ -29,10 +29,14 @@ import org.jspecify.annotations.Nullable;
  * @param id its {@code @id} or {@code itemid}, or null
  * @param properties values by property name, in page order
  */
-public record StructuredItem(Source source, List<String> types, @Nullable String id, Map<String, List<Object>> properties) {
+public record StructuredItem(
+        Source source, List<String> types, @Nullable String id, Map<String, List<Object>> properties) {
 
     /** Where an item was found. */
-    public enum Source { JSON_LD, MICRODATA }
+    public enum Source {
+        JSON_LD,
+        MICRODATA
+    }
 
     public StructuredItem {
         types = List.copyOf(types);
@@ -59,7 +63,8 @@ public record StructuredItem(Source source, List<String> types, @Nullable String
 
     /** The first value of a property as text (a number or boolean in its JSON form); empty if none or if it is an item. */
     public Optional<String> text(String property) {
-        for (Object v : values(property)) return v instanceof StructuredItem ? Optional.empty() : Optional.of(v.toString());
+        for (Object v : values(property))
+            return v instanceof StructuredItem ? Optional.empty() : Optional.of(v.toString());
         return Optional.empty();
     }
 

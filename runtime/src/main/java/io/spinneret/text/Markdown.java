@@ -7,7 +7,8 @@ import com.vladsch.flexmark.html2md.converter.FlexmarkHtmlConverter;
  * Thread-safe: the converter is built once and keeps no state between calls.
  */
 public final class Markdown {
-    private static final FlexmarkHtmlConverter CONVERTER = FlexmarkHtmlConverter.builder().build();
+    private static final FlexmarkHtmlConverter CONVERTER =
+            FlexmarkHtmlConverter.builder().build();
 
     private Markdown() {}
 

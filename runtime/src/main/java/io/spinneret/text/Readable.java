@@ -32,7 +32,10 @@ public final class Readable {
         for (Element e : doc.select("[href]")) absolute(e, "href");
         for (Element e : doc.select("[src]")) absolute(e, "src");
         Article article = new Readability4J(url, doc).parse();
-        return new Extract(orEmpty(article.getTitle()), orEmpty(article.getContent()), orEmpty(article.getTextContent()).strip());
+        return new Extract(
+                orEmpty(article.getTitle()),
+                orEmpty(article.getContent()),
+                orEmpty(article.getTextContent()).strip());
     }
 
     private static void absolute(Element e, String attribute) {

@@ -42,8 +42,11 @@ public final class AbsoluteUrl {
         String s = input.strip();
         Matcher m = SCHEME.matcher(s);
         // localhost:8080/x reads as the scheme "localhost"
-        boolean noScheme = !m.matches() || (!m.group(2).isEmpty() && Character.isDigit(m.group(2).charAt(0)));
+        boolean noScheme = !m.matches()
+                || (!m.group(2).isEmpty() && Character.isDigit(m.group(2).charAt(0)));
         if (!noScheme || s.isEmpty() || s.startsWith("/")) return "";
-        return UrlParser.parse("http://" + s).map(u -> " (did you mean http://" + s + "?)").orElse("");
+        return UrlParser.parse("http://" + s)
+                .map(u -> " (did you mean http://" + s + "?)")
+                .orElse("");
     }
 }

@@ -18,12 +18,18 @@ final class HostParser {
     /** The forbidden domain code points besides C0 controls and U+007F. */
     private static final String FORBIDDEN_DOMAIN = " #%/:<>?@[\\]^|";
     /** UTS #46 errors that "domain to ASCII" ignores when not strict (CheckHyphens and VerifyDnsLength off). */
-    private static final Set<IDNA.Error> IGNORED = EnumSet.of(IDNA.Error.EMPTY_LABEL, IDNA.Error.LABEL_TOO_LONG,
-            IDNA.Error.DOMAIN_NAME_TOO_LONG, IDNA.Error.LEADING_HYPHEN, IDNA.Error.TRAILING_HYPHEN, IDNA.Error.HYPHEN_3_4);
+    private static final Set<IDNA.Error> IGNORED = EnumSet.of(
+            IDNA.Error.EMPTY_LABEL,
+            IDNA.Error.LABEL_TOO_LONG,
+            IDNA.Error.DOMAIN_NAME_TOO_LONG,
+            IDNA.Error.LEADING_HYPHEN,
+            IDNA.Error.TRAILING_HYPHEN,
+            IDNA.Error.HYPHEN_3_4);
 
     /** Made on first use: most hosts are ASCII and never need ICU. */
     private static final class Uts46 {
-        static final IDNA IDNA_ = IDNA.getUTS46Instance(IDNA.NONTRANSITIONAL_TO_ASCII | IDNA.CHECK_BIDI | IDNA.CHECK_CONTEXTJ);
+        static final IDNA IDNA_ =
+                IDNA.getUTS46Instance(IDNA.NONTRANSITIONAL_TO_ASCII | IDNA.CHECK_BIDI | IDNA.CHECK_CONTEXTJ);
     }
 
     private HostParser() {}
@@ -36,7 +42,8 @@ final class HostParser {
             return address == null ? null : Ipv6.serialize(address);
         }
         if (input.isEmpty()) return null;
-        String domain = input.indexOf('%') < 0 ? input : new String(PercentEncoding.decode(input), StandardCharsets.UTF_8);
+        String domain =
+                input.indexOf('%') < 0 ? input : new String(PercentEncoding.decode(input), StandardCharsets.UTF_8);
         String ascii = toAscii(domain);
         if (ascii == null) return null;
         if (Ipv4.endsInANumber(ascii)) {

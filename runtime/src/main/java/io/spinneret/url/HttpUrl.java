@@ -11,8 +11,15 @@ import org.jspecify.annotations.Nullable;
  *
  * @param path the path segments; never empty ({@code http://h} has the one segment {@code ""})
  */
-public record HttpUrl(String scheme, String username, String password, String host, int port, List<String> path,
-        @Nullable String query, @Nullable String fragment) {
+public record HttpUrl(
+        String scheme,
+        String username,
+        String password,
+        String host,
+        int port,
+        List<String> path,
+        @Nullable String query,
+        @Nullable String fragment) {
 
     public HttpUrl {
         path = List.copyOf(path);

@@ -12,6 +12,7 @@ import java.util.List;
 final class Ipv4 {
     /** Stands for "failure": any value above 2^32 - 1 fails the range checks. */
     private static final long FAILURE = -1;
+
     private static final long TOO_BIG = 1L << 40;
 
     private Ipv4() {}
@@ -47,7 +48,8 @@ final class Ipv4 {
     }
 
     static String serialize(long address) {
-        return ((address >> 24) & 0xff) + "." + ((address >> 16) & 0xff) + "." + ((address >> 8) & 0xff) + "." + (address & 0xff);
+        return ((address >> 24) & 0xff) + "." + ((address >> 16) & 0xff) + "." + ((address >> 8) & 0xff) + "."
+                + (address & 0xff);
     }
 
     /** The IPv4 number parser; values are saturated far above 2^32 so they stay failures. */

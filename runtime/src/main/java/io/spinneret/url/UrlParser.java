@@ -27,9 +27,21 @@ public final class UrlParser {
     private static final String PORT_RANGE = "its port is above 65535";
 
     private enum State {
-        SCHEME_START, SCHEME, NO_SCHEME, SPECIAL_RELATIVE_OR_AUTHORITY, RELATIVE, RELATIVE_SLASH,
-        SPECIAL_AUTHORITY_SLASHES, SPECIAL_AUTHORITY_IGNORE_SLASHES, AUTHORITY, HOST, PORT, PATH_START, PATH,
-        QUERY, FRAGMENT
+        SCHEME_START,
+        SCHEME,
+        NO_SCHEME,
+        SPECIAL_RELATIVE_OR_AUTHORITY,
+        RELATIVE,
+        RELATIVE_SLASH,
+        SPECIAL_AUTHORITY_SLASHES,
+        SPECIAL_AUTHORITY_IGNORE_SLASHES,
+        AUTHORITY,
+        HOST,
+        PORT,
+        PATH_START,
+        PATH,
+        QUERY,
+        FRAGMENT
     }
 
     private final int[] input;
@@ -121,7 +133,8 @@ public final class UrlParser {
                             return fail("its scheme is '" + scheme + "', not http or https"); // not ours
                         }
                         state = base != null && base.scheme().equals(scheme)
-                                ? State.SPECIAL_RELATIVE_OR_AUTHORITY : State.SPECIAL_AUTHORITY_SLASHES;
+                                ? State.SPECIAL_RELATIVE_OR_AUTHORITY
+                                : State.SPECIAL_AUTHORITY_SLASHES;
                     } else {
                         buffer.setLength(0);
                         state = State.NO_SCHEME;
@@ -289,8 +302,15 @@ public final class UrlParser {
             if (c == EOF && pointer >= input.length) break;
         }
         if (host == null) return fail("it has no host");
-        return new HttpUrl(scheme, username.toString(), password.toString(), host, port, path,
-                query == null ? null : query.toString(), fragment == null ? null : fragment.toString());
+        return new HttpUrl(
+                scheme,
+                username.toString(),
+                password.toString(),
+                host,
+                port,
+                path,
+                query == null ? null : query.toString(),
+                fragment == null ? null : fragment.toString());
     }
 
     private @Nullable HttpUrl fail(String reason) {

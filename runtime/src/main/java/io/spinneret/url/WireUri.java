@@ -22,14 +22,26 @@ public final class WireUri {
         StringBuilder out = null;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            boolean bad = c <= 0x20 || c >= 0x7f || c == '"' || c == '<' || c == '>' || c == '\\' || c == '^'
-                    || c == '`' || c == '{' || c == '|' || c == '}' || (c == '%' && !isPercentEscape(s, i))
+            boolean bad = c <= 0x20
+                    || c >= 0x7f
+                    || c == '"'
+                    || c == '<'
+                    || c == '>'
+                    || c == '\\'
+                    || c == '^'
+                    || c == '`'
+                    || c == '{'
+                    || c == '|'
+                    || c == '}'
+                    || (c == '%' && !isPercentEscape(s, i))
                     || ((c == '[' || c == ']') && !inHost(s, i));
             if (bad && out == null) out = new StringBuilder(s.length() + 16).append(s, 0, i);
             if (out == null) continue;
             if (!bad) {
                 out.append(c);
-            } else if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
+            } else if (Character.isHighSurrogate(c)
+                    && i + 1 < s.length()
+                    && Character.isLowSurrogate(s.charAt(i + 1))) {
                 appendEscaped(out, s.substring(i, i + 2));
                 i++;
             } else {
@@ -55,6 +67,8 @@ public final class WireUri {
     }
 
     private static boolean isPercentEscape(String s, int i) {
-        return i + 2 < s.length() && Character.digit(s.charAt(i + 1), 16) >= 0 && Character.digit(s.charAt(i + 2), 16) >= 0;
+        return i + 2 < s.length()
+                && Character.digit(s.charAt(i + 1), 16) >= 0
+                && Character.digit(s.charAt(i + 2), 16) >= 0;
     }
 }

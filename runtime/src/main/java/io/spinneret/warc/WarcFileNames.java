@@ -21,9 +21,9 @@ final class WarcFileNames {
         this.folder = abs.getParent();
         String name = abs.getFileName().toString();
         String lower = name.toLowerCase(Locale.ROOT);
-        int cut = lower.endsWith(".warc.gz") ? name.length() - ".warc.gz".length()
-                : lower.endsWith(".warc") ? name.length() - ".warc".length()
-                : name.length();
+        int cut = lower.endsWith(".warc.gz")
+                ? name.length() - ".warc.gz".length()
+                : lower.endsWith(".warc") ? name.length() - ".warc".length() : name.length();
         this.stem = name.substring(0, cut);
         this.extension = cut == name.length() ? "" : name.substring(cut);
     }
@@ -37,7 +37,8 @@ final class WarcFileNames {
     /** The next name that no file has yet. */
     Path nextFree() {
         while (true) {
-            Path p = folder.resolve(next == 0 ? stem + extension : String.format(Locale.ROOT, "%s-%05d%s", stem, next, extension));
+            Path p = folder.resolve(
+                    next == 0 ? stem + extension : String.format(Locale.ROOT, "%s-%05d%s", stem, next, extension));
             next++;
             if (!Files.exists(p)) return p;
         }

@@ -1,9 +1,5 @@
 package io.spinneret.warc;
 
-import java.net.UnknownHostException;
-import java.nio.charset.StandardCharsets;
-import org.netpreserve.jwarc.WarcCaptureRecord;
-
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.disk.FileErrors;
@@ -18,9 +14,11 @@ import java.io.InputStream;
 import java.io.SequenceInputStream;
 import java.net.InetAddress;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.channels.ReadableByteChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -40,6 +38,7 @@ import org.netpreserve.jwarc.HttpRequest;
 import org.netpreserve.jwarc.HttpResponse;
 import org.netpreserve.jwarc.MediaType;
 import org.netpreserve.jwarc.MessageVersion;
+import org.netpreserve.jwarc.WarcCaptureRecord;
 import org.netpreserve.jwarc.WarcCompression;
 import org.netpreserve.jwarc.WarcDigest;
 import org.netpreserve.jwarc.WarcRequest;
@@ -153,7 +152,8 @@ public final class WarcRecorder implements ExchangeListener, AutoCloseable {
         URI responseId;
         if (first != null) {
             WarcRevisit.Builder b = new WarcRevisit.Builder(target, WarcRevisit.IDENTICAL_PAYLOAD_DIGEST_1_1)
-                    .version(MessageVersion.WARC_1_1).date(x.date())
+                    .version(MessageVersion.WARC_1_1)
+                    .date(x.date())
                     .refersTo(first.id(), first.target(), first.date())
                     .payloadDigest(payloadDigest)
                     .body(MediaType.HTTP_RESPONSE, headersOnly(x));
@@ -162,7 +162,9 @@ public final class WarcRecorder implements ExchangeListener, AutoCloseable {
             responseId = revisit.id();
             w.write(revisit);
         } else {
-            WarcResponse.Builder b = new WarcResponse.Builder(target).version(MessageVersion.WARC_1_1).date(x.date())
+            WarcResponse.Builder b = new WarcResponse.Builder(target)
+                    .version(MessageVersion.WARC_1_1)
+                    .date(x.date())
                     .payloadDigest(payloadDigest);
             byte[] head = x.responseHead();
             if (head != null) {
@@ -175,10 +177,14 @@ public final class WarcRecorder implements ExchangeListener, AutoCloseable {
             WarcResponse response = b.build();
             responseId = response.id();
             w.write(response);
-            if (body.length > 0 && captures.size() < MAX_REMEMBERED) captures.putIfAbsent(digest, new Capture(responseId, target, x.date()));
+            if (body.length > 0 && captures.size() < MAX_REMEMBERED)
+                captures.putIfAbsent(digest, new Capture(responseId, target, x.date()));
         }
-        WarcRequest.Builder rb = new WarcRequest.Builder(target).version(MessageVersion.WARC_1_1).date(x.date())
-                .concurrentTo(responseId).body(httpRequest(x));
+        WarcRequest.Builder rb = new WarcRequest.Builder(target)
+                .version(MessageVersion.WARC_1_1)
+                .date(x.date())
+                .concurrentTo(responseId)
+                .body(httpRequest(x));
         if (warcinfoId != null) rb.warcinfoId(warcinfoId);
         w.write(rb.build());
     }
@@ -187,7 +193,9 @@ public final class WarcRecorder implements ExchangeListener, AutoCloseable {
         if (warcinfoId != null) b.warcinfoId(warcinfoId);
         String ip = x.remoteAddress();
         // a literal only (digits, dots, colons), so that getByName never asks DNS
-        if (ip != null && !ip.isEmpty() && ip.chars().allMatch(ch -> Character.digit(ch, 16) >= 0 || ch == '.' || ch == ':')) {
+        if (ip != null
+                && !ip.isEmpty()
+                && ip.chars().allMatch(ch -> Character.digit(ch, 16) >= 0 || ch == '.' || ch == ':')) {
             try {
                 b.ipAddress(InetAddress.getByName(ip));
             } catch (UnknownHostException e) {
@@ -236,9 +244,14 @@ public final class WarcRecorder implements ExchangeListener, AutoCloseable {
      */
     private static byte[] headersOnly(Exchange x) {
         if (x.responseHead() != null) return x.responseHead();
-        StringBuilder b = new StringBuilder("HTTP/1.1 ").append(x.status()).append(' ').append(x.reason()).append("\r\n");
+        StringBuilder b = new StringBuilder("HTTP/1.1 ")
+                .append(x.status())
+                .append(' ')
+                .append(x.reason())
+                .append("\r\n");
         for (Exchange.Header h : x.responseHeaders()) {
-            if (!h.name().equalsIgnoreCase("transfer-encoding")) b.append(h.name()).append(": ").append(h.value()).append("\r\n");
+            if (!h.name().equalsIgnoreCase("transfer-encoding"))
+                b.append(h.name()).append(": ").append(h.value()).append("\r\n");
         }
         return b.append("\r\n").toString().getBytes(StandardCharsets.ISO_8859_1);
     }
@@ -248,7 +261,8 @@ public final class WarcRecorder implements ExchangeListener, AutoCloseable {
                 .version(MessageVersion.HTTP_1_1);
         for (Exchange.Header h : x.responseHeaders()) {
             String name = h.name().toLowerCase(Locale.ROOT);
-            if (name.equals("transfer-encoding") || name.equals("content-length") || name.equals("content-type")) continue;
+            if (name.equals("transfer-encoding") || name.equals("content-length") || name.equals("content-type"))
+                continue;
             b.addHeader(h.name(), h.value());
         }
         return b;
@@ -284,10 +298,16 @@ public final class WarcRecorder implements ExchangeListener, AutoCloseable {
         Map<String, List<String>> fields = new LinkedHashMap<>();
         fields.put("software", List.of(software));
         fields.put("format", List.of("WARC File Format 1.1"));
-        fields.put("conformsTo", List.of("https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/"));
+        fields.put(
+                "conformsTo",
+                List.of("https://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/"));
         fields.put("isPartOf", List.of(spider));
-        Warcinfo info = new Warcinfo.Builder().version(MessageVersion.WARC_1_1).date(Instant.now())
-                .filename(path.getFileName().toString()).fields(fields).build();
+        Warcinfo info = new Warcinfo.Builder()
+                .version(MessageVersion.WARC_1_1)
+                .date(Instant.now())
+                .filename(path.getFileName().toString())
+                .fields(fields)
+                .build();
         w.write(info);
         channel = c;
         writer = w;

@@ -1,14 +1,12 @@
 package io.spinneret.writer;
 
-import java.io.IOException;
-
 import io.spinneret.annotations.Setting;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.settings.Settings;
-import io.spinneret.spi.RejectedItemsException;
 import io.spinneret.spi.Lease;
 import io.spinneret.spi.RejectedItemsException;
 import io.spinneret.spi.Storage;
+import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
@@ -115,6 +113,7 @@ public final class ItemWriter implements AutoCloseable {
     private volatile boolean writerIdle;
     /** A submission waits for room: the writer writes everything it holds, full batches or not. */
     private volatile boolean roomWanted;
+
     private final Map<ItemSchema<?>, Batch> batches = new IdentityHashMap<>();
     private final Thread writer;
     private volatile @Nullable StorageFailedException failure;
@@ -142,7 +141,8 @@ public final class ItemWriter implements AutoCloseable {
         this.retryTimes = Math.max(0, settings.getInt(Setting.STORAGE_RETRY_TIMES));
         this.space = new Semaphore(capacity);
         this.wakeAt = Math.min(batchSize, capacity);
-        this.writer = Thread.ofPlatform().name("spinneret-item-writer").daemon(true).unstarted(this::run);
+        this.writer =
+                Thread.ofPlatform().name("spinneret-item-writer").daemon(true).unstarted(this::run);
         writer.start();
     }
 
@@ -277,7 +277,8 @@ public final class ItemWriter implements AutoCloseable {
         boolean room = roomWanted;
         if (room) roomWanted = false;
         boolean flush = drainQueue();
-        if (room || flush) writeAll(); else writeDue();
+        if (room || flush) writeAll();
+        else writeDue();
     }
 
     /** Takes in every queued submission; true if a flush was asked for among them. A CLOSE stays queued. */
@@ -382,8 +383,10 @@ public final class ItemWriter implements AutoCloseable {
         try {
             acker.ack(lease);
         } catch (RuntimeException e) {
-            throw new StorageFailedException("the scheduler failed to acknowledge stored items: "
-                    + (e.getMessage() == null ? e.toString() : e.getMessage()), e);
+            throw new StorageFailedException(
+                    "the scheduler failed to acknowledge stored items: "
+                            + (e.getMessage() == null ? e.toString() : e.getMessage()),
+                    e);
         }
     }
 
@@ -398,12 +401,22 @@ public final class ItemWriter implements AutoCloseable {
                 return e;
             } catch (Exception e) {
                 if (attempt >= retryTimes) {
-                    throw new StorageFailedException("storage " + storage.describe() + " failed to write " + chunk.size()
-                            + " " + schema.name() + " items after " + (attempt + 1) + (attempt == 0 ? " attempt: " : " attempts: ")
-                            + reason(e), e);
+                    throw new StorageFailedException(
+                            "storage " + storage.describe() + " failed to write " + chunk.size()
+                                    + " " + schema.name() + " items after " + (attempt + 1)
+                                    + (attempt == 0 ? " attempt: " : " attempts: ")
+                                    + reason(e),
+                            e);
                 }
-                LOG.warn("writing {} {} items to {} failed (attempt {} of {}), retrying in {} ms: {}", chunk.size(),
-                        schema.name(), storage.describe(), attempt + 1, retryTimes + 1, backoff, reason(e));
+                LOG.warn(
+                        "writing {} {} items to {} failed (attempt {} of {}), retrying in {} ms: {}",
+                        chunk.size(),
+                        schema.name(),
+                        storage.describe(),
+                        attempt + 1,
+                        retryTimes + 1,
+                        backoff,
+                        reason(e));
                 try {
                     Thread.sleep(backoff);
                 } catch (InterruptedException ie) {

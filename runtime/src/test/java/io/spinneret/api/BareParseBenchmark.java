@@ -30,9 +30,12 @@ import org.jsoup.select.QueryParser;
 public final class BareParseBenchmark {
     private static final Evaluator BOOK_LINKS = QueryParser.parse("article.product_pod h3 a");
     private static final Evaluator NEXT = QueryParser.parse("li.next a");
-    private static final List<Evaluator> FIELDS = List.of(QueryParser.parse("div.product_main h1"),
-            QueryParser.parse("div.product_main p.price_color"), QueryParser.parse("table.table-striped th:containsOwn(UPC) + td"),
-            QueryParser.parse("div.product_main p.availability"), QueryParser.parse("ul.breadcrumb li:nth-child(3) a"));
+    private static final List<Evaluator> FIELDS = List.of(
+            QueryParser.parse("div.product_main h1"),
+            QueryParser.parse("div.product_main p.price_color"),
+            QueryParser.parse("table.table-striped th:containsOwn(UPC) + td"),
+            QueryParser.parse("div.product_main p.availability"),
+            QueryParser.parse("ul.breadcrumb li:nth-child(3) a"));
     private static final Evaluator RATING = QueryParser.parse("div.product_main p.star-rating");
 
     private BareParseBenchmark() {}
@@ -52,11 +55,13 @@ public final class BareParseBenchmark {
         List<Thread> workers = new ArrayList<>();
         for (int t = 0; t < threads; t++) {
             workers.add(Thread.ofPlatform().start(() -> {
-                for (int i; (i = next.getAndIncrement()) < pages.size(); ) selected.add(select(pages.get(i), i < listings));
+                for (int i; (i = next.getAndIncrement()) < pages.size(); )
+                    selected.add(select(pages.get(i), i < listings));
             }));
         }
         for (Thread w : workers) w.join();
-        System.out.printf("%d listing and %d detail pages parsed on %d threads; %d characters and links selected%n",
+        System.out.printf(
+                "%d listing and %d detail pages parsed on %d threads; %d characters and links selected%n",
                 listings, pages.size() - listings, threads, selected.sum());
     }
 

@@ -24,14 +24,18 @@ class CharsetsTest {
 
     @Test
     void quotedHeaderCharset() {
-        assertEquals(Charset.forName("windows-1252"), response("text/html; charset=\"windows-1252\"", new byte[0]).charset());
+        assertEquals(
+                Charset.forName("windows-1252"),
+                response("text/html; charset=\"windows-1252\"", new byte[0]).charset());
     }
 
     @Test
     void bomBeatsMetaWhenHeaderHasNoCharset() {
         byte[] text = "<meta charset=\"iso-8859-1\">é".getBytes(StandardCharsets.UTF_8);
         byte[] body = new byte[text.length + 3];
-        body[0] = (byte) 0xEF; body[1] = (byte) 0xBB; body[2] = (byte) 0xBF;
+        body[0] = (byte) 0xEF;
+        body[1] = (byte) 0xBB;
+        body[2] = (byte) 0xBF;
         System.arraycopy(text, 0, body, 3, text.length);
         Response r = response("text/html", body);
         assertEquals(StandardCharsets.UTF_8, r.charset());
@@ -48,15 +52,29 @@ class CharsetsTest {
 
     @Test
     void metaCharsetAndHttpEquiv() {
-        assertEquals(StandardCharsets.ISO_8859_1,
-                response("text/html", "<html><head><meta charset='iso-8859-1'></head>".getBytes(StandardCharsets.US_ASCII)).charset());
-        assertEquals(Charset.forName("windows-1251"), response(null,
-                "<meta http-equiv=\"Content-Type\" content=\"text/html; charset=windows-1251\">".getBytes(StandardCharsets.US_ASCII)).charset());
+        assertEquals(
+                StandardCharsets.ISO_8859_1,
+                response(
+                                "text/html",
+                                "<html><head><meta charset='iso-8859-1'></head>".getBytes(StandardCharsets.US_ASCII))
+                        .charset());
+        assertEquals(
+                Charset.forName("windows-1251"),
+                response(
+                                null,
+                                "<meta http-equiv=\"Content-Type\" content=\"text/html; charset=windows-1251\">"
+                                        .getBytes(StandardCharsets.US_ASCII))
+                        .charset());
     }
 
     @Test
     void unknownCharsetsFallBackToUtf8() {
-        assertEquals(StandardCharsets.UTF_8, response("text/html; charset=no-such-thing", "x".getBytes(StandardCharsets.UTF_8)).charset());
-        assertEquals(StandardCharsets.UTF_8, response(null, "<p>plain</p>".getBytes(StandardCharsets.UTF_8)).charset());
+        assertEquals(
+                StandardCharsets.UTF_8,
+                response("text/html; charset=no-such-thing", "x".getBytes(StandardCharsets.UTF_8))
+                        .charset());
+        assertEquals(
+                StandardCharsets.UTF_8,
+                response(null, "<p>plain</p>".getBytes(StandardCharsets.UTF_8)).charset());
     }
 }

@@ -1,10 +1,9 @@
 package io.spinneret.api;
 
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -25,7 +24,10 @@ class FingerprintTest {
             http://example.com/é            | http://example.com/%C3%A9
             """)
     void sameRequestWhateverTheSpelling(String a, String b) {
-        assertEquals(Fingerprint.of(Request.of(a)), Fingerprint.of(Request.of(b)), Urls.canonicalize(a) + " vs " + Urls.canonicalize(b));
+        assertEquals(
+                Fingerprint.of(Request.of(a)),
+                Fingerprint.of(Request.of(b)),
+                Urls.canonicalize(a) + " vs " + Urls.canonicalize(b));
     }
 
     @ParameterizedTest(name = "{0} != {1}")
@@ -47,13 +49,26 @@ class FingerprintTest {
     @Test
     void methodAndBodyArePartOfTheIdentity() {
         Request get = Request.of("http://example.com/form");
-        Request post = Request.builder("http://example.com/form").method("POST").body("q=1").build();
-        Request post2 = Request.builder("http://example.com/form").method("post").body("q=2").build();
-        Request postSame = Request.builder("http://example.com/form").method("POST").body("q=1").header("X", "y").build();
+        Request post = Request.builder("http://example.com/form")
+                .method("POST")
+                .body("q=1")
+                .build();
+        Request post2 = Request.builder("http://example.com/form")
+                .method("post")
+                .body("q=2")
+                .build();
+        Request postSame = Request.builder("http://example.com/form")
+                .method("POST")
+                .body("q=1")
+                .header("X", "y")
+                .build();
         assertNotEquals(get.fingerprint(), post.fingerprint());
         assertNotEquals(post.fingerprint(), post2.fingerprint());
         assertEquals(post.fingerprint(), postSame.fingerprint(), "headers are not part of the identity");
-        assertEquals(get.fingerprint(), Request.of("http://example.com/form", "detail").fingerprint(), "nor is the callback");
+        assertEquals(
+                get.fingerprint(),
+                Request.of("http://example.com/form", "detail").fingerprint(),
+                "nor is the callback");
     }
 
     @Test

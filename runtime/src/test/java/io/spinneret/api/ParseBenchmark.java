@@ -45,12 +45,20 @@ public final class ParseBenchmark {
             if (t0 == 0 && now >= warmUpEnd) t0 = now;
             boolean isListing = i % 21 == 20;
             byte[] body = isListing ? listing.get(i / 21 % listing.size()) : detail.get(i % detail.size());
-            Response page = new Response(Request.of("http://127.0.0.1/catalogue/p.html"), "http://127.0.0.1/catalogue/p.html", 200, HTML, body);
+            Response page = new Response(
+                    Request.of("http://127.0.0.1/catalogue/p.html"),
+                    "http://127.0.0.1/catalogue/p.html",
+                    200,
+                    HTML,
+                    body);
             if (isListing) {
-                sink += page.css("article.product_pod h3 a").size() + page.css("li.next a").size();
+                sink += page.css("article.product_pod h3 a").size()
+                        + page.css("li.next a").size();
             } else {
-                sink += page.textOf("div.product_main h1").length() + page.textOf("div.product_main p.price_color").length()
-                        + page.textOf("table.table-striped th:containsOwn(UPC) + td").length()
+                sink += page.textOf("div.product_main h1").length()
+                        + page.textOf("div.product_main p.price_color").length()
+                        + page.textOf("table.table-striped th:containsOwn(UPC) + td")
+                                .length()
                         + page.textOf("div.product_main p.availability").length()
                         + page.attrOf("div.product_main p.star-rating", "class").length()
                         + page.textOf("ul.breadcrumb li:nth-child(3) a").length();
@@ -58,7 +66,8 @@ public final class ParseBenchmark {
             if (t0 != 0) measured++;
         }
         double rate = measured / ((System.nanoTime() - t0) / 1e9);
-        System.out.printf("%d detail and %d listing pages; one core, after warm-up: %.0f pages/s (%.3f ms per page; %d chars and links selected)%n",
+        System.out.printf(
+                "%d detail and %d listing pages; one core, after warm-up: %.0f pages/s (%.3f ms per page; %d chars and links selected)%n",
                 detail.size(), listing.size(), rate, 1000 / rate, sink);
     }
 }

@@ -21,7 +21,8 @@ public record ReplicaPages(List<byte[]> detail, List<byte[]> listing) {
         try (Stream<Path> files = Files.walk(root)) {
             for (Path p : (Iterable<Path>) files::iterator) {
                 String rel = root.relativize(p).toString();
-                if (rel.matches("catalogue/page-\\d+\\.html") || rel.equals("index.html")) listing.add(Files.readAllBytes(p));
+                if (rel.matches("catalogue/page-\\d+\\.html") || rel.equals("index.html"))
+                    listing.add(Files.readAllBytes(p));
                 else if (rel.matches("catalogue/[^/]+_\\d+/index\\.html")) detail.add(Files.readAllBytes(p));
             }
         }

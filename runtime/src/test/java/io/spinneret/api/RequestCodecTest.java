@@ -19,10 +19,23 @@ class RequestCodecTest {
 
     @Test
     void everyFieldRoundTrips() {
-        Request r = Request.builder("https://h/p?q=é").method("post").header("X-A", "1").header("Content-Type", "text/plain")
-                .body(new byte[] {0, 1, 2, (byte) 255}).callback("detail").errback("gone").priority(-3).dontFilter(true)
-                .renderer(Renderer.BROWSER).meta("proxy", "http://p:3128").meta("n", 5).meta("list", List.of("a", 1, true))
-                .meta("map", Map.of("k", "v")).depth(4).retryCount(2).build();
+        Request r = Request.builder("https://h/p?q=é")
+                .method("post")
+                .header("X-A", "1")
+                .header("Content-Type", "text/plain")
+                .body(new byte[] {0, 1, 2, (byte) 255})
+                .callback("detail")
+                .errback("gone")
+                .priority(-3)
+                .dontFilter(true)
+                .renderer(Renderer.BROWSER)
+                .meta("proxy", "http://p:3128")
+                .meta("n", 5)
+                .meta("list", List.of("a", 1, true))
+                .meta("map", Map.of("k", "v"))
+                .depth(4)
+                .retryCount(2)
+                .build();
         Request back = RequestCodec.fromJson(RequestCodec.toJson(r));
         assertEquals(r, back);
         assertArrayEquals(r.body(), back.body());
@@ -32,7 +45,10 @@ class RequestCodecTest {
 
     @Test
     void errbackTravelsWithRetriesAndRedirectsButNotWithFollowedLinks() {
-        Request r = Request.builder("https://h/a").callback("detail").errback("gone").build();
+        Request r = Request.builder("https://h/a")
+                .callback("detail")
+                .errback("gone")
+                .build();
         assertEquals("gone", RequestCodec.fromJson(RequestCodec.toJson(r)).errback());
         assertEquals("gone", r.nextAttempt().errback());
         assertEquals("gone", r.withUrl("https://h/b").errback());
@@ -45,7 +61,8 @@ class RequestCodecTest {
 
     @Test
     void fieldOrderDoesNotMatterAndUnknownFieldsAreIgnored() {
-        Request r = RequestCodec.fromJson("{\"callback\":\"detail\",\"future\":{\"x\":[1]},\"url\":\"http://h/\",\"priority\":2}");
+        Request r = RequestCodec.fromJson(
+                "{\"callback\":\"detail\",\"future\":{\"x\":[1]},\"url\":\"http://h/\",\"priority\":2}");
         assertEquals("http://h/", r.url());
         assertEquals("detail", r.callback());
         assertEquals(2, r.priority());

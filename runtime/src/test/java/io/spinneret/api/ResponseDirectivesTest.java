@@ -20,13 +20,21 @@ class ResponseDirectivesTest {
 
     @Test
     void htmlIsTheContentTypeElseTheSniffedBody() {
-        assertTrue(response("http://h.test/", Map.of("Content-Type", List.of("text/html; charset=utf-8")), "plain words").isHtml());
-        assertTrue(response("http://h.test/", Map.of("content-type", List.of("application/xhtml+xml")), "<x/>").isHtml());
-        assertFalse(response("http://h.test/", Map.of("Content-Type", List.of("text/plain")), "<html><body>").isHtml());
-        assertTrue(response("http://h.test/", Map.of(), "\uFEFF\n  <!DOCTYPE html><html>").isHtml());
+        assertTrue(
+                response("http://h.test/", Map.of("Content-Type", List.of("text/html; charset=utf-8")), "plain words")
+                        .isHtml());
+        assertTrue(response("http://h.test/", Map.of("content-type", List.of("application/xhtml+xml")), "<x/>")
+                .isHtml());
+        assertFalse(response("http://h.test/", Map.of("Content-Type", List.of("text/plain")), "<html><body>")
+                .isHtml());
+        assertTrue(response("http://h.test/", Map.of(), "\uFEFF\n  <!DOCTYPE html><html>")
+                .isHtml());
         assertTrue(response("http://h.test/", Map.of(), "<!-- a comment -->").isHtml());
         assertTrue(response("http://h.test/", Map.of(), "<P>text").isHtml());
-        assertFalse(response("http://h.test/", Map.of(), "<pre>not in the list</pre>").isHtml(), "<p must be followed by space or >");
+        assertFalse(
+                response("http://h.test/", Map.of(), "<pre>not in the list</pre>")
+                        .isHtml(),
+                "<p must be followed by space or >");
         assertFalse(response("http://h.test/", Map.of(), "{\"json\": true}").isHtml());
         assertFalse(response("http://h.test/", Map.of(), "%PDF-1.7").isHtml());
     }
@@ -41,13 +49,17 @@ class ResponseDirectivesTest {
 
     @Test
     void canonicalRobotsAndRefreshAreResolvedAgainstThePage() {
-        Response r = response("http://h.test/dir/a.html", Map.of("Content-Type", List.of("text/html"), "X-Robots-Tag", List.of("noindex")),
+        Response r = response(
+                "http://h.test/dir/a.html",
+                Map.of("Content-Type", List.of("text/html"), "X-Robots-Tag", List.of("noindex")),
                 "<html><head><link rel=canonical href=\"../a\"><meta name=robots content=nofollow>"
                         + "<meta http-equiv=refresh content=\"2;url=b.html\"></head></html>");
         assertEquals(Optional.of("http://h.test/a"), r.canonicalUrl());
         assertEquals(Set.of("nofollow", "noindex"), r.robots());
         assertEquals(Optional.of(new PageDirectives.Refresh(2, "http://h.test/dir/b.html")), r.metaRefresh());
-        Response json = response("http://h.test/a.json", Map.of("Content-Type", List.of("application/json"), "X-Robots-Tag", List.of("noindex")),
+        Response json = response(
+                "http://h.test/a.json",
+                Map.of("Content-Type", List.of("application/json"), "X-Robots-Tag", List.of("noindex")),
                 "{}");
         assertEquals(Optional.empty(), json.canonicalUrl());
         assertEquals(Set.of("noindex"), json.robots(), "the header applies to any content");

@@ -15,23 +15,31 @@ import org.junit.jupiter.api.Test;
 
 class ResponseTest {
     private static Response page(String url, String html, Request request) {
-        return new Response(request, url, 200, Map.of("Content-Type", List.of("text/html")), html.getBytes(StandardCharsets.UTF_8));
+        return new Response(
+                request, url, 200, Map.of("Content-Type", List.of("text/html")), html.getBytes(StandardCharsets.UTF_8));
     }
 
     private static Response page(String url, String html) {
-        return page(url, html, Request.builder(url).depth(2).renderer(Renderer.BROWSER).build());
+        return page(
+                url,
+                html,
+                Request.builder(url).depth(2).renderer(Renderer.BROWSER).build());
     }
 
     @Test
     void xpathGivesElementsAndXpathTextsTheStringsOfTextNodesAndAttributes() {
-        Response p = page("http://h.test/", "<html><head><title>T</title></head><body><a href=\"/a\">A</a><a href=\"/b\">B</a></body></html>");
+        Response p = page(
+                "http://h.test/",
+                "<html><head><title>T</title></head><body><a href=\"/a\">A</a><a href=\"/b\">B</a></body></html>");
         assertEquals(List.of("T"), p.xpathTexts("//title/text()"));
         assertEquals(List.of("/a", "/b"), p.xpathTexts("//a/@href"));
         assertEquals(List.of("A", "B"), p.xpathTexts("//a"));
         assertEquals(2, p.xpath("//a").size());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> p.xpath("//title/text()"));
-        assertEquals("xpath(\"//title/text()\") selects text nodes, which are no elements: use xpathTexts(\"//title/text()\")"
-                + " for their strings", e.getMessage());
+        assertEquals(
+                "xpath(\"//title/text()\") selects text nodes, which are no elements: use xpathTexts(\"//title/text()\")"
+                        + " for their strings",
+                e.getMessage());
     }
 
     @Test
@@ -48,8 +56,17 @@ class ResponseTest {
     @Test
     void followSkipsNonHttpAndMalformedLinksWithoutThrowing() {
         Response r = page("http://h/", "<p>x</p>");
-        for (String href : new String[] {"mailto:a@b.c", "javascript:alert(1)", "data:text/plain,hi", "tel:123", "http://[::1",
-                "http://", "", "   ", "ftp://h/x"}) {
+        for (String href : new String[] {
+            "mailto:a@b.c",
+            "javascript:alert(1)",
+            "data:text/plain,hi",
+            "tel:123",
+            "http://[::1",
+            "http://",
+            "",
+            "   ",
+            "ftp://h/x"
+        }) {
             assertEquals(Optional.empty(), r.follow(href), href);
         }
     }
@@ -59,9 +76,18 @@ class ResponseTest {
         Response r = page("http://h/", "<p>x</p>");
         List<Request> got = new ArrayList<>();
         Crawl crawl = new Crawl() {
-            @Override public Response response() { return r; }
-            @Override public void request(Request request) { got.add(request); }
-            @Override public void emit(Object item) { }
+            @Override
+            public Response response() {
+                return r;
+            }
+
+            @Override
+            public void request(Request request) {
+                got.add(request);
+            }
+
+            @Override
+            public void emit(Object item) {}
         };
         assertFalse(crawl.follow("javascript:void(0)"));
         assertTrue(crawl.follow("/ok"));
@@ -89,7 +115,11 @@ class ResponseTest {
 
     @Test
     void headersAreCaseInsensitiveAndJsonParses() {
-        Response r = new Response(Request.of("http://h/"), "http://h/", 200, Map.of("Content-TYPE", List.of("application/json")),
+        Response r = new Response(
+                Request.of("http://h/"),
+                "http://h/",
+                200,
+                Map.of("Content-TYPE", List.of("application/json")),
                 "{\"a\":[1,2]}".getBytes(StandardCharsets.UTF_8));
         assertEquals("application/json", r.header("content-type").orElseThrow());
         assertEquals(2, r.json().get("a").get(1).asInt());

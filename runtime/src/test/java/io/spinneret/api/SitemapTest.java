@@ -42,8 +42,11 @@ class SitemapTest {
 
     @Test
     void aUrlsetListsItsPagesInOrderWithTheirLastModification() {
-        Sitemap map = response("https://example.com/sitemaps/books.xml", "application/xml", utf8(URLSET)).sitemap();
-        assertEquals(List.of("https://example.com/b/2", "https://example.com/b/1", "https://elsewhere.example.org/c/3"), map.pageUrls(),
+        Sitemap map = response("https://example.com/sitemaps/books.xml", "application/xml", utf8(URLSET))
+                .sitemap();
+        assertEquals(
+                List.of("https://example.com/b/2", "https://example.com/b/1", "https://elsewhere.example.org/c/3"),
+                map.pageUrls(),
                 "in document order, and a URL outside the sitemap's directory is kept");
         assertEquals(Instant.parse("2026-11-30T10:00:00Z"), map.pages().get(0).lastModified());
         assertNull(map.pages().get(1).lastModified());
@@ -59,48 +62,72 @@ class SitemapTest {
                   <sitemap><loc>https://example.com/sitemap-authors.xml</loc></sitemap>
                 </sitemapindex>
                 """;
-        Sitemap map = response("https://example.com/sitemap.xml", "text/xml", utf8(index)).sitemap();
-        assertEquals(List.of("https://example.com/sitemap-books.xml.gz", "https://example.com/sitemap-authors.xml"), map.sitemapUrls());
-        assertEquals(Instant.parse("2026-11-01T00:00:00Z"), map.sitemaps().get(0).lastModified());
+        Sitemap map = response("https://example.com/sitemap.xml", "text/xml", utf8(index))
+                .sitemap();
+        assertEquals(
+                List.of("https://example.com/sitemap-books.xml.gz", "https://example.com/sitemap-authors.xml"),
+                map.sitemapUrls());
+        assertEquals(
+                Instant.parse("2026-11-01T00:00:00Z"), map.sitemaps().get(0).lastModified());
         assertEquals(List.of(), map.pages());
     }
 
     @Test
     void aGzippedSitemapIsReadWhateverItsContentType() throws IOException {
-        Sitemap map = response("https://example.com/sitemap-books.xml.gz", "application/octet-stream", gzip(utf8(URLSET))).sitemap();
+        Sitemap map = response(
+                        "https://example.com/sitemap-books.xml.gz", "application/octet-stream", gzip(utf8(URLSET)))
+                .sitemap();
         assertEquals(3, map.pages().size());
     }
 
     @Test
     void aTextSitemapListsOneUrlPerLine() {
-        Sitemap map = response("https://example.com/sitemap.txt", "text/plain", utf8("https://example.com/a\nhttps://example.com/b\n")).sitemap();
+        Sitemap map = response(
+                        "https://example.com/sitemap.txt",
+                        "text/plain",
+                        utf8("https://example.com/a\nhttps://example.com/b\n"))
+                .sitemap();
         assertEquals(List.of("https://example.com/a", "https://example.com/b"), map.pageUrls());
     }
 
     @Test
     void robotsTxtListsItsSitemapLines() {
-        String robots = "User-agent: *\nDisallow: /private\nSitemap: https://example.com/sitemap.xml\nsitemap: https://example.com/news.xml\n";
-        Sitemap map = response("https://example.com/robots.txt", "text/plain", utf8(robots)).sitemap();
+        String robots =
+                "User-agent: *\nDisallow: /private\nSitemap: https://example.com/sitemap.xml\nsitemap: https://example.com/news.xml\n";
+        Sitemap map = response("https://example.com/robots.txt", "text/plain", utf8(robots))
+                .sitemap();
         assertEquals(List.of("https://example.com/sitemap.xml", "https://example.com/news.xml"), map.sitemapUrls());
         assertEquals(List.of(), map.pages());
     }
 
     @Test
     void somethingElseIsNotASitemapAndSaysWhere() {
-        SpinneretException e = assertThrows(SpinneretException.class,
-                () -> response("https://example.com/page.html", "text/html", utf8("<html><body>hello</body></html>")).sitemap());
+        SpinneretException e = assertThrows(
+                SpinneretException.class,
+                () -> response("https://example.com/page.html", "text/html", utf8("<html><body>hello</body></html>"))
+                        .sitemap());
         assertTrue(e.getMessage().startsWith("not a sitemap: https://example.com/page.html ("), e.getMessage());
-        e = assertThrows(SpinneretException.class,
-                () -> response("https://example.com/s.xml.gz", "application/gzip", new byte[] {0x1f, (byte) 0x8b, 8, 0, 1, 2}).sitemap());
-        assertTrue(e.getMessage().startsWith("not a sitemap: https://example.com/s.xml.gz (malformed gzip"), e.getMessage());
+        e = assertThrows(
+                SpinneretException.class,
+                () -> response("https://example.com/s.xml.gz", "application/gzip", new byte[] {
+                            0x1f, (byte) 0x8b, 8, 0, 1, 2
+                        })
+                        .sitemap());
+        assertTrue(
+                e.getMessage().startsWith("not a sitemap: https://example.com/s.xml.gz (malformed gzip"),
+                e.getMessage());
     }
 
     @Test
     void aGzipThatInflatesPastTheProtocolsLimitIsRefused() throws IOException {
         byte[] bomb = gzip(new byte[Sitemap.MAX_BYTES + 1]); // about 50 KiB on the wire
         assertTrue(bomb.length < 100_000);
-        SpinneretException e = assertThrows(SpinneretException.class,
-                () -> response("https://example.com/big.xml.gz", "application/gzip", bomb).sitemap());
-        assertEquals("sitemap https://example.com/big.xml.gz inflates past 52428800 bytes, the sitemaps protocol's limit", e.getMessage());
+        SpinneretException e = assertThrows(
+                SpinneretException.class,
+                () -> response("https://example.com/big.xml.gz", "application/gzip", bomb)
+                        .sitemap());
+        assertEquals(
+                "sitemap https://example.com/big.xml.gz inflates past 52428800 bytes, the sitemaps protocol's limit",
+                e.getMessage());
     }
 }

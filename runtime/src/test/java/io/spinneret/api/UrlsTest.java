@@ -1,11 +1,10 @@
 package io.spinneret.api;
 
-import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Optional;
+import org.junit.jupiter.api.Assertions;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -59,9 +58,14 @@ class UrlsTest {
 
     @Test
     void fastPathAgreesWithFullCanonicalization() {
-        String[] hosts = {"h.org", "H.org", "h.org:80", "h.org:8080", "h.org:443", "h.org:0443", "u@h.org", "h_x.org", ""};
-        String[] paths = {"", "/", "/a", "/a/./b", "/a/../b", "/.hidden", "/a/..x", "/a.", "/%7E", "/a b", "/é", "/a/", "/[x]", "/a#f"};
-        String[] queries = {"", "?", "?a=1", "?b=1&a=2", "?a=1&b=2", "?a=1&&b=2", "?a=1&", "?x=%41", "?a=1?b", "?a=1#f"};
+        String[] hosts = {
+            "h.org", "H.org", "h.org:80", "h.org:8080", "h.org:443", "h.org:0443", "u@h.org", "h_x.org", ""
+        };
+        String[] paths = {
+            "", "/", "/a", "/a/./b", "/a/../b", "/.hidden", "/a/..x", "/a.", "/%7E", "/a b", "/é", "/a/", "/[x]", "/a#f"
+        };
+        String[] queries = {"", "?", "?a=1", "?b=1&a=2", "?a=1&b=2", "?a=1&&b=2", "?a=1&", "?x=%41", "?a=1?b", "?a=1#f"
+        };
         int fast = 0;
         for (String scheme : new String[] {"http://", "https://", "HTTP://", "ftp://"}) {
             for (String h : hosts) {

@@ -22,10 +22,16 @@ class ModuleExportsTest {
     @Test
     void exportsTheSpiderApiTheExtensionSpiAndWhatGeneratedCodeNeeds() throws Exception {
         ModuleDescriptor module;
-        // the folder (or jar) the runtime's classes came from, not whichever module-info.class the class path finds first
-        Path classes = Path.of(Crawler.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        // the folder (or jar) the runtime's classes came from, not whichever module-info.class the class path finds
+        // first
+        Path classes = Path.of(Crawler.class
+                .getProtectionDomain()
+                .getCodeSource()
+                .getLocation()
+                .toURI());
         try (FileSystem jar = Files.isDirectory(classes) ? null : FileSystems.newFileSystem(classes);
-                InputStream in = Files.newInputStream(jar == null ? classes.resolve("module-info.class") : jar.getPath("module-info.class"))) {
+                InputStream in = Files.newInputStream(
+                        jar == null ? classes.resolve("module-info.class") : jar.getPath("module-info.class"))) {
             module = ModuleDescriptor.read(in);
         }
         assertEquals("io.spinneret.runtime", module.name());
@@ -36,8 +42,19 @@ class ModuleExportsTest {
         }
         // io.spinneret.engine is not among them: embedders use io.spinneret.embed, the CLI's tools and the
         // test kit io.spinneret.devtools
-        assertEquals(new TreeSet<>(Set.of("io.spinneret.api", "io.spinneret.embed", "io.spinneret.devtools", "io.spinneret.links",
-                "io.spinneret.settings", "io.spinneret.structured", "io.spinneret.spi", "io.spinneret.middleware", "io.spinneret.items",
-                "io.spinneret.observe", "io.spinneret.internal")), exported);
+        assertEquals(
+                new TreeSet<>(Set.of(
+                        "io.spinneret.api",
+                        "io.spinneret.embed",
+                        "io.spinneret.devtools",
+                        "io.spinneret.links",
+                        "io.spinneret.settings",
+                        "io.spinneret.structured",
+                        "io.spinneret.spi",
+                        "io.spinneret.middleware",
+                        "io.spinneret.items",
+                        "io.spinneret.observe",
+                        "io.spinneret.internal")),
+                exported);
     }
 }

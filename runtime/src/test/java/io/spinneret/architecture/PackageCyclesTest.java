@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 class PackageCyclesTest {
     /** The runtime's main classes: the folder or jar {@link Crawler} was loaded from. */
     private static final JavaClasses RUNTIME = new ClassFileImporter()
-            .importLocations(Set.of(Location.of(Crawler.class.getProtectionDomain().getCodeSource().getLocation())));
+            .importLocations(Set.of(Location.of(
+                    Crawler.class.getProtectionDomain().getCodeSource().getLocation())));
 
     @Test
     void noPackageCycles() {

@@ -10,7 +10,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class EntryTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @Test
     void theFeatureReleaseIsReadFromEveryFormOfTheSpecificationVersion() {

@@ -23,7 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
 class FetchCommandTest {
     static TestSite site;
     static final AtomicReference<String> userAgent = new AtomicReference<>();
-    @TempDir Path dir;
+
+    @TempDir
+    Path dir;
 
     @BeforeAll
     static void startSite() throws Exception {
@@ -34,12 +36,21 @@ class FetchCommandTest {
             ex.sendResponseHeaders(301, -1);
             ex.close();
         });
-        site.route("/scripted", ex -> TestSite.send(ex, 200,
-                "<html><body><div id=\"out\"></div><script>document.getElementById('out').textContent = 'made by ' + 'script';</script></body></html>"));
-        site.route("/product", ex -> TestSite.send(ex, 200, "<html><head><meta property=\"og:title\" content=\"Mug\">"
-                + "<script type=\"application/ld+json\">{\"@type\": \"Product\", \"name\": \"Mug\"}</script></head>"
-                + "<body><div itemscope itemtype=\"https://schema.org/Offer\"><data itemprop=\"price\" value=\"3\">three</data>"
-                + "</div></body></html>"));
+        site.route(
+                "/scripted",
+                ex -> TestSite.send(
+                        ex,
+                        200,
+                        "<html><body><div id=\"out\"></div><script>document.getElementById('out').textContent = 'made by ' + 'script';</script></body></html>"));
+        site.route(
+                "/product",
+                ex -> TestSite.send(
+                        ex,
+                        200,
+                        "<html><head><meta property=\"og:title\" content=\"Mug\">"
+                                + "<script type=\"application/ld+json\">{\"@type\": \"Product\", \"name\": \"Mug\"}</script></head>"
+                                + "<body><div itemscope itemtype=\"https://schema.org/Offer\"><data itemprop=\"price\" value=\"3\">three</data>"
+                                + "</div></body></html>"));
         site.route("/ua", ex -> {
             userAgent.set(ex.getRequestHeaders().getFirst("User-Agent"));
             TestSite.send(ex, 200, "<p>ok</p>");
@@ -64,7 +75,8 @@ class FetchCommandTest {
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().startsWith("HTTP 200 " + site.url("/book/3")), r.out());
         assertTrue(r.out().contains("redirected from " + site.url("/moved")), r.out());
-        assertTrue(r.out().lines().anyMatch(l -> l.equalsIgnoreCase("content-type: text/html; charset=utf-8")), r.out());
+        assertTrue(
+                r.out().lines().anyMatch(l -> l.equalsIgnoreCase("content-type: text/html; charset=utf-8")), r.out());
         assertFalse(r.out().contains("<h1>"), "no body with --headers/--status: " + r.out());
     }
 
@@ -73,9 +85,13 @@ class FetchCommandTest {
         int before = site.hits("/private/page");
         MainTest.Run r = run("fetch", site.url("/private/page"), "-s", "download_delay=0");
         assertEquals(1, r.code(), r.out());
-        assertTrue(r.err().contains("error: GET " + site.url("/private/page") + " failed:") && r.err().contains("robots"), r.err());
+        assertTrue(
+                r.err().contains("error: GET " + site.url("/private/page") + " failed:")
+                        && r.err().contains("robots"),
+                r.err());
         assertEquals(before, site.hits("/private/page"), "a page robots.txt disallows is not fetched");
-        MainTest.Run off = run("fetch", site.url("/private/page"), "-s", "download_delay=0", "-s", "respect_robots=false");
+        MainTest.Run off =
+                run("fetch", site.url("/private/page"), "-s", "download_delay=0", "-s", "respect_robots=false");
         assertEquals(1, off.code(), "the page is a 404: " + off.err());
         assertTrue(off.err().contains("answered HTTP 404"), off.err());
     }
@@ -103,12 +119,31 @@ class FetchCommandTest {
     void saveWritesTheBodyAndTheHttpCacheReplaysIt() throws Exception {
         Path file = dir.resolve("pages/book2.html");
         String cache = "http_cache_dir=" + dir.resolve("cache");
-        MainTest.Run r = run("fetch", site.url("/book/2"), "--save", file.toString(), "-s", "download_delay=0", "-s", "http_cache=true", "-s", cache);
+        MainTest.Run r = run(
+                "fetch",
+                site.url("/book/2"),
+                "--save",
+                file.toString(),
+                "-s",
+                "download_delay=0",
+                "-s",
+                "http_cache=true",
+                "-s",
+                cache);
         assertEquals(0, r.code(), r.err());
         assertTrue(Files.readString(file, StandardCharsets.UTF_8).contains("<h1>Book 2</h1>"));
         assertEquals("", r.out(), "--save prints no body");
         int hits = site.hits("/book/2");
-        MainTest.Run again = run("fetch", site.url("/book/2"), "--status", "-s", "download_delay=0", "-s", "http_cache=true", "-s", cache);
+        MainTest.Run again = run(
+                "fetch",
+                site.url("/book/2"),
+                "--status",
+                "-s",
+                "download_delay=0",
+                "-s",
+                "http_cache=true",
+                "-s",
+                cache);
         assertEquals(0, again.code(), again.err());
         assertEquals(hits, site.hits("/book/2"), "the second fetch comes from the cache");
         assertTrue(again.out().contains("http_cache/hit=1"), again.out());
@@ -120,9 +155,20 @@ class FetchCommandTest {
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
-        MainTest.Run r = run("fetch", "http://127.0.0.1:" + port + "/", "-s", "retry_times=1", "-s", "retry_backoff=0", "-s", "respect_robots=false");
+        MainTest.Run r = run(
+                "fetch",
+                "http://127.0.0.1:" + port + "/",
+                "-s",
+                "retry_times=1",
+                "-s",
+                "retry_backoff=0",
+                "-s",
+                "respect_robots=false");
         assertEquals(1, r.code(), r.out());
-        assertTrue(r.err().contains("error: GET http://127.0.0.1:" + port + "/ failed: ") && r.err().contains("after 1 retry"), r.err());
+        assertTrue(
+                r.err().contains("error: GET http://127.0.0.1:" + port + "/ failed: ")
+                        && r.err().contains("after 1 retry"),
+                r.err());
     }
 
     @Test
@@ -131,11 +177,28 @@ class FetchCommandTest {
         assumeTrue(chromium != null && !chromium.isBlank(), "SPINNERET_TEST_CHROMIUM is not set");
         MainTest.Run plain = run("fetch", site.url("/scripted"), "-s", "download_delay=0");
         assertEquals(0, plain.code(), plain.err());
-        assertFalse(plain.out().contains("<div id=\"out\">made by script</div>"), "the HTTP client runs no script: " + plain.out());
-        MainTest.Run rendered = run("fetch", site.url("/scripted"), "--browser", "--status", "-s", "download_delay=0", "-s", "browser_path=" + chromium);
+        assertFalse(
+                plain.out().contains("<div id=\"out\">made by script</div>"),
+                "the HTTP client runs no script: " + plain.out());
+        MainTest.Run rendered = run(
+                "fetch",
+                site.url("/scripted"),
+                "--browser",
+                "--status",
+                "-s",
+                "download_delay=0",
+                "-s",
+                "browser_path=" + chromium);
         assertEquals(0, rendered.code(), rendered.err());
         assertTrue(rendered.out().contains("renderer browser"), rendered.out());
-        MainTest.Run body = run("fetch", site.url("/scripted"), "--browser", "-s", "download_delay=0", "-s", "browser_path=" + chromium);
+        MainTest.Run body = run(
+                "fetch",
+                site.url("/scripted"),
+                "--browser",
+                "-s",
+                "download_delay=0",
+                "-s",
+                "browser_path=" + chromium);
         assertTrue(body.out().contains("<div id=\"out\">made by script</div>"), body.out());
     }
 
@@ -148,7 +211,8 @@ class FetchCommandTest {
 
     @Test
     void aUrlIsTakenAsABrowserTakesItOrRefusedWithTheReason() {
-        MainTest.Run ok = run("fetch", site.url("/book/4").replace("127.0.0.1", "127.1"), "--status", "-s", "download_delay=0");
+        MainTest.Run ok =
+                run("fetch", site.url("/book/4").replace("127.0.0.1", "127.1"), "--status", "-s", "download_delay=0");
         assertEquals(0, ok.code(), ok.err());
         assertTrue(ok.out().startsWith("HTTP 200 " + site.url("/book/4")), "127.1 is 127.0.0.1: " + ok.out());
 
@@ -160,6 +224,9 @@ class FetchCommandTest {
 
         MainTest.Run port = run("fetch", "http://127.0.0.1:99999/");
         assertEquals(2, port.code(), port.err());
-        assertTrue(port.err().contains("'http://127.0.0.1:99999/' is not an absolute http(s) URL: its port is above 65535"), port.err());
+        assertTrue(
+                port.err()
+                        .contains("'http://127.0.0.1:99999/' is not an absolute http(s) URL: its port is above 65535"),
+                port.err());
     }
 }

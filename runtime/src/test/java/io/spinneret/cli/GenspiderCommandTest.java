@@ -15,7 +15,8 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code ProjectTemplateIT}.
  */
 class GenspiderCommandTest {
-    @TempDir Path project;
+    @TempDir
+    Path project;
 
     @Test
     void writesTheSpiderInThePackageOfTheProjectsSpiders() throws Exception {
@@ -27,11 +28,15 @@ class GenspiderCommandTest {
         Path written = project.resolve("src/main/java/org/acme/crawl/NewsFeedSpider.java");
         String src = Files.readString(written);
         assertTrue(src.startsWith("package org.acme.crawl;"), src);
-        assertTrue(src.contains("@Spider(name = \"news_feed\", startUrls = \"https://www.example.org/news\", settings = {\"allowed_domains=example.org\"})"), src);
+        assertTrue(
+                src.contains(
+                        "@Spider(name = \"news_feed\", startUrls = \"https://www.example.org/news\", settings = {\"allowed_domains=example.org\"})"),
+                src);
         assertTrue(src.contains("public class NewsFeedSpider {"), src);
         assertTrue(r.out().contains("spinneret parse https://www.example.org/news --spider news_feed"), r.out());
 
-        MainTest.Run again = run("genspider", "news_feed", "https://www.example.org/news", "--project", project.toString());
+        MainTest.Run again =
+                run("genspider", "news_feed", "https://www.example.org/news", "--project", project.toString());
         assertEquals(2, again.code());
         assertTrue(again.err().contains("exists already"), again.err());
     }
@@ -43,8 +48,10 @@ class GenspiderCommandTest {
         assertTrue(name.err().contains("spider name '9lives' is not a valid name"), name.err());
         MainTest.Run url = run("genspider", "cats", "example.org", "--project", project.toString());
         assertEquals(2, url.code());
-        assertTrue(url.err().contains("'example.org' is not an absolute http(s) URL")
-                && url.err().contains("(did you mean http://example.org?)"), url.err());
+        assertTrue(
+                url.err().contains("'example.org' is not an absolute http(s) URL")
+                        && url.err().contains("(did you mean http://example.org?)"),
+                url.err());
         MainTest.Run noSources = run("genspider", "cats", "https://example.org/", "--project", project.toString());
         assertEquals(2, noSources.code());
         assertTrue(noSources.err().contains("src/main/java does not exist"), noSources.err());
@@ -56,7 +63,8 @@ class GenspiderCommandTest {
         MainTest.Run r = run("genspider", "cats", "https://example.org/", "--project", project.toString());
         assertEquals(2, r.code());
         assertTrue(r.err().contains("give --package PKG"), r.err());
-        MainTest.Run given = run("genspider", "cats", "https://example.org/", "--project", project.toString(), "--package", "com.cats");
+        MainTest.Run given = run(
+                "genspider", "cats", "https://example.org/", "--project", project.toString(), "--package", "com.cats");
         assertEquals(0, given.code(), given.err());
         assertTrue(Files.exists(project.resolve("src/main/java/com/cats/CatsSpider.java")));
     }

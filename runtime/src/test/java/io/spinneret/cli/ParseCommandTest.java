@@ -17,8 +17,12 @@ class ParseCommandTest {
     @BeforeAll
     static void startSite() throws Exception {
         site = TestSite.books(3);
-        site.route("/refresh", ex -> TestSite.send(ex, 200,
-                "<html><head><meta http-equiv=\"refresh\" content=\"0; url=/book/5\"></head><body>moved</body></html>"));
+        site.route(
+                "/refresh",
+                ex -> TestSite.send(
+                        ex,
+                        200,
+                        "<html><head><meta http-equiv=\"refresh\" content=\"0; url=/book/5\"></head><body>moved</body></html>"));
     }
 
     @AfterAll
@@ -38,7 +42,12 @@ class ParseCommandTest {
         // 20 detail links and the next page, plus the mailto/javascript links a crawl would drop as unusable
         assertTrue(requests.contains("GET " + site.url("/book/0") + " callback=detail priority=1 depth=1"), r.out());
         assertTrue(requests.contains("GET " + site.url("/page/2") + " callback=parse priority=0 depth=1"), r.out());
-        assertEquals(21, requests.stream().filter(l -> l.startsWith("GET " + site.url("/"))).count(), r.out());
+        assertEquals(
+                21,
+                requests.stream()
+                        .filter(l -> l.startsWith("GET " + site.url("/")))
+                        .count(),
+                r.out());
         assertTrue(lines(r, "{").isEmpty(), "a listing page yields no items: " + r.out());
     }
 
@@ -54,14 +63,33 @@ class ParseCommandTest {
 
     @Test
     void aNamedCallbackPrintsItsItemAsAJsonLine() {
-        MainTest.Run r = run("parse", site.url("/book/5"), "--spider", "testbooks", "--callback", "detail", "-s", "download_delay=0");
+        MainTest.Run r = run(
+                "parse",
+                site.url("/book/5"),
+                "--spider",
+                "testbooks",
+                "--callback",
+                "detail",
+                "-s",
+                "download_delay=0");
         assertEquals(0, r.code(), r.err());
-        assertEquals(List.of("{\"url\":\"" + site.url("/book/5") + "\",\"title\":\"Book 5\",\"price\":15.05,\"upc\":\"upc000005\"}"), lines(r, "{"));
+        assertEquals(
+                List.of("{\"url\":\"" + site.url("/book/5")
+                        + "\",\"title\":\"Book 5\",\"price\":15.05,\"upc\":\"upc000005\"}"),
+                lines(r, "{"));
     }
 
     @Test
     void aMetaRefreshIsFollowedAsInACrawlBeforeTheCallbackRuns() {
-        MainTest.Run r = run("parse", site.url("/refresh"), "--spider", "testbooks", "--callback", "detail", "-s", "download_delay=0");
+        MainTest.Run r = run(
+                "parse",
+                site.url("/refresh"),
+                "--spider",
+                "testbooks",
+                "--callback",
+                "detail",
+                "-s",
+                "download_delay=0");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("# detail on " + site.url("/book/5") + " (HTTP 200, depth 0)"), r.out());
         assertEquals(1, lines(r, "{").size(), r.out());
@@ -79,9 +107,21 @@ class ParseCommandTest {
 
     @Test
     void aThrowingCallbackPrintsTheExceptionAndExitsOne() {
-        MainTest.Run r = run("parse", site.url("/book/7"), "--spider", "testbooks-failing", "--callback", "detail", "-s", "download_delay=0");
+        MainTest.Run r = run(
+                "parse",
+                site.url("/book/7"),
+                "--spider",
+                "testbooks-failing",
+                "--callback",
+                "detail",
+                "-s",
+                "download_delay=0");
         assertEquals(1, r.code(), r.out());
-        assertTrue(r.out().contains("# the callback threw java.lang.IllegalStateException: boom on " + site.url("/book/7")), r.out());
+        assertTrue(
+                r.out()
+                        .contains(
+                                "# the callback threw java.lang.IllegalStateException: boom on " + site.url("/book/7")),
+                r.out());
         assertTrue(r.out().contains("#     at io.spinneret.testing.BooksFixture.detail(BooksFixture.java:"), r.out());
     }
 
@@ -89,14 +129,20 @@ class ParseCommandTest {
     void anUnknownCallbackListsTheSpidersCallbacks() {
         MainTest.Run r = run("parse", site.root(), "--spider", "testbooks", "--callback", "detial");
         assertEquals(2, r.code(), r.out());
-        assertTrue(r.err().contains("error: spider 'testbooks' has no callback 'detial'; its callbacks: detail, parse"), r.err());
+        assertTrue(
+                r.err().contains("error: spider 'testbooks' has no callback 'detial'; its callbacks: detail, parse"),
+                r.err());
     }
 
     @Test
     void anUnknownSpiderListsTheSpiders() {
         MainTest.Run r = run("parse", site.root(), "--spider", "nosuch");
         assertEquals(2, r.code(), r.out());
-        assertTrue(r.err().contains("no spider named 'nosuch'; available: testbooks, testbooks-args, testbooks-failing, testbooks-rules"), r.err());
+        assertTrue(
+                r.err()
+                        .contains(
+                                "no spider named 'nosuch'; available: testbooks, testbooks-args, testbooks-failing, testbooks-rules"),
+                r.err());
     }
 
     @Test

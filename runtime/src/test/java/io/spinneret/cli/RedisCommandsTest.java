@@ -1,7 +1,5 @@
 package io.spinneret.cli;
 
-import java.util.Objects;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,9 +8,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.spinneret.api.Request;
 import io.spinneret.scheduler.redis.RedisScheduler;
 import io.spinneret.testing.TestSite;
-import java.time.Duration;
 import java.net.URI;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Objects;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -21,7 +20,9 @@ import redis.clients.jedis.Jedis;
 
 /** {@code run --redis} with a crawl id, a finished crawl, {@code --new-crawl}, and {@code status}. */
 class RedisCommandsTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     private final String crawlId = "cli-" + UUID.randomUUID().toString().substring(0, 8);
 
     private static String redis() {
@@ -39,8 +40,24 @@ class RedisCommandsTest {
     }
 
     private String[] crawl(TestSite site, String... extra) {
-        String[] base = {"run", "testbooks", "--redis", redis(), "--crawl-id", crawlId, "-s", "start_urls=" + site.root(),
-                "-s", "download_delay=0", "-s", "respect_robots=false", "-s", "idle_timeout=0.5", "-o", dir.resolve("out.jsonl").toString()};
+        String[] base = {
+            "run",
+            "testbooks",
+            "--redis",
+            redis(),
+            "--crawl-id",
+            crawlId,
+            "-s",
+            "start_urls=" + site.root(),
+            "-s",
+            "download_delay=0",
+            "-s",
+            "respect_robots=false",
+            "-s",
+            "idle_timeout=0.5",
+            "-o",
+            dir.resolve("out.jsonl").toString()
+        };
         String[] all = new String[base.length + extra.length];
         System.arraycopy(base, 0, all, 0, base.length);
         System.arraycopy(extra, 0, all, base.length, extra.length);
@@ -57,12 +74,18 @@ class RedisCommandsTest {
 
             MainTest.Run again = MainTest.run(crawl(site));
             assertEquals(0, again.code(), again.err());
-            assertTrue(again.err().contains("the crawl '" + crawlId + "'") && again.err().contains("finished"), again.err());
+            assertTrue(
+                    again.err().contains("the crawl '" + crawlId + "'")
+                            && again.err().contains("finished"),
+                    again.err());
             assertEquals(hits, site.totalHits.get(), "nothing crawled again");
 
             MainTest.Run status = MainTest.run("status", "--redis", redis(), "--crawl-id", crawlId);
             assertEquals(0, status.code(), status.err());
-            assertTrue(status.out().contains(": finished") && status.out().contains("queue: 0 pending, 0 in flight, 21 seen"), status.out());
+            assertTrue(
+                    status.out().contains(": finished")
+                            && status.out().contains("queue: 0 pending, 0 in flight, 21 seen"),
+                    status.out());
 
             MainTest.Run renewed = MainTest.run(crawl(site, "--new-crawl"));
             assertEquals(0, renewed.code(), renewed.err());
@@ -73,8 +96,9 @@ class RedisCommandsTest {
     @Test
     void aNodeJoiningARunningCrawlWithNoWorkLeftExitsZero() throws Exception {
         try (TestSite site = TestSite.books(1);
-                RedisScheduler other = RedisScheduler.open(new RedisScheduler.Options(redis(), crawlId, Duration.ofSeconds(15),
-                        Duration.ofSeconds(5)), RedisScheduler.Mode.JOIN)) {
+                RedisScheduler other = RedisScheduler.open(
+                        new RedisScheduler.Options(redis(), crawlId, Duration.ofSeconds(15), Duration.ofSeconds(5)),
+                        RedisScheduler.Mode.JOIN)) {
             // another node took the start page and is still at work on the crawl (it has not left)
             other.push(Request.of(site.root()));
             other.ack(Objects.requireNonNull(other.poll(Duration.ofSeconds(1))));
@@ -94,7 +118,8 @@ class RedisCommandsTest {
 
     @Test
     void printSettingsHidesTheRedisPassword() {
-        MainTest.Run r = MainTest.run("run", "testbooks", "--redis", "redis://crawler:hunter2-secret@127.0.0.1:1/0", "--print-settings");
+        MainTest.Run r = MainTest.run(
+                "run", "testbooks", "--redis", "redis://crawler:hunter2-secret@127.0.0.1:1/0", "--print-settings");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("redis://crawler:***@127.0.0.1:1/0"), r.out());
         assertFalse(r.out().contains("hunter2-secret") || r.err().contains("hunter2-secret"));

@@ -1,7 +1,5 @@
 package io.spinneret.cli;
 
-import java.io.IOException;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -9,7 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.spinneret.testing.TestSite;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.File;
+import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.io.StringReader;
@@ -19,13 +17,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.jline.reader.Candidate;
 import org.jline.reader.ParsedLine;
 import org.jline.reader.Parser;
 import org.jline.terminal.Terminal;
 import org.jline.terminal.TerminalBuilder;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -48,7 +46,8 @@ class ShellTest {
         common.sets.add("download_delay=0");
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
-        try (PageSession pages = PageSession.open(common, spider, false); Shell shell = new Shell(pages, out)) {
+        try (PageSession pages = PageSession.open(common, spider, false);
+                Shell shell = new Shell(pages, out)) {
             shell.fetch(shell.request(site.root()));
             shell.run(new StringReader(input), "");
         }
@@ -80,7 +79,9 @@ class ShellTest {
         assertTrue(out.contains("==> false"), "cssFirst is an Optional, as in the spider API: " + out);
         assertTrue(out.contains("==> [Book 3]"), "text nodes: " + out);
         assertTrue(out.contains("==> [price_color]"), "attributes: " + out);
-        assertTrue(out.contains("xpath(\"//h1/text()\") selects text nodes, which are no elements: use xpathTexts(\"//h1/text()\")"),
+        assertTrue(
+                out.contains(
+                        "xpath(\"//h1/text()\") selects text nodes, which are no elements: use xpathTexts(\"//h1/text()\")"),
                 "an XPath to text nodes says what to use, not nothing: " + out);
         assertTrue(!out.contains("never evaluated"), out);
     }
@@ -120,13 +121,22 @@ class ShellTest {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         PrintStream out = new PrintStream(bytes, true, StandardCharsets.UTF_8);
         Path history = dir.resolve("shell_history");
-        ByteArrayInputStream typed = new ByteArrayInputStream("response.sta\t\r1 + 1\r/exit\r".getBytes(StandardCharsets.UTF_8));
-        try (PageSession pages = PageSession.open(common, null, false); Shell shell = new Shell(pages, out);
-                Terminal t = TerminalBuilder.builder().system(false).streams(typed, OutputStream.nullOutputStream()).type("xterm").build();
+        ByteArrayInputStream typed =
+                new ByteArrayInputStream("response.sta\t\r1 + 1\r/exit\r".getBytes(StandardCharsets.UTF_8));
+        try (PageSession pages = PageSession.open(common, null, false);
+                Shell shell = new Shell(pages, out);
+                Terminal t = TerminalBuilder.builder()
+                        .system(false)
+                        .streams(typed, OutputStream.nullOutputStream())
+                        .type("xterm")
+                        .build();
                 ShellTerminal editor = ShellTerminal.on(t, shell, history)) {
             shell.fetch(shell.request(site.url("/book/4")));
-            ParsedLine line = ShellTerminal.parser().parse("var n = cssFirst(\"h1\").get().te", 31, Parser.ParseContext.COMPLETE);
-            List<String> values = ShellTerminal.candidates(shell, line).stream().map(Candidate::value).toList();
+            ParsedLine line =
+                    ShellTerminal.parser().parse("var n = cssFirst(\"h1\").get().te", 31, Parser.ParseContext.COMPLETE);
+            List<String> values = ShellTerminal.candidates(shell, line).stream()
+                    .map(Candidate::value)
+                    .toList();
             assertTrue(values.contains("cssFirst(\"h1\").get().text("), "the word is completed whole: " + values);
             assertTrue(values.stream().allMatch(v -> v.startsWith("cssFirst(\"h1\").get().te")), values.toString());
             shell.run(editor::read, "spinneret> ");
@@ -134,13 +144,19 @@ class ShellTest {
         String printed = bytes.toString(StandardCharsets.UTF_8);
         assertTrue(printed.contains("==> 200"), "Tab made response.status(): " + printed);
         assertTrue(printed.contains("==> 2"), printed);
-        assertEquals(List.of("response.status()", "1 + 1", "/exit"),
-                Files.readAllLines(history).stream().map(l -> l.substring(l.indexOf(':') + 1)).toList(), "kept for the next session");
+        assertEquals(
+                List.of("response.status()", "1 + 1", "/exit"),
+                Files.readAllLines(history).stream()
+                        .map(l -> l.substring(l.indexOf(':') + 1))
+                        .toList(),
+                "kept for the next session");
     }
 
     @Test
     void aPipedSessionHasNoPromptAndNoBanner() throws Exception {
-        Process p = new ProcessBuilder(shellCommand(site.url("/book/9"))).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(shellCommand(site.url("/book/9")))
+                .redirectErrorStream(true)
+                .start();
         p.getOutputStream().write("cssFirst(\"h1\").get().text()\n".getBytes(StandardCharsets.UTF_8));
         p.getOutputStream().close();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
@@ -151,8 +167,16 @@ class ShellTest {
 
     private static List<String> shellCommand(String url) {
         String java = ProcessHandle.current().info().command().orElse(System.getProperty("java.home") + "/bin/java");
-        return new ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path"),
-                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn", "io.spinneret.cli.Main", "shell", url, "-s", "download_delay=0"));
+        return new ArrayList<>(List.of(
+                java,
+                "-cp",
+                System.getProperty("java.class.path"),
+                "-Dorg.slf4j.simpleLogger.defaultLogLevel=warn",
+                "io.spinneret.cli.Main",
+                "shell",
+                url,
+                "-s",
+                "download_delay=0"));
     }
 
     @Test
@@ -160,8 +184,10 @@ class ShellTest {
         Path script = Path.of("/usr/bin/script");
         assumeTrue(Files.isExecutable(script), "no 'script' (util-linux) to give the shell a pseudo-terminal; skipped");
         List<String> cmd = shellCommand(site.url("/book/9"));
-        String line = String.join(" ", cmd.stream().map(a -> "'" + a.replace("'", "'\\''") + "'").toList());
-        ProcessBuilder pb = new ProcessBuilder(script.toString(), "-q", "-e", "-c", line, "/dev/null").redirectErrorStream(true);
+        String line = String.join(
+                " ", cmd.stream().map(a -> "'" + a.replace("'", "'\\''") + "'").toList());
+        ProcessBuilder pb =
+                new ProcessBuilder(script.toString(), "-q", "-e", "-c", line, "/dev/null").redirectErrorStream(true);
         pb.environment().put("XDG_STATE_HOME", state.toString());
         Process p = pb.start();
         ByteArrayOutputStream output = new ByteArrayOutputStream();
@@ -185,7 +211,9 @@ class ShellTest {
         assertTrue(out.contains("spinneret> "), "a terminal gets the prompt: " + out);
         assertTrue(out.contains("==> \"Book 9!\""), out);
         assertEquals(0, p.exitValue(), out);
-        assertTrue(Files.readString(state.resolve("spinneret/shell_history")).contains("cssFirst(\"h1\").get().text() + \"!\""),
+        assertTrue(
+                Files.readString(state.resolve("spinneret/shell_history"))
+                        .contains("cssFirst(\"h1\").get().text() + \"!\""),
                 "the line editor kept the history");
     }
 }

@@ -18,7 +18,9 @@ class SpiderArgumentsCliTest {
     private static final String LISTED = "Its arguments: category (String, required): only this category;"
             + " max_pages (int, default \"0\"): listing pages to follow (0 = all).";
     static TestSite site;
-    @TempDir Path dir;
+
+    @TempDir
+    Path dir;
 
     @BeforeAll
     static void startSite() throws Exception {
@@ -31,8 +33,18 @@ class SpiderArgumentsCliTest {
     }
 
     private String[] crawl(String... extra) {
-        String[] base = {"run", "testbooks-args", "-s", "start_urls=" + site.root(), "-s", "download_delay=0", "-s", "respect_robots=false",
-                "-o", dir.resolve("out.jsonl").toString()};
+        String[] base = {
+            "run",
+            "testbooks-args",
+            "-s",
+            "start_urls=" + site.root(),
+            "-s",
+            "download_delay=0",
+            "-s",
+            "respect_robots=false",
+            "-o",
+            dir.resolve("out.jsonl").toString()
+        };
         String[] all = new String[base.length + extra.length];
         System.arraycopy(base, 0, all, 0, base.length);
         System.arraycopy(extra, 0, all, base.length, extra.length);
@@ -50,7 +62,8 @@ class SpiderArgumentsCliTest {
     void anUndeclaredArgumentIsAUsageErrorListingTheSpidersArguments() {
         MainTest.Run r = MainTest.run(crawl("-a", "category=x", "-a", "maxpages=2"));
         assertEquals(2, r.code(), r.err());
-        assertEquals("error: spider 'testbooks-args': it has no argument 'maxpages' (did you mean 'max_pages'?). " + LISTED,
+        assertEquals(
+                "error: spider 'testbooks-args': it has no argument 'maxpages' (did you mean 'max_pages'?). " + LISTED,
                 r.err().strip().lines().reduce((a, b) -> b).orElseThrow());
     }
 
@@ -58,8 +71,12 @@ class SpiderArgumentsCliTest {
     void aMissingRequiredArgumentAndABadlyTypedOneAreUsageErrors() {
         MainTest.Run r = MainTest.run(crawl("-a", "max_pages=two"));
         assertEquals(2, r.code(), r.err());
-        assertTrue(r.err().contains("spider 'testbooks-args': argument 'category' is required; argument 'max_pages' expects an integer,"
-                + " got \"two\". " + LISTED), r.err());
+        assertTrue(
+                r.err()
+                        .contains(
+                                "spider 'testbooks-args': argument 'category' is required; argument 'max_pages' expects an integer,"
+                                        + " got \"two\". " + LISTED),
+                r.err());
         MainTest.Run noEquals = MainTest.run(crawl("-a", "category"));
         assertEquals(2, noEquals.code());
         assertTrue(noEquals.err().contains("-a expects name=value, got 'category'; " + LISTED), noEquals.err());
@@ -89,6 +106,8 @@ class SpiderArgumentsCliTest {
         MainTest.Run r = MainTest.run("list");
         assertEquals(0, r.code(), r.err());
         assertTrue(r.out().contains("    -a category (String, required): only this category\n"), r.out());
-        assertTrue(r.out().contains("    -a max_pages (int, default \"0\"): listing pages to follow (0 = all)\n"), r.out());
+        assertTrue(
+                r.out().contains("    -a max_pages (int, default \"0\"): listing pages to follow (0 = all)\n"),
+                r.out());
     }
 }

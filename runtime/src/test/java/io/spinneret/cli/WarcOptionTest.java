@@ -16,15 +16,27 @@ import org.netpreserve.jwarc.WarcResponse;
 
 /** {@code -o crawl.warc.gz}: the exchanges go to the WARC file, the items to the item output beside it. */
 class WarcOptionTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @Test
     void dashOWithAWarcNameRecordsTheCrawlBesideTheItemOutput() throws Exception {
         try (TestSite site = TestSite.books(1)) {
             Path warc = dir.resolve("crawl.warc.gz");
             Path items = dir.resolve("items.jsonl");
-            MainTest.Run r = MainTest.run("run", "testbooks", "-s", "start_urls=" + site.root(), "-s", "download_delay=0",
-                    "-s", "respect_robots=false", "-s", "output=" + items, "-o", warc.toString());
+            MainTest.Run r = MainTest.run(
+                    "run",
+                    "testbooks",
+                    "-s",
+                    "start_urls=" + site.root(),
+                    "-s",
+                    "download_delay=0",
+                    "-s",
+                    "respect_robots=false",
+                    "-s",
+                    "output=" + items,
+                    "-o",
+                    warc.toString());
             assertEquals(0, r.code(), r.err());
             assertEquals(20, Files.readAllLines(items).size(), "the items went to the item output");
             List<String> targets = new ArrayList<>();
@@ -38,8 +50,11 @@ class WarcOptionTest {
 
     @Test
     void printSettingsSaysWarcOutputCameFromDashO() {
-        MainTest.Run r = MainTest.run("run", "testbooks", "-o", dir.resolve("x.warc").toString(), "--print-settings");
+        MainTest.Run r =
+                MainTest.run("run", "testbooks", "-o", dir.resolve("x.warc").toString(), "--print-settings");
         assertEquals(0, r.code(), r.err());
-        assertTrue(r.out().lines().anyMatch(l -> l.matches("warc_output\\s+.*x\\.warc\\s+command line \\(-o\\)")), r.out());
+        assertTrue(
+                r.out().lines().anyMatch(l -> l.matches("warc_output\\s+.*x\\.warc\\s+command line \\(-o\\)")),
+                r.out());
     }
 }

@@ -15,7 +15,8 @@ class FileErrorsTest {
         assertEquals("no such file or directory (/x)", FileErrors.describe(new NoSuchFileException("/x")));
         assertEquals("permission denied (/x)", FileErrors.describe(new AccessDeniedException("/x")));
         assertEquals("a file is in the way (/x)", FileErrors.describe(new FileAlreadyExistsException("/x")));
-        assertEquals("Not a directory (/x)", FileErrors.describe(new FileSystemException("/x", null, "Not a directory")));
+        assertEquals(
+                "Not a directory (/x)", FileErrors.describe(new FileSystemException("/x", null, "Not a directory")));
         assertEquals("disk full", FileErrors.describe(new IOException("disk full")));
     }
 }

@@ -19,7 +19,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class CrawlerTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @ParameterizedTest
     @ValueSource(ints = {1, 64})
@@ -30,7 +31,8 @@ class CrawlerTest {
                     .settings(TestSettings.fast(out, "concurrency=" + concurrency))
                     .items(List.of(BookSchema.INSTANCE))
                     .progress(null)
-                    .build().run();
+                    .build()
+                    .run();
 
             assertEquals(315, r.requests(), r.stats().toString());
             assertEquals(315, r.responses());
@@ -49,7 +51,10 @@ class CrawlerTest {
                 assertTrue(n.get("title").asText().startsWith("Book "));
             }
             assertEquals(300, upcs.size());
-            assertTrue(r.summaryLine().matches("315 requests \\| 315 responses \\| 0 failures \\| 300 items \\| \\d+\\.\\ds"), r.summaryLine());
+            assertTrue(
+                    r.summaryLine()
+                            .matches("315 requests \\| 315 responses \\| 0 failures \\| 300 items \\| \\d+\\.\\ds"),
+                    r.summaryLine());
         }
     }
 }

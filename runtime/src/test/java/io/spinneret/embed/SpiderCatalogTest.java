@@ -1,8 +1,5 @@
 package io.spinneret.embed;
 
-import java.nio.charset.StandardCharsets;
-import java.util.zip.ZipEntry;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -16,37 +13,54 @@ import io.spinneret.testing.BookSchema;
 import io.spinneret.testing.BooksFixture;
 import java.net.URL;
 import java.net.URLClassLoader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Predicate;
+import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class SpiderCatalogTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     private static SpiderRegistry registry(SpiderDefinition... spiders) {
         return new SpiderRegistry() {
-            @Override public List<SpiderDefinition> spiders() { return List.of(spiders); }
-            @Override public List<ItemSchema<?>> items() { return List.of(BookSchema.INSTANCE); }
+            @Override
+            public List<SpiderDefinition> spiders() {
+                return List.of(spiders);
+            }
+
+            @Override
+            public List<ItemSchema<?>> items() {
+                return List.of(BookSchema.INSTANCE);
+            }
         };
     }
 
     private static SpiderDefinition spider(String name, String className) {
         Predicate<String> never = u -> false;
         return new BooksFixture(name, List.of("http://h/"), List.of(), never) {
-            @Override public String className() { return className; }
+            @Override
+            public String className() {
+                return className;
+            }
         };
     }
 
     @Test
     void duplicateNamesAcrossJarsNameBothClasses() {
-        SpinneretException e = assertThrows(SpinneretException.class, () -> SpiderCatalog.of(List.of(
-                registry(spider("books", "a.BooksSpider")), registry(spider("books", "b.OtherBooksSpider")))));
-        assertEquals("two spiders are named 'books': a.BooksSpider and b.OtherBooksSpider; "
-                + "rename one (spider names must be unique across jars)", e.getMessage());
+        SpinneretException e = assertThrows(
+                SpinneretException.class,
+                () -> SpiderCatalog.of(List.of(
+                        registry(spider("books", "a.BooksSpider")), registry(spider("books", "b.OtherBooksSpider")))));
+        assertEquals(
+                "two spiders are named 'books': a.BooksSpider and b.OtherBooksSpider; "
+                        + "rename one (spider names must be unique across jars)",
+                e.getMessage());
     }
 
     @Test
@@ -58,7 +72,9 @@ class SpiderCatalogTest {
     @Test
     void unknownSpiderListsTheAvailableOnes() {
         SpiderCatalog c = SpiderCatalog.of(List.of(registry(spider("quotes", "q.Q"), spider("books", "b.B"))));
-        assertEquals(List.of("books", "quotes"), c.spiders().stream().map(SpiderDefinition::name).toList());
+        assertEquals(
+                List.of("books", "quotes"),
+                c.spiders().stream().map(SpiderDefinition::name).toList());
         SpinneretException e = assertThrows(SpinneretException.class, () -> c.spider("boks"));
         assertEquals("no spider named 'boks'; available: books, quotes", e.getMessage());
     }
@@ -73,7 +89,9 @@ class SpiderCatalogTest {
                 new URL[] {dependency.toUri().toURL()}, getClass().getClassLoader())) {
             SpiderCatalog c = SpiderCatalog.discover(classPath, dir.resolve("spiders"), runtime);
             assertTrue(c.find("testbooks").isPresent(), "the runtime jar's own registry");
-            assertThrows(SpinneretException.class, () -> SpiderCatalog.discover(classPath, dir.resolve("spiders"), null),
+            assertThrows(
+                    SpinneretException.class,
+                    () -> SpiderCatalog.discover(classPath, dir.resolve("spiders"), null),
                     "any other class path is searched whole");
         }
         assertNull(SpiderCatalog.runtimeJarAlone(getClass().getClassLoader()), "the tests' class path is not one jar");
@@ -98,7 +116,8 @@ class SpiderCatalogTest {
         Path folder = dir.resolve("classes/META-INF/services");
         Files.createDirectories(folder);
         // the test registry is on the class path too: loaded parent-first, it is found once
-        Files.writeString(folder.resolve("io.spinneret.internal.SpiderRegistry"), "io.spinneret.testing.TestRegistry\n");
+        Files.writeString(
+                folder.resolve("io.spinneret.internal.SpiderRegistry"), "io.spinneret.testing.TestRegistry\n");
         Files.createDirectories(dir.resolve("not-spiders"));
         Files.writeString(dir.resolve("notes.txt"), "x");
         // half copied, or not a jar at all: left out (with a warning) rather than passed to the class loader
@@ -107,6 +126,8 @@ class SpiderCatalogTest {
         SpiderCatalog c = SpiderCatalog.discover(getClass().getClassLoader(), dir);
         assertEquals(List.of(dir.resolve("b-spiders.jar"), dir.resolve("classes")), c.sources());
         assertTrue(c.find("testbooks").isPresent());
-        assertTrue(SpiderCatalog.discover(getClass().getClassLoader(), dir.resolve("absent")).sources().isEmpty());
+        assertTrue(SpiderCatalog.discover(getClass().getClassLoader(), dir.resolve("absent"))
+                .sources()
+                .isEmpty());
     }
 }

@@ -1,13 +1,11 @@
 package io.spinneret.engine;
 
-import io.spinneret.annotations.Setting;
-import java.util.Optional;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.spinneret.annotations.Setting;
 import io.spinneret.embed.CrawlResult;
 import io.spinneret.embed.Crawler;
 import io.spinneret.spi.Stats;
@@ -18,11 +16,13 @@ import io.spinneret.testing.TestSite;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class AllowedDomainsTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @Test
     void aDomainAllowsItselfAndItsSubdomainsOnAnyPort() {
@@ -40,7 +40,8 @@ class AllowedDomainsTest {
 
     @Test
     void hostPortAllowsThatPortOnlyAndAnAddressAllowsItselfOnly() {
-        AllowedDomains a = AllowedDomains.of(List.of("127.0.0.1:8091", "example.com:443", "[::1]:8080", "fe80::1", "10.0.0.1"));
+        AllowedDomains a =
+                AllowedDomains.of(List.of("127.0.0.1:8091", "example.com:443", "[::1]:8080", "fe80::1", "10.0.0.1"));
         assertTrue(a.allows("http://127.0.0.1:8091/docs/"));
         assertFalse(a.allows("http://127.0.0.1:8092/docs/"), "another port");
         assertFalse(a.allows("http://127.0.0.1/"), "port 80");
@@ -55,7 +56,8 @@ class AllowedDomainsTest {
 
     @Test
     void theSettingAcceptsHostPortAddressesAndIpv6Literals() {
-        for (String ok : List.of("127.0.0.1:8091", "example.com:8080", "[::1]", "[::1]:8080", "::1", "fe80::1:2", "192.168.0.1")) {
+        for (String ok : List.of(
+                "127.0.0.1:8091", "example.com:8080", "[::1]", "[::1]:8080", "::1", "fe80::1:2", "192.168.0.1")) {
             assertEquals(Optional.empty(), Setting.ALLOWED_DOMAINS.check(ok), ok);
         }
         for (String bad : List.of("https://example.org/", "example.com/x", "host:port", "a b")) {
@@ -67,11 +69,17 @@ class AllowedDomainsTest {
     private static TestSite mixed() throws Exception {
         TestSite site = TestSite.books(1);
         String other = site.url("/").replace("127.0.0.1", "localhost");
-        site.route("/mixed", ex -> TestSite.send(ex, 200, "<html><body>"
-                + "<article class=\"product_pod\"><h3><a href=\"/book/0\">on site</a></h3></article>"
-                + "<article class=\"product_pod\"><h3><a href=\"" + other + "book/1\">elsewhere</a></h3></article>"
-                + "<article class=\"product_pod\"><h3><a href=\"/redirect\">on site, then elsewhere</a></h3></article>"
-                + "</body></html>"));
+        site.route(
+                "/mixed",
+                ex -> TestSite.send(
+                        ex,
+                        200,
+                        "<html><body>"
+                                + "<article class=\"product_pod\"><h3><a href=\"/book/0\">on site</a></h3></article>"
+                                + "<article class=\"product_pod\"><h3><a href=\"" + other
+                                + "book/1\">elsewhere</a></h3></article>"
+                                + "<article class=\"product_pod\"><h3><a href=\"/redirect\">on site, then elsewhere</a></h3></article>"
+                                + "</body></html>"));
         site.route("/redirect", ex -> {
             ex.getResponseHeaders().set("Location", other + "book/2");
             ex.sendResponseHeaders(302, -1);
@@ -85,7 +93,8 @@ class AllowedDomainsTest {
                 .settings(TestSettings.fast(dir.resolve("out.jsonl"), settings))
                 .items(List.of(BookSchema.INSTANCE))
                 .progress(null)
-                .build().run();
+                .build()
+                .run();
     }
 
     @Test

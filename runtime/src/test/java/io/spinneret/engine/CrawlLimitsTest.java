@@ -25,11 +25,16 @@ import org.junit.jupiter.api.io.TempDir;
 class CrawlLimitsTest {
     private static final int PAGES = 63;
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     private CrawlResult crawl(TestSite site, String... settings) throws InterruptedException {
-        return Crawler.builder(new BooksFixture(site.root())).settings(TestSettings.fast(dir.resolve("out.jsonl"), settings))
-                .items(List.of(BookSchema.INSTANCE)).progress(null).build().run();
+        return Crawler.builder(new BooksFixture(site.root()))
+                .settings(TestSettings.fast(dir.resolve("out.jsonl"), settings))
+                .items(List.of(BookSchema.INSTANCE))
+                .progress(null)
+                .build()
+                .run();
     }
 
     private static void assertStoppedBy(String limit, CrawlResult r) {
@@ -69,9 +74,13 @@ class CrawlLimitsTest {
             double delay = 0.2, limit = 1;
             CrawlResult r = crawl(site, "concurrency=2", "download_delay=" + delay, "max_duration=" + (int) limit);
             assertStoppedBy("max_duration=1", r);
-            assertTrue(r.elapsed().compareTo(Duration.ofSeconds(1)) >= 0, r.elapsed().toString());
+            assertTrue(
+                    r.elapsed().compareTo(Duration.ofSeconds(1)) >= 0,
+                    r.elapsed().toString());
             long bound = (long) (limit / delay) + 2; // the delay spaces requests; the poller looks every 50 ms
-            assertTrue(r.requests() <= bound && r.requests() < PAGES, r.requests() + " requests, at most " + bound + " expected");
+            assertTrue(
+                    r.requests() <= bound && r.requests() < PAGES,
+                    r.requests() + " requests, at most " + bound + " expected");
             assertEquals(0, r.exitCode());
         }
     }
@@ -80,21 +89,27 @@ class CrawlLimitsTest {
     void noItemTimeoutStopsACrawlThatStoppedFindingItems() throws Exception {
         try (TestSite site = TestSite.books(3)) {
             for (int i = 5; i < 60; i++) site.route("/book/" + i, ex -> TestSite.send(ex, 404, "gone"));
-            double delay = 0.1, timeout = 2; // long beside the delay: a busy machine must not pause that long between two books
+            double delay = 0.1,
+                    timeout = 2; // long beside the delay: a busy machine must not pause that long between two books
             CrawlResult r = crawl(site, "concurrency=1", "download_delay=" + delay, "no_item_timeout=" + timeout);
             assertStoppedBy("no_item_timeout=2.0", r);
             assertEquals(5, r.items());
             // the listing and five books with items, then as many 404s as fit into the timeout
             long bound = 6 + (long) (timeout / delay) + 2;
-            assertTrue(r.requests() > 6 && r.requests() <= bound, r.requests() + " requests, at most " + bound + " expected");
-            assertTrue(r.elapsed().toMillis() >= (long) (timeout * 1000), r.elapsed().toString());
+            assertTrue(
+                    r.requests() > 6 && r.requests() <= bound,
+                    r.requests() + " requests, at most " + bound + " expected");
+            assertTrue(
+                    r.elapsed().toMillis() >= (long) (timeout * 1000),
+                    r.elapsed().toString());
         }
     }
 
     @Test
     void aCrawlWithinItsLimitsFinishesAndNamesNone() throws Exception {
         try (TestSite site = TestSite.books(1)) {
-            CrawlResult r = crawl(site, "max_requests=100", "max_failures=1", "max_duration=600", "no_item_timeout=600");
+            CrawlResult r =
+                    crawl(site, "max_requests=100", "max_failures=1", "max_duration=600", "no_item_timeout=600");
             assertEquals(CrawlResult.Outcome.FINISHED, r.outcome());
             assertEquals(21, r.requests());
             assertNull(r.limit());

@@ -31,12 +31,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Crawl listeners over real TCP: what they are told, and that a slow or throwing one cannot hurt the crawl. */
 class CrawlListenerTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     private Crawler.Builder books(TestSite site, String... settings) {
         return Crawler.builder(new BooksFixture(site.root()))
                 .settings(TestSettings.fast(dir.resolve("out.jsonl"), settings))
-                .items(List.of(BookSchema.INSTANCE)).progress(null);
+                .items(List.of(BookSchema.INSTANCE))
+                .progress(null);
     }
 
     @Test
@@ -52,7 +54,9 @@ class CrawlListenerTest {
             assertEquals(r.get(Stats.REQUESTS), rec.count("started "));
             assertEquals(r.get(Stats.RESPONSES), rec.count("response "));
             assertEquals(1, rec.count("response 404 /book/3"));
-            assertEquals(List.of("failed 404 /book/3"), ev.stream().filter(e -> e.startsWith("failed")).toList());
+            assertEquals(
+                    List.of("failed 404 /book/3"),
+                    ev.stream().filter(e -> e.startsWith("failed")).toList());
             assertEquals(r.items(), rec.count("item Book"));
             assertEquals(site.books() - 1, r.items());
             assertEquals(r.get(Stats.DUPLICATES), rec.count("dropped duplicate "));
@@ -71,7 +75,10 @@ class CrawlListenerTest {
     void aListenerPastMaxItemsIsToldOfTheDroppedItemsAndTheStopReason() throws Exception {
         try (TestSite site = TestSite.books(1)) {
             RecordingListener rec = new RecordingListener();
-            CrawlResult r = books(site, "max_items=5", "concurrency=1").listener(rec).build().run();
+            CrawlResult r = books(site, "max_items=5", "concurrency=1")
+                    .listener(rec)
+                    .build()
+                    .run();
             assertEquals(5, rec.count("item Book"));
             assertEquals(r.get("items/over_limit"), rec.count("item-dropped over_limit"));
             assertEquals("closed item_limit", rec.events.get(rec.events.size() - 1));
@@ -119,9 +126,23 @@ class CrawlListenerTest {
         try (TestSite site = TestSite.books(1)) {
             AtomicInteger calls = new AtomicInteger();
             CrawlListener throwing = new CrawlListener() {
-                @Override public void crawlOpened(CrawlOpened crawl) { calls.incrementAndGet(); throw new IllegalStateException("opened"); }
-                @Override public void requestStarted(Request request) { calls.incrementAndGet(); throw new IllegalStateException("started"); }
-                @Override public void itemScraped(Object item) { calls.incrementAndGet(); throw new StackOverflowError(); }
+                @Override
+                public void crawlOpened(CrawlOpened crawl) {
+                    calls.incrementAndGet();
+                    throw new IllegalStateException("opened");
+                }
+
+                @Override
+                public void requestStarted(Request request) {
+                    calls.incrementAndGet();
+                    throw new IllegalStateException("started");
+                }
+
+                @Override
+                public void itemScraped(Object item) {
+                    calls.incrementAndGet();
+                    throw new StackOverflowError();
+                }
             };
             Crawler crawler = books(site).listener(throwing).build();
             CrawlResult r = crawler.run();
@@ -140,7 +161,9 @@ class CrawlListenerTest {
             assertEquals(1, RecordingListenerProvider.CREATED.size());
             assertEquals(r.items(), RecordingListenerProvider.CREATED.get(0).count("item Book"));
 
-            SpinneretException e = assertThrows(SpinneretException.class, () -> books(site, "listeners=recordnig").build().run());
+            SpinneretException e = assertThrows(
+                    SpinneretException.class,
+                    () -> books(site, "listeners=recordnig").build().run());
             assertEquals("listeners: no listener named 'recordnig'; known: recording", e.getMessage());
         }
     }

@@ -32,7 +32,8 @@ import redis.clients.jedis.Jedis;
 class CrawlOrderTest {
     private static final int LEVELS = 3;
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     /** The tree's paths in pre-order: what depth_first must crawl. */
     private static List<String> preOrder(String path, int depth) {
@@ -52,14 +53,21 @@ class CrawlOrderTest {
     private List<String> crawl(String scheduler, String order) throws Exception {
         try (TestSite site = new TestSite(0, 0)) {
             for (String p : preOrder("/", 0)) {
-                String links = depth(p) < LEVELS ? "<a href='" + (p.equals("/") ? "" : p) + "/a'>a</a><a class='b' href='"
-                        + (p.equals("/") ? "" : p) + "/b'>b</a>" : "";
+                String links = depth(p) < LEVELS
+                        ? "<a href='" + (p.equals("/") ? "" : p) + "/a'>a</a><a class='b' href='"
+                                + (p.equals("/") ? "" : p) + "/b'>b</a>"
+                        : "";
                 site.route(p, ex -> TestSite.send(ex, 200, "<html><body>" + links + "</body></html>"));
             }
             String spider = "crawl_order_test";
             Tree tree = new Tree(spider, site.root());
-            var settings = TestSettings.fast(dir.resolve(scheduler + order + ".jsonl"), "concurrency=1", "crawl_order=" + order,
-                    "scheduler=" + scheduler, "job_dir=" + dir.resolve("jobs-" + order), "idle_timeout=0.3");
+            var settings = TestSettings.fast(
+                    dir.resolve(scheduler + order + ".jsonl"),
+                    "concurrency=1",
+                    "crawl_order=" + order,
+                    "scheduler=" + scheduler,
+                    "job_dir=" + dir.resolve("jobs-" + order),
+                    "idle_timeout=0.3");
             if (scheduler.equals("redis")) {
                 String url = System.getenv("SPINNERET_TEST_REDIS");
                 assumeTrue(url != null && !url.isBlank(), "SPINNERET_TEST_REDIS is not set");
@@ -68,7 +76,12 @@ class CrawlOrderTest {
                     for (String k : j.keys("spinneret:{" + spider + "}:*")) j.del(k);
                 }
             }
-            CrawlResult r = Crawler.builder(tree).settings(settings).items(List.of(BookSchema.INSTANCE)).progress(null).build().run();
+            CrawlResult r = Crawler.builder(tree)
+                    .settings(settings)
+                    .items(List.of(BookSchema.INSTANCE))
+                    .progress(null)
+                    .build()
+                    .run();
             assertEquals(15, r.responses(), r.stats().toString());
             return tree.crawled;
         }
@@ -124,12 +137,35 @@ class CrawlOrderTest {
             this.root = root;
         }
 
-        @Override public String name() { return name; }
-        @Override public String className() { return "test.Tree"; }
-        @Override public List<String> startUrls() { return List.of(root); }
-        @Override public Renderer renderer() { return Renderer.HTTP; }
-        @Override public List<String> settings() { return List.of(); }
-        @Override public List<String> callbacks() { return List.of("parse"); }
+        @Override
+        public String name() {
+            return name;
+        }
+
+        @Override
+        public String className() {
+            return "test.Tree";
+        }
+
+        @Override
+        public List<String> startUrls() {
+            return List.of(root);
+        }
+
+        @Override
+        public Renderer renderer() {
+            return Renderer.HTTP;
+        }
+
+        @Override
+        public List<String> settings() {
+            return List.of();
+        }
+
+        @Override
+        public List<String> callbacks() {
+            return List.of("parse");
+        }
 
         @Override
         public Dispatcher newDispatcher() {

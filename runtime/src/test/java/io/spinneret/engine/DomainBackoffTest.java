@@ -35,7 +35,8 @@ import org.junit.jupiter.api.io.TempDir;
 class DomainBackoffTest {
     private static final int RETRY_AFTER_SECONDS = 2;
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     /** A server on {@code address}: every path's first hit answers {@code firstStatus}, later ones 200. */
     private static final class Host implements AutoCloseable {
@@ -54,7 +55,8 @@ class DomainBackoffTest {
         private void handle(HttpExchange ex, int firstStatus) throws IOException {
             try (ex) {
                 received.add(System.nanoTime());
-                int n = hits.computeIfAbsent(ex.getRequestURI().getPath(), k -> new AtomicInteger()).getAndIncrement();
+                int n = hits.computeIfAbsent(ex.getRequestURI().getPath(), k -> new AtomicInteger())
+                        .getAndIncrement();
                 int status = n == 0 ? firstStatus : 200;
                 byte[] body = "<html><body>ok</body></html>".getBytes(StandardCharsets.UTF_8);
                 if (status == 429) ex.getResponseHeaders().set("Retry-After", Integer.toString(RETRY_AFTER_SECONDS));
@@ -65,7 +67,8 @@ class DomainBackoffTest {
         }
 
         String url(String path) {
-            return "http://" + server.getAddress().getHostString() + ":" + server.getAddress().getPort() + path;
+            return "http://" + server.getAddress().getHostString() + ":"
+                    + server.getAddress().getPort() + path;
         }
 
         @Override
@@ -76,7 +79,8 @@ class DomainBackoffTest {
 
     @Test
     void fourTooManyRequestsFromOneHostHoldBackNoRequestToAnother() throws Exception {
-        try (Host a = new Host("127.0.0.2", 429); Host b = new Host("127.0.0.1", 200)) {
+        try (Host a = new Host("127.0.0.2", 429);
+                Host b = new Host("127.0.0.1", 200)) {
             List<String> start = new ArrayList<>();
             for (int i = 0; i < 4; i++) start.add(a.url("/a/" + i));
             start.add(b.url("/b/0"));
@@ -85,8 +89,12 @@ class DomainBackoffTest {
             // a slot for each start request: hosts take turns in the frontier (A, B, A, B, A, A), so with
             // fewer slots A's last requests would only leave after its pause, as they should
             CrawlResult r = Crawler.builder(new BooksFixture("pauses", start, List.of(), never))
-                    .settings(TestSettings.fast(dir.resolve("out.jsonl"), "concurrency=6", "retry_times=1", "retry_backoff_max=10"))
-                    .items(List.of(BookSchema.INSTANCE)).progress(null).build().run();
+                    .settings(TestSettings.fast(
+                            dir.resolve("out.jsonl"), "concurrency=6", "retry_times=1", "retry_backoff_max=10"))
+                    .items(List.of(BookSchema.INSTANCE))
+                    .progress(null)
+                    .build()
+                    .run();
 
             assertEquals(0, r.failures(), r.stats().toString());
             assertEquals(4, r.get(RetryMiddleware.STAT_COUNT));
@@ -98,10 +106,12 @@ class DomainBackoffTest {
             long gapMs = (bFirst - lastTooMany) / 1_000_000;
             System.out.println("host B's first request came " + gapMs + " ms after host A's fourth 429");
             assertTrue(gapMs < 100, "host B waited " + gapMs + " ms behind host A's pause");
-            assertTrue(b.received.size() == 2 && b.received.stream().allMatch(t -> t < aHits.get(4)),
+            assertTrue(
+                    b.received.size() == 2 && b.received.stream().allMatch(t -> t < aHits.get(4)),
                     "both of host B's requests went out before host A's pause ended");
             long pauseMs = (aHits.get(4) - lastTooMany) / 1_000_000;
-            assertTrue(pauseMs >= RETRY_AFTER_SECONDS * 1000 - 50,
+            assertTrue(
+                    pauseMs >= RETRY_AFTER_SECONDS * 1000 - 50,
                     "host A's retries waited out Retry-After (" + RETRY_AFTER_SECONDS + " s), not " + pauseMs + " ms");
         }
     }

@@ -23,11 +23,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class EngineTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     private Crawler.Builder crawler(TestSite site, String... settings) {
-        return Crawler.builder(new BooksFixture(site.root())).settings(TestSettings.fast(dir.resolve("out.jsonl"), settings))
-                .items(List.of(BookSchema.INSTANCE)).progress(null);
+        return Crawler.builder(new BooksFixture(site.root()))
+                .settings(TestSettings.fast(dir.resolve("out.jsonl"), settings))
+                .items(List.of(BookSchema.INSTANCE))
+                .progress(null);
     }
 
     private long lines() throws Exception {
@@ -54,7 +57,8 @@ class EngineTest {
                     return super.pushAll(requests);
                 }
             };
-            CrawlResult r = crawler(site, "concurrency=1").scheduler(slowPush).build().run();
+            CrawlResult r =
+                    crawler(site, "concurrency=1").scheduler(slowPush).build().run();
             assertEquals(63, r.responses(), r.stats().toString());
             assertEquals(60, r.items());
             assertEquals(60, lines());
@@ -64,10 +68,14 @@ class EngineTest {
     @Test
     void callbackFailuresAreIsolatedAndCounted() throws Exception {
         try (TestSite site = TestSite.books(3)) {
-            BooksFixture failing = new BooksFixture("books", List.of(site.root()), List.of(),
-                    u -> u.endsWith("/book/5") || u.endsWith("/book/25"));
-            CrawlResult r = Crawler.builder(failing).settings(TestSettings.fast(dir.resolve("out.jsonl"), "concurrency=8"))
-                    .items(List.of(BookSchema.INSTANCE)).progress(null).build().run();
+            BooksFixture failing = new BooksFixture(
+                    "books", List.of(site.root()), List.of(), u -> u.endsWith("/book/5") || u.endsWith("/book/25"));
+            CrawlResult r = Crawler.builder(failing)
+                    .settings(TestSettings.fast(dir.resolve("out.jsonl"), "concurrency=8"))
+                    .items(List.of(BookSchema.INSTANCE))
+                    .progress(null)
+                    .build()
+                    .run();
             assertEquals(63, r.responses());
             assertEquals(2, r.failures());
             assertEquals(2, r.get("failures/callback"));
@@ -112,7 +120,8 @@ class EngineTest {
                 }
                 return chain.proceed(chain.request());
             };
-            CrawlResult r = crawler(site).middlewares(List.of(noOddBooks)).build().run();
+            CrawlResult r =
+                    crawler(site).middlewares(List.of(noOddBooks)).build().run();
             assertEquals(10, r.get("dropped/odd"));
             assertEquals(0, r.failures());
             assertEquals(11, r.requests());
@@ -125,8 +134,12 @@ class EngineTest {
         try (TestSite site = TestSite.books(1)) {
             AtomicInteger flaky = new AtomicInteger();
             site.route("/book/2", ex -> {
-                if (flaky.incrementAndGet() < 3) TestSite.send(ex, 503, "busy"); else TestSite.send(ex, 200,
-                        "<div class=product_main><h1>Book 2</h1><p class=price_color>£1.00</p></div><table><td>upc2</td></table>");
+                if (flaky.incrementAndGet() < 3) TestSite.send(ex, 503, "busy");
+                else
+                    TestSite.send(
+                            ex,
+                            200,
+                            "<div class=product_main><h1>Book 2</h1><p class=price_color>£1.00</p></div><table><td>upc2</td></table>");
             });
             Middleware retry = chain -> {
                 var resp = chain.proceed(chain.request());
@@ -157,7 +170,8 @@ class EngineTest {
     @Test
     void maxItemsStopsCleanlyWithExactlyThatManyItems() throws Exception {
         try (TestSite site = TestSite.books(20)) {
-            CrawlResult r = crawler(site, "concurrency=64", "max_items=33").build().run();
+            CrawlResult r =
+                    crawler(site, "concurrency=64", "max_items=33").build().run();
             assertEquals(CrawlResult.Outcome.ITEM_LIMIT, r.outcome());
             assertEquals(33, r.items());
             assertEquals(33, lines());
@@ -173,7 +187,10 @@ class EngineTest {
         try (TestSite site = TestSite.books(2)) {
             CrawlResult r = Crawler.builder(new BooksFixture("http://127.0.0.1:9/nothing-here"))
                     .settings(TestSettings.fast(dir.resolve("out.jsonl"), "start_urls=" + site.url("/page/2")))
-                    .items(List.of(BookSchema.INSTANCE)).progress(null).build().run();
+                    .items(List.of(BookSchema.INSTANCE))
+                    .progress(null)
+                    .build()
+                    .run();
             assertEquals(21, r.responses());
             assertEquals(20, r.items());
         }
@@ -196,7 +213,10 @@ class EngineTest {
                     // keep it open for the assertions
                 }
             };
-            crawler(site, "concurrency=16", "batch_size=7").scheduler(counting).build().run();
+            crawler(site, "concurrency=16", "batch_size=7")
+                    .scheduler(counting)
+                    .build()
+                    .run();
             assertEquals(63, acks.get());
             assertEquals(0, mem.inFlightCount());
         }
@@ -212,7 +232,8 @@ class EngineTest {
                 }
             };
             long t0 = System.nanoTime();
-            CrawlResult r = crawler(site, "idle_timeout=0.5").scheduler(shared).build().run();
+            CrawlResult r =
+                    crawler(site, "idle_timeout=0.5").scheduler(shared).build().run();
             double secs = (System.nanoTime() - t0) / 1e9;
             assertEquals(20, r.items());
             assertTrue(secs >= 0.5, "waited for the idle timeout: " + secs);

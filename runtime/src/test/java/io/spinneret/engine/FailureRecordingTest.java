@@ -1,12 +1,10 @@
 package io.spinneret.engine;
 
-import com.sun.net.httpserver.HttpExchange;
-import java.io.IOException;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpExchange;
 import io.spinneret.embed.CrawlResult;
 import io.spinneret.embed.Crawler;
 import io.spinneret.middleware.RetryMiddleware;
@@ -14,6 +12,7 @@ import io.spinneret.spi.Stats;
 import io.spinneret.testing.BookSchema;
 import io.spinneret.testing.TestSettings;
 import io.spinneret.testing.TestSite;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,7 +27,8 @@ import org.junit.jupiter.api.io.TempDir;
  * without a usable Location, and failures no retry can mend, which are tried once only.
  */
 class FailureRecordingTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     private static void redirect(HttpExchange ex, int status, String location) throws IOException {
         if (location != null) ex.getResponseHeaders().set("Location", location);
@@ -37,14 +37,19 @@ class FailureRecordingTest {
     }
 
     /** Crawls {@code targets} (each with the errback "record") and returns the reason stored per URL. */
-    private Map<String, String> crawl(TestSite site, Map<String, String> targets, CrawlResult[] result, String... settings) throws Exception {
+    private Map<String, String> crawl(
+            TestSite site, Map<String, String> targets, CrawlResult[] result, String... settings) throws Exception {
         Path out = dir.resolve("items.jsonl");
         String[] all = new String[settings.length + 2];
         all[0] = "concurrency=4";
         all[1] = "retry_backoff=0.01";
         System.arraycopy(settings, 0, all, 2, settings.length);
-        result[0] = Crawler.builder(new ErrbackSpider(site.root(), targets)).settings(TestSettings.fast(out, all))
-                .items(List.of(BookSchema.INSTANCE)).progress(null).build().run();
+        result[0] = Crawler.builder(new ErrbackSpider(site.root(), targets))
+                .settings(TestSettings.fast(out, all))
+                .items(List.of(BookSchema.INSTANCE))
+                .progress(null)
+                .build()
+                .run();
         Map<String, String> stored = new TreeMap<>();
         for (String line : Files.readAllLines(out)) {
             var item = new ObjectMapper().readTree(line);
@@ -67,8 +72,11 @@ class FailureRecordingTest {
             CrawlResult[] r = new CrawlResult[1];
             Map<String, String> stored = crawl(site, targets, r);
 
-            assertEquals("redirect loop: " + site.url("/self") + " -> " + site.url("/self"), stored.get(site.url("/self")));
-            assertEquals("redirect loop: " + site.url("/a") + " -> " + site.url("/b") + " -> " + site.url("/a"), stored.get(site.url("/b")),
+            assertEquals(
+                    "redirect loop: " + site.url("/self") + " -> " + site.url("/self"), stored.get(site.url("/self")));
+            assertEquals(
+                    "redirect loop: " + site.url("/a") + " -> " + site.url("/b") + " -> " + site.url("/a"),
+                    stored.get(site.url("/b")),
                     "the failure is the hop that closes the loop");
             assertEquals("302 redirect with no Location", stored.get(site.url("/none")));
             assertEquals("302 redirect with an unusable Location: http://[::1", stored.get(site.url("/bad")));
@@ -115,9 +123,13 @@ class FailureRecordingTest {
             assertEquals(1, site.hits("/announced"));
             assertEquals(1, site.hits("/streamed"));
             assertEquals(3, site.hits("/busy"), "a 503 is tried 1 + retry_times times");
-            assertTrue(stored.get(site.url("/announced")).contains("larger than max_body_size (20000 bytes) (Content-Length 50000)"),
+            assertTrue(
+                    stored.get(site.url("/announced"))
+                            .contains("larger than max_body_size (20000 bytes) (Content-Length 50000)"),
                     stored.toString());
-            assertTrue(stored.get(site.url("/streamed")).contains("larger than max_body_size (20000 bytes)"), stored.toString());
+            assertTrue(
+                    stored.get(site.url("/streamed")).contains("larger than max_body_size (20000 bytes)"),
+                    stored.toString());
             assertTrue(stored.get(badPort).contains("its port is above 65535"), stored.toString());
             assertEquals(3, r[0].get(RetryMiddleware.STAT_NOT_RETRYABLE));
             assertEquals(2, r[0].get(RetryMiddleware.STAT_COUNT), "only the 503 was retried");

@@ -23,15 +23,20 @@ import org.junit.jupiter.params.provider.ValueSource;
  * and the SQLite scheduler (the Redis one: {@code PolitenessAcrossNodesTest}, three nodes).
  */
 class HostBudgetsCrawlTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     private CrawlResult crawl(TestSite site, String scheduler, String... settings) throws InterruptedException {
         String viaLocalhost = site.root().replace("127.0.0.1", "localhost");
-        List<String> kv = new ArrayList<>(List.of("scheduler=" + scheduler, "job_dir=" + dir.resolve("jobs"), "concurrency=4"));
+        List<String> kv =
+                new ArrayList<>(List.of("scheduler=" + scheduler, "job_dir=" + dir.resolve("jobs"), "concurrency=4"));
         kv.addAll(List.of(settings));
         return Crawler.builder(new BooksFixture("books", List.of(site.root(), viaLocalhost), List.of(), url -> false))
                 .settings(TestSettings.fast(dir.resolve("out.jsonl"), kv.toArray(String[]::new)))
-                .items(List.of(BookSchema.INSTANCE)).progress(null).build().run();
+                .items(List.of(BookSchema.INSTANCE))
+                .progress(null)
+                .build()
+                .run();
     }
 
     @ParameterizedTest
@@ -41,10 +46,14 @@ class HostBudgetsCrawlTest {
             CrawlResult r = crawl(site, scheduler, "max_pages_per_host=7");
             assertEquals(14, r.responses(), r.stats().toString());
             assertEquals(14, site.totalHits.get(), "the budget holds before the download");
-            // per host: the first listing, then 6 of its 20 books (priority 1); 14 books and the next listing are dropped
+            // per host: the first listing, then 6 of its 20 books (priority 1); 14 books and the next listing are
+            // dropped
             assertEquals(2 * 15, r.get("dropped/max_pages_per_host"), r.stats().toString());
-            assertEquals(Map.of("127.0.0.1", "max_pages_per_host=7", "localhost", "max_pages_per_host=7"), r.stoppedHosts());
-            assertTrue(r.summaryLine().contains("| 2 hosts stopped (max_pages_per_host=7: 127.0.0.1, localhost) |"), r.summaryLine());
+            assertEquals(
+                    Map.of("127.0.0.1", "max_pages_per_host=7", "localhost", "max_pages_per_host=7"), r.stoppedHosts());
+            assertTrue(
+                    r.summaryLine().contains("| 2 hosts stopped (max_pages_per_host=7: 127.0.0.1, localhost) |"),
+                    r.summaryLine());
             assertEquals(CrawlResult.Outcome.FINISHED, r.outcome(), "a budget stops a host, not the crawl");
         }
     }
@@ -57,7 +66,9 @@ class HostBudgetsCrawlTest {
             // the budget holds for each, the host budget that is larger does not matter
             CrawlResult r = crawl(site, scheduler, "max_pages_per_domain=5", "max_pages_per_host=50");
             assertEquals(10, r.responses(), r.stats().toString());
-            assertEquals(Map.of("127.0.0.1", "max_pages_per_domain=5", "localhost", "max_pages_per_domain=5"), r.stoppedHosts());
+            assertEquals(
+                    Map.of("127.0.0.1", "max_pages_per_domain=5", "localhost", "max_pages_per_domain=5"),
+                    r.stoppedHosts());
         }
     }
 }

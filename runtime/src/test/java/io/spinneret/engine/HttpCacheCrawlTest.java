@@ -18,15 +18,20 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** http_cache over real TCP: a second crawl of the same site is answered from disk. */
 class HttpCacheCrawlTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     private CrawlResult crawl(TestSite site, String out, String delay) throws Exception {
         return Crawler.builder(new BooksFixture(site.root()))
-                .settings(TestSettings.fast(dir.resolve(out), "http_cache=true", "http_cache_dir=" + dir.resolve("cache"),
+                .settings(TestSettings.fast(
+                        dir.resolve(out),
+                        "http_cache=true",
+                        "http_cache_dir=" + dir.resolve("cache"),
                         "download_delay=" + delay))
                 .items(List.of(BookSchema.INSTANCE))
                 .progress(null)
-                .build().run();
+                .build()
+                .run();
     }
 
     @Test
@@ -46,8 +51,13 @@ class HttpCacheCrawlTest {
             assertEquals(42, second.responses());
             assertEquals(40, second.items());
             assertEquals(0, second.failures());
-            assertEquals(Files.readAllLines(dir.resolve("first.jsonl")).stream().sorted().toList(),
-                    Files.readAllLines(dir.resolve("second.jsonl")).stream().sorted().toList());
+            assertEquals(
+                    Files.readAllLines(dir.resolve("first.jsonl")).stream()
+                            .sorted()
+                            .toList(),
+                    Files.readAllLines(dir.resolve("second.jsonl")).stream()
+                            .sorted()
+                            .toList());
             // delayed, the 42 requests to one host would be 41 x 5 s = 205 s apart: half of that, at most
             double seconds = (System.nanoTime() - t0) / 1e9;
             assertTrue(seconds < 41 * 5 / 2.0, "no download_delay for replayed pages: " + seconds + " s");

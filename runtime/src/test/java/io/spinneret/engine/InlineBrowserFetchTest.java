@@ -28,25 +28,43 @@ import org.junit.jupiter.api.io.TempDir;
 class InlineBrowserFetchTest {
     private static final String CHROMIUM = System.getenv("SPINNERET_TEST_CHROMIUM");
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @Test
     void aFetchWithTheBrowserRendererSeesWhatTheScriptsBuilt() throws Exception {
         assumeTrue(CHROMIUM != null && !CHROMIUM.isBlank(), "SPINNERET_TEST_CHROMIUM is not set");
         try (TestSite site = TestSite.books(1)) {
-            site.route("/js", ex -> TestSite.send(ex, 200, "<html><body><div id=x></div>"
-                    + "<script>document.getElementById('x').innerHTML = '<h1>rendered</h1>';</script></body></html>"));
+            site.route(
+                    "/js",
+                    ex -> TestSite.send(
+                            ex,
+                            200,
+                            "<html><body><div id=x></div>"
+                                    + "<script>document.getElementById('x').innerHTML = '<h1>rendered</h1>';</script></body></html>"));
             Map<String, String> seen = new ConcurrentHashMap<>();
             CrawlResult r = Crawler.builder(new InlineSpider(site.root(), (page, crawl) -> {
                         String url = page.urlJoin("/js").orElseThrow();
                         seen.put("http", crawl.fetch(url).textOf("h1"));
-                        seen.put("browser", crawl.fetch(Request.builder(url).renderer(Renderer.BROWSER).build()).textOf("h1"));
+                        seen.put(
+                                "browser",
+                                crawl.fetch(Request.builder(url)
+                                                .renderer(Renderer.BROWSER)
+                                                .build())
+                                        .textOf("h1"));
                         crawl.emit(new Book(page.url(), "start", 0, "u0"));
                     }))
-                    .settings(TestSettings.fast(dir.resolve("items.jsonl"), "browser_path=" + CHROMIUM, "browser_pool_size=1",
+                    .settings(TestSettings.fast(
+                            dir.resolve("items.jsonl"),
+                            "browser_path=" + CHROMIUM,
+                            "browser_pool_size=1",
                             "concurrency=1"))
-                    .items(List.of(BookSchema.INSTANCE)).progress(null).build().run();
-            assertEquals(Map.of("http", "", "browser", "rendered"), seen, r.stats().toString());
+                    .items(List.of(BookSchema.INSTANCE))
+                    .progress(null)
+                    .build()
+                    .run();
+            assertEquals(
+                    Map.of("http", "", "browser", "rendered"), seen, r.stats().toString());
             assertEquals(2, r.get(InlineFetcher.STAT));
             assertEquals(3, r.requests());
         }

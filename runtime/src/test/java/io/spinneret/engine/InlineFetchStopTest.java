@@ -30,7 +30,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  * the request back to the scheduler, so that a resumed crawl runs the callback again.
  */
 class InlineFetchStopTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     /**
      * The callback catches the fetch's failure and goes on to emit an item, which must not be
@@ -41,7 +42,8 @@ class InlineFetchStopTest {
      */
     @ParameterizedTest(name = "on the wire {0}, by max_duration {1}")
     @CsvSource({"false, false", "true, false", "true, true"})
-    void aStopWhileACallbackWaitsRequeuesItsRequestAndStoresNothingOfIt(boolean onTheWire, boolean byLimit) throws Exception {
+    void aStopWhileACallbackWaitsRequeuesItsRequestAndStoresNothingOfIt(boolean onTheWire, boolean byLimit)
+            throws Exception {
         try (TestSite site = TestSite.books(1)) {
             CountDownLatch waiting = new CountDownLatch(1);
             // on its way: the host is paused for a minute by a 503's Retry-After, and the retry waits it out;
@@ -71,9 +73,17 @@ class InlineFetchStopTest {
                         }
                         crawl.emit(new Book(page.url(), "incomplete", 0, "u0")); // the callback goes on regardless
                     }))
-                    .settings(TestSettings.fast(out, "concurrency=1", "retry_times=2", "retry_backoff_max=120", "shutdown_grace=0.5",
+                    .settings(TestSettings.fast(
+                            out,
+                            "concurrency=1",
+                            "retry_times=2",
+                            "retry_backoff_max=120",
+                            "shutdown_grace=0.5",
                             "max_duration=" + (byLimit ? "1" : "0")))
-                    .scheduler(sched).items(List.of(BookSchema.INSTANCE)).progress(null).build();
+                    .scheduler(sched)
+                    .items(List.of(BookSchema.INSTANCE))
+                    .progress(null)
+                    .build();
             AtomicReference<CrawlResult> result = new AtomicReference<>();
             Thread t = Thread.ofPlatform().start(() -> {
                 try {
@@ -89,9 +99,14 @@ class InlineFetchStopTest {
             CrawlResult r = result.get();
             assertTrue(r != null, "the crawl ended");
             assertTrue((System.nanoTime() - t0) / 1e9 < 30, "did not wait out the minute");
-            assertEquals(byLimit ? CrawlResult.Outcome.LIMIT : CrawlResult.Outcome.INTERRUPTED, r.outcome(), r.summaryLine());
+            assertEquals(
+                    byLimit ? CrawlResult.Outcome.LIMIT : CrawlResult.Outcome.INTERRUPTED,
+                    r.outcome(),
+                    r.summaryLine());
             assertEquals(FetchException.Kind.STOPPING, thrown.get().kind(), String.valueOf(thrown.get()));
-            assertTrue(sched.requeued.contains(site.root()) && sched.requeued.stream().allMatch(site.root()::equals),
+            assertTrue(
+                    sched.requeued.contains(site.root())
+                            && sched.requeued.stream().allMatch(site.root()::equals),
                     "the start page goes back, for a resumed run to parse again: " + sched.requeued);
             assertEquals(1, mem.pendingCount());
             assertEquals(0, r.items(), "the callback's item lacks the fetch: not stored");
@@ -115,12 +130,19 @@ class InlineFetchStopTest {
                     TestSite.send(ex, 200, "<h1>in stock</h1>");
                 }
             });
-            InlineSpider spider = new InlineSpider(site.root(),
-                    (page, crawl) -> crawl.emit(new Book(page.url(), crawl.fetch("/api").textOf("h1"), 0, "u0")));
+            InlineSpider spider = new InlineSpider(
+                    site.root(),
+                    (page, crawl) ->
+                            crawl.emit(new Book(page.url(), crawl.fetch("/api").textOf("h1"), 0, "u0")));
             Path job = dir.resolve("jobs");
-            String[] settings = {"scheduler=sqlite", "job_dir=" + job, "retry_times=2", "retry_backoff_max=120", "shutdown_grace=0.5"};
-            Crawler first = Crawler.builder(spider).settings(TestSettings.fast(dir.resolve("run1.jsonl"), settings))
-                    .items(List.of(BookSchema.INSTANCE)).progress(null).build();
+            String[] settings = {
+                "scheduler=sqlite", "job_dir=" + job, "retry_times=2", "retry_backoff_max=120", "shutdown_grace=0.5"
+            };
+            Crawler first = Crawler.builder(spider)
+                    .settings(TestSettings.fast(dir.resolve("run1.jsonl"), settings))
+                    .items(List.of(BookSchema.INSTANCE))
+                    .progress(null)
+                    .build();
             AtomicReference<CrawlResult> stopped = new AtomicReference<>();
             Thread t = Thread.ofPlatform().start(() -> {
                 try {
@@ -132,15 +154,27 @@ class InlineFetchStopTest {
             Thread.sleep(200);
             first.stop();
             t.join(30_000);
-            assertEquals(CrawlResult.Outcome.INTERRUPTED, stopped.get().outcome(), stopped.get().summaryLine());
+            assertEquals(
+                    CrawlResult.Outcome.INTERRUPTED,
+                    stopped.get().outcome(),
+                    stopped.get().summaryLine());
             assertEquals(0, stopped.get().items());
 
             busy.set(false);
-            CrawlResult resumed = Crawler.builder(spider).settings(TestSettings.fast(dir.resolve("run2.jsonl"), settings))
-                    .items(List.of(BookSchema.INSTANCE)).progress(null).resume(true).build().run();
+            CrawlResult resumed = Crawler.builder(spider)
+                    .settings(TestSettings.fast(dir.resolve("run2.jsonl"), settings))
+                    .items(List.of(BookSchema.INSTANCE))
+                    .progress(null)
+                    .resume(true)
+                    .build()
+                    .run();
             assertEquals(CrawlResult.Outcome.FINISHED, resumed.outcome(), resumed.summaryLine());
-            assertEquals(List.of("in stock"), Files.readAllLines(dir.resolve("run2.jsonl")).stream()
-                    .map(l -> l.replaceAll(".*\"title\":\"([^\"]*)\".*", "$1")).toList(), "the callback ran again, its fetch with it");
+            assertEquals(
+                    List.of("in stock"),
+                    Files.readAllLines(dir.resolve("run2.jsonl")).stream()
+                            .map(l -> l.replaceAll(".*\"title\":\"([^\"]*)\".*", "$1"))
+                            .toList(),
+                    "the callback ran again, its fetch with it");
             assertEquals(2, site.hits("/"), "the start page was parsed again: its request was never acknowledged");
         }
     }

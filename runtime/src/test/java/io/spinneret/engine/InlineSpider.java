@@ -12,13 +12,40 @@ import java.util.function.BiConsumer;
 
 /** A spider whose only callback, {@code parse}, is {@code parse}: the tests of inline fetches write it as a lambda. */
 record InlineSpider(String start, BiConsumer<Response, Crawl> parse) implements SpiderDefinition {
-    @Override public String name() { return "inline"; }
-    @Override public String className() { return "test.InlineSpider"; }
-    @Override public List<String> startUrls() { return List.of(start); }
-    @Override public Renderer renderer() { return Renderer.HTTP; }
-    @Override public List<String> settings() { return List.of(); }
-    @Override public List<String> callbacks() { return List.of("parse"); }
-    @Override public List<String> errbacks() { return List.of(); }
+    @Override
+    public String name() {
+        return "inline";
+    }
+
+    @Override
+    public String className() {
+        return "test.InlineSpider";
+    }
+
+    @Override
+    public List<String> startUrls() {
+        return List.of(start);
+    }
+
+    @Override
+    public Renderer renderer() {
+        return Renderer.HTTP;
+    }
+
+    @Override
+    public List<String> settings() {
+        return List.of();
+    }
+
+    @Override
+    public List<String> callbacks() {
+        return List.of("parse");
+    }
+
+    @Override
+    public List<String> errbacks() {
+        return List.of();
+    }
 
     @Override
     public Dispatcher newDispatcher() {

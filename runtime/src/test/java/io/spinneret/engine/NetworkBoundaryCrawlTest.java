@@ -19,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * ({@code metadata.test} resolves to 169.254.169.254 through the test resolver).
  */
 class NetworkBoundaryCrawlTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @Test
     void aRedirectOrALinkToAnInternalAddressFailsAndTheRestOfTheCrawlGoesOn() throws Exception {
@@ -29,14 +30,23 @@ class NetworkBoundaryCrawlTest {
                 ex.getResponseHeaders().set("Location", "http://metadata.test/latest/meta-data/");
                 ex.sendResponseHeaders(302, -1);
             });
-            site.route("/", ex -> TestSite.send(ex, 200, "<html><body>"
-                    + "<article class=product_pod><h3><a href='/book/1'>b</a></h3></article>"
-                    + "<article class=product_pod><h3><a href='http://0xa9fea9fe/'>m</a></h3></article>"
-                    + "<article class=product_pod><h3><a href='http://private.test/'>p</a></h3></article>"
-                    + "</body></html>"));
-            CrawlResult r = Crawler.builder(new BooksFixture("books", List.of(local + "start", local), List.of(), u -> false))
+            site.route(
+                    "/",
+                    ex -> TestSite.send(
+                            ex,
+                            200,
+                            "<html><body>"
+                                    + "<article class=product_pod><h3><a href='/book/1'>b</a></h3></article>"
+                                    + "<article class=product_pod><h3><a href='http://0xa9fea9fe/'>m</a></h3></article>"
+                                    + "<article class=product_pod><h3><a href='http://private.test/'>p</a></h3></article>"
+                                    + "</body></html>"));
+            CrawlResult r = Crawler.builder(
+                            new BooksFixture("books", List.of(local + "start", local), List.of(), u -> false))
                     .settings(TestSettings.fast(dir.resolve("out.jsonl"), "network_boundary=public+loopback"))
-                    .items(List.of(BookSchema.INSTANCE)).progress(null).build().run();
+                    .items(List.of(BookSchema.INSTANCE))
+                    .progress(null)
+                    .build()
+                    .run();
             assertEquals(1, site.hits("/book/1"), "the allowed link was followed");
             assertEquals(1, r.items());
             assertEquals(3, r.failures(), "the redirect hop, the hex-spelled metadata address and private.test");

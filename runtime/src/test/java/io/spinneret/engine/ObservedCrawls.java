@@ -1,12 +1,11 @@
 package io.spinneret.engine;
 
-import java.io.IOException;
-
 import io.spinneret.embed.Crawler;
 import io.spinneret.testing.BookSchema;
 import io.spinneret.testing.BooksFixture;
 import io.spinneret.testing.TestSettings;
 import io.spinneret.testing.TestSite;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -24,6 +23,7 @@ final class ObservedCrawls {
     static Crawler.Builder books(TestSite site, Path dir, String... settings) {
         return Crawler.builder(new BooksFixture(site.root()))
                 .settings(TestSettings.fast(dir.resolve("out.jsonl"), settings))
-                .items(List.of(BookSchema.INSTANCE)).progress(null);
+                .items(List.of(BookSchema.INSTANCE))
+                .progress(null);
     }
 }

@@ -49,7 +49,11 @@ public final class PageChecksBenchmark {
     /** Keeps the checks' answers alive, so that the compiler cannot drop them. */
     static volatile int blackhole;
 
-    private enum Loop { NONE, PARSED, UNPARSED }
+    private enum Loop {
+        NONE,
+        PARSED,
+        UNPARSED
+    }
 
     private PageChecksBenchmark() {}
 
@@ -62,7 +66,8 @@ public final class PageChecksBenchmark {
         List<byte[]> pages = new ArrayList<>();
         List<Document> documents = new ArrayList<>();
         for (int i = 0; i < 420; i++) {
-            byte[] body = i % 21 == 20 ? replica.listing().get(i / 21 % replica.listing().size())
+            byte[] body = i % 21 == 20
+                    ? replica.listing().get(i / 21 % replica.listing().size())
                     : replica.detail().get(i % replica.detail().size());
             pages.add(body);
             documents.add(Jsoup.parse(new String(body, StandardCharsets.UTF_8), URL));
@@ -78,16 +83,27 @@ public final class PageChecksBenchmark {
             Arrays.sort(nanos);
             double median = nanos[ROUNDS / 2];
             if (loop == Loop.NONE) none = median;
-            System.out.printf("%-8s %8.0f ns of CPU per page (%.0f-%.0f)%s%n", loop.name().toLowerCase(), median, nanos[0],
-                    nanos[ROUNDS - 1], loop == Loop.PARSED ? String.format("; the checks: %.0f ns", median - none) : "");
+            System.out.printf(
+                    "%-8s %8.0f ns of CPU per page (%.0f-%.0f)%s%n",
+                    loop.name().toLowerCase(),
+                    median,
+                    nanos[0],
+                    nanos[ROUNDS - 1],
+                    loop == Loop.PARSED ? String.format("; the checks: %.0f ns", median - none) : "");
         }
     }
 
     /** This thread's CPU time per page over one round. */
     private static final Redirects REDIRECTS = new Redirects(Settings.defaults());
 
-    private static double run(Loop loop, PageFollowing following, List<byte[]> pages, List<Document> documents, Field document,
-            long roundNanos) throws IllegalAccessException {
+    private static double run(
+            Loop loop,
+            PageFollowing following,
+            List<byte[]> pages,
+            List<Document> documents,
+            Field document,
+            long roundNanos)
+            throws IllegalAccessException {
         long end = System.nanoTime() + roundNanos;
         long cpu = CPU.getCurrentThreadCpuTime();
         long count = 0;

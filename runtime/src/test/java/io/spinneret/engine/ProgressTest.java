@@ -23,8 +23,11 @@ class ProgressTest {
         try {
             Progress progress = Progress.live(stats, () -> 7, () -> 3, terminal, 10);
             long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(5);
-            while (!screen.toString(StandardCharsets.UTF_8).contains("queue 7 | in flight 3") && System.nanoTime() < end) Thread.sleep(5);
-            assertTrue(screen.toString(StandardCharsets.UTF_8).startsWith("\r42 pages | 0 items | "), screen.toString(StandardCharsets.UTF_8));
+            while (!screen.toString(StandardCharsets.UTF_8).contains("queue 7 | in flight 3")
+                    && System.nanoTime() < end) Thread.sleep(5);
+            assertTrue(
+                    screen.toString(StandardCharsets.UTF_8).startsWith("\r42 pages | 0 items | "),
+                    screen.toString(StandardCharsets.UTF_8));
 
             // text and newline written apart, with ticks in between: the line waits for the newline
             System.err.print("12:00:00.000 [WARN] Engine - GET http://x/ failed");
@@ -39,7 +42,8 @@ class ProgressTest {
             String before = all.substring(0, log);
             // the live line, then spaces over all of it, then the margin: the log line is not glued to the line's end
             assertTrue(before.matches("(?s)\r42 pages .*\r {40,}\r"), before.replace("\r", "\\r"));
-            assertTrue(all.substring(log).startsWith("12:00:00.000 [WARN] Engine - GET http://x/ failed" + System.lineSeparator()));
+            assertTrue(all.substring(log)
+                    .startsWith("12:00:00.000 [WARN] Engine - GET http://x/ failed" + System.lineSeparator()));
         } finally {
             System.setErr(realErr);
         }

@@ -26,10 +26,12 @@ import org.junit.jupiter.api.io.TempDir;
  * a meta refresh is followed by both, and a loop of meta refreshes fails with the same reason.
  */
 class RedirectDecisionTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     private static String refreshTo(String target) {
-        return "<html><head><meta http-equiv=\"refresh\" content=\"0; url=" + target + "\"></head><body>wait</body></html>";
+        return "<html><head><meta http-equiv=\"refresh\" content=\"0; url=" + target
+                + "\"></head><body>wait</body></html>";
     }
 
     private static TestSite site() throws Exception {
@@ -42,11 +44,15 @@ class RedirectDecisionTest {
 
     @Test
     void aFetchFollowsAMetaRefreshAsACrawlDoes() throws Exception {
-        try (TestSite site = site(); PageFetcher pages = pages()) {
+        try (TestSite site = site();
+                PageFetcher pages = pages()) {
             Response r = pages.fetch(Request.of(site.url("/refresh")));
             assertEquals(site.url("/book/2"), r.url());
             assertEquals(List.of(site.url("/refresh")), PageFetcher.redirectedFrom(r));
-            assertEquals("Book 2", pages.inline().fetch(Request.of(site.url("/refresh"))).textOf("h1"), "an inline fetch follows it too");
+            assertEquals(
+                    "Book 2",
+                    pages.inline().fetch(Request.of(site.url("/refresh"))).textOf("h1"),
+                    "an inline fetch follows it too");
             assertEquals(2, pages.stats().get("redirects"));
         }
     }
@@ -57,15 +63,21 @@ class RedirectDecisionTest {
             String loop = "redirect loop: " + site.url("/ra") + " -> " + site.url("/rb") + " -> " + site.url("/ra");
             Path out = dir.resolve("items.jsonl");
             Crawler.builder(new ErrbackSpider(site.root(), Map.of(site.url("/ra"), "record")))
-                    .settings(TestSettings.fast(out, "concurrency=2")).items(List.of(BookSchema.INSTANCE)).progress(null).build().run();
+                    .settings(TestSettings.fast(out, "concurrency=2"))
+                    .items(List.of(BookSchema.INSTANCE))
+                    .progress(null)
+                    .build()
+                    .run();
             var failure = new ObjectMapper().readTree(Files.readAllLines(out).get(0));
             assertEquals(site.url("/rb"), failure.get("url").asText(), "the hop that closes the loop fails");
             assertEquals(loop, failure.get("title").asText());
 
             try (PageFetcher pages = pages()) {
-                var fetch = assertThrows(PageFetcher.FetchFailedException.class, () -> pages.fetch(Request.of(site.url("/ra"))));
+                var fetch = assertThrows(
+                        PageFetcher.FetchFailedException.class, () -> pages.fetch(Request.of(site.url("/ra"))));
                 assertEquals(loop, fetch.reason());
-                var inline = assertThrows(FetchException.class, () -> pages.inline().fetch(Request.of(site.url("/ra"))));
+                var inline =
+                        assertThrows(FetchException.class, () -> pages.inline().fetch(Request.of(site.url("/ra"))));
                 assertEquals(loop, inline.reason());
                 assertEquals(2, pages.stats().get("redirects/failed"));
             }

@@ -19,7 +19,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class RedirectTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     private static void redirect(HttpExchange ex, int status, String location) throws IOException {
         ex.getResponseHeaders().set("Location", location);
@@ -27,8 +28,12 @@ class RedirectTest {
     }
 
     private CrawlResult crawl(TestSite site, String start, String... settings) throws InterruptedException {
-        return Crawler.builder(new BooksFixture(start)).settings(TestSettings.fast(dir.resolve("out.jsonl"), settings))
-                .items(List.of(BookSchema.INSTANCE)).progress(null).build().run();
+        return Crawler.builder(new BooksFixture(start))
+                .settings(TestSettings.fast(dir.resolve("out.jsonl"), settings))
+                .items(List.of(BookSchema.INSTANCE))
+                .progress(null)
+                .build()
+                .run();
     }
 
     @Test
@@ -51,8 +56,12 @@ class RedirectTest {
             site.route("/", ex -> {
                 StringBuilder b = new StringBuilder("<html><body>");
                 for (int i = 0; i < 20; i++) {
-                    b.append("<article class=product_pod><h3><a href='/book/").append(i).append("'>b</a></h3></article>");
-                    b.append("<article class=product_pod><h3><a href='/alias/").append(i).append("'>a</a></h3></article>");
+                    b.append("<article class=product_pod><h3><a href='/book/")
+                            .append(i)
+                            .append("'>b</a></h3></article>");
+                    b.append("<article class=product_pod><h3><a href='/alias/")
+                            .append(i)
+                            .append("'>a</a></h3></article>");
                 }
                 TestSite.send(ex, 200, b.append("</body></html>").toString());
             });
@@ -94,12 +103,21 @@ class RedirectTest {
                 TestSite.send(ex, 200, "<html></html>");
             });
             // the start request leaves as a POST with a body
-            Middleware post = chain -> chain.proceed(chain.request().url().endsWith("/form")
-                    ? chain.request().toBuilder().method("POST").body("q=1").header("Content-Type", "text/plain").build()
-                    : chain.request());
+            Middleware post = chain -> chain.proceed(
+                    chain.request().url().endsWith("/form")
+                            ? chain.request().toBuilder()
+                                    .method("POST")
+                                    .body("q=1")
+                                    .header("Content-Type", "text/plain")
+                                    .build()
+                            : chain.request());
             CrawlResult r = Crawler.builder(new BooksFixture(site.url("/form")))
-                    .settings(TestSettings.fast(dir.resolve("o.jsonl"))).middlewares(List.of(post))
-                    .items(List.of(BookSchema.INSTANCE)).progress(null).build().run();
+                    .settings(TestSettings.fast(dir.resolve("o.jsonl")))
+                    .middlewares(List.of(post))
+                    .items(List.of(BookSchema.INSTANCE))
+                    .progress(null)
+                    .build()
+                    .run();
             assertEquals(List.of("POST /form 3", "GET /done 0"), seen);
             assertEquals(2, r.requests());
             assertEquals(0, r.failures());

@@ -31,7 +31,8 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class ShutdownTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     /** Detail pages take a while, so a crawl of this site is still running when it is stopped. */
     private static TestSite slowSite(int pages, long millis) throws IOException {
@@ -43,8 +44,11 @@ class ShutdownTest {
                     Thread.sleep(millis);
                 } catch (InterruptedException ignored) {
                 }
-                TestSite.send(ex, 200, "<div class=product_main><h1>Book " + n + "</h1><p class=price_color>£1.00</p></div>"
-                        + "<table><td>upc" + n + "</td></table>");
+                TestSite.send(
+                        ex,
+                        200,
+                        "<div class=product_main><h1>Book " + n + "</h1><p class=price_color>£1.00</p></div>"
+                                + "<table><td>upc" + n + "</td></table>");
             });
         }
         return site;
@@ -82,7 +86,9 @@ class ShutdownTest {
             Path out = dir.resolve("out.jsonl");
             Crawler c = Crawler.builder(new BooksFixture(site.root()))
                     .settings(TestSettings.fast(out, "concurrency=4", "batch_size=100000", "batch_interval=600"))
-                    .items(List.of(BookSchema.INSTANCE)).progress(null).build();
+                    .items(List.of(BookSchema.INSTANCE))
+                    .progress(null)
+                    .build();
             Background crawl = new Background(c);
             awaitHits(site, 40);
             c.stop();
@@ -108,7 +114,10 @@ class ShutdownTest {
             List<String> requeued = sched.requeued;
             Crawler c = Crawler.builder(new BooksFixture(site.root()))
                     .settings(TestSettings.fast(dir.resolve("o.jsonl"), "concurrency=4", "shutdown_grace=0.3"))
-                    .scheduler(sched).items(List.of(BookSchema.INSTANCE)).progress(null).build();
+                    .scheduler(sched)
+                    .items(List.of(BookSchema.INSTANCE))
+                    .progress(null)
+                    .build();
             Background crawl = new Background(c);
             awaitHits(site, 21);
             Thread.sleep(200);
@@ -131,16 +140,29 @@ class ShutdownTest {
     void storageFailureEndsTheCrawlWithExitCodeOne(String setting) throws Exception {
         try (TestSite site = TestSite.books(5)) {
             Storage broken = new Storage() {
-                @Override public void open() { }
-                @Override public <T> void write(ItemSchema<T> schema, List<T> items) throws IOException {
+                @Override
+                public void open() {}
+
+                @Override
+                public <T> void write(ItemSchema<T> schema, List<T> items) throws IOException {
                     throw new IOException("no space left on device");
                 }
-                @Override public void close() { }
-                @Override public String describe() { return "broken.jsonl"; }
+
+                @Override
+                public void close() {}
+
+                @Override
+                public String describe() {
+                    return "broken.jsonl";
+                }
             };
             CrawlResult r = Crawler.builder(new BooksFixture(site.root()))
                     .settings(TestSettings.fast(dir.resolve("o.jsonl"), setting, "storage_retry_times=1"))
-                    .storage(broken).items(List.of(BookSchema.INSTANCE)).progress(null).build().run();
+                    .storage(broken)
+                    .items(List.of(BookSchema.INSTANCE))
+                    .progress(null)
+                    .build()
+                    .run();
             assertEquals(CrawlResult.Outcome.FAILED, r.outcome());
             assertEquals(1, r.exitCode());
             assertTrue(r.error().contains("no space left on device"), r.error());
@@ -161,9 +183,16 @@ class ShutdownTest {
         try (TestSite site = TestSite.books(5)) {
             Path out = dir.resolve("throttled.jsonl");
             Crawler c = Crawler.builder(new BooksFixture(site.root()))
-                    .settings(TestSettings.fast(out, "concurrency=8", "download_delay=1",
-                            "shutdown_grace=60", "batch_size=100000", "batch_interval=600"))
-                    .items(List.of(BookSchema.INSTANCE)).progress(null).build();
+                    .settings(TestSettings.fast(
+                            out,
+                            "concurrency=8",
+                            "download_delay=1",
+                            "shutdown_grace=60",
+                            "batch_size=100000",
+                            "batch_interval=600"))
+                    .items(List.of(BookSchema.INSTANCE))
+                    .progress(null)
+                    .build();
             Background crawl = new Background(c);
             awaitHits(site, 3); // the listing page, then detail pages one per second: 8 workers wait in the throttle
             int before = site.totalHits.get();
@@ -191,22 +220,47 @@ class ShutdownTest {
     void aSignalToTheCliStopsGracefullyAndFlushesEveryItem(String signal, int exitCode) throws Exception {
         try (TestSite site = TestSite.books(50)) {
             Path out = dir.resolve("signal.jsonl");
-            String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-            List<String> cmd = new ArrayList<>(List.of(java, "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
-                    "io.spinneret.cli.Main", "run", "testbooks", "-s", "start_urls=" + site.root(), "-s", "download_delay=0.05",
-                    "-s", "respect_robots=false", "-s", "batch_size=100000",
-                    "-s", "batch_interval=600", "-c", "4", "-o", out.toString()));
-            Process p = new ProcessBuilder(SignalledProcess.command(cmd)).redirectError(dir.resolve("stderr.txt").toFile()).start();
+            String java =
+                    Path.of(System.getProperty("java.home"), "bin", "java").toString();
+            List<String> cmd = new ArrayList<>(List.of(
+                    java,
+                    "-XX:TieredStopAtLevel=1",
+                    "-cp",
+                    System.getProperty("java.class.path"),
+                    "io.spinneret.cli.Main",
+                    "run",
+                    "testbooks",
+                    "-s",
+                    "start_urls=" + site.root(),
+                    "-s",
+                    "download_delay=0.05",
+                    "-s",
+                    "respect_robots=false",
+                    "-s",
+                    "batch_size=100000",
+                    "-s",
+                    "batch_interval=600",
+                    "-c",
+                    "4",
+                    "-o",
+                    out.toString()));
+            Process p = new ProcessBuilder(SignalledProcess.command(cmd))
+                    .redirectError(dir.resolve("stderr.txt").toFile())
+                    .start();
             try {
                 awaitHits(site, 30);
-                assertTrue(p.isAlive(), () -> "still crawling when signalled: " + readQuietly(dir.resolve("stderr.txt")));
+                assertTrue(
+                        p.isAlive(), () -> "still crawling when signalled: " + readQuietly(dir.resolve("stderr.txt")));
                 assertEquals(0, p.descendants().count(), "one JVM: the crawl runs in the process started");
-                new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid())).start().waitFor();
+                new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid()))
+                        .start()
+                        .waitFor();
                 assertTrue(p.waitFor(60, TimeUnit.SECONDS), "exited after SIG" + signal);
                 String stdout = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
                 String stderr = Files.readString(dir.resolve("stderr.txt"));
                 assertEquals(exitCode, p.exitValue(), stdout + stderr);
-                Matcher m = Pattern.compile("(\\d+) requests \\| (\\d+) responses \\| 0 failures \\| (\\d+) items").matcher(stdout);
+                Matcher m = Pattern.compile("(\\d+) requests \\| (\\d+) responses \\| 0 failures \\| (\\d+) items")
+                        .matcher(stdout);
                 assertTrue(m.find(), stdout + stderr);
                 long items = Long.parseLong(m.group(3));
                 assertTrue(items > 0 && items < 1000, stdout);

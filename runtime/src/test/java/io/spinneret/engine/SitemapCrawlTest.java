@@ -31,16 +31,40 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** A crawl driven by sitemaps, over real TCP: robots.txt, a sitemap index, a plain and a gzipped sitemap, the pages. */
 class SitemapCrawlTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     /** parse reads whatever it gets as a sitemap; book turns a detail page into an item. */
     private record SitemapSpider(String start) implements SpiderDefinition {
-        @Override public String name() { return "sitemap"; }
-        @Override public String className() { return "test.SitemapSpider"; }
-        @Override public List<String> startUrls() { return List.of(start); }
-        @Override public Renderer renderer() { return Renderer.HTTP; }
-        @Override public List<String> settings() { return List.of(); }
-        @Override public List<String> callbacks() { return List.of("book", "parse"); }
+        @Override
+        public String name() {
+            return "sitemap";
+        }
+
+        @Override
+        public String className() {
+            return "test.SitemapSpider";
+        }
+
+        @Override
+        public List<String> startUrls() {
+            return List.of(start);
+        }
+
+        @Override
+        public Renderer renderer() {
+            return Renderer.HTTP;
+        }
+
+        @Override
+        public List<String> settings() {
+            return List.of();
+        }
+
+        @Override
+        public List<String> callbacks() {
+            return List.of("book", "parse");
+        }
 
         @Override
         public Dispatcher newDispatcher() {
@@ -65,8 +89,10 @@ class SitemapCrawlTest {
     }
 
     private static String urlset(TestSite site, int from, int to) {
-        StringBuilder b = new StringBuilder("<?xml version=\"1.0\"?><urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">");
-        for (int i = from; i < to; i++) b.append("<url><loc>").append(site.url("/book/" + i)).append("</loc></url>");
+        StringBuilder b = new StringBuilder(
+                "<?xml version=\"1.0\"?><urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">");
+        for (int i = from; i < to; i++)
+            b.append("<url><loc>").append(site.url("/book/" + i)).append("</loc></url>");
         return b.append("</urlset>").toString();
     }
 
@@ -85,20 +111,30 @@ class SitemapCrawlTest {
     @Test
     void robotsTxtToIndexToSitemapsToEveryListedPage() throws Exception {
         try (TestSite site = TestSite.books(2)) {
-            site.route("/robots.txt", ex -> TestSite.send(ex, 200, "User-agent: *\nSitemap: " + site.url("/sitemap_index.xml") + "\n"));
-            site.route("/sitemap_index.xml", ex -> TestSite.send(ex, 200, "<?xml version=\"1.0\"?>"
-                    + "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"
-                    + "<sitemap><loc>" + site.url("/sitemap-1.xml") + "</loc></sitemap>"
-                    + "<sitemap><loc>" + site.url("/sitemap-2.xml.gz") + "</loc></sitemap></sitemapindex>"));
+            site.route(
+                    "/robots.txt",
+                    ex -> TestSite.send(ex, 200, "User-agent: *\nSitemap: " + site.url("/sitemap_index.xml") + "\n"));
+            site.route(
+                    "/sitemap_index.xml",
+                    ex -> TestSite.send(
+                            ex,
+                            200,
+                            "<?xml version=\"1.0\"?>"
+                                    + "<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">"
+                                    + "<sitemap><loc>" + site.url("/sitemap-1.xml") + "</loc></sitemap>"
+                                    + "<sitemap><loc>" + site.url("/sitemap-2.xml.gz")
+                                    + "</loc></sitemap></sitemapindex>"));
             site.route("/sitemap-1.xml", ex -> TestSite.send(ex, 200, urlset(site, 0, 25)));
-            site.route("/sitemap-2.xml.gz", ex -> sendGzip(ex, urlset(site, 20, 40))); // 20-24 listed twice: fetched once
+            site.route(
+                    "/sitemap-2.xml.gz", ex -> sendGzip(ex, urlset(site, 20, 40))); // 20-24 listed twice: fetched once
 
             Path out = dir.resolve("books.jsonl");
             CrawlResult r = Crawler.builder(new SitemapSpider(site.url("/robots.txt")))
                     .settings(TestSettings.fast(out, "concurrency=8"))
                     .items(List.of(BookSchema.INSTANCE))
                     .progress(null)
-                    .build().run();
+                    .build()
+                    .run();
 
             assertEquals(0, r.failures(), r.stats().toString());
             assertEquals(40, r.items());

@@ -32,7 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code start_urls_file}: start URLs read from a file or standard input as the crawl goes. */
 class StartUrlsFileTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     /** Records the most requests the scheduler held pending at once. */
     private static final class PendingHighWater extends ForwardingScheduler {
@@ -51,25 +52,33 @@ class StartUrlsFileTest {
     }
 
     private Crawler.Builder crawler(TestSite site, String... settings) {
-        return Crawler.builder(new BooksFixture(site.root())).settings(TestSettings.fast(dir.resolve("out.jsonl"), settings))
-                .items(List.of(BookSchema.INSTANCE)).progress(null);
+        return Crawler.builder(new BooksFixture(site.root()))
+                .settings(TestSettings.fast(dir.resolve("out.jsonl"), settings))
+                .items(List.of(BookSchema.INSTANCE))
+                .progress(null);
     }
 
     @Test
     void aMillionUrlsAreReadAsTheCrawlGoesNotHeldInTheQueue() throws Exception {
         Path file = dir.resolve("urls.txt");
-        try (TestSite site = TestSite.books(1); BufferedWriter w = Files.newBufferedWriter(file)) {
+        try (TestSite site = TestSite.books(1);
+                BufferedWriter w = Files.newBufferedWriter(file)) {
             for (int i = 0; i < 1_000_000; i++) w.write(site.url("/book/" + (i % 20) + "?n=" + i) + "\n");
             w.flush();
             PendingHighWater queue = new PendingHighWater();
             int concurrency = 16, limit = 2000;
-            CrawlResult r = crawler(site, "start_urls_file=" + file, "concurrency=" + concurrency, "max_requests=" + limit)
-                    .scheduler(queue).build().run();
+            CrawlResult r = crawler(
+                            site, "start_urls_file=" + file, "concurrency=" + concurrency, "max_requests=" + limit)
+                    .scheduler(queue)
+                    .build()
+                    .run();
             assertEquals(limit, r.requests(), r.summaryLine());
             assertEquals("max_requests=" + limit, r.limit());
             long bound = Math.max(StartUrlsFeed.BATCH, 2L * concurrency) + StartUrlsFeed.BATCH;
             assertTrue(queue.max.get() <= bound, "at most " + bound + " pending at once, saw " + queue.max.get());
-            assertTrue(queue.seenCount() < 1_000_000 / 2, "the crawl stopped long before the file was read: " + queue.seenCount());
+            assertTrue(
+                    queue.seenCount() < 1_000_000 / 2,
+                    "the crawl stopped long before the file was read: " + queue.seenCount());
         }
     }
 
@@ -78,14 +87,17 @@ class StartUrlsFileTest {
         Path file = dir.resolve("urls.txt");
         try (TestSite site = TestSite.books(250)) { // 5000 books
             StringBuilder lines = new StringBuilder("# the books\n\n");
-            for (int i = 0; i < site.books(); i++) lines.append("  ").append(site.url("/book/" + i)).append('\n');
+            for (int i = 0; i < site.books(); i++)
+                lines.append("  ").append(site.url("/book/" + i)).append('\n');
             lines.append("not a url\nftp://example.com/x\n127.0.0.1:8092/x\nhttp://127.0.0.1:99999/x\n");
             // the URL parser reads 127.1 as 127.0.0.1: a duplicate of the first book
             lines.append(site.url("/book/0").replace("127.0.0.1", "127.1")).append('\n');
             Files.writeString(file, lines);
             PendingHighWater queue = new PendingHighWater();
             CrawlResult r = crawler(site, "start_urls_file=" + file, "concurrency=8", "start_urls=" + site.root())
-                    .scheduler(queue).build().run();
+                    .scheduler(queue)
+                    .build()
+                    .run();
             assertEquals(CrawlResult.Outcome.FINISHED, r.outcome());
             assertEquals(site.books(), r.responses(), "the file replaces start_urls: " + r.summaryLine());
             assertEquals(site.books(), site.totalHits.get());
@@ -103,7 +115,8 @@ class StartUrlsFileTest {
         CountDownLatch firstFetched = new CountDownLatch(1);
         AtomicBoolean restWritten = new AtomicBoolean();
         InputStream realIn = System.in;
-        try (TestSite site = TestSite.books(1); PipedInputStream pipe = new PipedInputStream(1 << 16)) {
+        try (TestSite site = TestSite.books(1);
+                PipedInputStream pipe = new PipedInputStream(1 << 16)) {
             site.route("/first", ex -> {
                 firstFetched.countDown();
                 TestSite.send(ex, 200, "<html><body>first</body></html>");
@@ -135,9 +148,14 @@ class StartUrlsFileTest {
 
     @Test
     void aMissingFileIsAnErrorBeforeTheCrawl() {
-        SpinneretException e = assertThrows(SpinneretException.class, () -> Crawler.builder(new BooksFixture("http://127.0.0.1:9/"))
-                .settings(TestSettings.fast(dir.resolve("out.jsonl"), "start_urls_file=" + dir.resolve("nope.txt")))
-                .progress(null).build().run());
+        SpinneretException e = assertThrows(
+                SpinneretException.class,
+                () -> Crawler.builder(new BooksFixture("http://127.0.0.1:9/"))
+                        .settings(TestSettings.fast(
+                                dir.resolve("out.jsonl"), "start_urls_file=" + dir.resolve("nope.txt")))
+                        .progress(null)
+                        .build()
+                        .run());
         assertTrue(e.getMessage().startsWith("cannot read start_urls_file " + dir.resolve("nope.txt")), e.getMessage());
     }
 }

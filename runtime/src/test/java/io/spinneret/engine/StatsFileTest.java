@@ -17,22 +17,28 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code stats_file}: the final stats of a real crawl as JSON. */
 class StatsFileTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @Test
     void theStatsFileHoldsTheCountersDomainsStatusesLatenciesAndStopReason() throws Exception {
         Path file = dir.resolve("stats/books.json");
         try (TestSite site = ObservedCrawls.site()) {
             Instant before = Instant.now();
-            CrawlResult r = ObservedCrawls.books(site, dir, "stats_file=" + file).build().run();
+            CrawlResult r = ObservedCrawls.books(site, dir, "stats_file=" + file)
+                    .build()
+                    .run();
             JsonNode json = new ObjectMapper().readTree(file.toFile());
 
             assertEquals("books", json.get("spider").asText());
             assertEquals("finished", json.get("stop_reason").asText());
-            Instant started = Instant.parse(json.get("started").asText()), ended = Instant.parse(json.get("ended").asText());
+            Instant started = Instant.parse(json.get("started").asText()),
+                    ended = Instant.parse(json.get("ended").asText());
             assertTrue(!started.isBefore(before.minusSeconds(1)) && !ended.isBefore(started), started + " .. " + ended);
             Map<String, Long> counters = new TreeMap<>();
-            json.get("counters").fields().forEachRemaining(e -> counters.put(e.getKey(), e.getValue().asLong()));
+            json.get("counters")
+                    .fields()
+                    .forEachRemaining(e -> counters.put(e.getKey(), e.getValue().asLong()));
             assertEquals(r.stats(), counters);
 
             JsonNode local = json.get("domains").get("127.0.0.1");
@@ -49,7 +55,9 @@ class StatsFileTest {
 
             JsonNode latency = json.get("latency_ms");
             assertEquals(r.get(Stats.RESPONSES), latency.get("count").asLong());
-            double p50 = latency.get("p50").asDouble(), p99 = latency.get("p99").asDouble(), max = latency.get("max").asDouble();
+            double p50 = latency.get("p50").asDouble(),
+                    p99 = latency.get("p99").asDouble(),
+                    max = latency.get("max").asDouble();
             assertTrue(0 < p50 && p50 <= p99 && p99 <= max, p50 + " <= " + p99 + " <= " + max);
         }
     }

@@ -17,9 +17,20 @@ class EmitTest {
         final List<Request> requests = new ArrayList<>();
         final List<Object> items = new ArrayList<>();
 
-        @Override public Response response() { throw new UnsupportedOperationException(); }
-        @Override public void request(Request request) { requests.add(request); }
-        @Override public void emit(Object item) { items.add(item); }
+        @Override
+        public Response response() {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
+        public void request(Request request) {
+            requests.add(request);
+        }
+
+        @Override
+        public void emit(Object item) {
+            items.add(item);
+        }
     }
 
     @Test

@@ -30,7 +30,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * and the exit code is 0 (or 1 with {@code invalid_items = fail}).
  */
 class InvalidItemsCrawlTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     final AtomicInteger keyless = new AtomicInteger();
 
     /** The books fixture, but every book whose title ends in 7 loses its UPC, and one that ends in 3 is dropped as "unlucky". */
@@ -40,9 +42,18 @@ class InvalidItemsCrawlTest {
             public Dispatcher newDispatcher() {
                 Dispatcher books = super.newDispatcher();
                 return (callback, response, crawl) -> books.dispatch(callback, response, new Crawl() {
-                    @Override public Response response() { return crawl.response(); }
-                    @Override public void request(Request request) { crawl.request(request); }
-                    @Override public void emit(Object item) {
+                    @Override
+                    public Response response() {
+                        return crawl.response();
+                    }
+
+                    @Override
+                    public void request(Request request) {
+                        crawl.request(request);
+                    }
+
+                    @Override
+                    public void emit(Object item) {
                         Book b = (Book) item;
                         if (!b.title().endsWith("7")) {
                             crawl.emit(b);
@@ -71,7 +82,11 @@ class InvalidItemsCrawlTest {
             RecordingListener events = new RecordingListener();
             CrawlResult r = Crawler.builder(spider(site.root()))
                     .settings(TestSettings.fast(dir.resolve(output), "storage_retry_times=5"))
-                    .items(List.of(BookSchema.INSTANCE)).listener(events).progress(null).build().run();
+                    .items(List.of(BookSchema.INSTANCE))
+                    .listener(events)
+                    .progress(null)
+                    .build()
+                    .run();
 
             long unlucky = r.get(ItemChain.DROPPED + "unlucky");
             assertTrue(keyless.get() > 0 && unlucky > 0, r.stats().toString());
@@ -79,9 +94,13 @@ class InvalidItemsCrawlTest {
             assertEquals(keyless.get(), r.get(ItemChain.INVALID + "Book.upc @NotNull (key)"));
             assertEquals(100 - keyless.get() - unlucky, r.items());
             assertEquals(0, r.exitCode(), r.toString());
-            assertTrue(r.summaryLine().contains(" | " + (keyless.get() + unlucky) + " items dropped (invalid: " + keyless.get()
-                    + ", unlucky: " + unlucky + ") | "), r.summaryLine());
-            if (output.endsWith(".jsonl")) assertEquals(r.items(), Files.readAllLines(dir.resolve(output)).size());
+            assertTrue(
+                    r.summaryLine()
+                            .contains(" | " + (keyless.get() + unlucky) + " items dropped (invalid: " + keyless.get()
+                                    + ", unlucky: " + unlucky + ") | "),
+                    r.summaryLine());
+            if (output.endsWith(".jsonl"))
+                assertEquals(r.items(), Files.readAllLines(dir.resolve(output)).size());
             // listeners hear of every dropped item with its reason, and of the stored ones only as scraped
             assertEquals(keyless.get(), events.count("item-dropped invalid"));
             assertEquals(unlucky, events.count("item-dropped unlucky"));
@@ -96,11 +115,17 @@ class InvalidItemsCrawlTest {
         try (TestSite site = TestSite.books(5)) {
             CrawlResult r = Crawler.builder(spider(site.root()))
                     .settings(TestSettings.fast(dir.resolve(output), "invalid_items=fail"))
-                    .items(List.of(BookSchema.INSTANCE)).progress(null).build().run();
+                    .items(List.of(BookSchema.INSTANCE))
+                    .progress(null)
+                    .build()
+                    .run();
 
             assertEquals(CrawlResult.Outcome.FAILED, r.outcome());
             assertEquals(1, r.exitCode());
-            assertTrue(r.error() != null && r.error().startsWith("invalid Book from http://") && r.error().contains("upc @NotNull (key)"),
+            assertTrue(
+                    r.error() != null
+                            && r.error().startsWith("invalid Book from http://")
+                            && r.error().contains("upc @NotNull (key)"),
                     String.valueOf(r.error()));
         }
     }

@@ -1,7 +1,5 @@
 package io.spinneret.items;
 
-import java.util.concurrent.CopyOnWriteArrayList;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,6 +12,7 @@ import io.spinneret.testing.Book;
 import io.spinneret.testing.BookSchema;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
@@ -24,7 +23,11 @@ class ItemChainTest {
     final List<String> dropped = new CopyOnWriteArrayList<>();
 
     ItemChain chain(String invalidItems, ProcessorLink... links) {
-        return new ItemChain(List.of(links), Settings.defaults().with("invalid_items", invalidItems, "test"), stats, failed::set,
+        return new ItemChain(
+                List.of(links),
+                Settings.defaults().with("invalid_items", invalidItems, "test"),
+                stats,
+                failed::set,
                 (item, reason) -> dropped.add(((Book) item).upc() + " " + reason));
     }
 
@@ -42,7 +45,8 @@ class ItemChainTest {
         return kept;
     }
 
-    static final ProcessorLink TRIM = ProcessorLink.of(Book.class, "Trim", b -> new Book(b.url(), b.title().strip(), b.price(), b.upc()));
+    static final ProcessorLink TRIM = ProcessorLink.of(
+            Book.class, "Trim", b -> new Book(b.url(), b.title().strip(), b.price(), b.upc()));
     static final ProcessorLink DROP_FREE = ProcessorLink.of(Book.class, "DropFree", b -> {
         if (b.price() == 0) throw new DropItem("free");
         return b;
@@ -51,14 +55,25 @@ class ItemChainTest {
     @Test
     void processorsTransformInOrderAndDropWithTheirReason() {
         List<String> order = new ArrayList<>();
-        ProcessorLink first = ProcessorLink.of(Book.class, "First", b -> { order.add("first " + b.upc()); return b; });
-        ProcessorLink second = ProcessorLink.of(Book.class, "Second", b -> { order.add("second " + b.upc()); return b; });
-        List<Object> kept = apply(chain("drop", first, TRIM, DROP_FREE, second), book("a", 1), book("b", 0), book("c", 2));
+        ProcessorLink first = ProcessorLink.of(Book.class, "First", b -> {
+            order.add("first " + b.upc());
+            return b;
+        });
+        ProcessorLink second = ProcessorLink.of(Book.class, "Second", b -> {
+            order.add("second " + b.upc());
+            return b;
+        });
+        List<Object> kept =
+                apply(chain("drop", first, TRIM, DROP_FREE, second), book("a", 1), book("b", 0), book("c", 2));
 
-        assertEquals(List.of(new Book("http://h/a", "Title a", 1, "a"), new Book("http://h/c", "Title c", 2, "c")), kept);
+        assertEquals(
+                List.of(new Book("http://h/a", "Title a", 1, "a"), new Book("http://h/c", "Title c", 2, "c")), kept);
         assertEquals(1, stats.get(ItemChain.DROPPED + "free"));
         assertEquals(List.of("b free"), dropped, "the drop callback hears of the item with its reason");
-        assertTrue(order.containsAll(List.of("first a", "second a", "first b", "first c", "second c")) && !order.contains("second b"), order.toString());
+        assertTrue(
+                order.containsAll(List.of("first a", "second a", "first b", "first c", "second c"))
+                        && !order.contains("second b"),
+                order.toString());
         assertTrue(order.indexOf("first a") < order.indexOf("second a"));
     }
 
@@ -76,7 +91,9 @@ class ItemChainTest {
 
     @Test
     void processorsOfAnotherTypeDoNotRun() {
-        ProcessorLink ofString = ProcessorLink.of(String.class, "Strings", s -> { throw new DropItem("never"); });
+        ProcessorLink ofString = ProcessorLink.of(String.class, "Strings", s -> {
+            throw new DropItem("never");
+        });
         assertEquals(1, apply(chain("drop", ofString), book("a", 1)).size());
         assertEquals(0, stats.get(ItemChain.DROPPED + "never"));
     }
@@ -98,8 +115,12 @@ class ItemChainTest {
 
     @Test
     void aProcessorRunsBeforeValidationSoItCanRepairAnItem() {
-        ProcessorLink fillKey = ProcessorLink.of(Book.class, "FillKey", b -> b.upc() != null ? b : new Book(b.url(), b.title(), b.price(), "from-url"));
-        assertEquals(1, apply(chain("drop", fillKey), new Book("http://h/n", "t", 1, null)).size());
+        ProcessorLink fillKey = ProcessorLink.of(
+                Book.class, "FillKey", b -> b.upc() != null ? b : new Book(b.url(), b.title(), b.price(), "from-url"));
+        assertEquals(
+                1,
+                apply(chain("drop", fillKey), new Book("http://h/n", "t", 1, null))
+                        .size());
         assertEquals(0, stats.get(ItemChain.DROPPED + "invalid"));
     }
 }

@@ -14,20 +14,28 @@ import org.junit.jupiter.api.Test;
 class PageDirectivesTest {
     @Test
     void robotsComeFromMetaAndHeaderButNotFromRulesForOneCrawler() {
-        var doc = Jsoup.parse("<html><head><meta name=\"ROBOTS\" content=\"NoIndex, follow\"><meta name=\"googlebot\" content=\"nofollow\">"
-                + "</head><body><noscript><meta name=\"robots\" content=\"noarchive\"></noscript></body></html>", "http://h.test/");
+        var doc = Jsoup.parse(
+                "<html><head><meta name=\"ROBOTS\" content=\"NoIndex, follow\"><meta name=\"googlebot\" content=\"nofollow\">"
+                        + "</head><body><noscript><meta name=\"robots\" content=\"noarchive\"></noscript></body></html>",
+                "http://h.test/");
         assertEquals(Set.of("noindex", "follow"), PageDirectives.of(doc).robots(List.of()));
-        assertEquals(Set.of("noindex", "nofollow", "unavailable_after: 25 jun 2030 15:00:00 pst"),
-                PageDirectives.NONE.robots(List.of("none", "googlebot: noarchive, unavailable_after: 25 Jun 2030 15:00:00 PST")));
+        assertEquals(
+                Set.of("noindex", "nofollow", "unavailable_after: 25 jun 2030 15:00:00 pst"),
+                PageDirectives.NONE.robots(
+                        List.of("none", "googlebot: noarchive, unavailable_after: 25 Jun 2030 15:00:00 PST")));
     }
 
     @Test
     void onlyTheHeadsOwnElementsAreDirectives() {
-        var doc = Jsoup.parse("<html><head><title>t</title><noscript><meta name=robots content=noindex></noscript>"
-                + "<link rel=stylesheet href=a.css></head><body><div><meta name=robots content=nofollow>"
-                + "<meta http-equiv=refresh content=\"0; url=/elsewhere\"><link rel=canonical href=/body></div></body></html>");
+        var doc = Jsoup.parse(
+                "<html><head><title>t</title><noscript><meta name=robots content=noindex></noscript>"
+                        + "<link rel=stylesheet href=a.css></head><body><div><meta name=robots content=nofollow>"
+                        + "<meta http-equiv=refresh content=\"0; url=/elsewhere\"><link rel=canonical href=/body></div></body></html>");
         PageDirectives d = PageDirectives.of(doc);
-        assertEquals(Set.of(), d.robots(List.of()), "noscript in the head and meta in the body are not the page's directives");
+        assertEquals(
+                Set.of(),
+                d.robots(List.of()),
+                "noscript in the head and meta in the body are not the page's directives");
         assertEquals(Optional.empty(), d.refresh());
         assertEquals(Optional.empty(), d.canonical());
     }
@@ -43,19 +51,24 @@ class PageDirectivesTest {
 
     @Test
     void theFirstRefreshThatParsesCounts() {
-        var doc = Jsoup.parse("<head><meta http-equiv=Refresh content=soon><meta http-equiv=refresh content=\"1;url=/a\">"
-                + "<meta http-equiv=refresh content=\"2;url=/b\"></head>");
-        assertEquals(Optional.of(new PageDirectives.Refresh(1, "/a")), PageDirectives.of(doc).refresh());
+        var doc =
+                Jsoup.parse("<head><meta http-equiv=Refresh content=soon><meta http-equiv=refresh content=\"1;url=/a\">"
+                        + "<meta http-equiv=refresh content=\"2;url=/b\"></head>");
+        assertEquals(
+                Optional.of(new PageDirectives.Refresh(1, "/a")),
+                PageDirectives.of(doc).refresh());
     }
 
     private static Optional<PageDirectives.Refresh> refresh(String content) {
-        return PageDirectives.of(Jsoup.parse("<html><head><meta http-equiv=\"refresh\" content=\"" + content + "\"></head></html>"))
+        return PageDirectives.of(Jsoup.parse(
+                        "<html><head><meta http-equiv=\"refresh\" content=\"" + content + "\"></head></html>"))
                 .refresh();
     }
 
     @Test
     void canonicalIsTheHrefOfLinkRelCanonical() {
-        var doc = Jsoup.parse("<html><head><link rel=\"alternate\" href=\"/fr\"><link rel=\"Canonical\" href=\" /page \"></head></html>");
+        var doc = Jsoup.parse(
+                "<html><head><link rel=\"alternate\" href=\"/fr\"><link rel=\"Canonical\" href=\" /page \"></head></html>");
         assertEquals(Optional.of("/page"), PageDirectives.of(doc).canonical());
     }
 

@@ -33,8 +33,12 @@ class AutoThrottleTest {
 
     @Test
     void staysWithinFloorAndMaximumAndTheFloorWins() {
-        assertEquals(250 * MS, auto.afterResponse(0, 1 * MS, 200, 250 * MS), "download_delay or Crawl-delay is the floor");
+        assertEquals(
+                250 * MS, auto.afterResponse(0, 1 * MS, 200, 250 * MS), "download_delay or Crawl-delay is the floor");
         assertEquals(10_000 * MS, auto.afterResponse(0, 60_000 * MS, 200, 0), "autothrottle_max_delay");
-        assertEquals(20_000 * MS, auto.afterResponse(0, 1 * MS, 200, 20_000 * MS), "a Crawl-delay above the max still holds");
+        assertEquals(
+                20_000 * MS,
+                auto.afterResponse(0, 1 * MS, 200, 20_000 * MS),
+                "a Crawl-delay above the max still holds");
     }
 }

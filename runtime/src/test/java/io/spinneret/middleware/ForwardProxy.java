@@ -1,11 +1,10 @@
 package io.spinneret.middleware;
 
-import java.net.InetAddress;
-
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -22,12 +21,25 @@ import java.util.concurrent.atomic.AtomicInteger;
  * fetches them directly and relays the answer with a {@code Via} header. Plain http only (no CONNECT).
  */
 final class ForwardProxy implements AutoCloseable {
-    private static final Set<String> HOP = Set.of("host", "connection", "content-length", "expect", "upgrade",
-            "proxy-connection", "proxy-authorization", "keep-alive", "transfer-encoding", "te", "trailer");
+    private static final Set<String> HOP = Set.of(
+            "host",
+            "connection",
+            "content-length",
+            "expect",
+            "upgrade",
+            "proxy-connection",
+            "proxy-authorization",
+            "keep-alive",
+            "transfer-encoding",
+            "te",
+            "trailer");
 
     private final HttpServer server;
-    private final HttpClient direct = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER)
-            .version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2)).build();
+    private final HttpClient direct = HttpClient.newBuilder()
+            .followRedirects(HttpClient.Redirect.NEVER)
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(2))
+            .build();
     final AtomicInteger forwarded = new AtomicInteger();
 
     ForwardProxy() throws IOException {
@@ -57,8 +69,11 @@ final class ForwardProxy implements AutoCloseable {
                 return;
             }
             forwarded.incrementAndGet();
-            HttpRequest.Builder b = HttpRequest.newBuilder(target).method(ex.getRequestMethod(),
-                    HttpRequest.BodyPublishers.ofByteArray(ex.getRequestBody().readAllBytes()));
+            HttpRequest.Builder b = HttpRequest.newBuilder(target)
+                    .method(
+                            ex.getRequestMethod(),
+                            HttpRequest.BodyPublishers.ofByteArray(
+                                    ex.getRequestBody().readAllBytes()));
             ex.getRequestHeaders().forEach((k, vs) -> {
                 if (!HOP.contains(k.toLowerCase())) vs.forEach(v -> b.header(k, v));
             });
@@ -70,7 +85,8 @@ final class ForwardProxy implements AutoCloseable {
                 return;
             }
             r.headers().map().forEach((k, vs) -> {
-                if (!HOP.contains(k.toLowerCase()) && !k.startsWith(":")) vs.forEach(v -> ex.getResponseHeaders().add(k, v));
+                if (!HOP.contains(k.toLowerCase()) && !k.startsWith(":"))
+                    vs.forEach(v -> ex.getResponseHeaders().add(k, v));
             });
             ex.getResponseHeaders().add("Via", "1.1 test-proxy");
             ex.sendResponseHeaders(r.statusCode(), r.body().length == 0 ? -1 : r.body().length);

@@ -14,17 +14,35 @@ final class LinksSpider implements SpiderDefinition {
         this.startUrls = List.of(startUrls);
     }
 
-    @Override public String name() { return "links"; }
+    @Override
+    public String name() {
+        return "links";
+    }
 
-    @Override public String className() { return "io.spinneret.middleware.LinksSpider"; }
+    @Override
+    public String className() {
+        return "io.spinneret.middleware.LinksSpider";
+    }
 
-    @Override public List<String> startUrls() { return startUrls; }
+    @Override
+    public List<String> startUrls() {
+        return startUrls;
+    }
 
-    @Override public Renderer renderer() { return Renderer.HTTP; }
+    @Override
+    public Renderer renderer() {
+        return Renderer.HTTP;
+    }
 
-    @Override public List<String> settings() { return List.of(); }
+    @Override
+    public List<String> settings() {
+        return List.of();
+    }
 
-    @Override public List<String> callbacks() { return List.of("parse"); }
+    @Override
+    public List<String> callbacks() {
+        return List.of("parse");
+    }
 
     @Override
     public Dispatcher newDispatcher() {

@@ -1,7 +1,5 @@
 package io.spinneret.middleware;
 
-import java.util.TreeMap;
-
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.embed.CrawlResult;
@@ -18,6 +16,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * A command, not a test: what the built-in chain costs when it has nothing to do (no delay, no
@@ -52,7 +51,8 @@ public final class MiddlewareChainBench {
             for (int i = 0; i < n; i++) RealChain.execute(List.of(), Request.of(urls[i % urls.length]), d, ctx);
             long bare = (mx.getCurrentThreadCpuTime() - c0) / n;
             if (round >= 2) {
-                System.out.printf("robots %-5s round %d: default chain %d ns CPU/request, no middleware %d ns CPU/request%n",
+                System.out.printf(
+                        "robots %-5s round %d: default chain %d ns CPU/request, no middleware %d ns CPU/request%n",
                         robots, round, withChain, bare);
             }
         }
@@ -64,14 +64,21 @@ public final class MiddlewareChainBench {
         try (TestSite site = TestSite.books(200)) {
             for (int round = 0; round < 7; round++) {
                 for (String mode : List.of("no middleware", "default, robots off", "default, robots on")) {
-                    Settings s = io.spinneret.testing.TestSettings.fast(dir.resolve("out" + round + ".jsonl"),
-                            "concurrency=16", "respect_robots=" + mode.endsWith("on"));
-                    Crawler.Builder b = Crawler.builder(new BooksFixture(site.root())).settings(s)
-                            .items(List.of(BookSchema.INSTANCE)).progress(null);
+                    Settings s = io.spinneret.testing.TestSettings.fast(
+                            dir.resolve("out" + round + ".jsonl"),
+                            "concurrency=16",
+                            "respect_robots=" + mode.endsWith("on"));
+                    Crawler.Builder b = Crawler.builder(new BooksFixture(site.root()))
+                            .settings(s)
+                            .items(List.of(BookSchema.INSTANCE))
+                            .progress(null);
                     if (mode.equals("no middleware")) b.middlewares(List.of());
                     CrawlResult r = b.build().run();
-                    if (r.requests() != 4200 || r.failures() != 0) throw new AssertionError(mode + ": " + r.summaryLine());
-                    if (round > 0) ms.computeIfAbsent(mode, k -> new ArrayList<>()).add(r.elapsed().toMillis());
+                    if (r.requests() != 4200 || r.failures() != 0)
+                        throw new AssertionError(mode + ": " + r.summaryLine());
+                    if (round > 0)
+                        ms.computeIfAbsent(mode, k -> new ArrayList<>())
+                                .add(r.elapsed().toMillis());
                 }
             }
         }

@@ -21,7 +21,9 @@ import org.junit.jupiter.api.io.TempDir;
  * its duplicate filter, and the {@code HttpDownloader}, against loopback servers.
  */
 class MiddlewareCrawlTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     private final TestSite site = new TestSite("127.0.0.1");
 
     MiddlewareCrawlTest() throws Exception {}
@@ -33,12 +35,14 @@ class MiddlewareCrawlTest {
 
     private static String links(String... hrefs) {
         StringBuilder b = new StringBuilder("<html><body>");
-        for (String h : hrefs) b.append("<a href=\"").append(h).append("\">").append(h).append("</a>");
+        for (String h : hrefs)
+            b.append("<a href=\"").append(h).append("\">").append(h).append("</a>");
         return b.append("</body></html>").toString();
     }
 
     private CrawlResult crawl(LinksSpider spider, String... settings) throws Exception {
-        Settings s = TestSettings.of(settings).with("output", dir.resolve("out.jsonl").toString(), "test")
+        Settings s = TestSettings.of(settings)
+                .with("output", dir.resolve("out.jsonl").toString(), "test")
                 .with("progress_interval", "0", "test");
         return Crawler.builder(spider).settings(s).progress(null).build().run();
     }
@@ -83,19 +87,25 @@ class MiddlewareCrawlTest {
 
     @Test
     void robotsTxtIsObeyedAndFetchedOnce() throws Exception {
-        site.route("/robots.txt", (hit, n) -> Reply.ok("User-agent: *\nDisallow: /private\n").delayed(100));
+        site.route(
+                "/robots.txt",
+                (hit, n) -> Reply.ok("User-agent: *\nDisallow: /private\n").delayed(100));
         site.page("/", links("/public/1", "/public/2", "/private/1", "/private/2", "/public/3"));
         for (String p : List.of("/public/1", "/public/2", "/public/3", "/private/1", "/private/2")) site.page(p, "x");
 
         CrawlResult r = crawl(new LinksSpider(site.url("/")), "respect_robots=true", "concurrency=8");
 
         assertEquals(1, site.count("/robots.txt"));
-        assertEquals(0, site.count("/private/1") + site.count("/private/2"), "disallowed URLs never reached the server");
-        assertEquals(3, site.log.stream().filter(h -> h.path().startsWith("/public/")).count());
+        assertEquals(
+                0, site.count("/private/1") + site.count("/private/2"), "disallowed URLs never reached the server");
+        assertEquals(
+                3,
+                site.log.stream().filter(h -> h.path().startsWith("/public/")).count());
         assertEquals(2, r.get("dropped/robots"));
         assertEquals(4, r.requests(), "robots.txt is counted as robots/fetched, not as one of the crawl's requests");
         assertEquals(1, r.get(RobotsMiddleware.STAT_FETCHED));
-        assertEquals("Spinneret/0.1 (+https://github.com/spinneret-crawler/spinneret)",
+        assertEquals(
+                "Spinneret/0.1 (+https://github.com/spinneret-crawler/spinneret)",
                 site.hits("/robots.txt").get(0).header("User-Agent"));
     }
 
@@ -111,7 +121,8 @@ class MiddlewareCrawlTest {
 
             assertEquals(0, r.failures());
             for (TestSite s : List.of(site, other)) {
-                List<Long> times = s.log.stream().map(TestSite.Hit::nanos).sorted().toList();
+                List<Long> times =
+                        s.log.stream().map(TestSite.Hit::nanos).sorted().toList();
                 assertEquals(4, times.size());
                 for (int i = 1; i < times.size(); i++) {
                     long gapMs = (times.get(i) - times.get(i - 1)) / 1_000_000;
@@ -120,7 +131,9 @@ class MiddlewareCrawlTest {
             }
             long aFirst = site.log.get(0).nanos();
             long aLast = site.log.get(3).nanos();
-            long otherDuring = other.log.stream().filter(h -> h.nanos() > aFirst && h.nanos() < aLast).count();
+            long otherDuring = other.log.stream()
+                    .filter(h -> h.nanos() > aFirst && h.nanos() < aLast)
+                    .count();
             assertTrue(otherDuring >= 2, "the second domain progressed while the first was crawled: " + otherDuring);
         }
     }
@@ -130,12 +143,18 @@ class MiddlewareCrawlTest {
         site.page("/", links("/1", "/2", "/3", "/4"));
         for (int i = 1; i <= 4; i++) site.page("/" + i, "page");
         try (ForwardProxy good = new ForwardProxy()) {
-            CrawlResult r = crawl(new LinksSpider(site.url("/")), "respect_robots=true",
+            CrawlResult r = crawl(
+                    new LinksSpider(site.url("/")),
+                    "respect_robots=true",
                     "proxies=" + ForwardProxy.dead() + ", " + good.url());
 
             assertEquals(0, r.failures(), r.stats().toString());
             assertEquals(6, good.forwarded.get(), "robots.txt and five pages went through the working proxy");
-            assertEquals(5, site.log.stream().filter(h -> !h.path().equals("/robots.txt")).count());
+            assertEquals(
+                    5,
+                    site.log.stream()
+                            .filter(h -> !h.path().equals("/robots.txt"))
+                            .count());
             assertEquals(1, r.get(ProxyMiddleware.STAT_COOLDOWN));
         }
     }

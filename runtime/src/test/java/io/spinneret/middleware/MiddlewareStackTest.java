@@ -1,8 +1,5 @@
 package io.spinneret.middleware;
 
-import io.spinneret.settings.Settings;
-import java.time.Duration;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -11,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.settings.InvalidSettingException;
+import io.spinneret.settings.Settings;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
@@ -45,37 +44,49 @@ class MiddlewareStackTest {
 
     @Test
     void describesTheEffectiveChainInOneLine() {
-        String line = MiddlewareStack.describe(MiddlewareStack.build(TestSettings.of("retry_times=2", "download_delay=0.5")));
-        assertEquals("retry(2 times) -> session(off) -> robots(off) -> user_agent(1 agent) -> proxy(none) -> "
-                + "throttle(delay 0.5 s, no per-domain limit) -> [downloader]", line);
+        String line =
+                MiddlewareStack.describe(MiddlewareStack.build(TestSettings.of("retry_times=2", "download_delay=0.5")));
+        assertEquals(
+                "retry(2 times) -> session(off) -> robots(off) -> user_agent(1 agent) -> proxy(none) -> "
+                        + "throttle(delay 0.5 s, no per-domain limit) -> [downloader]",
+                line);
     }
 
     @Test
     void settingsAddProviderMiddlewaresByNameAtTheirPositions() {
-        List<Middleware> chain = MiddlewareStack.build(TestSettings.of("middlewares=timer@before:throttle, audit@first"));
-        assertEquals(List.of("audit", "retry", "session", "robots", "user_agent", "proxy", "timer", "throttle"), names(chain));
+        List<Middleware> chain =
+                MiddlewareStack.build(TestSettings.of("middlewares=timer@before:throttle, audit@first"));
+        assertEquals(
+                List.of("audit", "retry", "session", "robots", "user_agent", "proxy", "timer", "throttle"),
+                names(chain));
     }
 
     @Test
     void aBareNameGoesInnermostAndLaterEntriesCanAnchorOnEarlierOnes() {
         List<Middleware> chain = MiddlewareStack.build(TestSettings.of("middlewares=timer,audit@after:timer"));
-        assertEquals(List.of("retry", "session", "robots", "user_agent", "proxy", "throttle", "timer", "audit"), names(chain));
+        assertEquals(
+                List.of("retry", "session", "robots", "user_agent", "proxy", "throttle", "timer", "audit"),
+                names(chain));
     }
 
     @Test
     void anUnknownMiddlewareNameListsTheKnownOnes() {
-        InvalidSettingException e = assertThrows(InvalidSettingException.class,
-                () -> MiddlewareStack.build(TestSettings.of("middlewares=timre")));
+        InvalidSettingException e = assertThrows(
+                InvalidSettingException.class, () -> MiddlewareStack.build(TestSettings.of("middlewares=timre")));
         assertEquals("middlewares: no middleware named 'timre' (in test); known: audit, timer", e.getMessage());
     }
 
     @Test
     void anUnknownPositionOrAnchorIsAnError() {
-        assertTrue(assertThrows(InvalidSettingException.class,
-                () -> MiddlewareStack.build(TestSettings.of("middlewares=timer@middle"))).getMessage()
+        assertTrue(assertThrows(
+                        InvalidSettingException.class,
+                        () -> MiddlewareStack.build(TestSettings.of("middlewares=timer@middle")))
+                .getMessage()
                 .contains("unknown position 'middle'"));
-        assertTrue(assertThrows(InvalidSettingException.class,
-                () -> MiddlewareStack.build(TestSettings.of("middlewares=timer@before:cache"))).getMessage()
+        assertTrue(assertThrows(
+                        InvalidSettingException.class,
+                        () -> MiddlewareStack.build(TestSettings.of("middlewares=timer@before:cache")))
+                .getMessage()
                 .contains("no middleware named 'cache' to position against"));
     }
 
@@ -88,9 +99,22 @@ class MiddlewareStackTest {
                 .after("retry", noop("afterRetry"))
                 .replace("user_agent", noop("user_agent"))
                 .build();
-        assertEquals(List.of("first", "retry", "afterRetry", "session", "robots", "user_agent", "beforeProxy", "proxy", "throttle", "last"),
+        assertEquals(
+                List.of(
+                        "first",
+                        "retry",
+                        "afterRetry",
+                        "session",
+                        "robots",
+                        "user_agent",
+                        "beforeProxy",
+                        "proxy",
+                        "throttle",
+                        "last"),
                 names(chain));
-        assertThrows(InvalidSettingException.class, () -> MiddlewareStack.builder(TestSettings.of()).add(noop("retry")));
+        assertThrows(
+                InvalidSettingException.class,
+                () -> MiddlewareStack.builder(TestSettings.of()).add(noop("retry")));
     }
 
     @Test
@@ -108,9 +132,12 @@ class MiddlewareStackTest {
             events.add("back:inner");
             return r;
         });
-        try (TestSite site = new TestSite().page("/", "ok"); TestDownloader downloader = new TestDownloader()) {
+        try (TestSite site = new TestSite().page("/", "ok");
+                TestDownloader downloader = new TestDownloader()) {
             List<Middleware> chain = MiddlewareStack.builder(TestSettings.of())
-                    .before("user_agent", outer).after("user_agent", inner).build();
+                    .before("user_agent", outer)
+                    .after("user_agent", inner)
+                    .build();
             RealChain.execute(chain, Request.of(site.url("/")), downloader, new TestCrawl(TestSettings.of()));
         }
         // outer runs before the user agent is set and inner after it; on the way back inner comes first
@@ -119,7 +146,8 @@ class MiddlewareStackTest {
 
     @Test
     void providerMiddlewaresRunInTheCrawl() throws Exception {
-        try (TestSite site = new TestSite().page("/", "ok"); TestDownloader downloader = new TestDownloader()) {
+        try (TestSite site = new TestSite().page("/", "ok");
+                TestDownloader downloader = new TestDownloader()) {
             TestCrawl crawl = new TestCrawl(TestSettings.of("middlewares=timer@before:throttle"));
             crawl.run(MiddlewareStack.build(crawl.settings), downloader, Request.of(site.url("/")));
             assertEquals(1, crawl.stats.get("timer/requests"));

@@ -23,7 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
  * links followed from its pages stay in it, and the crawl's own jar never gets the login cookie.
  */
 class NamedSessionCrawlTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     private final TestSite site = new TestSite("127.0.0.1");
 
     NamedSessionCrawlTest() throws Exception {}
@@ -35,12 +37,35 @@ class NamedSessionCrawlTest {
 
     /** Logs in as account-2 from its @Start, then follows every link; one plain request outside the session. */
     private final class LoginSpider implements SpiderDefinition {
-        @Override public String name() { return "login"; }
-        @Override public String className() { return "test.LoginSpider"; }
-        @Override public List<String> startUrls() { return List.of(); }
-        @Override public Renderer renderer() { return Renderer.HTTP; }
-        @Override public List<String> settings() { return List.of(); }
-        @Override public List<String> callbacks() { return List.of("parse"); }
+        @Override
+        public String name() {
+            return "login";
+        }
+
+        @Override
+        public String className() {
+            return "test.LoginSpider";
+        }
+
+        @Override
+        public List<String> startUrls() {
+            return List.of();
+        }
+
+        @Override
+        public Renderer renderer() {
+            return Renderer.HTTP;
+        }
+
+        @Override
+        public List<String> settings() {
+            return List.of();
+        }
+
+        @Override
+        public List<String> callbacks() {
+            return List.of("parse");
+        }
 
         @Override
         public Dispatcher newDispatcher() {
@@ -52,7 +77,10 @@ class NamedSessionCrawlTest {
 
                 @Override
                 public boolean start(List<String> startUrls, Crawl crawl) {
-                    crawl.request(Request.builder(site.url("/login")).method("POST").session("account-2").build());
+                    crawl.request(Request.builder(site.url("/login"))
+                            .method("POST")
+                            .session("account-2")
+                            .build());
                     crawl.request(Request.of(site.url("/public")));
                     return true;
                 }
@@ -68,8 +96,11 @@ class NamedSessionCrawlTest {
         site.route("/public", (hit, n) -> Reply.ok("<a href='/public2'>p</a>"));
         site.route("/public2", (hit, n) -> Reply.ok("end"));
 
-        CrawlResult r = Crawler.builder(new LoginSpider()).settings(TestSettings.of("output=" + dir.resolve("o.jsonl"),
-                "progress_interval=0", "concurrency=1")).progress(null).build().run();
+        CrawlResult r = Crawler.builder(new LoginSpider())
+                .settings(TestSettings.of("output=" + dir.resolve("o.jsonl"), "progress_interval=0", "concurrency=1"))
+                .progress(null)
+                .build()
+                .run();
 
         assertEquals(5, r.responses(), r.stats().toString());
         assertEquals("user=2", site.hits("/a").get(0).header("Cookie"));

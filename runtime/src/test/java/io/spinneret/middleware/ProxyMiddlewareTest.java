@@ -1,15 +1,14 @@
 package io.spinneret.middleware;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spinneret.api.Request;
 import io.spinneret.middleware.TestSite.Reply;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -52,7 +51,8 @@ class ProxyMiddlewareTest {
         assertEquals(9, good.forwarded.get(), "every page and robots.txt went through the working proxy");
         assertEquals(9, site.log.size());
         assertEquals(1, crawl.stats.get(ProxyMiddleware.STAT_COOLDOWN));
-        for (var r : crawl.responses) assertEquals(good.url(), r.request().meta().get("proxy"));
+        for (var r : crawl.responses)
+            assertEquals(good.url(), r.request().meta().get("proxy"));
     }
 
     @Test
@@ -77,7 +77,9 @@ class ProxyMiddlewareTest {
         site.page("/page", "ok");
         TestCrawl crawl = new TestCrawl(TestSettings.of("proxies=" + ForwardProxy.dead()));
 
-        crawl.run(MiddlewareStack.build(crawl.settings), downloader,
+        crawl.run(
+                MiddlewareStack.build(crawl.settings),
+                downloader,
                 Request.builder(site.url("/page")).meta("proxy", good.url()).build());
 
         assertEquals(1, crawl.responses.size());

@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ProxyPoolTest {
     private final AtomicLong now = new AtomicLong(-5_000_000_000L); // nanoTime may be negative
-    private final ProxyPool pool = new ProxyPool(List.of("http://a:1", "b:2", "http://C:3/"), Duration.ofSeconds(10), now::get);
+    private final ProxyPool pool =
+            new ProxyPool(List.of("http://a:1", "b:2", "http://C:3/"), Duration.ofSeconds(10), now::get);
 
     private List<String> take(int n) {
         List<String> out = new ArrayList<>();
@@ -28,7 +29,8 @@ class ProxyPoolTest {
 
     @Test
     void handsOutProxiesRoundRobin() {
-        assertEquals(List.of("http://a:1", "http://b:2", "http://c:3", "http://a:1", "http://b:2", "http://c:3"), take(6));
+        assertEquals(
+                List.of("http://a:1", "http://b:2", "http://c:3", "http://a:1", "http://b:2", "http://c:3"), take(6));
     }
 
     @Test

@@ -1,13 +1,12 @@
 package io.spinneret.middleware;
 
-import java.io.IOException;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
+import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
@@ -30,8 +29,9 @@ class RealChainTest {
     private Middleware recording(String name) {
         return Middleware.named(name, chain -> {
             events.add("> " + name);
-            Response r = chain.proceed(chain.request().toBuilder().header("X-Path", chain.request().headers()
-                    .getOrDefault("X-Path", "") + "/" + name).build());
+            Response r = chain.proceed(chain.request().toBuilder()
+                    .header("X-Path", chain.request().headers().getOrDefault("X-Path", "") + "/" + name)
+                    .build());
             events.add("< " + name);
             return r;
         });
@@ -39,8 +39,8 @@ class RealChainTest {
 
     @Test
     void requestSideRunsInOrderAndResponseSideInReverse() throws Exception {
-        Response r = RealChain.execute(List.of(recording("a"), recording("b"), recording("c")),
-                Request.of(site.url("/")), downloader, crawl);
+        Response r = RealChain.execute(
+                List.of(recording("a"), recording("b"), recording("c")), Request.of(site.url("/")), downloader, crawl);
 
         assertEquals(200, r.status());
         assertEquals(List.of("> a", "> b", "> c", "< c", "< b", "< a"), events);
@@ -59,15 +59,17 @@ class RealChainTest {
             }
         });
         String dead = ForwardProxy.dead() + "/";
-        assertThrows(IOException.class, () -> RealChain.execute(List.of(recording("outer"), catcher),
-                Request.of(dead), downloader, crawl));
+        assertThrows(
+                IOException.class,
+                () -> RealChain.execute(List.of(recording("outer"), catcher), Request.of(dead), downloader, crawl));
         assertEquals(List.of("> outer", "caught ConnectException"), events);
     }
 
     @Test
     void aMiddlewareReturningNullIsNamed() {
         Middleware broken = Middleware.named("broken", chain -> null);
-        IllegalStateException e = assertThrows(IllegalStateException.class,
+        IllegalStateException e = assertThrows(
+                IllegalStateException.class,
                 () -> RealChain.execute(List.of(broken), Request.of(site.url("/")), downloader, crawl));
         assertTrue(e.getMessage().contains("broken returned null"), e.getMessage());
     }
@@ -78,7 +80,8 @@ class RealChainTest {
             chain.proceed(chain.request());
             return chain.proceed(chain.request());
         });
-        IllegalStateException e = assertThrows(IllegalStateException.class,
+        IllegalStateException e = assertThrows(
+                IllegalStateException.class,
                 () -> RealChain.execute(List.of(greedy), Request.of(site.url("/")), downloader, crawl));
         assertTrue(e.getMessage().contains("greedy called proceed twice"), e.getMessage());
         assertEquals(1, site.count("/"));
@@ -91,11 +94,15 @@ class RealChainTest {
             events.add("side " + side.status() + " " + side.text());
             return chain.proceed(chain.request());
         });
-        Response r = RealChain.execute(List.of(recording("before"), fetcher, recording("after")),
-                Request.of(site.url("/")), downloader, crawl);
+        Response r = RealChain.execute(
+                List.of(recording("before"), fetcher, recording("after")),
+                Request.of(site.url("/")),
+                downloader,
+                crawl);
 
         assertEquals("home", r.text());
-        assertEquals(List.of("> before", "> after", "< after", "side 200 side", "> after", "< after", "< before"), events);
+        assertEquals(
+                List.of("> before", "> after", "< after", "side 200 side", "> after", "< after", "< before"), events);
         assertEquals("/after", site.hits("/side").get(0).header("X-Path"), "side request skipped 'before'");
         assertEquals("/before/after", site.hits("/").get(0).header("X-Path"));
     }

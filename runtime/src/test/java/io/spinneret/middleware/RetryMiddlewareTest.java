@@ -1,18 +1,17 @@
 package io.spinneret.middleware;
 
-import io.spinneret.api.DropRequest;
-import java.io.IOException;
-import java.net.ConnectException;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.spinneret.api.DropRequest;
 import io.spinneret.api.Request;
-import io.spinneret.middleware.TestSite.Reply;
 import io.spinneret.download.http.HttpDownloader;
+import io.spinneret.middleware.TestSite.Reply;
+import java.io.IOException;
+import java.net.ConnectException;
 import java.net.MalformedURLException;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
@@ -73,7 +72,10 @@ class RetryMiddlewareTest {
         Middleware naiveRetry = Middleware.named("naive", chain -> {
             var response = chain.proceed(chain.request());
             if (response.status() >= 500) {
-                chain.context().schedule(chain.request().toBuilder().retryCount(chain.request().retryCount() + 1).build());
+                chain.context()
+                        .schedule(chain.request().toBuilder()
+                                .retryCount(chain.request().retryCount() + 1)
+                                .build());
                 throw new DropRequest("retry", "naive");
             }
             return response;
@@ -125,7 +127,8 @@ class RetryMiddlewareTest {
 
         RetriesExhaustedException e = assertInstanceOf(RetriesExhaustedException.class, crawl.failures.get(0));
         assertInstanceOf(ConnectException.class, e.getCause());
-        assertTrue(e.getMessage().startsWith("gave up on " + dead + " after 1 retry: ConnectException"), e.getMessage());
+        assertTrue(
+                e.getMessage().startsWith("gave up on " + dead + " after 1 retry: ConnectException"), e.getMessage());
         assertEquals(1, crawl.stats.get("retry/reason/ConnectException"));
     }
 
@@ -133,11 +136,16 @@ class RetryMiddlewareTest {
     void aUrlTheDownloaderCannotFetchAtAllFailsAtOnce() throws Exception {
         TestCrawl crawl = new TestCrawl(TestSettings.of("retry_times=3"));
         try (HttpDownloader http = new HttpDownloader(crawl.settings)) {
-            crawl.run(MiddlewareStack.build(crawl.settings), http, Request.of("ftp://example.com/file"), Request.of("http:///no-host"));
+            crawl.run(
+                    MiddlewareStack.build(crawl.settings),
+                    http,
+                    Request.of("ftp://example.com/file"),
+                    Request.of("http:///no-host"));
         }
         assertEquals(2, crawl.failures.size(), crawl.failures.toString());
         for (Exception e : crawl.failures) assertInstanceOf(MalformedURLException.class, e);
-        assertEquals(List.of("no host in URL http:///no-host", "not an http(s) URL: ftp://example.com/file"),
+        assertEquals(
+                List.of("no host in URL http:///no-host", "not an http(s) URL: ftp://example.com/file"),
                 crawl.failures.stream().map(Exception::getMessage).sorted().toList());
         assertEquals(0, crawl.stats.get(RetryMiddleware.STAT_COUNT), "another attempt cannot mend a URL");
     }
@@ -161,7 +169,11 @@ class RetryMiddlewareTest {
         site.route("/busy", (hit, n) -> n == 0 ? Reply.status(503).header("Retry-After", "3600") : Reply.ok("ok"));
         TestCrawl crawl = new TestCrawl(TestSettings.of("retry_backoff_max=0.2"));
 
-        crawl.run(MiddlewareStack.build(crawl.settings), downloader, Duration.ofSeconds(45), Request.of(site.url("/busy")));
+        crawl.run(
+                MiddlewareStack.build(crawl.settings),
+                downloader,
+                Duration.ofSeconds(45),
+                Request.of(site.url("/busy")));
 
         List<TestSite.Hit> hits = site.hits("/busy");
         long gapMs = (hits.get(1).nanos() - hits.get(0).nanos()) / 1_000_000;
@@ -176,12 +188,17 @@ class RetryMiddlewareTest {
         site.route("/missing", (hit, n) -> Reply.status(404));
         TestCrawl crawl = new TestCrawl(TestSettings.of("retry_http_codes=403"));
 
-        crawl.run(MiddlewareStack.build(crawl.settings), downloader,
-                Request.of(site.url("/forbidden-once")), Request.of(site.url("/missing")));
+        crawl.run(
+                MiddlewareStack.build(crawl.settings),
+                downloader,
+                Request.of(site.url("/forbidden-once")),
+                Request.of(site.url("/missing")));
 
         assertEquals(2, site.count("/forbidden-once"));
         assertEquals(1, site.count("/missing"));
-        assertEquals(List.of(200, 404), crawl.responses.stream().map(r -> r.status()).sorted().toList());
+        assertEquals(
+                List.of(200, 404),
+                crawl.responses.stream().map(r -> r.status()).sorted().toList());
     }
 
     @Test

@@ -1,21 +1,17 @@
 package io.spinneret.middleware;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.spinneret.api.PermanentFailureException;
+import io.spinneret.api.Request;
+import io.spinneret.api.Response;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.MalformedURLException;
 import java.net.http.HttpTimeoutException;
 import java.security.cert.CertificateException;
-import java.util.stream.IntStream;
-import javax.net.ssl.SSLHandshakeException;
-import javax.net.ssl.SSLPeerUnverifiedException;
-
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
-import io.spinneret.api.Request;
-import io.spinneret.api.Response;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -24,6 +20,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.IntStream;
+import javax.net.ssl.SSLHandshakeException;
+import javax.net.ssl.SSLPeerUnverifiedException;
 import org.junit.jupiter.api.Test;
 
 class RetryPolicyTest {
@@ -50,7 +49,10 @@ class RetryPolicyTest {
 
     @Test
     void jitterSpreadsRetriesThatFailedTogether() {
-        long distinct = IntStream.range(0, 50).mapToLong(i -> policy.jittered(2).toNanos()).distinct().count();
+        long distinct = IntStream.range(0, 50)
+                .mapToLong(i -> policy.jittered(2).toNanos())
+                .distinct()
+                .count();
         assertTrue(distinct > 10, "only " + distinct + " distinct waits out of 50");
     }
 
@@ -58,7 +60,8 @@ class RetryPolicyTest {
     void retryAfterAcceptsSecondsAndHttpDates() {
         Instant now = Instant.parse("2025-01-01T00:00:00Z");
         assertEquals(Optional.of(Duration.ofSeconds(7)), RetryPolicy.retryAfter(" 7 ", now));
-        String date = DateTimeFormatter.RFC_1123_DATE_TIME.format(now.plusSeconds(30).atOffset(ZoneOffset.UTC));
+        String date =
+                DateTimeFormatter.RFC_1123_DATE_TIME.format(now.plusSeconds(30).atOffset(ZoneOffset.UTC));
         assertEquals(Optional.of(Duration.ofSeconds(30)), RetryPolicy.retryAfter(date, now));
         assertEquals(Optional.of(Duration.ZERO), RetryPolicy.retryAfter("Wed, 21 Oct 2015 07:28:00 GMT", now));
         assertEquals(Optional.empty(), RetryPolicy.retryAfter("soon", now));
@@ -75,7 +78,8 @@ class RetryPolicyTest {
     }
 
     private static Response response(int status, String retryAfter) {
-        return new Response(Request.of("http://h/"), "http://h/", status, Map.of("Retry-After", List.of(retryAfter)), new byte[0]);
+        return new Response(
+                Request.of("http://h/"), "http://h/", status, Map.of("Retry-After", List.of(retryAfter)), new byte[0]);
     }
 
     @Test
@@ -97,7 +101,8 @@ class RetryPolicyTest {
         assertTrue(RetryPolicy.permanent(new MalformedURLException("port 99999 out of range")));
         assertTrue(RetryPolicy.permanent(new PermanentFailureException("larger than max_body_size")));
         assertFalse(RetryPolicy.permanent(new ConnectException("Connection refused")));
-        assertFalse(RetryPolicy.permanent(new SSLHandshakeException("Remote host terminated the handshake")),
+        assertFalse(
+                RetryPolicy.permanent(new SSLHandshakeException("Remote host terminated the handshake")),
                 "a handshake cut short is a network failure, worth another attempt");
         assertFalse(RetryPolicy.permanent(new HttpTimeoutException("timed out")));
     }

@@ -1,12 +1,11 @@
 package io.spinneret.middleware;
 
-import io.spinneret.settings.Settings;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spinneret.api.Request;
 import io.spinneret.middleware.TestSite.Reply;
+import io.spinneret.settings.Settings;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,7 +58,9 @@ class RobotsMiddlewareTest {
 
     @Test
     void robotsTxtIsFetchedOnceUnderConcurrentFirstRequests() throws Exception {
-        site.route("/robots.txt", (hit, n) -> Reply.ok("User-agent: *\nDisallow: /no\n").delayed(300));
+        site.route(
+                "/robots.txt",
+                (hit, n) -> Reply.ok("User-agent: *\nDisallow: /no\n").delayed(300));
         String[] paths = new String[20];
         for (int i = 0; i < paths.length; i++) {
             paths[i] = "/p" + i;
@@ -124,16 +125,26 @@ class RobotsMiddlewareTest {
         assertEquals(1, crawl.stats.get(RobotsMiddleware.STAT_UNAVAILABLE));
         assertEquals(List.of(), crawl.drops, "not a deliberate drop: the host could not be crawled");
         assertEquals(1, crawl.failures.size());
-        assertTrue(crawl.failures.get(0) instanceof RobotsUnavailableException, crawl.failures.get(0).toString());
-        assertEquals("not sent: " + site.url("") + "/robots.txt is unavailable (HTTP 503), so RFC 9309 disallows the host"
-                + " for 0.3 s (robots_error_ttl)", crawl.failures.get(0).getMessage());
+        assertTrue(
+                crawl.failures.get(0) instanceof RobotsUnavailableException,
+                crawl.failures.get(0).toString());
+        assertEquals(
+                "not sent: " + site.url("") + "/robots.txt is unavailable (HTTP 503), so RFC 9309 disallows the host"
+                        + " for 0.3 s (robots_error_ttl)",
+                crawl.failures.get(0).getMessage());
 
-        crawl.run(chain, downloader, Request.builder(site.url("/page")).dontFilter(true).build());
+        crawl.run(
+                chain,
+                downloader,
+                Request.builder(site.url("/page")).dontFilter(true).build());
         assertEquals(0, site.count("/page"), "still within robots_error_ttl: not even robots.txt is asked again");
         assertEquals(2, site.count("/robots.txt"));
 
         Thread.sleep(400);
-        crawl.run(chain, downloader, Request.builder(site.url("/page")).dontFilter(true).build());
+        crawl.run(
+                chain,
+                downloader,
+                Request.builder(site.url("/page")).dontFilter(true).build());
         assertEquals(3, site.count("/robots.txt"), "after the TTL robots.txt is fetched again");
         assertEquals(1, site.count("/page"));
     }
@@ -152,7 +163,9 @@ class RobotsMiddlewareTest {
         assertEquals(0, site.count("/page"));
         assertEquals(0, crawl.stats.get("dropped/robots"));
         assertEquals(1, crawl.failures.size(), "a failure of the crawl, not a silent drop");
-        assertTrue(crawl.failures.get(0).getMessage().contains("HttpTimeoutException"), crawl.failures.get(0).getMessage());
+        assertTrue(
+                crawl.failures.get(0).getMessage().contains("HttpTimeoutException"),
+                crawl.failures.get(0).getMessage());
     }
 
     @Test
@@ -186,8 +199,10 @@ class RobotsMiddlewareTest {
         Map<String, Boolean> actual = new TreeMap<>();
         for (String p : expected.keySet()) actual.put(p, site.count(p) == 1);
         assertEquals(expected, actual);
-        assertEquals("Spinneret/0.1 (+https://github.com/spinneret-crawler/spinneret)",
-                site.hits("/robots.txt").get(0).header("User-Agent"), "robots.txt is fetched with the crawl's user agent");
+        assertEquals(
+                "Spinneret/0.1 (+https://github.com/spinneret-crawler/spinneret)",
+                site.hits("/robots.txt").get(0).header("User-Agent"),
+                "robots.txt is fetched with the crawl's user agent");
     }
 
     @Test
@@ -197,7 +212,11 @@ class RobotsMiddlewareTest {
 
         crawl("/0", "/1", "/2");
 
-        List<Long> times = site.log.stream().filter(h -> !h.path().equals("/robots.txt")).map(TestSite.Hit::nanos).sorted().toList();
+        List<Long> times = site.log.stream()
+                .filter(h -> !h.path().equals("/robots.txt"))
+                .map(TestSite.Hit::nanos)
+                .sorted()
+                .toList();
         assertEquals(3, times.size());
         for (int i = 1; i < times.size(); i++) {
             long gapMs = (times.get(i) - times.get(i - 1)) / 1_000_000;

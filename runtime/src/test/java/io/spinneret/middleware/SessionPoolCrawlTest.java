@@ -37,7 +37,9 @@ class SessionPoolCrawlTest {
     private static final int PAGES = 40;
     private static final Pattern SID = Pattern.compile("(?:^|;\\s*)sid=(\\d+)");
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     private final TestSite site = new TestSite("127.0.0.1");
     private final BlockingSite rules = new BlockingSite();
 
@@ -66,6 +68,7 @@ class SessionPoolCrawlTest {
         private final Set<String> blocked = new HashSet<>();
         /** Requests that came with the cookie of a session after its first 403. */
         final List<Seen> afterBlock = new ArrayList<>();
+
         private int nextSid = 1;
 
         synchronized Reply reply(TestSite.Hit hit, int n) {
@@ -92,8 +95,13 @@ class SessionPoolCrawlTest {
 
     private CrawlResult crawl(String scheduler, String... extra) throws Exception {
         String spider = "links";
-        List<String> settings = new ArrayList<>(List.of("output=" + dir.resolve("out.jsonl"), "progress_interval=0",
-                "session_pool=true", "session_pool_size=2", "session_max_uses=0", "scheduler=" + scheduler,
+        List<String> settings = new ArrayList<>(List.of(
+                "output=" + dir.resolve("out.jsonl"),
+                "progress_interval=0",
+                "session_pool=true",
+                "session_pool_size=2",
+                "session_max_uses=0",
+                "scheduler=" + scheduler,
                 "job_dir=" + dir.resolve("job")));
         settings.addAll(List.of(extra));
         Settings s = TestSettings.of(settings.toArray(String[]::new));
@@ -105,7 +113,11 @@ class SessionPoolCrawlTest {
                 for (String k : j.keys("spinneret:{" + spider + "}:*")) j.del(k);
             }
         }
-        return Crawler.builder(new LinksSpider(site.url("/"))).settings(s).progress(null).build().run();
+        return Crawler.builder(new LinksSpider(site.url("/")))
+                .settings(s)
+                .progress(null)
+                .build()
+                .run();
     }
 
     @ParameterizedTest
@@ -124,7 +136,9 @@ class SessionPoolCrawlTest {
         for (Seen block : blocks) {
             int at = rules.seen.indexOf(block);
             boolean retriedElsewhere = rules.seen.subList(at + 1, rules.seen.size()).stream()
-                    .anyMatch(s -> s.path().equals(block.path()) && s.status() == 200 && !block.sid().equals(s.sid()));
+                    .anyMatch(s -> s.path().equals(block.path())
+                            && s.status() == 200
+                            && !block.sid().equals(s.sid()));
             assertTrue(retriedElsewhere, block + " was retried under another session");
         }
         assertEquals(blocks.size(), r.get(SessionPool.STAT_BLOCKED));
@@ -142,14 +156,17 @@ class SessionPoolCrawlTest {
         assertEquals(PAGES + 1, crawled.size(), "every page answered 200: " + rules.seen);
         assertEquals(0, r.failures(), r.stats().toString());
         // requests already on their way when a block came back may still carry its cookie; none after them
-        assertTrue(rules.afterBlock.size() <= 3 * r.get(SessionPool.STAT_RETIRED + "/blocked"), rules.afterBlock.toString());
+        assertTrue(
+                rules.afterBlock.size() <= 3 * r.get(SessionPool.STAT_RETIRED + "/blocked"),
+                rules.afterBlock.toString());
     }
 
     @Test
     void withoutThePoolTheBlockedCookieIsSentOnAndPagesAreLost() throws Exception {
         CrawlResult r = crawl("memory", "concurrency=1", "session_pool=false");
 
-        assertTrue(rules.afterBlock.size() > 10, "the one crawl jar keeps the blocked cookie: " + rules.afterBlock.size());
+        assertTrue(
+                rules.afterBlock.size() > 10, "the one crawl jar keeps the blocked cookie: " + rules.afterBlock.size());
         assertEquals(BUDGET, rules.seen.stream().filter(s -> s.status() == 200).count(), "one session's budget");
         assertEquals(0, r.get(SessionPool.STAT_CREATED));
     }

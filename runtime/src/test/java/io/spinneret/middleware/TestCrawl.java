@@ -89,7 +89,8 @@ final class TestCrawl implements CrawlContext {
                     threads.submit(() -> {
                         try {
                             Long until = pausedUntil.get(r.host()); // the real engine parks it without a slot
-                            if (until != null && until - System.nanoTime() > 0) Thread.sleep(Duration.ofNanos(until - System.nanoTime()));
+                            if (until != null && until - System.nanoTime() > 0)
+                                Thread.sleep(Duration.ofNanos(until - System.nanoTime()));
                             stats.increment(Stats.REQUESTS);
                             responses.add(RealChain.execute(chain, r, downloader, this));
                             stats.increment(Stats.RESPONSES);

@@ -41,19 +41,26 @@ final class TestDownloader implements Downloader {
         downloads.incrementAndGet();
         Object proxy = request.meta().get("proxy");
         HttpClient client = clients.computeIfAbsent(proxy == null ? "" : proxy.toString(), TestDownloader::client);
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(request.url())).timeout(timeout)
-                .method(request.method(), request.body() == null ? HttpRequest.BodyPublishers.noBody()
-                        : HttpRequest.BodyPublishers.ofByteArray(request.body()));
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(request.url()))
+                .timeout(timeout)
+                .method(
+                        request.method(),
+                        request.body() == null
+                                ? HttpRequest.BodyPublishers.noBody()
+                                : HttpRequest.BodyPublishers.ofByteArray(request.body()));
         request.headers().forEach((k, v) -> {
             if (!RESTRICTED.contains(k.toLowerCase())) b.header(k, v);
         });
         HttpResponse<byte[]> r = client.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
-        return new Response(request, r.uri().toString(), r.statusCode(), r.headers().map(), r.body());
+        return new Response(
+                request, r.uri().toString(), r.statusCode(), r.headers().map(), r.body());
     }
 
     private static HttpClient client(String proxy) {
-        HttpClient.Builder b = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER)
-                .connectTimeout(Duration.ofSeconds(2)).version(HttpClient.Version.HTTP_1_1);
+        HttpClient.Builder b = HttpClient.newBuilder()
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .connectTimeout(Duration.ofSeconds(2))
+                .version(HttpClient.Version.HTTP_1_1);
         if (!proxy.isEmpty()) {
             URI u = URI.create(proxy);
             b.proxy(ProxySelector.of(new InetSocketAddress(u.getHost(), u.getPort())));

@@ -1,13 +1,12 @@
 package io.spinneret.middleware;
 
-import java.util.LinkedHashMap;
-
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -24,7 +23,8 @@ final class TestSite implements AutoCloseable {
     record Hit(String host, String path, long nanos, Map<String, List<String>> headers) {
         String header(String name) {
             for (var e : headers.entrySet()) {
-                if (e.getKey().equalsIgnoreCase(name) && !e.getValue().isEmpty()) return e.getValue().get(0);
+                if (e.getKey().equalsIgnoreCase(name) && !e.getValue().isEmpty())
+                    return e.getValue().get(0);
             }
             return null;
         }
@@ -89,7 +89,8 @@ final class TestSite implements AutoCloseable {
 
     /** {@code http://<address>:<port><path>} */
     String url(String path) {
-        return "http://" + server.getAddress().getHostString() + ":" + server.getAddress().getPort() + path;
+        return "http://" + server.getAddress().getHostString() + ":"
+                + server.getAddress().getPort() + path;
     }
 
     /** The same port under another host name, e.g. "localhost". */
@@ -112,7 +113,8 @@ final class TestSite implements AutoCloseable {
     private void handle(HttpExchange ex) throws IOException {
         try (ex) {
             String path = ex.getRequestURI().getRawPath();
-            if (ex.getRequestURI().getRawQuery() != null) path += "?" + ex.getRequestURI().getRawQuery();
+            if (ex.getRequestURI().getRawQuery() != null)
+                path += "?" + ex.getRequestURI().getRawQuery();
             String host = ex.getRequestHeaders().getFirst("Host");
             Hit hit = new Hit(host == null ? "" : host, path, System.nanoTime(), Map.copyOf(ex.getRequestHeaders()));
             log.add(hit);

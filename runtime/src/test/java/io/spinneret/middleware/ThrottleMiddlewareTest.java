@@ -1,8 +1,5 @@
 package io.spinneret.middleware;
 
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,6 +8,8 @@ import io.spinneret.middleware.TestSite.Reply;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -58,10 +57,13 @@ class ThrottleMiddlewareTest {
 
         assertEquals(10, crawl.responses.size());
         for (TestSite site : List.of(a, b)) {
-            List<Long> times = site.log.stream().map(TestSite.Hit::nanos).sorted().toList();
+            List<Long> times =
+                    site.log.stream().map(TestSite.Hit::nanos).sorted().toList();
             for (int i = 1; i < times.size(); i++) {
                 long gapMs = (times.get(i) - times.get(i - 1)) / 1_000_000;
-                assertTrue(gapMs >= 200, site.url("") + ": requests " + (i - 1) + " and " + i + " only " + gapMs + " ms apart");
+                assertTrue(
+                        gapMs >= 200,
+                        site.url("") + ": requests " + (i - 1) + " and " + i + " only " + gapMs + " ms apart");
             }
         }
         // in parallel: each host needs at least 4 delays for its five requests; one global rate would
@@ -70,7 +72,10 @@ class ThrottleMiddlewareTest {
         long first = Math.min(a.log.get(0).nanos(), b.log.get(0).nanos());
         long last = Math.max(a.log.get(4).nanos(), b.log.get(4).nanos());
         long spanMs = (last - first) / 1_000_000;
-        assertTrue(spanMs < 8 * 200, "both domains took " + spanMs + " ms; one after the other needs 8 x 200 ms, one global rate 9 x 200 ms");
+        assertTrue(
+                spanMs < 8 * 200,
+                "both domains took " + spanMs
+                        + " ms; one after the other needs 8 x 200 ms, one global rate 9 x 200 ms");
     }
 
     @Test
@@ -126,7 +131,8 @@ class ThrottleMiddlewareTest {
             return Reply.ok("slow");
         });
         List<Request> seeds = new ArrayList<>();
-        for (int i = 0; i < 10; i++) seeds.add(Request.builder(a.url("/slow")).dontFilter(true).build());
+        for (int i = 0; i < 10; i++)
+            seeds.add(Request.builder(a.url("/slow")).dontFilter(true).build());
         ThrottleMiddleware throttle = ThrottleMiddleware.from(TestSettings.of());
         TestCrawl crawl = new TestCrawl(TestSettings.of());
         warmUp();
@@ -159,7 +165,9 @@ class ThrottleMiddlewareTest {
         assertTrue((at.get(2) - at.get(0)) / 1_000_000 >= 600, "host A keeps 300 ms apart");
         // all three start together; with A's 300 ms applied to B they would be at least 2 x 300 ms apart
         long bSpreadMs = (bt.get(2) - bt.get(0)) / 1_000_000;
-        assertTrue(bSpreadMs < 600, "host B is not slowed down by A's delay: its three requests took " + bSpreadMs + " ms");
+        assertTrue(
+                bSpreadMs < 600,
+                "host B is not slowed down by A's delay: its three requests took " + bSpreadMs + " ms");
         assertEquals(Duration.ofMillis(300), throttle.delayOf("127.0.0.1"));
         assertEquals(Duration.ZERO, throttle.delayOf("127.0.0.2"));
         throttle.raiseDelay("127.0.0.1", Duration.ofMillis(100));
@@ -170,7 +178,8 @@ class ThrottleMiddlewareTest {
     void autoThrottleFollowsLatencyAndBacksOffOnErrors() throws Exception {
         a.route("/slow", (hit, n) -> Reply.ok("slow").delayed(100));
         a.route("/busy", (hit, n) -> Reply.status(503));
-        ThrottleMiddleware throttle = ThrottleMiddleware.from(TestSettings.of("autothrottle=true", "autothrottle_max_delay=3"));
+        ThrottleMiddleware throttle =
+                ThrottleMiddleware.from(TestSettings.of("autothrottle=true", "autothrottle_max_delay=3"));
         TestCrawl crawl = new TestCrawl(TestSettings.of());
 
         // the rule (target concurrency 1): delay = max(latency, (delay + latency) / 2), from 0. The
@@ -184,9 +193,11 @@ class ThrottleMiddlewareTest {
             bound = Math.max(call, (bound + call) / 2);
         }
         long afterLatency = throttle.delayOf("127.0.0.1").toNanos();
-        assertTrue(afterLatency >= 100_000_000L && afterLatency <= bound,
-                "delay should follow the latency: " + afterLatency / 1e6 + " ms, not below the server's 100 ms nor above "
-                        + bound / 1e6 + " ms (the rule applied to the call times)");
+        assertTrue(
+                afterLatency >= 100_000_000L && afterLatency <= bound,
+                "delay should follow the latency: " + afterLatency / 1e6
+                        + " ms, not below the server's 100 ms nor above " + bound / 1e6
+                        + " ms (the rule applied to the call times)");
 
         RealChain.execute(List.of(throttle), Request.of(a.url("/busy")), downloader, crawl);
         assertTrue(throttle.delayOf("127.0.0.1").toMillis() >= 1000, "a 503 backs off to at least 1 s");

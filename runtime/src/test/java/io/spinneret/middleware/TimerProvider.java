@@ -1,7 +1,6 @@
 package io.spinneret.middleware;
 
 import io.spinneret.api.Response;
-
 import io.spinneret.settings.Settings;
 
 /** A user middleware provider, registered in META-INF/services of the test classpath. */

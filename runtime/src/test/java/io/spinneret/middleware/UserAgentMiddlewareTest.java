@@ -1,10 +1,9 @@
 package io.spinneret.middleware;
 
-import java.util.ArrayList;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.spinneret.api.Request;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -45,14 +44,24 @@ class UserAgentMiddlewareTest {
     @Test
     void keepsAUserAgentTheRequestAlreadySets() throws Exception {
         UserAgentMiddleware ua = UserAgentMiddleware.from(TestSettings.of("user_agents=one/1"));
-        assertEquals("mine/9", sentAgent(ua, Request.builder(site.url("/")).header("user-agent", "mine/9").build()));
+        assertEquals(
+                "mine/9",
+                sentAgent(
+                        ua,
+                        Request.builder(site.url("/"))
+                                .header("user-agent", "mine/9")
+                                .build()));
     }
 
     @Test
     void browserStringsWithCommasSurviveTheListSyntax() {
-        UserAgentMiddleware ua = UserAgentMiddleware.from(TestSettings.of(
-                "user_agents=Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0, Spinneret/0.1"));
-        assertEquals(List.of("Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0", "Spinneret/0.1"),
+        UserAgentMiddleware ua = UserAgentMiddleware.from(
+                TestSettings.of(
+                        "user_agents=Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0, Spinneret/0.1"));
+        assertEquals(
+                List.of(
+                        "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0",
+                        "Spinneret/0.1"),
                 ua.agents());
         assertEquals(List.of("mozilla", "spinneret"), ua.productTokens());
     }

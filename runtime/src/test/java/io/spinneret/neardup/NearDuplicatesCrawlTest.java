@@ -23,7 +23,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * scheduler (the Redis one keeps the groups through the same contract: SchedulerContractTest).
  */
 class NearDuplicatesCrawlTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     private static TestSite site() throws Exception {
         TestSite site = new TestSite(0, 0);
@@ -31,10 +32,26 @@ class NearDuplicatesCrawlTest {
         String products = "<article class='product_pod'><h3><a href='/p/a'>a</a></h3></article>"
                 + "<article class='product_pod'><h3><a href='/p/b'>b</a></h3></article>"
                 + "<article class='product_pod'><h3><a href='/p/c'>c</a></h3></article>";
-        site.route("/", ex -> TestSite.send(ex, 200, Articles.page("4 December 2026", listing, "Shoe Mart",
-                products + "<ul><li class='next'><a href='/sorted'>sorted</a></li></ul>")));
-        site.route("/sorted", ex -> TestSite.send(ex, 200, Articles.page("5 December 2026", listing, "Bean Co",
-                "<article class='product_pod'><h3><a href='/p/d'>d</a></h3></article>")));
+        site.route(
+                "/",
+                ex -> TestSite.send(
+                        ex,
+                        200,
+                        Articles.page(
+                                "4 December 2026",
+                                listing,
+                                "Shoe Mart",
+                                products + "<ul><li class='next'><a href='/sorted'>sorted</a></li></ul>")));
+        site.route(
+                "/sorted",
+                ex -> TestSite.send(
+                        ex,
+                        200,
+                        Articles.page(
+                                "5 December 2026",
+                                listing,
+                                "Bean Co",
+                                "<article class='product_pod'><h3><a href='/p/d'>d</a></h3></article>")));
         String a = Articles.text(10, 300);
         product(site, "/p/a", "Friday 4 December 2026", a, "Buy cheap shoes now at Shoe Mart");
         product(site, "/p/b", "Saturday 5 December 2026", a, "Fresh coffee beans delivered weekly from Bean Co");
@@ -47,15 +64,22 @@ class NearDuplicatesCrawlTest {
     private static void product(TestSite site, String path, String date, String article, String advert) {
         String book = "<div class='product_main'><h1>" + path + "</h1><p class='price_color'>£1.00</p></div>"
                 + "<table><tr><td>u</td></tr></table>";
-        site.route(path, ex -> TestSite.send(ex, 200, Articles.page(date, article, advert, "").replace("<main>", "<main>" + book)));
+        site.route(
+                path,
+                ex -> TestSite.send(
+                        ex, 200, Articles.page(date, article, advert, "").replace("<main>", "<main>" + book)));
     }
 
     private CrawlResult crawl(TestSite site, String scheduler, String... settings) throws InterruptedException {
-        List<String> kv = new ArrayList<>(List.of("scheduler=" + scheduler, "job_dir=" + dir.resolve("jobs"), "concurrency=1"));
+        List<String> kv =
+                new ArrayList<>(List.of("scheduler=" + scheduler, "job_dir=" + dir.resolve("jobs"), "concurrency=1"));
         kv.addAll(List.of(settings));
         return Crawler.builder(new BooksFixture(site.url("/")))
                 .settings(TestSettings.fast(dir.resolve("out.jsonl"), kv.toArray(String[]::new)))
-                .items(List.of(BookSchema.INSTANCE)).progress(null).build().run();
+                .items(List.of(BookSchema.INSTANCE))
+                .progress(null)
+                .build()
+                .run();
     }
 
     @ParameterizedTest

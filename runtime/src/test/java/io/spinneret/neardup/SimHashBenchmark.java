@@ -51,7 +51,8 @@ public final class SimHashBenchmark {
             }
             long nanos = threads.getCurrentThreadCpuTime() - t0;
             if (round == 3) {
-                System.out.printf("%d pages, %.1f µs of thread CPU per page (main text and SimHash), %d chars of text a page%n",
+                System.out.printf(
+                        "%d pages, %.1f µs of thread CPU per page (main text and SimHash), %d chars of text a page%n",
                         pages.size(), nanos / 1e3 / pages.size(), words / pages.size());
             }
         }

@@ -1,9 +1,8 @@
 package io.spinneret.observe;
 
-import java.net.URI;
-
 import io.spinneret.api.Failure;
 import io.spinneret.api.Request;
+import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -25,14 +24,46 @@ public class RecordingListener implements CrawlListener {
         return events.stream().filter(e -> e.startsWith(prefix)).count();
     }
 
-    @Override public void crawlOpened(CrawlOpened crawl) { opened = crawl; events.add("opened " + crawl.spider()); }
-    @Override public void requestScheduled(Request r) { events.add("scheduled " + path(r)); }
-    @Override public void requestDropped(Request r, String reason) { events.add("dropped " + reason + " " + path(r)); }
-    @Override public void requestStarted(Request r) { events.add("started " + path(r)); }
-    @Override public void responseReceived(Request r, int status, long bytes, Duration latency) { events.add("response " + status + " " + path(r)); }
-    @Override public void requestFailed(Failure f, @Nullable String errback) { events.add("failed " + f.status() + " " + path(f.request())); }
-    @Override public void itemScraped(Object item) { events.add("item " + item.getClass().getSimpleName()); }
-    @Override public void itemDropped(Object item, String reason) { events.add("item-dropped " + reason); }
+    @Override
+    public void crawlOpened(CrawlOpened crawl) {
+        opened = crawl;
+        events.add("opened " + crawl.spider());
+    }
+
+    @Override
+    public void requestScheduled(Request r) {
+        events.add("scheduled " + path(r));
+    }
+
+    @Override
+    public void requestDropped(Request r, String reason) {
+        events.add("dropped " + reason + " " + path(r));
+    }
+
+    @Override
+    public void requestStarted(Request r) {
+        events.add("started " + path(r));
+    }
+
+    @Override
+    public void responseReceived(Request r, int status, long bytes, Duration latency) {
+        events.add("response " + status + " " + path(r));
+    }
+
+    @Override
+    public void requestFailed(Failure f, @Nullable String errback) {
+        events.add("failed " + f.status() + " " + path(f.request()));
+    }
+
+    @Override
+    public void itemScraped(Object item) {
+        events.add("item " + item.getClass().getSimpleName());
+    }
+
+    @Override
+    public void itemDropped(Object item, String reason) {
+        events.add("item-dropped " + reason);
+    }
 
     @Override
     public void crawlClosed(CrawlClosed crawl) {

@@ -124,18 +124,23 @@ final class ChangingSite implements AutoCloseable {
         int to = n == pages ? books() + extraBooks.get() : n * perPage;
         for (int i = (n - 1) * perPage; i < to; i++) {
             if (deleted.contains(i)) continue;
-            b.append("<li><article class=\"product_pod\"><h3><a href=\"/book/").append(i).append("\">Book ").append(i)
+            b.append("<li><article class=\"product_pod\"><h3><a href=\"/book/")
+                    .append(i)
+                    .append("\">Book ")
+                    .append(i)
                     .append("</a></h3></article></li>");
         }
         b.append("</ol><ul class=\"pager\">");
-        if (n < pages) b.append("<li class=\"next\"><a href=\"/page/").append(n + 1).append("\">next</a></li>");
+        if (n < pages)
+            b.append("<li class=\"next\"><a href=\"/page/").append(n + 1).append("\">next</a></li>");
         return b.append("</ul></body></html>").toString();
     }
 
     private static String detail(int i, int version) {
         String title = version == 0 ? "Book " + i : "Book " + i + " (edition " + (version + 1) + ")";
         return "<!DOCTYPE html><html><body><div class=\"product_main\"><h1>" + title + "</h1><p class=\"price_color\">£"
-                + (10 + i % 50) + ".00</p></div><table><tr><th>UPC</th><td>upc" + i + "</td></tr></table></body></html>";
+                + (10 + i % 50) + ".00</p></div><table><tr><th>UPC</th><td>upc" + i
+                + "</td></tr></table></body></html>";
     }
 
     @Override

@@ -10,8 +10,11 @@ import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class PageRecordTest {
-    private static final Request DETAIL = Request.builder("https://books.example/catalogue/a-light-in-the-attic_1000/index.html")
-            .callback("detail").depth(2).build();
+    private static final Request DETAIL = Request.builder(
+                    "https://books.example/catalogue/a-light-in-the-attic_1000/index.html")
+            .callback("detail")
+            .depth(2)
+            .build();
 
     @Test
     void aRecordComesBackAsItWasKept() {
@@ -43,7 +46,10 @@ class PageRecordTest {
         assertEquals("Mon, 24 Nov 2025 16:00:00 GMT", revisit.headers().get("If-Modified-Since"));
         assertEquals(new ConditionalRequests.Previous(5, 60), ConditionalRequests.previous(revisit));
         assertEquals(DETAIL, ConditionalRequests.original(revisit));
-        assertEquals(1_764_000_000L, ConditionalRequests.epochSeconds(revisit.headers().get("If-Modified-Since")));
-        assertEquals(Map.of(), ConditionalRequests.revisit(r, false).headers(), "recrawl_emit_unchanged: no validators");
+        assertEquals(
+                1_764_000_000L,
+                ConditionalRequests.epochSeconds(revisit.headers().get("If-Modified-Since")));
+        assertEquals(
+                Map.of(), ConditionalRequests.revisit(r, false).headers(), "recrawl_emit_unchanged: no validators");
     }
 }

@@ -45,7 +45,9 @@ class RecrawlCrawlTest {
     private static final int PER_PAGE = 20;
     private static final int PAGES = LISTINGS + LISTINGS * PER_PAGE;
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     private final String crawlId = "recrawl-" + UUID.randomUUID().toString().substring(0, 8);
     private boolean usedRedis;
     private int run;
@@ -59,7 +61,11 @@ class RecrawlCrawlTest {
         List<String> kv = new ArrayList<>(List.of("concurrency=8", "overwrite_output=true"));
         if (scheduler.equals("redis")) {
             usedRedis = true;
-            kv.addAll(List.of("scheduler=redis", "redis_url=" + RedisTestServer.url(), "crawl_id=" + crawlId, "idle_timeout=0.3"));
+            kv.addAll(List.of(
+                    "scheduler=redis",
+                    "redis_url=" + RedisTestServer.url(),
+                    "crawl_id=" + crawlId,
+                    "idle_timeout=0.3"));
         } else {
             kv.addAll(List.of("scheduler=sqlite", "job_dir=" + dir.resolve("jobs")));
         }
@@ -67,8 +73,12 @@ class RecrawlCrawlTest {
         return TestSettings.fast(dir.resolve("run-" + (++run) + ".jsonl"), kv.toArray(String[]::new));
     }
 
-    private static CrawlResult crawl(ChangingSite site, Settings settings, CrawlListener... listeners) throws InterruptedException {
-        Crawler.Builder b = Crawler.builder(new BooksFixture(site.root())).settings(settings).items(List.of(BookSchema.INSTANCE)).progress(null);
+    private static CrawlResult crawl(ChangingSite site, Settings settings, CrawlListener... listeners)
+            throws InterruptedException {
+        Crawler.Builder b = Crawler.builder(new BooksFixture(site.root()))
+                .settings(settings)
+                .items(List.of(BookSchema.INSTANCE))
+                .progress(null);
         for (CrawlListener l : listeners) b.listener(l);
         return b.build().run();
     }
@@ -83,7 +93,8 @@ class RecrawlCrawlTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"sqlite", "redis"})
-    void anUnchangedSiteIsAll304sThenExactlyTheChangedItemsAreEmittedAndTheRemovedPagesReported(String scheduler) throws Exception {
+    void anUnchangedSiteIsAll304sThenExactlyTheChangedItemsAreEmittedAndTheRemovedPagesReported(String scheduler)
+            throws Exception {
         try (ChangingSite site = new ChangingSite(LISTINGS, PER_PAGE)) {
             CrawlResult first = crawl(site, settings(scheduler));
             assertEquals(LISTINGS * PER_PAGE, first.items());
@@ -96,7 +107,8 @@ class RecrawlCrawlTest {
             assertEquals(Set.of(), itemUrls());
             assertEquals(Map.of("unchanged", (long) PAGES), same.recrawled());
             assertEquals(0, same.exitCode(), same.summaryLine());
-            assertTrue(same.summaryLine().contains(PAGES + " recrawled (unchanged: " + PAGES + ")"), same.summaryLine());
+            assertTrue(
+                    same.summaryLine().contains(PAGES + " recrawled (unchanged: " + PAGES + ")"), same.summaryLine());
 
             IntStream.range(0, 10).forEach(site::change);
             IntStream.range(10, 15).forEach(site::delete);
@@ -108,16 +120,24 @@ class RecrawlCrawlTest {
                 }
             };
             CrawlResult changed = crawl(site, settings(scheduler, "recrawl=true"), onRemoved);
-            Set<String> tenChanged = new TreeSet<>(IntStream.range(0, 10).mapToObj(site::bookUrl).toList());
+            Set<String> tenChanged =
+                    new TreeSet<>(IntStream.range(0, 10).mapToObj(site::bookUrl).toList());
             assertEquals(tenChanged, itemUrls(), "exactly the changed books' items");
-            // the first listing page lost five links (changed); the other two only got a new ETag (same body: unchanged)
+            // the first listing page lost five links (changed); the other two only got a new ETag (same body:
+            // unchanged)
             assertEquals(Map.of("changed", 11L, "removed", 5L, "unchanged", (long) PAGES - 16), changed.recrawled());
-            assertEquals(new TreeSet<>(IntStream.range(10, 15).mapToObj(site::bookUrl).toList()), new TreeSet<>(removed));
+            assertEquals(
+                    new TreeSet<>(
+                            IntStream.range(10, 15).mapToObj(site::bookUrl).toList()),
+                    new TreeSet<>(removed));
             // 200: the 10 changed books and the 3 listing pages (new ETags); 304: the other 45 books
             assertEquals(Map.of(200, 13, 304, PAGES - 18, 404, 5), site.takeStatuses());
 
             CrawlResult after = crawl(site, settings(scheduler, "recrawl=true"));
-            assertEquals(Map.of(304, PAGES - 5), site.takeStatuses(), "removed pages are not known any more; changed ones have their new ETag");
+            assertEquals(
+                    Map.of(304, PAGES - 5),
+                    site.takeStatuses(),
+                    "removed pages are not known any more; changed ones have their new ETag");
             assertEquals(Map.of("unchanged", (long) PAGES - 5), after.recrawled());
         }
     }
@@ -151,10 +171,15 @@ class RecrawlCrawlTest {
         try (ChangingSite site = new ChangingSite(LISTINGS, PER_PAGE)) {
             String failing = site.bookUrl(7);
             Settings first = settings("sqlite");
-            Crawler.builder(new BooksFixture("books", List.of(site.root()), List.of(), failing::equals)).settings(first)
-                    .items(List.of(BookSchema.INSTANCE)).progress(null).build().run();
+            Crawler.builder(new BooksFixture("books", List.of(site.root()), List.of(), failing::equals))
+                    .settings(first)
+                    .items(List.of(BookSchema.INSTANCE))
+                    .progress(null)
+                    .build()
+                    .run();
             CrawlResult r = crawl(site, settings("sqlite", "recrawl=true"));
-            assertEquals(Set.of(failing), itemUrls(), "requested without validators, so parsed, and its item comes now");
+            assertEquals(
+                    Set.of(failing), itemUrls(), "requested without validators, so parsed, and its item comes now");
             assertEquals(Map.of("changed", 1L, "unchanged", (long) PAGES - 1), r.recrawled());
         }
     }
@@ -166,7 +191,11 @@ class RecrawlCrawlTest {
             try (Scheduler job = SqliteScheduler.open(dir.resolve("jobs").resolve("books"), true)) {
                 PageRecords records = job.pageRecords();
                 assertEquals(PAGES, records.count());
-                Request scheduled = Request.builder(site.bookUrl(5)).callback("detail").priority(1).depth(1).build();
+                Request scheduled = Request.builder(site.bookUrl(5))
+                        .callback("detail")
+                        .priority(1)
+                        .depth(1)
+                        .build();
                 PageRecord r = PageRecord.decode(records.get(scheduled.fingerprint()));
                 assertEquals(scheduled, r.request(), "without the User-Agent the middleware added");
                 assertEquals("\"b5-0\"", r.etag());

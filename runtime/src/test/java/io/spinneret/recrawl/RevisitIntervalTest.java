@@ -11,7 +11,8 @@ import org.junit.jupiter.api.Test;
 class RevisitIntervalTest {
     private static final long HOUR = 3600;
     private static final RevisitInterval ADAPTIVE = RevisitInterval.from(Settings.defaults()
-            .with("recrawl_after", Long.toString(HOUR), "test").with("recrawl_max_interval", Long.toString(8 * HOUR), "test"));
+            .with("recrawl_after", Long.toString(HOUR), "test")
+            .with("recrawl_max_interval", Long.toString(8 * HOUR), "test"));
 
     private static PageRecord fetched(long at, long interval) {
         return new PageRecord(Request.of("http://example.com/"), null, 0, 0, at, interval);
@@ -35,7 +36,8 @@ class RevisitIntervalTest {
         assertEquals(8 * HOUR, ADAPTIVE.afterUnchanged(i), "bounded by recrawl_max_interval");
         i = ADAPTIVE.afterChange(i);
         assertEquals(4 * HOUR, i);
-        assertEquals(HOUR, ADAPTIVE.afterChange(ADAPTIVE.afterChange(ADAPTIVE.afterChange(i))), "never below recrawl_after");
+        assertEquals(
+                HOUR, ADAPTIVE.afterChange(ADAPTIVE.afterChange(ADAPTIVE.afterChange(i))), "never below recrawl_after");
     }
 
     @Test

@@ -1,13 +1,12 @@
 package io.spinneret.render;
 
-import java.util.ArrayList;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spinneret.render.RenderDecisions.Plan;
 import io.spinneret.spi.Stats;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -86,7 +85,8 @@ class RenderDecisionsTest {
         assertEquals(Plan.BROWSER, d.plan("p"));
         assertEquals(Plan.SAMPLE, d.plan("p"));
         d.sampled("p", true, "");
-        assertEquals(Map.of(), d.decisions(), "a re-check that agrees under the browser sends the pattern back to sampling");
+        assertEquals(
+                Map.of(), d.decisions(), "a re-check that agrees under the browser sends the pattern back to sampling");
         assertEquals(1, stats.get("auto/decisions/http"));
         assertEquals(1, stats.get("auto/decisions/browser"));
     }
@@ -104,10 +104,14 @@ class RenderDecisionsTest {
                 d.sampled("p", true, "");
             }
         }
-        assertEquals(List.of(2, 6, 14, 30, 62, 126, 254, 454, 654), checks.subList(0, 9),
+        assertEquals(
+                List.of(2, 6, 14, 30, 62, 126, 254, 454, 654),
+                checks.subList(0, 9),
                 "gaps 2, 4, 8, ..., 128, then 200: 100 times the first");
         for (int i = 1; i < checks.size(); i++) {
-            assertTrue(checks.get(i) - checks.get(i - 1) <= 2 * RenderDecisions.MAX_GAP_FACTOR, "the gap stops growing at its cap");
+            assertTrue(
+                    checks.get(i) - checks.get(i - 1) <= 2 * RenderDecisions.MAX_GAP_FACTOR,
+                    "the gap stops growing at its cap");
         }
         int last = checks.size() - 1;
         assertEquals(2 * RenderDecisions.MAX_GAP_FACTOR, checks.get(last) - checks.get(last - 1));

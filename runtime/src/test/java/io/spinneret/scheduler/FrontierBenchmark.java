@@ -71,8 +71,13 @@ public final class FrontierBenchmark {
     }
 
     static Request request(long i, int hosts) {
-        String url = String.format(Locale.ROOT, "https://shop-%05d.example.com/catalogue/item-%08d/index.html", i % hosts, i);
-        return Request.builder(url).callback("detail").priority((int) (i % 3)).depth(1 + (int) (i % 3)).build();
+        String url = String.format(
+                Locale.ROOT, "https://shop-%05d.example.com/catalogue/item-%08d/index.html", i % hosts, i);
+        return Request.builder(url)
+                .callback("detail")
+                .priority((int) (i % 3))
+                .depth(1 + (int) (i % 3))
+                .build();
     }
 
     private void run() throws Exception {
@@ -83,8 +88,15 @@ public final class FrontierBenchmark {
                 .with(Setting.REDIS_URL, redisUrl, "bench")
                 .with(Setting.REDIS_SEEN_FILTER, seenFilter, "bench")
                 .with(Setting.REDIS_BLOOM_CAPACITY, Long.toString(urls), "bench");
-        System.out.printf("%s, %,d URLs over %,d hosts (URL of %d chars), %d workers; %d cores, Java %s%s%n", kind, urls, hosts,
-                request(0, hosts).url().length(), workers, Runtime.getRuntime().availableProcessors(), Runtime.version(),
+        System.out.printf(
+                "%s, %,d URLs over %,d hosts (URL of %d chars), %d workers; %d cores, Java %s%s%n",
+                kind,
+                urls,
+                hosts,
+                request(0, hosts).url().length(),
+                workers,
+                Runtime.getRuntime().availableProcessors(),
+                Runtime.version(),
                 kind.equals("redis") ? ", seen filter " + seenFilter : "");
         cleanUp(spider);
         long before = size(spider);
@@ -98,14 +110,19 @@ public final class FrontierBenchmark {
                     s.pushAll(batch);
                     batch.clear();
                 }
-                if ((i + 1) % 1_000_000 == 0) System.out.printf("  %,d pushed, %.0f s%n", i + 1, (System.nanoTime() - t0) / 1e9);
+                if ((i + 1) % 1_000_000 == 0)
+                    System.out.printf("  %,d pushed, %.0f s%n", i + 1, (System.nanoTime() - t0) / 1e9);
             }
             s.pushAll(batch);
             long t1 = System.nanoTime();
             double cpu1 = redisCpuSeconds();
             long filled = size(spider);
-            System.out.printf("filled:  %,d pending, %,d seen in %.1f s (%,.0f/s)%n", s.pendingCount(), s.seenCount(), (t1 - t0) / 1e9, rate(urls, t1 - t0));
-            System.out.printf("%s once filled: %,d bytes (%.1f a URL, queue and seen set)%n", measure(), filled, (double) (filled - before) / urls);
+            System.out.printf(
+                    "filled:  %,d pending, %,d seen in %.1f s (%,.0f/s)%n",
+                    s.pendingCount(), s.seenCount(), (t1 - t0) / 1e9, rate(urls, t1 - t0));
+            System.out.printf(
+                    "%s once filled: %,d bytes (%.1f a URL, queue and seen set)%n",
+                    measure(), filled, (double) (filled - before) / urls);
             if (kind.equals("redis")) keyUsage(spider);
             AtomicLong drained = new AtomicLong();
             try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -115,7 +132,8 @@ public final class FrontierBenchmark {
                         while ((lease = s.poll(Duration.ofMillis(500))) != null) {
                             s.ack(lease);
                             long n = drained.incrementAndGet();
-                            if (n % 1_000_000 == 0) System.out.printf("  %,d drained, %.0f s%n", n, (System.nanoTime() - t1) / 1e9);
+                            if (n % 1_000_000 == 0)
+                                System.out.printf("  %,d drained, %.0f s%n", n, (System.nanoTime() - t1) / 1e9);
                         }
                         return null;
                     });
@@ -125,19 +143,28 @@ public final class FrontierBenchmark {
             double cpu2 = redisCpuSeconds();
             long empty = size(spider);
             if (kind.equals("redis")) {
-                System.out.printf("Redis CPU: %.1f us per push, %.1f us per poll + ack%n", (cpu1 - cpu0) * 1e6 / urls, (cpu2 - cpu1) * 1e6 / urls);
+                System.out.printf(
+                        "Redis CPU: %.1f us per push, %.1f us per poll + ack%n",
+                        (cpu1 - cpu0) * 1e6 / urls, (cpu2 - cpu1) * 1e6 / urls);
             }
-            System.out.printf("drained: %,d (poll + ack) in %.1f s (%,.0f/s); %,d pending, %,d in flight after%n",
+            System.out.printf(
+                    "drained: %,d (poll + ack) in %.1f s (%,.0f/s); %,d pending, %,d in flight after%n",
                     drained.get(), (t2 - t1) / 1e9, rate(drained.get(), t2 - t1), s.pendingCount(), s.inFlightCount());
             System.out.printf("%s: before %,d, filled %,d, drained %,d bytes%n", measure(), before, filled, empty);
             if (kind.equals("sqlite")) { // SQLite keeps the pages it freed: the files do not shrink when drained
-                System.out.printf("RESULT sqlite urls=%d hosts=%d: %.1f bytes per URL, queued request and seen fingerprint together%n",
+                System.out.printf(
+                        "RESULT sqlite urls=%d hosts=%d: %.1f bytes per URL, queued request and seen fingerprint together%n",
                         urls, hosts, (double) (filled - before) / urls);
                 return;
             }
-            System.out.printf("RESULT %s urls=%d hosts=%d: %.1f bytes per queued request, %.1f bytes per seen URL (%.1f both)%n",
-                    kind + (kind.equals("redis") ? "/" + seenFilter : ""), urls, hosts,
-                    (double) (filled - empty) / urls, (double) (empty - before) / urls, (double) (filled - before) / urls);
+            System.out.printf(
+                    "RESULT %s urls=%d hosts=%d: %.1f bytes per queued request, %.1f bytes per seen URL (%.1f both)%n",
+                    kind + (kind.equals("redis") ? "/" + seenFilter : ""),
+                    urls,
+                    hosts,
+                    (double) (filled - empty) / urls,
+                    (double) (empty - before) / urls,
+                    (double) (filled - before) / urls);
             if (kind.equals("memory")) System.out.println("(scheduler kept reachable: " + s.pendingCount() + ")");
         } finally {
             cleanUp(spider);
@@ -165,7 +192,10 @@ public final class FrontierBenchmark {
             for (String k : List.of("meta", "ring", "hosts", "chunks", "inflight", "leased", "seen", "bloom")) {
                 String key = "spinneret:" + spider + ":" + k;
                 Long bytes = j.memoryUsage(key, 0);
-                if (bytes != null) System.out.printf("  MEMORY USAGE %-8s %,15d bytes (%s), %.1f a URL%n", k, bytes, j.objectEncoding(key), (double) bytes / urls);
+                if (bytes != null)
+                    System.out.printf(
+                            "  MEMORY USAGE %-8s %,15d bytes (%s), %.1f a URL%n",
+                            k, bytes, j.objectEncoding(key), (double) bytes / urls);
             }
         }
     }
@@ -180,7 +210,9 @@ public final class FrontierBenchmark {
             }
             j.configResetStat();
             for (String line : j.info("cpu").split("\r?\n")) {
-                if (line.startsWith("used_cpu_sys:") || line.startsWith("used_cpu_user:")) cpu += Double.parseDouble(line.substring(line.indexOf(':') + 1).trim());
+                if (line.startsWith("used_cpu_sys:") || line.startsWith("used_cpu_user:"))
+                    cpu += Double.parseDouble(
+                            line.substring(line.indexOf(':') + 1).trim());
             }
         }
         return cpu;
@@ -198,13 +230,15 @@ public final class FrontierBenchmark {
     private void cleanUp(String spider) throws IOException {
         if (kind.equals("redis")) {
             try (Jedis j = new Jedis(URI.create(redisUrl))) {
-                for (String k : List.of("meta", "ring", "hosts", "chunks", "inflight", "leased", "seen", "bloom")) j.unlink("spinneret:" + spider + ":" + k);
+                for (String k : List.of("meta", "ring", "hosts", "chunks", "inflight", "leased", "seen", "bloom"))
+                    j.unlink("spinneret:" + spider + ":" + k);
             }
         } else if (kind.equals("sqlite")) {
             Path job = dir.resolve(spider);
             if (Files.exists(job)) {
                 try (Stream<Path> files = Files.walk(job)) {
-                    files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+                    files.sorted(Comparator.reverseOrder())
+                            .forEach(f -> f.toFile().delete());
                 }
             }
         }

@@ -1,11 +1,9 @@
 package io.spinneret.scheduler;
 
-import io.spinneret.spi.Lease;
-import java.util.Comparator;
-
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.Request;
 import io.spinneret.settings.Settings;
+import io.spinneret.spi.Lease;
 import io.spinneret.spi.Scheduler;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
@@ -14,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.ExecutorService;
@@ -65,7 +64,8 @@ public final class SchedulerBenchmark {
             }
         }
         if (b.kinds.isEmpty()) b.kinds.addAll(List.of("memory", "sqlite", "redis"));
-        System.out.printf("%d cores, Java %s; %,d ops, %,d-request frontier, %d workers, %d hosts%n",
+        System.out.printf(
+                "%d cores, Java %s; %,d ops, %,d-request frontier, %d workers, %d hosts%n",
                 Runtime.getRuntime().availableProcessors(), Runtime.version(), b.ops, b.frontier, b.workers, hosts);
         for (String kind : b.kinds) b.bench(kind);
     }
@@ -76,8 +76,11 @@ public final class SchedulerBenchmark {
     /** A request with a ~60-character URL, like a product page, on one of {@link #hosts} hosts. */
     static Request request(long i) {
         String host = hosts == 1 ? "books" : "h" + (i % hosts);
-        return Request.builder(String.format(Locale.ROOT, "https://%s.example.com/catalogue/item-%08d/index.html", host, i))
-                .callback("detail").priority((int) (i % 3)).build();
+        return Request.builder(
+                        String.format(Locale.ROOT, "https://%s.example.com/catalogue/item-%08d/index.html", host, i))
+                .callback("detail")
+                .priority((int) (i % 3))
+                .build();
     }
 
     private Settings settings(String kind) {
@@ -131,8 +134,10 @@ public final class SchedulerBenchmark {
         for (Lease l : leases) s.ack(l);
         long t3 = System.nanoTime();
         check(s);
-        if (report) System.out.printf("one thread:  push %,9.0f/s   pop %,9.0f/s   ack %,9.0f/s   => push+pop+ack %,9.0f/s%n",
-                rate(ops, t1 - t0), rate(ops, t2 - t1), rate(ops, t3 - t2), rate(ops, t3 - t0));
+        if (report)
+            System.out.printf(
+                    "one thread:  push %,9.0f/s   pop %,9.0f/s   ack %,9.0f/s   => push+pop+ack %,9.0f/s%n",
+                    rate(ops, t1 - t0), rate(ops, t2 - t1), rate(ops, t3 - t2), rate(ops, t3 - t0));
     }
 
     /**
@@ -168,7 +173,8 @@ public final class SchedulerBenchmark {
             }
         }
         long t1 = System.nanoTime();
-        System.out.printf("%2d workers:  poll + pushAll(10 links, 5 new) + ack: %,9.0f pages/s (%,9.0f push+pop+ack/s)%n",
+        System.out.printf(
+                "%2d workers:  poll + pushAll(10 links, 5 new) + ack: %,9.0f pages/s (%,9.0f push+pop+ack/s)%n",
                 workers, rate(done.get(), t1 - t0), rate(done.get(), t1 - t0));
     }
 
@@ -187,9 +193,14 @@ public final class SchedulerBenchmark {
             s.pushAll(batch);
             long t1 = System.nanoTime();
             long size = kind.equals("redis") ? redisUsedMemory() - before : directorySize(dir.resolve(spider));
-            System.out.printf("frontier:    filled %,d in %.1f s (%,.0f/s); %s %,.1f MiB (%,.0f bytes/request)%n",
-                    s.pendingCount(), (t1 - t0) / 1e9, rate(frontier, t1 - t0),
-                    kind.equals("redis") ? "Redis used_memory +" : "files", size / 1048576.0, (double) size / frontier);
+            System.out.printf(
+                    "frontier:    filled %,d in %.1f s (%,.0f/s); %s %,.1f MiB (%,.0f bytes/request)%n",
+                    s.pendingCount(),
+                    (t1 - t0) / 1e9,
+                    rate(frontier, t1 - t0),
+                    kind.equals("redis") ? "Redis used_memory +" : "files",
+                    size / 1048576.0,
+                    (double) size / frontier);
             AtomicLong drained = new AtomicLong();
             long t2 = System.nanoTime();
             try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -206,7 +217,8 @@ public final class SchedulerBenchmark {
             }
             long t3 = System.nanoTime();
             check(s);
-            System.out.printf("frontier:    drained %,d with %d workers (poll + ack) in %.1f s (%,.0f/s)%n",
+            System.out.printf(
+                    "frontier:    drained %,d with %d workers (poll + ack) in %.1f s (%,.0f/s)%n",
                     drained.get(), workers, (t3 - t2) / 1e9, rate(drained.get(), t3 - t2));
         }
     }
@@ -225,8 +237,12 @@ public final class SchedulerBenchmark {
         }
         s.pushAll(batch);
         long after = usedHeap();
-        System.out.printf("heap:        %,d queued requests (URL of %d chars) use %,.1f MiB: %,.0f bytes/request%n",
-                s.pendingCount(), request(0).url().length(), (after - before) / 1048576.0, (double) (after - before) / n);
+        System.out.printf(
+                "heap:        %,d queued requests (URL of %d chars) use %,.1f MiB: %,.0f bytes/request%n",
+                s.pendingCount(),
+                request(0).url().length(),
+                (after - before) / 1048576.0,
+                (double) (after - before) / n);
         s.close();
     }
 
@@ -247,7 +263,9 @@ public final class SchedulerBenchmark {
     static long redisUsedMemory(String redisUrl) {
         try (Jedis j = new Jedis(URI.create(redisUrl))) {
             for (String line : j.info("memory").split("\r?\n")) {
-                if (line.startsWith("used_memory:")) return Long.parseLong(line.substring("used_memory:".length()).trim());
+                if (line.startsWith("used_memory:"))
+                    return Long.parseLong(
+                            line.substring("used_memory:".length()).trim());
             }
         }
         return 0;
@@ -255,7 +273,9 @@ public final class SchedulerBenchmark {
 
     static long directorySize(Path p) throws IOException {
         try (Stream<Path> files = Files.walk(p)) {
-            return files.filter(Files::isRegularFile).mapToLong(f -> f.toFile().length()).sum();
+            return files.filter(Files::isRegularFile)
+                    .mapToLong(f -> f.toFile().length())
+                    .sum();
         }
     }
 
@@ -268,7 +288,8 @@ public final class SchedulerBenchmark {
             Path job = dir.resolve(spider);
             if (Files.exists(job)) {
                 try (Stream<Path> files = Files.walk(job)) {
-                    files.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+                    files.sorted(Comparator.reverseOrder())
+                            .forEach(f -> f.toFile().delete());
                 }
             }
         }
@@ -276,7 +297,8 @@ public final class SchedulerBenchmark {
 
     private static void check(Scheduler s) {
         if (s.pendingCount() != 0 || s.inFlightCount() != 0) {
-            throw new IllegalStateException("left behind: " + s.pendingCount() + " pending, " + s.inFlightCount() + " in flight");
+            throw new IllegalStateException(
+                    "left behind: " + s.pendingCount() + " pending, " + s.inFlightCount() + " in flight");
         }
     }
 

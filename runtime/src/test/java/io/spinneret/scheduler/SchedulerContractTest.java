@@ -1,7 +1,5 @@
 package io.spinneret.scheduler;
 
-import java.util.Arrays;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -24,6 +22,7 @@ import io.spinneret.spi.SimHashIndex;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -57,6 +56,7 @@ public abstract class SchedulerContractTest {
 
     /** A fresh name per test: its own job directory or Redis namespace. */
     protected final String spider = "contract-" + UUID.randomUUID().toString().substring(0, 8);
+
     private final List<Scheduler> opened = new ArrayList<>();
 
     /** Settings that select the implementation under test (scheduler, job_dir, redis_url). */
@@ -70,7 +70,13 @@ public abstract class SchedulerContractTest {
     }
 
     protected final Scheduler open(boolean resume, Duration visibilityTimeout) {
-        return open(settings().with(Setting.VISIBILITY_TIMEOUT, Double.toString(visibilityTimeout.toMillis() / 1000.0), "test"), resume);
+        return open(
+                settings()
+                        .with(
+                                Setting.VISIBILITY_TIMEOUT,
+                                Double.toString(visibilityTimeout.toMillis() / 1000.0),
+                                "test"),
+                resume);
     }
 
     private Scheduler open(Settings s, boolean resume) {
@@ -122,7 +128,8 @@ public abstract class SchedulerContractTest {
         List<String> pushed = new ArrayList<>();
         for (int i = 0; i < 40; i++) {
             pushed.add("page/" + i);
-            if (i % 2 == 0) s.push(req("page/" + i)); else s.pushAll(List.of(req("page/" + i)));
+            if (i % 2 == 0) s.push(req("page/" + i));
+            else s.pushAll(List.of(req("page/" + i)));
         }
         List<String> polled = new ArrayList<>();
         for (int i = 0; i < 40; i++) polled.add(path(poll(s)));
@@ -135,8 +142,11 @@ public abstract class SchedulerContractTest {
         assertTrue(s.push(Request.of("http://example.com/a?x=1&y=2")));
         assertFalse(s.push(Request.of("http://example.com/a?x=1&y=2")));
         assertFalse(s.push(Request.of("HTTP://Example.COM:80/a?y=2&x=1#top")));
-        assertFalse(s.push(Request.of("http://example.com/a?x=1&y=2", "detail")), "the callback is not part of the identity");
-        assertTrue(s.push(Request.builder("http://example.com/a?x=1&y=2").method("POST").build()));
+        assertFalse(
+                s.push(Request.of("http://example.com/a?x=1&y=2", "detail")),
+                "the callback is not part of the identity");
+        assertTrue(s.push(
+                Request.builder("http://example.com/a?x=1&y=2").method("POST").build()));
         assertEquals(2, s.pendingCount());
         assertEquals(2, s.seenCount());
     }
@@ -158,7 +168,12 @@ public abstract class SchedulerContractTest {
     void pushAllReturnsHowManyWereEnqueued() {
         Scheduler s = open(false);
         s.push(req("old"));
-        int n = s.pushAll(List.of(req("a"), req("b"), req("a"), req("old"), req("c"),
+        int n = s.pushAll(List.of(
+                req("a"),
+                req("b"),
+                req("a"),
+                req("old"),
+                req("c"),
                 req("old").toBuilder().dontFilter(true).build()));
         assertEquals(4, n);
         assertEquals(5, s.pendingCount());
@@ -169,7 +184,12 @@ public abstract class SchedulerContractTest {
     void pushEachTellsWhichRequestsWereEnqueuedInOrder() throws Exception {
         Scheduler s = open(false);
         s.push(req("old"));
-        boolean[] added = s.pushEach(List.of(req("a"), req("b"), req("a"), req("old"), req("c"),
+        boolean[] added = s.pushEach(List.of(
+                req("a"),
+                req("b"),
+                req("a"),
+                req("old"),
+                req("c"),
                 req("old").toBuilder().dontFilter(true).build()));
         assertEquals("[true, true, false, false, true, true]", Arrays.toString(added));
         assertEquals(5, s.pendingCount());
@@ -280,7 +300,9 @@ public abstract class SchedulerContractTest {
             Lease lease = waiting.get(10, TimeUnit.SECONDS);
             assertNotNull(lease);
             assertEquals("late", path(lease));
-            assertTrue(System.nanoTime() - start < Duration.ofSeconds(10).toNanos(), "woken by the push, not by its 20 s timeout");
+            assertTrue(
+                    System.nanoTime() - start < Duration.ofSeconds(10).toNanos(),
+                    "woken by the push, not by its 20 s timeout");
         }
     }
 
@@ -296,7 +318,10 @@ public abstract class SchedulerContractTest {
 
         Scheduler second = open(true, VISIBILITY_TIMEOUT);
         if (!second.isPersistent()) {
-            assertEquals(0, second.pendingCount() + second.inFlightCount() + second.seenCount(), "state does not outlive a non-persistent scheduler");
+            assertEquals(
+                    0,
+                    second.pendingCount() + second.inFlightCount() + second.seenCount(),
+                    "state does not outlive a non-persistent scheduler");
             return;
         }
         assertEquals(3, second.seenCount());
@@ -357,7 +382,8 @@ public abstract class SchedulerContractTest {
     }
 
     private static String hostAndPath(Lease lease) {
-        return lease.request().host() + lease.request().url().substring(lease.request().url().indexOf('/', 8));
+        return lease.request().host()
+                + lease.request().url().substring(lease.request().url().indexOf('/', 8));
     }
 
     @Test
@@ -409,7 +435,9 @@ public abstract class SchedulerContractTest {
         // the hosts in the order they joined the ring, each serving its best request per turn; a
         // host leaves the ring when it has nothing left (c after one turn), so the priority of
         // c's request does not put it ahead of a's and b's turns
-        assertEquals(List.of("a.example/high", "b.example/first", "c.example/urgent", "a.example/low", "b.example/second"), order);
+        assertEquals(
+                List.of("a.example/high", "b.example/first", "c.example/urgent", "a.example/low", "b.example/second"),
+                order);
     }
 
     @Test
@@ -421,7 +449,9 @@ public abstract class SchedulerContractTest {
         s.requeue(a1, a1.request().nextAttempt());
         List<String> order = new ArrayList<>();
         for (int i = 0; i < 3; i++) order.add(hostAndPath(poll(s)));
-        assertEquals(List.of("b.example/1", "a.example/2", "a.example/1"), order,
+        assertEquals(
+                List.of("b.example/1", "a.example/2", "a.example/1"),
+                order,
                 "the retry waits behind its host's pending request, and b's turn comes first");
         s.push(at("b.example", "2"));
         Lease b2 = poll(s);
@@ -445,7 +475,8 @@ public abstract class SchedulerContractTest {
             hosts.add(lease.request().host());
             if (lease.request().host().equals("b.example")) b.add(hostAndPath(lease));
         }
-        assertEquals(List.of("b.example/1", "b.example/2"), b, "b's two requests within the first four polls: " + hosts);
+        assertEquals(
+                List.of("b.example/1", "b.example/2"), b, "b's two requests within the first four polls: " + hosts);
     }
 
     @Test
@@ -514,8 +545,14 @@ public abstract class SchedulerContractTest {
         assertEquals(PageBudget.Verdict.ADMITTED, b.admit("a.example", "a.example", "fp1", 2, 0));
         assertEquals(PageBudget.Verdict.ADMITTED, b.admit("a.example", "a.example", "fp2", 2, 0));
         assertEquals(PageBudget.Verdict.HOST_SPENT, b.admit("a.example", "a.example", "fp3", 2, 0));
-        assertEquals(PageBudget.Verdict.ADMITTED, b.admit("a.example", "a.example", "fp1", 2, 0), "a retry of an admitted page");
-        assertEquals(PageBudget.Verdict.ADMITTED, b.admit("b.example", "b.example", "fp4", 2, 0), "another host has its own");
+        assertEquals(
+                PageBudget.Verdict.ADMITTED,
+                b.admit("a.example", "a.example", "fp1", 2, 0),
+                "a retry of an admitted page");
+        assertEquals(
+                PageBudget.Verdict.ADMITTED,
+                b.admit("b.example", "b.example", "fp4", 2, 0),
+                "another host has its own");
         assertEquals(PageBudget.Verdict.HOST_SPENT, b.admit("a.example", "a.example", "fp3", 2, 0), "still spent");
     }
 
@@ -524,12 +561,19 @@ public abstract class SchedulerContractTest {
         PageBudget b = budget(open(false));
         assertEquals(PageBudget.Verdict.ADMITTED, b.admit("x.shop.example", "shop.example", "x1", 1, 2));
         assertEquals(PageBudget.Verdict.HOST_SPENT, b.admit("x.shop.example", "shop.example", "x2", 1, 2));
-        assertEquals(PageBudget.Verdict.ADMITTED, b.admit("y.shop.example", "shop.example", "y1", 1, 2),
+        assertEquals(
+                PageBudget.Verdict.ADMITTED,
+                b.admit("y.shop.example", "shop.example", "y1", 1, 2),
                 "the host's refusal did not spend the domain's budget");
         assertEquals(PageBudget.Verdict.DOMAIN_SPENT, b.admit("z.shop.example", "shop.example", "z1", 1, 2));
-        assertEquals(PageBudget.Verdict.ADMITTED, b.admit("z.shop.example", "shop.example", "z1", 1, 3),
+        assertEquals(
+                PageBudget.Verdict.ADMITTED,
+                b.admit("z.shop.example", "shop.example", "z1", 1, 3),
                 "the domain's refusal did not spend the host's budget");
-        assertEquals(PageBudget.Verdict.ADMITTED, b.admit("z.other.example", "other.example", "o1", 0, 1), "a domain budget alone");
+        assertEquals(
+                PageBudget.Verdict.ADMITTED,
+                b.admit("z.other.example", "other.example", "o1", 0, 1),
+                "a domain budget alone");
         assertEquals(PageBudget.Verdict.DOMAIN_SPENT, b.admit("w.other.example", "other.example", "o2", 0, 1));
     }
 
@@ -565,7 +609,8 @@ public abstract class SchedulerContractTest {
         if (!second.isPersistent()) return;
         assertEquals(PageBudget.Verdict.HOST_SPENT, budget(second).admit("a.example", "a.example", "fp2", 1, 0));
         assertEquals(PageBudget.Verdict.ADMITTED, budget(second).admit("a.example", "a.example", "fp1", 1, 0));
-        assertEquals("https://a.example/1", second.simHashIndex().firstNear(0x0123_4567_89ab_cdeeL, "https://a.example/2"));
+        assertEquals(
+                "https://a.example/1", second.simHashIndex().firstNear(0x0123_4567_89ab_cdeeL, "https://a.example/2"));
     }
 
     @Test
@@ -582,7 +627,9 @@ public abstract class SchedulerContractTest {
         long eight = h ^ 0x0101_0101_0101_0101L; // 8 bits, one per byte: another page
         assertNull(index.firstNear(eight, "https://a.example/other"));
         assertEquals("https://a.example/other", index.firstNear(eight ^ 1L << 33, "https://a.example/near-other"));
-        assertNull(index.firstNear(h, "https://a.example/first"), "the first page itself, fetched again, is not its own duplicate");
+        assertNull(
+                index.firstNear(h, "https://a.example/first"),
+                "the first page itself, fetched again, is not its own duplicate");
         assertNull(index.firstNear(~h, "https://a.example/far"));
     }
 

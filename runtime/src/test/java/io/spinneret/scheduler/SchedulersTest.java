@@ -18,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The seam that turns the {@code scheduler} setting into a scheduler. */
 class SchedulersTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     private Settings settings(String scheduler) {
         return Settings.defaults()
@@ -46,13 +47,15 @@ class SchedulersTest {
             assertFalse(s.isPersistent());
             assertEquals(0, s.pendingCount());
         }
-        assertEquals("1 pending, 0 in flight, 1 seen",
+        assertEquals(
+                "1 pending, 0 in flight, 1 seen",
                 SqliteScheduler.unfinishedJob(dir.resolve("jobs/books")).orElseThrow());
     }
 
     @Test
     void redisWithoutAUrlSaysWhichSettingIsMissing() {
-        SpinneretException e = assertThrows(SpinneretException.class, () -> Schedulers.open(settings("redis"), "books", false));
+        SpinneretException e =
+                assertThrows(SpinneretException.class, () -> Schedulers.open(settings("redis"), "books", false));
         assertTrue(e.getMessage().contains("redis_url"), e.getMessage());
     }
 }

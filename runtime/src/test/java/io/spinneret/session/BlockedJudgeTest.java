@@ -19,8 +19,12 @@ import org.junit.jupiter.api.Test;
 /** What "blocked" means: the statuses, the challenge pages, or the spider's {@code @Blocked} method alone. */
 class BlockedJudgeTest {
     private static Response page(int status, String type, String body) {
-        return new Response(Request.of("https://example.com/"), "https://example.com/", status,
-                Map.of("content-type", List.of(type)), body.getBytes(StandardCharsets.UTF_8));
+        return new Response(
+                Request.of("https://example.com/"),
+                "https://example.com/",
+                status,
+                Map.of("content-type", List.of(type)),
+                body.getBytes(StandardCharsets.UTF_8));
     }
 
     private final BlockedJudge byDefault = new BlockedJudge(Set.of(401, 403, 429), null);
@@ -35,15 +39,18 @@ class BlockedJudgeTest {
 
     @Test
     void aChallengePageIsBlockedWhateverItsStatus() throws Exception {
-        assertTrue(byDefault.blocked(page(503, "text/html", "<html><head><title>Just a moment...</title></head></html>")));
+        assertTrue(
+                byDefault.blocked(page(503, "text/html", "<html><head><title>Just a moment...</title></head></html>")));
         assertTrue(byDefault.blocked(page(200, "text/html", "<html><head><TITLE lang=en> Access Denied</TITLE>")));
         assertFalse(byDefault.blocked(page(200, "text/html", "<title>Gates: a history of gatekeeping</title>")));
-        assertFalse(byDefault.blocked(page(200, "application/json", "{\"title\": \"Just a moment\"}")), "only HTML pages");
+        assertFalse(
+                byDefault.blocked(page(200, "application/json", "{\"title\": \"Just a moment\"}")), "only HTML pages");
     }
 
     @Test
     void theSpidersMethodDecidesAlone() throws Exception {
-        BlockedJudge spider = new BlockedJudge(Set.of(401, 403, 429), r -> r.text().contains("log in again"));
+        BlockedJudge spider =
+                new BlockedJudge(Set.of(401, 403, 429), r -> r.text().contains("log in again"));
         assertTrue(spider.blocked(page(200, "text/html", "<p>Please log in again</p>")));
         assertFalse(spider.blocked(page(403, "text/html", "<title>Just a moment...</title>")));
     }
@@ -51,7 +58,8 @@ class BlockedJudgeTest {
     @Test
     void statusesThatAreNoNumbersAreASettingError() {
         Settings bad = Settings.defaults().with("session_blocked_statuses", "403,forbidden", "test");
-        var e = assertThrows(InvalidSettingException.class,
+        var e = assertThrows(
+                InvalidSettingException.class,
                 () -> SessionPool.forCrawl(bad, new MemoryScheduler(), r -> null, new Stats(), null));
         assertTrue(e.getMessage().contains("session_blocked_statuses expects HTTP statuses"), e.getMessage());
     }

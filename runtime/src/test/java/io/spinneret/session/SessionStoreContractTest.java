@@ -29,7 +29,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * their sessions when the scheduler is opened again to resume.
  */
 class SessionStoreContractTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     private final List<AutoCloseable> open = new ArrayList<>();
     private static final String CRAWL = "session_store_contract";
 
@@ -41,12 +43,15 @@ class SessionStoreContractTest {
     private SessionStore store(String kind, boolean resume) {
         return switch (kind) {
             case "memory" -> new MemorySessionStore();
-            case "sqlite" -> keep(SqliteScheduler.open(dir.resolve("job"), resume)).sessionStore();
+            case "sqlite" ->
+                keep(SqliteScheduler.open(dir.resolve("job"), resume)).sessionStore();
             case "redis" -> {
                 String url = System.getenv("SPINNERET_TEST_REDIS");
                 assumeTrue(url != null && !url.isBlank(), "SPINNERET_TEST_REDIS is not set");
-                RedisScheduler.Options options = new RedisScheduler.Options(url, CRAWL, Duration.ofSeconds(30), Duration.ofSeconds(5));
-                yield keep(RedisScheduler.open(options, resume ? RedisScheduler.Mode.REOPEN : RedisScheduler.Mode.NEW)).sessionStore();
+                RedisScheduler.Options options =
+                        new RedisScheduler.Options(url, CRAWL, Duration.ofSeconds(30), Duration.ofSeconds(5));
+                yield keep(RedisScheduler.open(options, resume ? RedisScheduler.Mode.REOPEN : RedisScheduler.Mode.NEW))
+                        .sessionStore();
             }
             default -> throw new IllegalArgumentException(kind);
         };

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class SettingsLoaderTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     private Path toml(String text) throws Exception {
         Path p = dir.resolve("settings.toml");
@@ -36,14 +37,20 @@ class SettingsLoaderTest {
                 download_delay = 0.5
                 max_redirects = 6
                 """);
-        Settings s = SettingsLoader.load(file).resolve("books", "x.Books", List.of("download_delay=0.1", "retry_times=2", "concurrency=8"),
-                List.of(new CommandLineValue("concurrency", "32", "-c")));
+        Settings s = SettingsLoader.load(file)
+                .resolve(
+                        "books",
+                        "x.Books",
+                        List.of("download_delay=0.1", "retry_times=2", "concurrency=8"),
+                        List.of(new CommandLineValue("concurrency", "32", "-c")));
         assertEquals(32, s.getInt(Setting.CONCURRENCY));
         assertEquals("command line (-c)", s.value(Setting.CONCURRENCY).origin());
         assertEquals(0.5, s.getDouble(Setting.DOWNLOAD_DELAY), "[spider.x] beats @Spider(settings)");
-        assertEquals("[spider.books] of " + file, s.value(Setting.DOWNLOAD_DELAY).origin());
+        assertEquals(
+                "[spider.books] of " + file, s.value(Setting.DOWNLOAD_DELAY).origin());
         assertEquals(2, s.getInt(Setting.RETRY_TIMES), "@Spider(settings) beats [default]");
-        assertEquals("@Spider(settings) of x.Books", s.value(Setting.RETRY_TIMES).origin());
+        assertEquals(
+                "@Spider(settings) of x.Books", s.value(Setting.RETRY_TIMES).origin());
         assertEquals(6, s.getInt(Setting.MAX_REDIRECTS));
         assertEquals("30", s.getString(Setting.DOWNLOAD_TIMEOUT));
         assertEquals("default", s.value(Setting.DOWNLOAD_TIMEOUT).origin());
@@ -51,7 +58,8 @@ class SettingsLoaderTest {
 
     @Test
     void otherSpidersSectionsDoNotApply() throws Exception {
-        Settings s = SettingsLoader.load(toml("[spider.quotes]\nconcurrency = 2\n")).resolve("books", "x", List.of(), List.of());
+        Settings s = SettingsLoader.load(toml("[spider.quotes]\nconcurrency = 2\n"))
+                .resolve("books", "x", List.of(), List.of());
         assertEquals(16, s.getInt(Setting.CONCURRENCY));
     }
 
@@ -66,18 +74,21 @@ class SettingsLoaderTest {
     void unknownKeyNamesKeyLayerAndFileWithAHint() throws Exception {
         Path file = toml("[spider.books]\nconcurency = 3\n");
         InvalidSettingException e = assertThrows(InvalidSettingException.class, () -> SettingsLoader.load(file));
-        assertEquals("unknown setting 'concurency' (in [spider.books] of " + file + "); did you mean 'concurrency'?", e.getMessage());
+        assertEquals(
+                "unknown setting 'concurency' (in [spider.books] of " + file + "); did you mean 'concurrency'?",
+                e.getMessage());
     }
 
     @Test
     void badlyTypedValuesNameKeyLayerAndFile() throws Exception {
         Path file = toml("[default]\nconcurrency = \"many\"\n");
-        InvalidSettingException e = assertThrows(InvalidSettingException.class,
-                () -> SettingsLoader.load(file).resolve("x", "x", List.of(), List.of()));
+        InvalidSettingException e = assertThrows(
+                InvalidSettingException.class, () -> SettingsLoader.load(file).resolve("x", "x", List.of(), List.of()));
         assertEquals("concurrency expects an integer, got \"many\" (in [default] of " + file + ")", e.getMessage());
 
         Path f2 = toml("[default]\nrespect_robots = 1\n");
-        e = assertThrows(InvalidSettingException.class, () -> SettingsLoader.load(f2).resolve("x", "x", List.of(), List.of()));
+        e = assertThrows(
+                InvalidSettingException.class, () -> SettingsLoader.load(f2).resolve("x", "x", List.of(), List.of()));
         assertTrue(e.getMessage().startsWith("respect_robots expects true or false"), e.getMessage());
 
         Path f3 = toml("[default]\nconcurrency = [1, 2]\n");
@@ -96,24 +107,42 @@ class SettingsLoaderTest {
         refused.put("batch_size=0", "batch_size expects an integer >= 1, got \"0\"");
         refused.put("pipeline_capacity=0", "pipeline_capacity expects an integer >= 1, got \"0\"");
         refused.put("max_body_size=0", "max_body_size expects an integer >= 1, got \"0\"");
-        refused.put("autothrottle_target_concurrency=0", "autothrottle_target_concurrency expects a number > 0, got \"0\"");
+        refused.put(
+                "autothrottle_target_concurrency=0", "autothrottle_target_concurrency expects a number > 0, got \"0\"");
         refused.put("browser_timeout=0", "browser_timeout expects a number > 0, got \"0\"");
-        refused.put("download_timeout=0.000001", "download_timeout expects 0 (no limit) or at least 0.001 seconds, got \"0.000001\"");
+        refused.put(
+                "download_timeout=0.000001",
+                "download_timeout expects 0 (no limit) or at least 0.001 seconds, got \"0.000001\"");
         refused.put("start_urls=http://a/,mailto:x@y", "start_urls expects http(s) URLs, got \"mailto:x@y\"");
-        refused.put("start_urls=127.0.0.1:8092/", "start_urls expects http(s) URLs, got \"127.0.0.1:8092/\" (did you mean http://127.0.0.1:8092/?)");
-        refused.put("allowed_domains=example.com, https://example.org/", "allowed_domains expects domain names such as example.com, host:port, IP addresses or [IPv6] literals, got \"https://example.org/\"");
+        refused.put(
+                "start_urls=127.0.0.1:8092/",
+                "start_urls expects http(s) URLs, got \"127.0.0.1:8092/\" (did you mean http://127.0.0.1:8092/?)");
+        refused.put(
+                "allowed_domains=example.com, https://example.org/",
+                "allowed_domains expects domain names such as example.com, host:port, IP addresses or [IPv6] literals, got \"https://example.org/\"");
         SettingsLoader none = SettingsLoader.none();
         refused.forEach((kv, message) -> {
-            InvalidSettingException e = assertThrows(InvalidSettingException.class,
-                    () -> none.resolve("x", "a.Spider", List.of(), List.of(CommandLineValue.parse(kv))), kv);
+            InvalidSettingException e = assertThrows(
+                    InvalidSettingException.class,
+                    () -> none.resolve("x", "a.Spider", List.of(), List.of(CommandLineValue.parse(kv))),
+                    kv);
             assertEquals(message + " (in command line (-s " + kv + "))", e.getMessage());
         });
         // the edges that do mean something
-        Settings ok = none.resolve("x", "a.Spider", List.of(), List.of(CommandLineValue.parse("concurrency=1"),
-                CommandLineValue.parse("max_items=0"), CommandLineValue.parse("retry_times=0"), CommandLineValue.parse("download_timeout=0"), CommandLineValue.parse("connect_timeout=0.001"),
-                CommandLineValue.parse("start_urls=HTTPS://Example.com, http://127.0.0.1:8080/a?b=c"),
-                CommandLineValue.parse("allowed_domains=example.com, shop.example.org, 10.0.0.1, [::1]")));
-        assertEquals(List.of("example.com", "shop.example.org", "10.0.0.1", "[::1]"), ok.getList(Setting.ALLOWED_DOMAINS));
+        Settings ok = none.resolve(
+                "x",
+                "a.Spider",
+                List.of(),
+                List.of(
+                        CommandLineValue.parse("concurrency=1"),
+                        CommandLineValue.parse("max_items=0"),
+                        CommandLineValue.parse("retry_times=0"),
+                        CommandLineValue.parse("download_timeout=0"),
+                        CommandLineValue.parse("connect_timeout=0.001"),
+                        CommandLineValue.parse("start_urls=HTTPS://Example.com, http://127.0.0.1:8080/a?b=c"),
+                        CommandLineValue.parse("allowed_domains=example.com, shop.example.org, 10.0.0.1, [::1]")));
+        assertEquals(
+                List.of("example.com", "shop.example.org", "10.0.0.1", "[::1]"), ok.getList(Setting.ALLOWED_DOMAINS));
         assertEquals(1, ok.getInt(Setting.CONCURRENCY));
         assertEquals(List.of("HTTPS://Example.com", "http://127.0.0.1:8080/a?b=c"), ok.getList(Setting.START_URLS));
     }
@@ -121,23 +150,32 @@ class SettingsLoaderTest {
     @Test
     void spiderAndCommandLineLayersAreCheckedToo() {
         SettingsLoader none = SettingsLoader.none();
-        InvalidSettingException e = assertThrows(InvalidSettingException.class,
+        InvalidSettingException e = assertThrows(
+                InvalidSettingException.class,
                 () -> none.resolve("x", "a.Spider", List.of("download_delay=fast"), List.of()));
-        assertEquals("download_delay expects a number, got \"fast\" (in @Spider(settings) of a.Spider)", e.getMessage());
-        e = assertThrows(InvalidSettingException.class,
+        assertEquals(
+                "download_delay expects a number, got \"fast\" (in @Spider(settings) of a.Spider)", e.getMessage());
+        e = assertThrows(
+                InvalidSettingException.class,
                 () -> none.resolve("x", "a.Spider", List.of(), List.of(CommandLineValue.parse("scheduler=disk"))));
-        assertEquals("scheduler expects one of memory, sqlite, redis, got \"disk\" (in command line (-s scheduler=disk))", e.getMessage());
+        assertEquals(
+                "scheduler expects one of memory, sqlite, redis, got \"disk\" (in command line (-s scheduler=disk))",
+                e.getMessage());
         e = assertThrows(InvalidSettingException.class, () -> CommandLineValue.parse("novalue"));
         assertEquals("-s expects key=value, got 'novalue'", e.getMessage());
     }
 
     @Test
     void aSectionForNoSpiderIsWarnedAboutWithTheNearestName() throws Exception {
-        Path file = toml("[spider.bokos]\nconcurrency = 3\n[spider.quotes]\nconcurrency = 2\n[spider.elsewhere]\nconcurrency = 1\n");
+        Path file = toml(
+                "[spider.bokos]\nconcurrency = 3\n[spider.quotes]\nconcurrency = 2\n[spider.elsewhere]\nconcurrency = 1\n");
         SettingsLoader loader = SettingsLoader.load(file);
-        assertEquals(List.of(
-                file + " has a section [spider.bokos], but no spider is named 'bokos' (did you mean [spider.books]?); its settings apply to no crawl",
-                file + " has a section [spider.elsewhere], but no spider is named 'elsewhere'; its settings apply to no crawl"),
+        assertEquals(
+                List.of(
+                        file
+                                + " has a section [spider.bokos], but no spider is named 'bokos' (did you mean [spider.books]?); its settings apply to no crawl",
+                        file
+                                + " has a section [spider.elsewhere], but no spider is named 'elsewhere'; its settings apply to no crawl"),
                 loader.sectionsForNoSpider(List.of("books", "quotes")));
         assertEquals(List.of(), SettingsLoader.none().sectionsForNoSpider(List.of("books")));
     }

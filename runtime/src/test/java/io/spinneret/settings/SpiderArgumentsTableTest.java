@@ -14,7 +14,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** {@code [spider.<name>.args]}: spider arguments in {@code settings.toml}, kept apart from the settings. */
 class SpiderArgumentsTableTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     private SettingsLoader load(String toml) throws Exception {
         Path f = dir.resolve("settings.toml");
@@ -33,9 +34,12 @@ class SpiderArgumentsTableTest {
                 deep = true
                 tags = ["a", "b"]
                 """);
-        assertEquals(Map.of("category", "travel", "max_pages", "2", "deep", "true", "tags", "a,b"), l.arguments("books"));
+        assertEquals(
+                Map.of("category", "travel", "max_pages", "2", "deep", "true", "tags", "a,b"), l.arguments("books"));
         assertEquals(Map.of(), l.arguments("quotes"));
-        assertEquals(3, l.resolve("books", "x.Books", List.of(), List.of()).getInt(Setting.CONCURRENCY),
+        assertEquals(
+                3,
+                l.resolve("books", "x.Books", List.of(), List.of()).getInt(Setting.CONCURRENCY),
                 "the section's settings still apply");
     }
 

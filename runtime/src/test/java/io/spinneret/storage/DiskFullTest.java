@@ -1,9 +1,5 @@
 package io.spinneret.storage;
 
-import java.io.UncheckedIOException;
-import java.util.concurrent.CopyOnWriteArrayList;
-import org.junit.jupiter.api.Test;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,6 +14,7 @@ import io.spinneret.testing.BooksFixture;
 import io.spinneret.testing.TestSettings;
 import io.spinneret.testing.TestSite;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.DriverManager;
@@ -25,7 +22,9 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -39,7 +38,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class DiskFullTest {
     private static final int PAGES = 5; // 100 books of about 130 bytes as JSON
 
-    @TempDir Path tmp;
+    @TempDir
+    Path tmp;
 
     /** The storage under test; on its first failed write, runs {@code onFailure} (the retry pause follows). */
     private static final class WatchedStorage implements Storage {
@@ -52,7 +52,10 @@ class DiskFullTest {
             this.onFailure = onFailure;
         }
 
-        @Override public void open() throws IOException { inner.open(); }
+        @Override
+        public void open() throws IOException {
+            inner.open();
+        }
 
         @Override
         public <T> void write(ItemSchema<T> schema, List<T> items) throws IOException {
@@ -64,9 +67,15 @@ class DiskFullTest {
             }
         }
 
-        @Override public void close() throws IOException { inner.close(); }
+        @Override
+        public void close() throws IOException {
+            inner.close();
+        }
 
-        @Override public String describe() { return inner.describe(); }
+        @Override
+        public String describe() {
+            return inner.describe();
+        }
     }
 
     /** Free space to leave: the first batches fit, a later one does not (SQLite needs pages for its WAL and tables). */
@@ -74,7 +83,8 @@ class DiskFullTest {
         return name.endsWith(".db") ? 64 * 1024 : 6 * 1024;
     }
 
-    private CrawlResult crawl(TestSite site, Path out, boolean freeSpace, SmallDisk disk, WatchedStorage[] watched, String... more)
+    private CrawlResult crawl(
+            TestSite site, Path out, boolean freeSpace, SmallDisk disk, WatchedStorage[] watched, String... more)
             throws Exception {
         List<String> kv = new ArrayList<>(List.of("batch_size=10", "concurrency=2"));
         kv.addAll(List.of(more));
@@ -87,8 +97,13 @@ class DiskFullTest {
                 throw new UncheckedIOException(e);
             }
         });
-        return Crawler.builder(new BooksFixture(site.root())).settings(settings).storage(watched[0])
-                .items(List.of(BookSchema.INSTANCE)).progress(null).build().run();
+        return Crawler.builder(new BooksFixture(site.root()))
+                .settings(settings)
+                .storage(watched[0])
+                .items(List.of(BookSchema.INSTANCE))
+                .progress(null)
+                .build()
+                .run();
     }
 
     /** The UPCs in the output, failing on a line or row that is not whole. */
@@ -97,7 +112,8 @@ class DiskFullTest {
         String name = out.getFileName().toString();
         if (name.endsWith(".jsonl")) {
             ObjectMapper json = new ObjectMapper();
-            for (String line : Files.readAllLines(out)) upcs.add(json.readTree(line).get("upc").asText()); // throws on a garbled line
+            for (String line : Files.readAllLines(out))
+                upcs.add(json.readTree(line).get("upc").asText()); // throws on a garbled line
         } else if (name.endsWith(".csv")) {
             List<String> lines = Files.readAllLines(out);
             assertEquals("url,title,price,upc", lines.get(0), "one header, first");
@@ -107,7 +123,8 @@ class DiskFullTest {
                 upcs.add(cells[3]);
             }
         } else {
-            try (var c = DriverManager.getConnection("jdbc:sqlite:" + out); var rs = c.createStatement().executeQuery("SELECT upc FROM book")) {
+            try (var c = DriverManager.getConnection("jdbc:sqlite:" + out);
+                    var rs = c.createStatement().executeQuery("SELECT upc FROM book")) {
                 while (rs.next()) upcs.add(rs.getString(1));
             }
         }
@@ -117,7 +134,8 @@ class DiskFullTest {
     @ParameterizedTest
     @ValueSource(strings = {"books.jsonl", "books.csv", "books.db"})
     void spaceFreedDuringTheRetryPauseLeavesEveryItemStoredOnceAndWhole(String name) throws Exception {
-        try (SmallDisk disk = SmallDisk.mount(tmp.resolve("disk"), "2m"); TestSite site = TestSite.books(PAGES)) {
+        try (SmallDisk disk = SmallDisk.mount(tmp.resolve("disk"), "2m");
+                TestSite site = TestSite.books(PAGES)) {
             disk.fillLeaving(leave(name));
             Path out = disk.root.resolve(name);
             WatchedStorage[] watched = new WatchedStorage[1];
@@ -137,7 +155,8 @@ class DiskFullTest {
     @ParameterizedTest
     @ValueSource(strings = {"books.jsonl", "books.csv"})
     void aDiskThatStaysFullFailsTheCrawlNamingTheCauseAndKeepsWholeBatchesOnly(String name) throws Exception {
-        try (SmallDisk disk = SmallDisk.mount(tmp.resolve("disk"), "2m"); TestSite site = TestSite.books(PAGES)) {
+        try (SmallDisk disk = SmallDisk.mount(tmp.resolve("disk"), "2m");
+                TestSite site = TestSite.books(PAGES)) {
             disk.fillLeaving(leave(name));
             Path out = disk.root.resolve(name);
             WatchedStorage[] watched = new WatchedStorage[1];
@@ -159,13 +178,20 @@ class DiskFullTest {
     void aFullFrontierDiskFailsTheCrawlWithOneLineAndASummaryNotAStackTrace() throws Exception {
         List<Throwable> uncaught = new CopyOnWriteArrayList<>();
         Thread.UncaughtExceptionHandler before = Thread.getDefaultUncaughtExceptionHandler();
-        Thread.setDefaultUncaughtExceptionHandler((t, e) -> uncaught.add(new AssertionError("thread " + t.getName() + " died", e)));
-        try (SmallDisk disk = SmallDisk.mount(tmp.resolve("disk"), "2m"); TestSite site = TestSite.books(60)) {
+        Thread.setDefaultUncaughtExceptionHandler(
+                (t, e) -> uncaught.add(new AssertionError("thread " + t.getName() + " died", e)));
+        try (SmallDisk disk = SmallDisk.mount(tmp.resolve("disk"), "2m");
+                TestSite site = TestSite.books(60)) {
             disk.fillLeaving(96 * 1024); // the frontier of 1,260 requests needs more
             Path out = tmp.resolve("books.jsonl");
-            Settings settings = TestSettings.fast(out, "scheduler=sqlite", "job_dir=" + disk.root.resolve("jobs"), "concurrency=4");
-            CrawlResult r = Crawler.builder(new BooksFixture(site.root())).settings(settings)
-                    .items(List.of(BookSchema.INSTANCE)).progress(null).build().run();
+            Settings settings =
+                    TestSettings.fast(out, "scheduler=sqlite", "job_dir=" + disk.root.resolve("jobs"), "concurrency=4");
+            CrawlResult r = Crawler.builder(new BooksFixture(site.root()))
+                    .settings(settings)
+                    .items(List.of(BookSchema.INSTANCE))
+                    .progress(null)
+                    .build()
+                    .run();
 
             assertEquals(CrawlResult.Outcome.FAILED, r.outcome(), r.stats().toString());
             assertEquals(1, r.exitCode());

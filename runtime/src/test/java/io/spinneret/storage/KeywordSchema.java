@@ -26,11 +26,30 @@ public final class KeywordSchema implements ItemSchema<KeywordSchema.Keyword> {
         this.table = table;
     }
 
-    @Override public Class<Keyword> type() { return Keyword.class; }
-    @Override public String name() { return "Keyword"; }
-    @Override public String table() { return table; }
-    @Override public List<Field> fields() { return FIELDS; }
-    @Override public int keyIndex() { return 0; }
+    @Override
+    public Class<Keyword> type() {
+        return Keyword.class;
+    }
+
+    @Override
+    public String name() {
+        return "Keyword";
+    }
+
+    @Override
+    public String table() {
+        return table;
+    }
+
+    @Override
+    public List<Field> fields() {
+        return FIELDS;
+    }
+
+    @Override
+    public int keyIndex() {
+        return 0;
+    }
 
     @Override
     public Object[] values(Keyword k) {

@@ -1,11 +1,5 @@
 package io.spinneret.storage;
 
-import io.spinneret.internal.ItemSchema;
-import java.io.IOException;
-import java.nio.file.StandardOpenOption;
-import java.sql.DriverManager;
-import java.util.Arrays;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,11 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.spinneret.api.SpinneretException;
+import io.spinneret.internal.ItemSchema;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.RejectedItemsException;
 import io.spinneret.spi.Storage;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.sql.DriverManager;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -25,14 +24,20 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** Several outputs at once, and outputs for one item type ({@code -o Book=books.csv}). */
 class OutputsTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     final BookSchema books = new BookSchema("book");
     final SampleSchema samples = new SampleSchema("sample");
 
     @Test
     void outputsAreSplitOnCommasWithTheirTypes() {
-        assertEquals(List.of(new Storages.Output(Set.of(), "a.jsonl"), new Storages.Output(Set.of("Book"), "postgresql://u@h/db?x=1"),
-                        new Storages.Output(Set.of("Book", "Sample"), "b.csv"), new Storages.Output(Set.of(), "mongodb://h/db")),
+        assertEquals(
+                List.of(
+                        new Storages.Output(Set.of(), "a.jsonl"),
+                        new Storages.Output(Set.of("Book"), "postgresql://u@h/db?x=1"),
+                        new Storages.Output(Set.of("Book", "Sample"), "b.csv"),
+                        new Storages.Output(Set.of(), "mongodb://h/db")),
                 Storages.outputs("a.jsonl, Book=postgresql://u@h/db?x=1,Book+Sample=b.csv,mongodb://h/db"));
     }
 
@@ -47,7 +52,8 @@ class OutputsTest {
         }
         assertEquals(2, Files.readAllLines(jsonl).size());
         assertEquals(1, Files.readAllLines(dir.resolve("a-sample.jsonl")).size());
-        try (var c = DriverManager.getConnection("jdbc:sqlite:" + db); var st = c.createStatement();
+        try (var c = DriverManager.getConnection("jdbc:sqlite:" + db);
+                var st = c.createStatement();
                 var rs = st.executeQuery("SELECT (SELECT count(*) FROM book), (SELECT count(*) FROM sample)")) {
             rs.next();
             assertEquals(2, rs.getInt(1));
@@ -75,7 +81,8 @@ class OutputsTest {
     void itemsOfATypeNoOutputTakesAreRejectedSayingHowToRouteThem() throws Exception {
         try (Storage s = Storages.forOutput("Book=" + dir.resolve("books.jsonl"), Settings.defaults())) {
             s.open();
-            RejectedItemsException e = assertThrows(RejectedItemsException.class, () -> s.write(samples, List.of(SampleSchema.empty("s"))));
+            RejectedItemsException e = assertThrows(
+                    RejectedItemsException.class, () -> s.write(samples, List.of(SampleSchema.empty("s"))));
             assertEquals(1, e.items().size());
             assertTrue(e.getMessage().contains("-o Sample=FILE"), e.getMessage());
         }
@@ -86,14 +93,24 @@ class OutputsTest {
         Path jsonl = dir.resolve("a.jsonl");
         int[] failures = {1};
         Storage flaky = new Storage() {
-            @Override public void open() { }
-            @Override public <T> void write(ItemSchema<T> schema, List<T> items) throws IOException {
+            @Override
+            public void open() {}
+
+            @Override
+            public <T> void write(ItemSchema<T> schema, List<T> items) throws IOException {
                 if (failures[0]-- > 0) throw new IOException("down");
             }
-            @Override public void close() { }
-            @Override public String describe() { return "flaky"; }
+
+            @Override
+            public void close() {}
+
+            @Override
+            public String describe() {
+                return "flaky";
+            }
         };
-        FanOutStorage s = new FanOutStorage(List.of(new FanOutStorage.Route(Set.of(), Storages.forTarget(jsonl.toString(), Settings.defaults())),
+        FanOutStorage s = new FanOutStorage(List.of(
+                new FanOutStorage.Route(Set.of(), Storages.forTarget(jsonl.toString(), Settings.defaults())),
                 new FanOutStorage.Route(Set.of(), flaky)));
         s.open();
         List<BookSchema.Book> batch = List.of(BookSchema.book(1));

@@ -21,8 +21,17 @@ import java.util.Map;
  * serializer in the generated style. The two JSON fields hold a nested map and a list.
  */
 public final class SampleSchema implements ItemSchema<SampleSchema.Sample> {
-    public record Sample(String id, String text, Long count, Double ratio, BigDecimal amount, Boolean flag,
-                         Instant seenAt, LocalDate day, Map<String, Object> meta, List<Object> tags) {}
+    public record Sample(
+            String id,
+            String text,
+            Long count,
+            Double ratio,
+            BigDecimal amount,
+            Boolean flag,
+            Instant seenAt,
+            LocalDate day,
+            Map<String, Object> meta,
+            List<Object> tags) {}
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final List<Field> FIELDS = List.of(
@@ -48,16 +57,45 @@ public final class SampleSchema implements ItemSchema<SampleSchema.Sample> {
         return new Sample(id, null, null, null, null, null, null, null, null, null);
     }
 
-    @Override public Class<Sample> type() { return Sample.class; }
-    @Override public String name() { return "Sample"; }
-    @Override public String table() { return table; }
-    @Override public List<Field> fields() { return FIELDS; }
-    @Override public int keyIndex() { return 0; }
+    @Override
+    public Class<Sample> type() {
+        return Sample.class;
+    }
+
+    @Override
+    public String name() {
+        return "Sample";
+    }
+
+    @Override
+    public String table() {
+        return table;
+    }
+
+    @Override
+    public List<Field> fields() {
+        return FIELDS;
+    }
+
+    @Override
+    public int keyIndex() {
+        return 0;
+    }
 
     @Override
     public Object[] values(Sample s) {
-        return new Object[] {s.id(), s.text(), s.count(), s.ratio(), s.amount(), s.flag(), s.seenAt(), s.day(),
-                json(s.meta()), json(s.tags())};
+        return new Object[] {
+            s.id(),
+            s.text(),
+            s.count(),
+            s.ratio(),
+            s.amount(),
+            s.flag(),
+            s.seenAt(),
+            s.day(),
+            json(s.meta()),
+            json(s.tags())
+        };
     }
 
     @Override
@@ -67,19 +105,26 @@ public final class SampleSchema implements ItemSchema<SampleSchema.Sample> {
         out.writeString(s.id());
         writeNullableString(out, "text", s.text());
         out.writeFieldName("count");
-        if (s.count() == null) out.writeNull(); else out.writeNumber(s.count());
+        if (s.count() == null) out.writeNull();
+        else out.writeNumber(s.count());
         out.writeFieldName("ratio");
-        if (s.ratio() == null) out.writeNull(); else out.writeNumber(s.ratio());
+        if (s.ratio() == null) out.writeNull();
+        else out.writeNumber(s.ratio());
         out.writeFieldName("amount");
-        if (s.amount() == null) out.writeNull(); else out.writeNumber(s.amount());
+        if (s.amount() == null) out.writeNull();
+        else out.writeNumber(s.amount());
         out.writeFieldName("flag");
-        if (s.flag() == null) out.writeNull(); else out.writeBoolean(s.flag());
-        writeNullableString(out, "seenAt", s.seenAt() == null ? null : s.seenAt().toString());
+        if (s.flag() == null) out.writeNull();
+        else out.writeBoolean(s.flag());
+        writeNullableString(
+                out, "seenAt", s.seenAt() == null ? null : s.seenAt().toString());
         writeNullableString(out, "day", s.day() == null ? null : s.day().toString());
         out.writeFieldName("meta");
-        if (s.meta() == null) out.writeNull(); else out.writeRawValue(json(s.meta()));
+        if (s.meta() == null) out.writeNull();
+        else out.writeRawValue(json(s.meta()));
         out.writeFieldName("tags");
-        if (s.tags() == null) out.writeNull(); else out.writeRawValue(json(s.tags()));
+        if (s.tags() == null) out.writeNull();
+        else out.writeRawValue(json(s.tags()));
         out.writeEndObject();
     }
 
@@ -111,7 +156,8 @@ public final class SampleSchema implements ItemSchema<SampleSchema.Sample> {
 
     private static void writeNullableString(JsonGenerator out, String name, String value) throws IOException {
         out.writeFieldName(name);
-        if (value == null) out.writeNull(); else out.writeString(value);
+        if (value == null) out.writeNull();
+        else out.writeString(value);
     }
 
     private static String json(Object value) {

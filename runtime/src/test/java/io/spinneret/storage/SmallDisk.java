@@ -30,10 +30,13 @@ final class SmallDisk implements AutoCloseable {
         String why;
         try {
             Process p = new ProcessBuilder("mount", "-t", "tmpfs", "-o", "size=" + size, "tmpfs", dir.toString())
-                    .redirectErrorStream(true).start();
+                    .redirectErrorStream(true)
+                    .start();
             boolean done = p.waitFor(20, TimeUnit.SECONDS);
             String out = new String(p.getInputStream().readAllBytes()).strip();
-            why = done && p.exitValue() == 0 ? null : "mount -t tmpfs failed (" + (done ? "exit " + p.exitValue() : "timed out") + "): " + out;
+            why = done && p.exitValue() == 0
+                    ? null
+                    : "mount -t tmpfs failed (" + (done ? "exit " + p.exitValue() : "timed out") + "): " + out;
         } catch (IOException e) {
             why = "no mount command: " + e.getMessage();
         }
@@ -63,6 +66,9 @@ final class SmallDisk implements AutoCloseable {
 
     @Override
     public void close() throws Exception {
-        new ProcessBuilder("umount", "-l", root.toString()).redirectErrorStream(true).start().waitFor(20, TimeUnit.SECONDS);
+        new ProcessBuilder("umount", "-l", root.toString())
+                .redirectErrorStream(true)
+                .start()
+                .waitFor(20, TimeUnit.SECONDS);
     }
 }

@@ -1,13 +1,11 @@
 package io.spinneret.storage;
 
-import com.mongodb.ConnectionString;
-import java.nio.channels.Channels;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import com.mongodb.ConnectionString;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import de.bwaldvogel.mongo.MongoServer;
@@ -21,6 +19,7 @@ import io.spinneret.storage.jdbc.DatabaseUri;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,6 +56,7 @@ public class StorageBenchmark {
     private static final int BATCH = Integer.getInteger("bench.batch", 200);
     /** Comma-separated backend names to measure (jsonl, sqlite, postgresql, mysql, mongodb); all by default. */
     private static final String ONLY = System.getProperty("bench.backends", "");
+
     private static final int REPEAT = Integer.getInteger("bench.repeat", 3);
 
     /** What one backend did: items/s of each repetition's first (insert) and second (re-write) pass. */
@@ -85,17 +85,24 @@ public class StorageBenchmark {
         List<Result> results = new ArrayList<>();
 
         if (wanted("jsonl")) results.add(jsonl(table, items, dir));
-        if (wanted("sqlite")) results.add(measure("sqlite", 20_000, dir.resolve("bench.db").toString(), table, items));
+        if (wanted("sqlite"))
+            results.add(measure("sqlite", 20_000, dir.resolve("bench.db").toString(), table, items));
         String pg = System.getenv("SPINNERET_TEST_PG");
-        if (pg != null && !pg.isBlank() && wanted("postgresql")) results.add(measure("postgresql", 20_000, pg, table, items));
+        if (pg != null && !pg.isBlank() && wanted("postgresql"))
+            results.add(measure("postgresql", 20_000, pg, table, items));
         String mysql = System.getenv("SPINNERET_TEST_MYSQL");
-        if (mysql != null && !mysql.isBlank() && wanted("mysql")) results.add(measure("mysql", 20_000, mysql, table, items));
+        if (mysql != null && !mysql.isBlank() && wanted("mysql"))
+            results.add(measure("mysql", 20_000, mysql, table, items));
         if (wanted("mongodb")) {
             MongoServer server = new MongoServer(new MemoryBackend());
             try {
                 var address = server.bind();
-                results.add(measure("mongodb (in-process)", 10_000,
-                        "mongodb://127.0.0.1:" + address.getPort() + "/bench", table, items));
+                results.add(measure(
+                        "mongodb (in-process)",
+                        10_000,
+                        "mongodb://127.0.0.1:" + address.getPort() + "/bench",
+                        table,
+                        items));
             } finally {
                 server.shutdownNow();
             }
@@ -103,13 +110,23 @@ public class StorageBenchmark {
             if (mongo != null && !mongo.isBlank()) results.add(measure("mongodb", 10_000, mongo, table, items));
         }
 
-        System.out.printf("%n%,d books in batches of %d, %d repetitions, load average at start %s%n", ITEMS, BATCH, REPEAT, load);
-        System.out.println("items/s; first write = inserts through the upsert statement, second = upserts over existing keys");
-        System.out.printf("%-22s %12s %12s %12s %12s %9s%n", "backend", "1st median", "1st best", "2nd median", "2nd best", "target");
+        System.out.printf(
+                "%n%,d books in batches of %d, %d repetitions, load average at start %s%n", ITEMS, BATCH, REPEAT, load);
+        System.out.println(
+                "items/s; first write = inserts through the upsert statement, second = upserts over existing keys");
+        System.out.printf(
+                "%-22s %12s %12s %12s %12s %9s%n",
+                "backend", "1st median", "1st best", "2nd median", "2nd best", "target");
         for (Result r : results) {
             double median = Math.min(Result.median(r.inserts()), Result.median(r.rewrites()));
-            System.out.printf("%-22s %,12.0f %,12.0f %,12.0f %,12.0f %,9d %s%n", r.backend(), Result.median(r.inserts()),
-                    Result.best(r.inserts()), Result.median(r.rewrites()), Result.best(r.rewrites()), r.target(),
+            System.out.printf(
+                    "%-22s %,12.0f %,12.0f %,12.0f %,12.0f %,9d %s%n",
+                    r.backend(),
+                    Result.median(r.inserts()),
+                    Result.best(r.inserts()),
+                    Result.median(r.rewrites()),
+                    Result.best(r.rewrites()),
+                    r.target(),
                     median >= r.target() ? "ok" : "below target (median)");
         }
         for (Result r : results) assertEquals(r.expected(), r.stored(), r.backend() + " stored");
@@ -120,7 +137,8 @@ public class StorageBenchmark {
     }
 
     /** REPEAT times: a fresh table, one insert pass, one re-write pass, a count, a drop. */
-    private static Result measure(String name, int target, String uri, String table, List<Book> items) throws Exception {
+    private static Result measure(String name, int target, String uri, String table, List<Book> items)
+            throws Exception {
         List<Double> inserts = new ArrayList<>();
         List<Double> rewrites = new ArrayList<>();
         long stored = 0;
@@ -193,7 +211,8 @@ public class StorageBenchmark {
 
         @Override
         public void open() throws IOException {
-            channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
+            channel = FileChannel.open(
+                    file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND);
             out = new BufferedOutputStream(Channels.newOutputStream(channel), 1 << 16);
             json = new JsonFactory().createGenerator(out, JsonEncoding.UTF8);
             json.setRootValueSeparator(null);
@@ -228,8 +247,9 @@ public class StorageBenchmark {
                 return client.getDatabase(database(uri)).getCollection(table).countDocuments();
             }
         }
-        try (Connection c = connect(uri); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT count(*) FROM " + table)) {
+        try (Connection c = connect(uri);
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT count(*) FROM " + table)) {
             rs.next();
             return rs.getLong(1);
         }
@@ -241,7 +261,8 @@ public class StorageBenchmark {
                 client.getDatabase(database(uri)).getCollection(table).drop();
             }
         } else if (!uri.endsWith(".db")) {
-            try (Connection c = connect(uri); Statement st = c.createStatement()) {
+            try (Connection c = connect(uri);
+                    Statement st = c.createStatement()) {
                 st.execute("DROP TABLE IF EXISTS " + table);
             }
         }
@@ -256,7 +277,7 @@ public class StorageBenchmark {
         if (uri.endsWith(".db")) return DriverManager.getConnection("jdbc:sqlite:" + uri);
         DatabaseUri u = DatabaseUri.parse(uri);
         boolean pg = u.scheme().startsWith("postgres");
-        return DriverManager.getConnection(u.jdbcUrl(pg ? "postgresql" : "mysql", pg ? 5432 : 3306, Map.of()),
-                u.user(), u.password());
+        return DriverManager.getConnection(
+                u.jdbcUrl(pg ? "postgresql" : "mysql", pg ? 5432 : 3306, Map.of()), u.user(), u.password());
     }
 }

@@ -1,16 +1,5 @@
 package io.spinneret.storage;
 
-import io.spinneret.api.Request;
-import io.spinneret.items.ItemChain;
-import io.spinneret.items.StorageRejections;
-import io.spinneret.settings.Settings;
-import io.spinneret.spi.Lease;
-import io.spinneret.spi.RejectedItemsException;
-import io.spinneret.spi.Stats;
-import io.spinneret.writer.ItemWriter;
-import java.util.TreeSet;
-import java.util.concurrent.CopyOnWriteArrayList;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -19,11 +8,19 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.spinneret.api.Request;
 import io.spinneret.internal.Field;
 import io.spinneret.internal.FieldType;
 import io.spinneret.internal.ItemSchema;
+import io.spinneret.items.ItemChain;
+import io.spinneret.items.StorageRejections;
+import io.spinneret.settings.Settings;
+import io.spinneret.spi.Lease;
+import io.spinneret.spi.RejectedItemsException;
+import io.spinneret.spi.Stats;
 import io.spinneret.spi.Storage;
 import io.spinneret.storage.SampleSchema.Sample;
+import io.spinneret.writer.ItemWriter;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
@@ -37,6 +34,8 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
@@ -58,6 +57,7 @@ public abstract class StorageContractTest {
     /** Unique per test method: JUnit makes a new instance for each. */
     protected final String run = "st" + Long.toString(System.currentTimeMillis(), 36)
             + Integer.toString(ThreadLocalRandom.current().nextInt(1 << 24), 36);
+
     protected final SampleSchema samples = new SampleSchema(run + "_sample");
     protected final BookSchema books = new BookSchema(run + "_book");
     protected final KeywordSchema keywords = new KeywordSchema(run + "_keyword");
@@ -102,7 +102,8 @@ public abstract class StorageContractTest {
     /** About 1 MB of mixed-script text. */
     protected static final String LARGE_TEXT = "Grüße, 世界, שלום, 🕷️ — large text line\n".repeat(26_000);
 
-    protected static final String UNICODE = "Ünïcödé — 日本語 — עברית — Ελληνικά — 🕷️🕸️ — \"quotes\" 'single' \\ backslash\ttab\nnewline";
+    protected static final String UNICODE =
+            "Ünïcödé — 日本語 — עברית — Ελληνικά — 🕷️🕸️ — \"quotes\" 'single' \\ backslash\ttab\nnewline";
 
     protected static List<Sample> sampleItems() {
         Map<String, Object> meta = new LinkedHashMap<>();
@@ -116,15 +117,39 @@ public abstract class StorageContractTest {
         inner.put("empty", Map.of());
         meta.put("nested", inner);
         return List.of(
-                new Sample("a-1", UNICODE, Long.MAX_VALUE, 3.141592653589793,
-                        new BigDecimal("12345678901234567890.123456789"), true,
-                        Instant.parse("2024-05-01T12:34:56.789Z"), LocalDate.of(2024, 2, 29), meta,
+                new Sample(
+                        "a-1",
+                        UNICODE,
+                        Long.MAX_VALUE,
+                        3.141592653589793,
+                        new BigDecimal("12345678901234567890.123456789"),
+                        true,
+                        Instant.parse("2024-05-01T12:34:56.789Z"),
+                        LocalDate.of(2024, 2, 29),
+                        meta,
                         List.of("x", 1, 2.25, Map.of("k", "v"))),
-                new Sample("b-2", LARGE_TEXT, Long.MIN_VALUE, 1e-300, new BigDecimal("-0.000001"), false,
-                        Instant.parse("1969-07-20T20:17:40Z"), LocalDate.of(1999, 12, 31), Map.of(), List.of()),
+                new Sample(
+                        "b-2",
+                        LARGE_TEXT,
+                        Long.MIN_VALUE,
+                        1e-300,
+                        new BigDecimal("-0.000001"),
+                        false,
+                        Instant.parse("1969-07-20T20:17:40Z"),
+                        LocalDate.of(1999, 12, 31),
+                        Map.of(),
+                        List.of()),
                 SampleSchema.empty("c-3"),
-                new Sample("ключ/🔑 key with spaces & 'quotes'", "", 0L, -12.5, BigDecimal.ZERO, true,
-                        Instant.parse("2100-01-01T00:00:00.001Z"), LocalDate.of(2100, 1, 1), Map.of("only", "one"),
+                new Sample(
+                        "ключ/🔑 key with spaces & 'quotes'",
+                        "",
+                        0L,
+                        -12.5,
+                        BigDecimal.ZERO,
+                        true,
+                        Instant.parse("2100-01-01T00:00:00.001Z"),
+                        LocalDate.of(2100, 1, 1),
+                        Map.of("only", "one"),
                         List.of("日本")));
     }
 
@@ -167,9 +192,11 @@ public abstract class StorageContractTest {
 
     @Test
     void aRepeatedKeyInOneBatchKeepsTheLastItem() throws Exception {
-        List<Sample> batch = List.of(SampleSchema.empty("k"), new Sample("k", "second", 2L, null, null, null, null,
-                null, null, null), SampleSchema.empty("other"), new Sample("k", "third", 3L, null, null, null, null,
-                null, null, null));
+        List<Sample> batch = List.of(
+                SampleSchema.empty("k"),
+                new Sample("k", "second", 2L, null, null, null, null, null, null, null),
+                SampleSchema.empty("other"),
+                new Sample("k", "third", 3L, null, null, null, null, null, null, null));
         storage.write(samples, batch);
         if (upserts()) assertStored(samples, List.of(batch.get(2), batch.get(3)));
         else assertEquals(4, readAll(samples).size());
@@ -210,7 +237,8 @@ public abstract class StorageContractTest {
     void anItemWithoutKeyFailsNamingTheTableAndTheKey() throws Exception {
         assumeTrue(upserts(), "files need no key");
         // rejected for its data, which the pipeline never retries as if the storage were down
-        IOException e = assertThrows(RejectedItemsException.class,
+        IOException e = assertThrows(
+                RejectedItemsException.class,
                 () -> storage.write(samples, List.of(SampleSchema.empty("fine"), SampleSchema.empty(null))));
         assertTrue(e.getMessage().contains(samples.table()) && e.getMessage().contains("'id'"), e.getMessage());
     }
@@ -226,27 +254,39 @@ public abstract class StorageContractTest {
         Settings settings = Settings.defaults().with("storage_retry_times", "5", "test");
         List<List<Object>> writes = new CopyOnWriteArrayList<>();
         Storage counting = new Storage() {
-            @Override public void open() { }
-            @Override public <T> void write(ItemSchema<T> schema, List<T> items) throws IOException {
+            @Override
+            public void open() {}
+
+            @Override
+            public <T> void write(ItemSchema<T> schema, List<T> items) throws IOException {
                 writes.add(new ArrayList<>(items));
                 storage.write(schema, items);
             }
-            @Override public void close() { }
-            @Override public String describe() { return storage.describe(); }
+
+            @Override
+            public void close() {}
+
+            @Override
+            public String describe() {
+                return storage.describe();
+            }
         };
-        List<Object> items = new ArrayList<>(List.of(SampleSchema.empty("a"), SampleSchema.empty(null), SampleSchema.empty("b")));
+        List<Object> items =
+                new ArrayList<>(List.of(SampleSchema.empty("a"), SampleSchema.empty(null), SampleSchema.empty("b")));
         List<ItemSchema<?>> schemas = new ArrayList<>(List.of(samples, samples, samples));
         new ItemChain(List.of(), settings, stats, message -> fail(message)).apply(items, schemas, "http://h/page");
         List<String> acked = new CopyOnWriteArrayList<>();
-        ItemWriter writer = new ItemWriter(counting, settings, l -> acked.add(l.id()),
-                e -> fail(e.getMessage()));
+        ItemWriter writer = new ItemWriter(counting, settings, l -> acked.add(l.id()), e -> fail(e.getMessage()));
         writer.onRejected(new StorageRejections(settings, stats));
         writer.submit(items, schemas, new Lease("1", Request.of("http://h/page")));
         writer.close();
 
         assertEquals(1, stats.get(ItemChain.DROPPED + "invalid"));
         assertEquals(1, stats.get(ItemChain.INVALID + "Sample.id @NotNull (key)"));
-        assertEquals(List.of(List.of(SampleSchema.empty("a"), SampleSchema.empty("b"))), writes, "one write, without the keyless item");
+        assertEquals(
+                List.of(List.of(SampleSchema.empty("a"), SampleSchema.empty("b"))),
+                writes,
+                "one write, without the keyless item");
         assertEquals(List.of("1"), acked);
         assertStored(samples, List.of(SampleSchema.empty("a"), SampleSchema.empty("b")));
     }
@@ -276,7 +316,8 @@ public abstract class StorageContractTest {
                 Object want = normalise(f.type(), values[i]);
                 Object got = normalise(f.type(), row.get(f.name()));
                 if (!Objects.equals(want, got)) {
-                    fail(schema.table() + " key " + abbreviate(schema.key(item)) + " field " + f.name() + " (" + f.type()
+                    fail(schema.table() + " key " + abbreviate(schema.key(item)) + " field " + f.name() + " ("
+                            + f.type()
                             + "): expected " + abbreviate(want) + " but was " + abbreviate(got)
                             + (got == null ? "" : " (" + got.getClass().getSimpleName() + ")"));
                 }
@@ -290,7 +331,10 @@ public abstract class StorageContractTest {
         return switch (type) {
             case INTEGER -> value instanceof Number n ? (Object) n.longValue() : value;
             case FLOATING -> value instanceof Number n ? (Object) n.doubleValue() : value;
-            case DECIMAL -> value instanceof BigDecimal d ? d.stripTrailingZeros() : new BigDecimal(value.toString()).stripTrailingZeros();
+            case DECIMAL ->
+                value instanceof BigDecimal d
+                        ? d.stripTrailingZeros()
+                        : new BigDecimal(value.toString()).stripTrailingZeros();
             case JSON -> new JsonValue(value instanceof String s ? parse(s) : JSON.valueToTree(value));
             default -> value;
         };
@@ -308,8 +352,12 @@ public abstract class StorageContractTest {
     private record JsonValue(JsonNode node) {
         @Override
         public boolean equals(Object o) {
-            return o instanceof JsonValue other && node.equals((a, b) -> a.isNumber() && b.isNumber()
-                    ? a.decimalValue().compareTo(b.decimalValue()) : a.equals(b) ? 0 : 1, other.node);
+            return o instanceof JsonValue other
+                    && node.equals(
+                            (a, b) -> a.isNumber() && b.isNumber()
+                                    ? a.decimalValue().compareTo(b.decimalValue())
+                                    : a.equals(b) ? 0 : 1,
+                            other.node);
         }
 
         @Override

@@ -1,13 +1,12 @@
 package io.spinneret.storage;
 
-import io.spinneret.storage.feed.JsonlStorage;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.spinneret.api.SpinneretException;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.Storage;
+import io.spinneret.storage.feed.JsonlStorage;
 import io.spinneret.storage.jdbc.MysqlStorage;
 import io.spinneret.storage.jdbc.PostgresStorage;
 import io.spinneret.storage.jdbc.SqliteStorage;
@@ -35,9 +34,14 @@ class StoragesTest {
 
     @Test
     void descriptionsNameTheTargetWithoutPassword() {
-        assertEquals("postgresql://u@h:5432/db", of("postgresql://u:topsecret@h:5432/db?sslmode=require").describe());
-        assertEquals("mysql://root@127.0.0.1:3306/test", of("mysql://root:topsecret@127.0.0.1:3306/test").describe());
-        assertEquals("mongodb://u@h:27017/db", of("mongodb://u:topsecret@h:27017/db").describe());
+        assertEquals(
+                "postgresql://u@h:5432/db",
+                of("postgresql://u:topsecret@h:5432/db?sslmode=require").describe());
+        assertEquals(
+                "mysql://root@127.0.0.1:3306/test",
+                of("mysql://root:topsecret@127.0.0.1:3306/test").describe());
+        assertEquals(
+                "mongodb://u@h:27017/db", of("mongodb://u:topsecret@h:27017/db").describe());
         assertEquals("sqlite:out/x.db", of("sqlite:out/x.db").describe());
         assertEquals("mongodb://h/spinneret", of("mongodb://h").describe()); // the default database
     }
@@ -54,10 +58,13 @@ class StoragesTest {
         Settings overwrite = Settings.defaults().with("overwrite_output", "true", "test");
         for (String db : new String[] {"books.db", "postgresql://u@h/db", "mongodb://h/db"}) {
             SpinneretException e = assertThrows(SpinneretException.class, () -> Storages.forTarget(db, overwrite), db);
-            assertEquals("-O (overwrite_output) empties output files; " + db + " is a database, which a crawl upserts into (use -o)",
+            assertEquals(
+                    "-O (overwrite_output) empties output files; " + db
+                            + " is a database, which a crawl upserts into (use -o)",
                     e.getMessage());
         }
-        assertEquals(JsonlStorage.class, Storages.forTarget("books.jsonl", overwrite).getClass());
+        assertEquals(
+                JsonlStorage.class, Storages.forTarget("books.jsonl", overwrite).getClass());
     }
 
     @Test

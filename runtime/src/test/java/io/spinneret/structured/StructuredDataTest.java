@@ -20,7 +20,11 @@ class StructuredDataTest {
 
     private static Response page() throws IOException {
         try (InputStream in = StructuredDataTest.class.getResourceAsStream("product.html")) {
-            return new Response(Request.of(URL), URL, 200, Map.of("Content-Type", List.of("text/html; charset=utf-8")),
+            return new Response(
+                    Request.of(URL),
+                    URL,
+                    200,
+                    Map.of("Content-Type", List.of("text/html; charset=utf-8")),
                     in.readAllBytes());
         }
     }
@@ -42,16 +46,22 @@ class StructuredDataTest {
         assertEquals("https://shop.test/mug#product", product.id());
         assertEquals(Optional.of("Blue Mug"), product.text("name"));
         assertEquals(Optional.of("MUG-1"), product.text("sku"));
-        assertEquals(List.of("https://shop.test/img/mug-1.jpg", "https://shop.test/img/mug-2.jpg"), product.values("image"));
+        assertEquals(
+                List.of("https://shop.test/img/mug-1.jpg", "https://shop.test/img/mug-2.jpg"), product.values("image"));
         assertEquals(Optional.of("Potter"), product.item("brand").flatMap(b -> b.text("name")));
         assertTrue(product.item("brand").orElseThrow().is("Brand"));
         StructuredItem offer = product.item("offers").orElseThrow();
-        assertEquals(List.of(new BigDecimal("12.5")).toString(), offer.values("price").toString(), "a number stays a number");
+        assertEquals(
+                List.of(new BigDecimal("12.5")).toString(),
+                offer.values("price").toString(),
+                "a number stays a number");
         assertTrue(offer.values("price").get(0) instanceof Number);
         assertEquals(Optional.of("EUR"), offer.text("priceCurrency"));
         assertEquals(List.of(true), product.values("isFamilyFriendly"));
         assertEquals(Optional.of("A mug, blue."), product.text("description"), "{\"@value\": v} is v");
-        assertEquals("https://shop.test/#org", product.item("manufacturer").orElseThrow().id());
+        assertEquals(
+                "https://shop.test/#org",
+                product.item("manufacturer").orElseThrow().id());
         assertEquals(Optional.empty(), product.text("brand"), "an item is not text");
 
         StructuredItem crumbs = ld.get(2);
@@ -62,7 +72,9 @@ class StructuredDataTest {
         assertEquals(Optional.of("2"), elements.get(1).text("position"));
 
         assertEquals(1, data.errors().size());
-        assertTrue(data.errors().get(0).startsWith("JSON-LD script 3 is not JSON"), data.errors().get(0));
+        assertTrue(
+                data.errors().get(0).startsWith("JSON-LD script 3 is not JSON"),
+                data.errors().get(0));
     }
 
     @Test
@@ -94,19 +106,44 @@ class StructuredDataTest {
         StructuredItem rating = product.item("aggregateRating").orElseThrow();
         assertEquals(Optional.of("4.5"), rating.text("ratingValue"), "itemref brings in the section outside the item");
         assertEquals(Optional.of("12"), rating.text("reviewCount"));
-        assertEquals(List.of("name", "image", "url", "sameAs", "sku", "brand", "offers", "weight", "color", "material",
-                "aggregateRating"), List.copyOf(product.properties().keySet()), "tree order, the itemref'd element last");
+        assertEquals(
+                List.of(
+                        "name",
+                        "image",
+                        "url",
+                        "sameAs",
+                        "sku",
+                        "brand",
+                        "offers",
+                        "weight",
+                        "color",
+                        "material",
+                        "aggregateRating"),
+                List.copyOf(product.properties().keySet()),
+                "tree order, the itemref'd element last");
         assertEquals(Optional.of("Ann"), md.get(1).text("name"));
     }
 
     @Test
     void openGraphAndTwitterTagsAreReadInPageOrder() throws IOException {
         StructuredData data = page().structuredData();
-        assertEquals(Map.of("og:type", List.of("product"), "og:title", List.of("Blue Mug"),
-                "og:image", List.of("https://shop.test/img/mug-1.jpg", "https://shop.test/img/mug-2.jpg"),
-                "product:price:amount", List.of("12.50"), "twitter:card", List.of("summary_large_image"),
-                "twitter:site", List.of("@shop")), data.meta());
-        assertEquals(List.of("og:type", "og:title", "og:image", "product:price:amount", "twitter:card", "twitter:site"),
+        assertEquals(
+                Map.of(
+                        "og:type",
+                        List.of("product"),
+                        "og:title",
+                        List.of("Blue Mug"),
+                        "og:image",
+                        List.of("https://shop.test/img/mug-1.jpg", "https://shop.test/img/mug-2.jpg"),
+                        "product:price:amount",
+                        List.of("12.50"),
+                        "twitter:card",
+                        List.of("summary_large_image"),
+                        "twitter:site",
+                        List.of("@shop")),
+                data.meta());
+        assertEquals(
+                List.of("og:type", "og:title", "og:image", "product:price:amount", "twitter:card", "twitter:site"),
                 List.copyOf(data.meta().keySet()));
         assertEquals(Optional.of("https://shop.test/img/mug-1.jpg"), data.meta("og:image"));
         assertEquals(Optional.empty(), data.meta("description"));
@@ -116,9 +153,12 @@ class StructuredDataTest {
     void itemsOfATypeAreFoundNestedAndJsonLdFirst() throws IOException {
         StructuredData data = page().structuredData();
         List<StructuredItem> offers = data.all("Offer");
-        assertEquals(List.of(StructuredItem.Source.JSON_LD, StructuredItem.Source.MICRODATA),
+        assertEquals(
+                List.of(StructuredItem.Source.JSON_LD, StructuredItem.Source.MICRODATA),
                 offers.stream().map(StructuredItem::source).toList());
-        assertEquals(StructuredItem.Source.JSON_LD, data.first("Product").orElseThrow().source());
+        assertEquals(
+                StructuredItem.Source.JSON_LD,
+                data.first("Product").orElseThrow().source());
         assertEquals(Optional.empty(), data.first("Event"));
     }
 
@@ -128,7 +168,8 @@ class StructuredDataTest {
         assertEquals("Blue Mug", json.get("json_ld").get(1).get("name").asText());
         assertEquals("Product", json.get("json_ld").get(1).get("@type").get(0).asText());
         assertEquals(12.5, json.get("json_ld").get(1).get("offers").get("price").asDouble());
-        assertEquals("12.50", json.get("microdata").get(0).get("offers").get("price").asText());
+        assertEquals(
+                "12.50", json.get("microdata").get(0).get("offers").get("price").asText());
         assertEquals(2, json.get("meta").get("og:image").size());
         assertEquals("summary_large_image", json.get("meta").get("twitter:card").asText());
         assertEquals(1, json.get("errors").size());
@@ -136,7 +177,11 @@ class StructuredDataTest {
 
     @Test
     void aPageThatIsNotHtmlHasNone() {
-        Response json = new Response(Request.of(URL), URL, 200, Map.of("Content-Type", List.of("application/json")),
+        Response json = new Response(
+                Request.of(URL),
+                URL,
+                200,
+                Map.of("Content-Type", List.of("application/json")),
                 "{\"@type\": \"Product\"}".getBytes());
         assertTrue(json.structuredData().isEmpty());
     }

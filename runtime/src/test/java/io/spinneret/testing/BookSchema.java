@@ -13,22 +13,42 @@ import java.util.Map;
 public final class BookSchema implements ItemSchema<Book> {
     public static final BookSchema INSTANCE = new BookSchema();
 
-    @Override public Class<Book> type() { return Book.class; }
-
-    @Override public String name() { return "Book"; }
-
-    @Override public String table() { return "book"; }
-
-    @Override public List<Field> fields() {
-        return List.of(new Field("url", FieldType.STRING, true), new Field("title", FieldType.STRING, true),
-                new Field("price", FieldType.FLOATING, false), new Field("upc", FieldType.STRING, true));
+    @Override
+    public Class<Book> type() {
+        return Book.class;
     }
 
-    @Override public int keyIndex() { return 3; }
+    @Override
+    public String name() {
+        return "Book";
+    }
 
-    @Override public Object[] values(Book b) { return new Object[] {b.url(), b.title(), b.price(), b.upc()}; }
+    @Override
+    public String table() {
+        return "book";
+    }
 
-    @Override public void writeJson(Book b, JsonGenerator out) throws IOException {
+    @Override
+    public List<Field> fields() {
+        return List.of(
+                new Field("url", FieldType.STRING, true),
+                new Field("title", FieldType.STRING, true),
+                new Field("price", FieldType.FLOATING, false),
+                new Field("upc", FieldType.STRING, true));
+    }
+
+    @Override
+    public int keyIndex() {
+        return 3;
+    }
+
+    @Override
+    public Object[] values(Book b) {
+        return new Object[] {b.url(), b.title(), b.price(), b.upc()};
+    }
+
+    @Override
+    public void writeJson(Book b, JsonGenerator out) throws IOException {
         out.writeStartObject();
         out.writeStringField("url", b.url());
         out.writeStringField("title", b.title());
@@ -37,11 +57,13 @@ public final class BookSchema implements ItemSchema<Book> {
         out.writeEndObject();
     }
 
-    @Override public String[] csvRow(Book b) {
+    @Override
+    public String[] csvRow(Book b) {
         return new String[] {b.url(), b.title(), Double.toString(b.price()), b.upc()};
     }
 
-    @Override public Map<String, Object> document(Book b) {
+    @Override
+    public Map<String, Object> document(Book b) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("url", b.url());
         m.put("title", b.title());

@@ -32,17 +32,35 @@ public class BooksFixture implements SpiderDefinition {
         this.failOn = failOn;
     }
 
-    @Override public String name() { return name; }
+    @Override
+    public String name() {
+        return name;
+    }
 
-    @Override public String className() { return "io.spinneret.testing.BooksSpider"; }
+    @Override
+    public String className() {
+        return "io.spinneret.testing.BooksSpider";
+    }
 
-    @Override public List<String> startUrls() { return startUrls; }
+    @Override
+    public List<String> startUrls() {
+        return startUrls;
+    }
 
-    @Override public Renderer renderer() { return Renderer.HTTP; }
+    @Override
+    public Renderer renderer() {
+        return Renderer.HTTP;
+    }
 
-    @Override public List<String> settings() { return settings; }
+    @Override
+    public List<String> settings() {
+        return settings;
+    }
 
-    @Override public List<String> callbacks() { return List.of("detail", "parse"); }
+    @Override
+    public List<String> callbacks() {
+        return List.of("detail", "parse");
+    }
 
     @Override
     public Dispatcher newDispatcher() {
@@ -65,6 +83,7 @@ public class BooksFixture implements SpiderDefinition {
     private Book detail(Response page) {
         if (failOn.test(page.url())) throw new IllegalStateException("boom on " + page.url());
         String price = page.textOf("p.price_color").replace("£", "");
-        return new Book(page.url(), page.textOf("div.product_main h1"), Double.parseDouble(price), page.textOf("table td"));
+        return new Book(
+                page.url(), page.textOf("div.product_main h1"), Double.parseDouble(price), page.textOf("table td"));
     }
 }

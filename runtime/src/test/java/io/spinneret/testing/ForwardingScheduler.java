@@ -16,27 +16,63 @@ public class ForwardingScheduler implements Scheduler {
         this.delegate = delegate;
     }
 
-    @Override public boolean push(Request request) { return delegate.push(request); }
+    @Override
+    public boolean push(Request request) {
+        return delegate.push(request);
+    }
 
-    @Override public int pushAll(List<Request> requests) { return delegate.pushAll(requests); }
+    @Override
+    public int pushAll(List<Request> requests) {
+        return delegate.pushAll(requests);
+    }
 
-    @Override public boolean[] pushEach(List<Request> requests) { return delegate.pushEach(requests); }
+    @Override
+    public boolean[] pushEach(List<Request> requests) {
+        return delegate.pushEach(requests);
+    }
 
-    @Override public @Nullable Lease poll(Duration timeout) throws InterruptedException { return delegate.poll(timeout); }
+    @Override
+    public @Nullable Lease poll(Duration timeout) throws InterruptedException {
+        return delegate.poll(timeout);
+    }
 
-    @Override public void ack(Lease lease) { delegate.ack(lease); }
+    @Override
+    public void ack(Lease lease) {
+        delegate.ack(lease);
+    }
 
-    @Override public void requeue(Lease lease, Request request) { delegate.requeue(lease, request); }
+    @Override
+    public void requeue(Lease lease, Request request) {
+        delegate.requeue(lease, request);
+    }
 
-    @Override public long pendingCount() { return delegate.pendingCount(); }
+    @Override
+    public long pendingCount() {
+        return delegate.pendingCount();
+    }
 
-    @Override public long inFlightCount() { return delegate.inFlightCount(); }
+    @Override
+    public long inFlightCount() {
+        return delegate.inFlightCount();
+    }
 
-    @Override public long seenCount() { return delegate.seenCount(); }
+    @Override
+    public long seenCount() {
+        return delegate.seenCount();
+    }
 
-    @Override public boolean isShared() { return delegate.isShared(); }
+    @Override
+    public boolean isShared() {
+        return delegate.isShared();
+    }
 
-    @Override public @Nullable SharedThrottle sharedThrottle() { return delegate.sharedThrottle(); }
+    @Override
+    public @Nullable SharedThrottle sharedThrottle() {
+        return delegate.sharedThrottle();
+    }
 
-    @Override public void close() { delegate.close(); }
+    @Override
+    public void close() {
+        delegate.close();
+    }
 }

@@ -22,6 +22,5 @@ public class RequeueRecordingScheduler extends ForwardingScheduler {
     }
 
     @Override
-    public void close() {
-    }
+    public void close() {}
 }

@@ -33,7 +33,9 @@ public final class RulesFixture extends BooksFixture {
 
             @Override
             public List<LinkRule> linkRules() {
-                return List.of(new LinkRule(LinkSelector.DEFAULT.css("article.product_pod h3 a"), "detail", 1, List.of("parse")),
+                return List.of(
+                        new LinkRule(
+                                LinkSelector.DEFAULT.css("article.product_pod h3 a"), "detail", 1, List.of("parse")),
                         new LinkRule(LinkSelector.DEFAULT.css("li.next a"), "parse", 0, List.of("parse")));
             }
         };

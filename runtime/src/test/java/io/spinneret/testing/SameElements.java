@@ -33,8 +33,15 @@ public final class SameElements {
         for (Object e : got) if (!want.contains(e)) unexpected.add(e);
         if (missing.isEmpty() && unexpected.isEmpty()) return Optional.empty();
         StringBuilder b = new StringBuilder()
-                .append(missing.size()).append(" missing, ").append(unexpected.size()).append(" unexpected")
-                .append(" (expected ").append(want.size()).append(", got ").append(got.size()).append(')');
+                .append(missing.size())
+                .append(" missing, ")
+                .append(unexpected.size())
+                .append(" unexpected")
+                .append(" (expected ")
+                .append(want.size())
+                .append(", got ")
+                .append(got.size())
+                .append(')');
         if (!missing.isEmpty()) b.append("; missing: ").append(firstFew(missing));
         if (!unexpected.isEmpty()) b.append("; unexpected: ").append(firstFew(unexpected));
         return Optional.of(b.toString());

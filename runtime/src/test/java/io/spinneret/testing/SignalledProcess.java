@@ -30,8 +30,12 @@ public final class SignalledProcess {
         List<String> check = new ArrayList<>(RESET);
         check.add("true");
         try {
-            return new ProcessBuilder(check).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                    .start().waitFor() == 0;
+            return new ProcessBuilder(check)
+                            .redirectErrorStream(true)
+                            .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                            .start()
+                            .waitFor()
+                    == 0;
         } catch (IOException e) {
             return false;
         } catch (InterruptedException e) {

@@ -1,12 +1,11 @@
 package io.spinneret.testing;
 
-import java.util.Locale;
-
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.net.spi.InetAddressResolver;
 import java.net.spi.InetAddressResolverProvider;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -34,7 +33,8 @@ public final class TestHostsResolver extends InetAddressResolverProvider {
             public Stream<InetAddress> lookupByName(String host, LookupPolicy policy) throws UnknownHostException {
                 String address = HOSTS.get(host.toLowerCase(Locale.ROOT));
                 if (address == null) return builtin.lookupByName(host, policy);
-                return Stream.of(InetAddress.getByAddress(host, InetAddress.getByName(address).getAddress()));
+                return Stream.of(InetAddress.getByAddress(
+                        host, InetAddress.getByName(address).getAddress()));
             }
 
             @Override

@@ -17,7 +17,10 @@ public final class TestRegistry implements SpiderRegistry {
     public List<SpiderDefinition> spiders() {
         return List.of(
                 new BooksFixture("testbooks", List.of("http://127.0.0.1:9/"), List.of("concurrency=4"), u -> false),
-                new BooksFixture("testbooks-failing", List.of("http://127.0.0.1:9/"), List.of(),
+                new BooksFixture(
+                        "testbooks-failing",
+                        List.of("http://127.0.0.1:9/"),
+                        List.of(),
                         u -> u.endsWith("/page/2") || u.endsWith("/book/7")),
                 new ArgumentsFixture("testbooks-args", List.of("http://127.0.0.1:9/")),
                 new RulesFixture("testbooks-rules", List.of("http://127.0.0.1:9/")));

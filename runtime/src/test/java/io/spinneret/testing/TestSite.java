@@ -76,10 +76,12 @@ public final class TestSite implements AutoCloseable {
                 send(ex, 200, listing(1));
             } else if (path.startsWith("/page/")) {
                 int n = parse(path.substring(6));
-                if (n < 1 || n > pages) send(ex, 404, "<html><body>no such page</body></html>"); else send(ex, 200, listing(n));
+                if (n < 1 || n > pages) send(ex, 404, "<html><body>no such page</body></html>");
+                else send(ex, 200, listing(n));
             } else if (path.startsWith("/book/")) {
                 int i = parse(path.substring(6));
-                if (i < 0 || i >= books()) send(ex, 404, "<html><body>no such book</body></html>"); else send(ex, 200, detail(i));
+                if (i < 0 || i >= books()) send(ex, 404, "<html><body>no such book</body></html>");
+                else send(ex, 200, detail(i));
             } else {
                 send(ex, 404, "<html><body>not found</body></html>");
             }
@@ -96,22 +98,30 @@ public final class TestSite implements AutoCloseable {
     }
 
     private String listing(int n) {
-        StringBuilder b = new StringBuilder("<!DOCTYPE html><html><head><title>Page ").append(n)
+        StringBuilder b = new StringBuilder("<!DOCTYPE html><html><head><title>Page ")
+                .append(n)
                 .append("</title></head><body><ol class=\"row\">");
         for (int i = (n - 1) * perPage; i < n * perPage; i++) {
-            b.append("<li><article class=\"product_pod\"><h3><a href=\"../book/").append(i).append("\">Book ")
-                    .append(i).append("</a></h3></article></li>");
+            b.append("<li><article class=\"product_pod\"><h3><a href=\"../book/")
+                    .append(i)
+                    .append("\">Book ")
+                    .append(i)
+                    .append("</a></h3></article></li>");
         }
         b.append("</ol><ul class=\"pager\">");
-        if (n < pages) b.append("<li class=\"next\"><a href=\"/page/").append(n + 1).append("\">next</a></li>");
-        b.append("</ul><a href=\"mailto:someone@example.com\">mail</a><a href=\"javascript:void(0)\">js</a></body></html>");
+        if (n < pages)
+            b.append("<li class=\"next\"><a href=\"/page/").append(n + 1).append("\">next</a></li>");
+        b.append(
+                "</ul><a href=\"mailto:someone@example.com\">mail</a><a href=\"javascript:void(0)\">js</a></body></html>");
         return b.toString();
     }
 
     private static String detail(int i) {
-        return "<!DOCTYPE html><html><head><title>Book " + i + "</title></head><body><div class=\"product_main\"><h1>Book "
+        return "<!DOCTYPE html><html><head><title>Book " + i
+                + "</title></head><body><div class=\"product_main\"><h1>Book "
                 + i + "</h1><p class=\"price_color\">£" + (10 + i % 50) + "." + String.format("%02d", i % 100)
-                + "</p></div><table><tr><th>UPC</th><td>upc" + String.format("%06d", i) + "</td></tr></table></body></html>";
+                + "</p></div><table><tr><th>UPC</th><td>upc" + String.format("%06d", i)
+                + "</td></tr></table></body></html>";
     }
 
     public static void send(HttpExchange ex, int status, String html) throws IOException {

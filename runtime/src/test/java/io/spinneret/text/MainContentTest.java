@@ -1,8 +1,5 @@
 package io.spinneret.text;
 
-import java.util.List;
-import java.util.Map;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -14,6 +11,8 @@ import io.spinneret.download.http.HttpDownloader;
 import io.spinneret.settings.Settings;
 import io.spinneret.testing.TestSite;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** A page with navigation, a sidebar and a footer around an article, fetched over TCP. */
@@ -25,9 +24,12 @@ class MainContentTest {
         StringBuilder article = new StringBuilder();
         article.append("<h1>How spiders spin</h1>");
         for (int i = 1; i <= 6; i++) {
-            article.append("<p>Paragraph ").append(i).append(": orb weavers build their webs at dusk, laying a frame of")
+            article.append("<p>Paragraph ")
+                    .append(i)
+                    .append(": orb weavers build their webs at dusk, laying a frame of")
                     .append(" dry silk, then radial threads, and last a spiral of sticky silk that catches insects,")
-                    .append(" which the spider finds by the vibrations, with <a href=\"/silk/").append(i)
+                    .append(" which the spider finds by the vibrations, with <a href=\"/silk/")
+                    .append(i)
                     .append("\">more on silk</a> and <em>emphasis</em>.</p>");
         }
         article.append("<ul><li>frame</li><li>radii</li><li>spiral</li></ul>");
@@ -74,7 +76,11 @@ class MainContentTest {
             String md = fetch(site).mainContent().markdown();
             assertTrue(md.contains("[more on silk](" + site.url("/silk/1") + ")"), md);
             assertTrue(md.contains("*emphasis*") || md.contains("_emphasis_"), md);
-            assertTrue(md.lines().anyMatch(l -> l.strip().equals("* frame") || l.strip().equals("- frame")), md);
+            assertTrue(
+                    md.lines()
+                            .anyMatch(l ->
+                                    l.strip().equals("* frame") || l.strip().equals("- frame")),
+                    md);
             assertFalse(md.contains("<p>"), "no HTML left: " + md);
             assertFalse(md.contains(FOOTER), md);
         }
@@ -82,8 +88,12 @@ class MainContentTest {
 
     @Test
     void aPageWithoutContentGivesEmptyStrings() {
-        Response empty = new Response(Request.of("http://127.0.0.1/"), "http://127.0.0.1/", 200,
-                Map.of("Content-Type", List.of("text/html")), new byte[0]);
+        Response empty = new Response(
+                Request.of("http://127.0.0.1/"),
+                "http://127.0.0.1/",
+                200,
+                Map.of("Content-Type", List.of("text/html")),
+                new byte[0]);
         MainContent content = empty.mainContent();
         assertEquals("", content.markdown());
         assertTrue(content.text().isEmpty(), content.text());

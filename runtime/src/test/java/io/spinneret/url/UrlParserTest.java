@@ -17,7 +17,8 @@ class UrlParserTest {
         HttpUrl b = base.isEmpty() ? null : UrlParser.parse(base).orElseThrow();
         String in = unescape(input);
         Optional<String> got = UrlParser.parse(in, b).map(HttpUrl::href);
-        assertEquals(expected.equals("FAIL") ? Optional.empty() : Optional.of(expected), got, "'" + input + "' on " + base);
+        assertEquals(
+                expected.equals("FAIL") ? Optional.empty() : Optional.of(expected), got, "'" + input + "' on " + base);
     }
 
     /** Java's escapes, {@code \\uXXXX} included (which {@link String#translateEscapes} leaves alone). */

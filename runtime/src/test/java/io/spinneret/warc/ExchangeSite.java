@@ -69,7 +69,8 @@ final class ExchangeSite implements AutoCloseable {
                 .getBytes(StandardCharsets.UTF_8);
     }
 
-    private void send(HttpExchange ex, String path, int status, byte[] body, boolean chunked, boolean gzip) throws IOException {
+    private void send(HttpExchange ex, String path, int status, byte[] body, boolean chunked, boolean gzip)
+            throws IOException {
         byte[] wire = body;
         if (gzip) {
             ByteArrayOutputStream b = new ByteArrayOutputStream();

@@ -1,8 +1,5 @@
 package io.spinneret.warc;
 
-import java.util.Comparator;
-import org.netpreserve.jwarc.WarcCaptureRecord;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -23,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +31,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 import org.netpreserve.jwarc.HttpResponse;
 import org.netpreserve.jwarc.MessageHeaders;
+import org.netpreserve.jwarc.WarcCaptureRecord;
 import org.netpreserve.jwarc.WarcDigest;
 import org.netpreserve.jwarc.WarcReader;
 import org.netpreserve.jwarc.WarcRecord;
@@ -43,10 +42,11 @@ import org.netpreserve.jwarc.Warcinfo;
 
 /** {@code warc_output} over real TCP, read back with jwarc and checked against what the server sent. */
 class WarcOutputTest {
-    private static final List<String> PATHS = List.of("/page/1", "/page/2", "/page/3", "/chunked", "/gzip", "/dup-a",
-            "/dup-b", "/missing");
+    private static final List<String> PATHS =
+            List.of("/page/1", "/page/2", "/page/3", "/chunked", "/gzip", "/dup-a", "/dup-b", "/missing");
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     /** Every record of the given files, in order, with the file each came from. */
     record Read(Path file, WarcRecord record, int status, MessageHeaders http, byte[] httpBody, String method) {}
@@ -61,12 +61,25 @@ class WarcOutputTest {
                         case WarcResponse resp -> {
                             HttpResponse http = resp.http();
                             // recorded with its head as received, a chunked response is chunked in the record too
-                            boolean chunked = http.headers().first("Transfer-Encoding").orElse("").equalsIgnoreCase("chunked");
-                            byte[] body = (chunked ? http.bodyDecoded() : http.body()).stream().readAllBytes();
+                            boolean chunked = http.headers()
+                                    .first("Transfer-Encoding")
+                                    .orElse("")
+                                    .equalsIgnoreCase("chunked");
+                            byte[] body = (chunked ? http.bodyDecoded() : http.body())
+                                    .stream().readAllBytes();
                             out.add(new Read(f, r, http.status(), http.headers(), body, ""));
                         }
-                        case WarcRevisit rev -> out.add(new Read(f, r, rev.http().status(), rev.http().headers(), new byte[0], ""));
-                        case WarcRequest req -> out.add(new Read(f, r, 0, req.http().headers(), new byte[0], req.http().method()));
+                        case WarcRevisit rev ->
+                            out.add(new Read(
+                                    f, r, rev.http().status(), rev.http().headers(), new byte[0], ""));
+                        case WarcRequest req ->
+                            out.add(new Read(
+                                    f,
+                                    r,
+                                    0,
+                                    req.http().headers(),
+                                    new byte[0],
+                                    req.http().method()));
                         default -> out.add(new Read(f, r, 0, MessageHeaders.of(), new byte[0], ""));
                     }
                 }
@@ -76,13 +89,20 @@ class WarcOutputTest {
     }
 
     private CrawlResult crawl(ExchangeSite site, BooksFixture spider, String... settings) throws Exception {
-        return Crawler.builder(spider).settings(TestSettings.fast(dir.resolve("items.jsonl"), settings))
-                .items(List.of(BookSchema.INSTANCE)).progress(null).build().run();
+        return Crawler.builder(spider)
+                .settings(TestSettings.fast(dir.resolve("items.jsonl"), settings))
+                .items(List.of(BookSchema.INSTANCE))
+                .progress(null)
+                .build()
+                .run();
     }
 
     private static BooksFixture spider(ExchangeSite site, List<String> paths, Renderer renderer) {
         return new BooksFixture("warc", paths.stream().map(site::url).toList(), List.of(), url -> false) {
-            @Override public Renderer renderer() { return renderer; }
+            @Override
+            public Renderer renderer() {
+                return renderer;
+            }
         };
     }
 
@@ -95,7 +115,11 @@ class WarcOutputTest {
     void everyExchangeIsRecordedAsTheServerSentIt(String client) throws Exception {
         try (ExchangeSite site = new ExchangeSite()) {
             Path warc = dir.resolve("crawl.warc.gz");
-            CrawlResult result = crawl(site, spider(site, PATHS, Renderer.HTTP), "warc_output=" + warc, "http_client=" + client,
+            CrawlResult result = crawl(
+                    site,
+                    spider(site, PATHS, Renderer.HTTP),
+                    "warc_output=" + warc,
+                    "http_client=" + client,
                     "respect_robots=true");
             assertEquals(PATHS.size(), result.requests());
             List<Read> records = readAll(List.of(warc));
@@ -110,13 +134,21 @@ class WarcOutputTest {
                     captures.put(resp.id(), resp);
                     String path = resp.target().substring(resp.target().indexOf('/', 8));
                     capturedPaths.add(path);
-                    ExchangeSite.Sent sent = site.sent.stream().filter(s -> s.path().equals(path)).findFirst().orElseThrow();
+                    ExchangeSite.Sent sent = site.sent.stream()
+                            .filter(s -> s.path().equals(path))
+                            .findFirst()
+                            .orElseThrow();
                     assertEquals(sent.status(), r.status(), path);
                     assertArrayEquals(sent.body(), r.httpBody(), "the body as sent, content encoding kept: " + path);
                     assertEquals(path, r.http().first("X-Served-Path").orElse(""));
-                    assertEquals(sha1(sent.body()), resp.payloadDigest().orElseThrow().base32(), path);
+                    assertEquals(
+                            sha1(sent.body()),
+                            resp.payloadDigest().orElseThrow().base32(),
+                            path);
                     if (!sent.contentEncoding().isEmpty()) {
-                        assertEquals(sent.contentEncoding(), r.http().first("Content-Encoding").orElse(""));
+                        assertEquals(
+                                sent.contentEncoding(),
+                                r.http().first("Content-Encoding").orElse(""));
                     }
                 } else if (r.record() instanceof WarcRevisit rev) {
                     revisits++;
@@ -131,7 +163,8 @@ class WarcOutputTest {
             }
             assertEquals(1, revisits, "the second of the two identical bodies is a revisit");
             // every response the server sent, robots.txt included, is captured once
-            List<String> served = site.sent.stream().map(ExchangeSite.Sent::path).sorted().toList();
+            List<String> served =
+                    site.sent.stream().map(ExchangeSite.Sent::path).sorted().toList();
             assertEquals(served, capturedPaths.stream().sorted().toList());
             assertTrue(served.contains("/robots.txt"), served.toString());
 
@@ -139,13 +172,17 @@ class WarcOutputTest {
             for (Read r : records) {
                 if (!(r.record() instanceof WarcRequest req)) continue;
                 requests++;
-                URI concurrent = req.headers().first("WARC-Concurrent-To").map(s -> URI.create(s.substring(1, s.length() - 1)))
+                URI concurrent = req.headers()
+                        .first("WARC-Concurrent-To")
+                        .map(s -> URI.create(s.substring(1, s.length() - 1)))
                         .orElseThrow();
                 WarcRecord capture = captures.get(concurrent);
                 assertTrue(capture != null, "request record " + req.target() + " points at its response");
                 assertEquals(req.target(), ((WarcCaptureRecord) capture).target());
                 assertEquals("GET", r.method());
-                assertTrue(r.http().first("User-Agent").orElse("").startsWith("Spinneret"), r.http().toString());
+                assertTrue(
+                        r.http().first("User-Agent").orElse("").startsWith("Spinneret"),
+                        r.http().toString());
             }
             assertEquals(served.size(), requests);
         }
@@ -155,12 +192,19 @@ class WarcOutputTest {
     void theOutputIsRotatedBySizeAndEveryFileReadsBackOnItsOwn() throws Exception {
         try (ExchangeSite site = new ExchangeSite()) {
             Path warc = dir.resolve("rotated.warc.gz");
-            crawl(site, spider(site, PATHS, Renderer.HTTP), "warc_output=" + warc, "warc_max_size=1500", "concurrency=1");
+            crawl(
+                    site,
+                    spider(site, PATHS, Renderer.HTTP),
+                    "warc_output=" + warc,
+                    "warc_max_size=1500",
+                    "concurrency=1");
             List<Path> files;
             try (Stream<Path> s = Files.list(dir)) {
                 // the recorder's order: the name given, then -00001, -00002, ...
                 files = s.filter(p -> p.getFileName().toString().startsWith("rotated"))
-                        .sorted(Comparator.comparing((Path p) -> !p.equals(warc)).thenComparing(Path::toString)).toList();
+                        .sorted(Comparator.comparing((Path p) -> !p.equals(warc))
+                                .thenComparing(Path::toString))
+                        .toList();
             }
             assertTrue(files.size() >= 3, "several files: " + files);
             assertEquals(warc, files.get(0), "the first file has the name given");
@@ -168,8 +212,12 @@ class WarcOutputTest {
             for (Path f : files) {
                 List<Read> records = readAll(List.of(f));
                 assertInstanceOf(Warcinfo.class, records.get(0).record(), f + " opens with warcinfo");
-                assertEquals(f.getFileName().toString(), ((Warcinfo) records.get(0).record()).filename().orElse(""));
-                responses += (int) records.stream().filter(r -> r.record() instanceof WarcResponse || r.record() instanceof WarcRevisit).count();
+                assertEquals(
+                        f.getFileName().toString(),
+                        ((Warcinfo) records.get(0).record()).filename().orElse(""));
+                responses += (int) records.stream()
+                        .filter(r -> r.record() instanceof WarcResponse || r.record() instanceof WarcRevisit)
+                        .count();
             }
             assertEquals(site.sent.size(), responses);
         }
@@ -183,7 +231,9 @@ class WarcOutputTest {
             crawl(site, spider(site, List.of("/page/1"), Renderer.HTTP), "warc_output=" + warc);
             assertEquals("an earlier crawl's file", Files.readString(warc));
             List<Read> records = readAll(List.of(dir.resolve("again-00001.warc")));
-            assertTrue(records.stream().anyMatch(r -> r.record() instanceof WarcResponse), "the crawl went into the next name");
+            assertTrue(
+                    records.stream().anyMatch(r -> r.record() instanceof WarcResponse),
+                    "the crawl went into the next name");
         }
     }
 
@@ -193,11 +243,19 @@ class WarcOutputTest {
         assumeTrue(chromium != null && !chromium.isBlank(), "SPINNERET_TEST_CHROMIUM is not set");
         try (ExchangeSite site = new ExchangeSite()) {
             Path warc = dir.resolve("browser.warc.gz");
-            CrawlResult result = crawl(site, spider(site, List.of("/script"), Renderer.BROWSER), "warc_output=" + warc,
+            CrawlResult result = crawl(
+                    site,
+                    spider(site, List.of("/script"), Renderer.BROWSER),
+                    "warc_output=" + warc,
                     "browser_path=" + chromium);
             assertEquals(1, result.responses());
-            List<Read> responses = readAll(List.of(warc)).stream().filter(r -> r.record() instanceof WarcResponse).toList();
-            Read page = responses.stream().filter(r -> ((WarcResponse) r.record()).target().endsWith("/script")).findFirst().orElseThrow();
+            List<Read> responses = readAll(List.of(warc)).stream()
+                    .filter(r -> r.record() instanceof WarcResponse)
+                    .toList();
+            Read page = responses.stream()
+                    .filter(r -> ((WarcResponse) r.record()).target().endsWith("/script"))
+                    .findFirst()
+                    .orElseThrow();
             String recorded = new String(page.httpBody(), StandardCharsets.UTF_8);
             assertEquals(ExchangeSite.SCRIPT_PAGE, recorded, "the HTTP response, not the rendered DOM");
             assertFalse(recorded.contains("rewritten by the script <"), recorded);

@@ -35,10 +35,11 @@ import org.netpreserve.jwarc.WarcResponse;
  * phrase as given. The server here writes its heads by hand, as no HTTP library would.
  */
 class WarcRawHeadTest {
-    private static final byte[] PAGE = "<html><head><title>t</title></head><body>as sent</body></html>".getBytes(StandardCharsets.UTF_8);
+    private static final byte[] PAGE =
+            "<html><head><title>t</title></head><body>as sent</body></html>".getBytes(StandardCharsets.UTF_8);
     /** Another body: the same one twice would make the second capture a revisit record. */
-    private static final byte[] CHUNKED_PAGE = "<html><head><title>c</title></head><body>in two chunks</body></html>"
-            .getBytes(StandardCharsets.UTF_8);
+    private static final byte[] CHUNKED_PAGE =
+            "<html><head><title>c</title></head><body>in two chunks</body></html>".getBytes(StandardCharsets.UTF_8);
     /** Mixed-case names, not sorted, a repeated header, spaces where a normaliser would drop them. */
     private static final String PLAIN_HEAD = "HTTP/1.1 200 Fine,  Thanks\r\n"
             + "X-Zeta:   first-sent   \r\n"
@@ -48,12 +49,14 @@ class WarcRawHeadTest {
             + "x-alpha:no-space\r\n"
             + "Set-Cookie: b=2\r\n"
             + "\r\n";
+
     private static final String CHUNKED_HEAD = "HTTP/1.1 200 OK\r\n"
             + "Transfer-Encoding: chunked\r\n"
             + "content-type: text/html;   charset=UTF-8\r\n"
             + "\r\n";
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @Test
     void theResponseRecordHoldsTheHeadAsTheServerSentIt() throws Exception {
@@ -62,25 +65,41 @@ class WarcRawHeadTest {
             String base = "http://127.0.0.1:" + server.getLocalPort();
             Path warc = dir.resolve("raw.warc");
             var spider = new BooksFixture("raw", List.of(base + "/plain", base + "/chunked"), List.of(), url -> false) {
-                @Override public Renderer renderer() { return Renderer.HTTP; }
+                @Override
+                public Renderer renderer() {
+                    return Renderer.HTTP;
+                }
             };
-            CrawlResult result = Crawler.builder(spider).settings(TestSettings.fast(dir.resolve("items.jsonl"), "warc_output=" + warc,
-                    "respect_robots=false")).items(List.of(BookSchema.INSTANCE)).progress(null).build().run();
+            CrawlResult result = Crawler.builder(spider)
+                    .settings(TestSettings.fast(
+                            dir.resolve("items.jsonl"), "warc_output=" + warc, "respect_robots=false"))
+                    .items(List.of(BookSchema.INSTANCE))
+                    .progress(null)
+                    .build()
+                    .run();
 
             Map<String, byte[]> recorded = new HashMap<>();
             try (WarcReader reader = new WarcReader(warc)) {
                 for (WarcRecord r : reader) {
-                    if (r instanceof WarcResponse resp) recorded.put(resp.target().substring(base.length()), resp.body().stream().readAllBytes());
+                    if (r instanceof WarcResponse resp)
+                        recorded.put(
+                                resp.target().substring(base.length()),
+                                resp.body().stream().readAllBytes());
                 }
             }
             assertEquals(Set.of("/plain", "/chunked"), recorded.keySet(), result.summaryLine());
-            assertArrayEquals(concat(PLAIN_HEAD.getBytes(StandardCharsets.ISO_8859_1), PAGE), recorded.get("/plain"),
-                    "status line, header block and body as sent:\n" + new String(recorded.get("/plain"), StandardCharsets.ISO_8859_1));
+            assertArrayEquals(
+                    concat(PLAIN_HEAD.getBytes(StandardCharsets.ISO_8859_1), PAGE),
+                    recorded.get("/plain"),
+                    "status line, header block and body as sent:\n"
+                            + new String(recorded.get("/plain"), StandardCharsets.ISO_8859_1));
             byte[] chunked = recorded.get("/chunked");
             byte[] head = CHUNKED_HEAD.getBytes(StandardCharsets.ISO_8859_1);
             assertEquals(CHUNKED_HEAD, new String(Arrays.copyOf(chunked, head.length), StandardCharsets.ISO_8859_1));
             // the body, de-chunked by the downloader, is chunked again so that the head still describes it
-            assertEquals(Integer.toHexString(CHUNKED_PAGE.length) + "\r\n" + new String(CHUNKED_PAGE, StandardCharsets.UTF_8) + "\r\n0\r\n\r\n",
+            assertEquals(
+                    Integer.toHexString(CHUNKED_PAGE.length) + "\r\n" + new String(CHUNKED_PAGE, StandardCharsets.UTF_8)
+                            + "\r\n0\r\n\r\n",
                     new String(chunked, head.length, chunked.length - head.length, StandardCharsets.UTF_8));
         }
     }
@@ -112,7 +131,8 @@ class WarcRawHeadTest {
                             int half = CHUNKED_PAGE.length / 2;
                             out.write((Integer.toHexString(half) + "\r\n").getBytes(StandardCharsets.US_ASCII));
                             out.write(CHUNKED_PAGE, 0, half);
-                            out.write(("\r\n" + Integer.toHexString(CHUNKED_PAGE.length - half) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+                            out.write(("\r\n" + Integer.toHexString(CHUNKED_PAGE.length - half) + "\r\n")
+                                    .getBytes(StandardCharsets.US_ASCII));
                             out.write(CHUNKED_PAGE, half, CHUNKED_PAGE.length - half);
                             out.write("\r\n0\r\n\r\n".getBytes(StandardCharsets.US_ASCII));
                         } else {

@@ -1,8 +1,5 @@
 package io.spinneret.writer;
 
-import io.spinneret.spi.RejectedItemsException;
-import java.util.HashSet;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -12,12 +9,14 @@ import io.spinneret.api.Request;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.Lease;
+import io.spinneret.spi.RejectedItemsException;
 import io.spinneret.spi.Storage;
 import io.spinneret.testing.Book;
 import io.spinneret.testing.BookSchema;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -42,13 +41,16 @@ class ItemWriterTest {
             this.events = events;
         }
 
-        @Override public void open() { }
+        @Override
+        public void open() {}
 
         @Override
         public <T> void write(ItemSchema<T> schema, List<T> batch) throws IOException {
             attempts.incrementAndGet();
             if (failuresLeft.getAndDecrement() > 0) {
-                throw rejecting ? new RejectedItemsException("value too long for column") : new IOException("disk on fire");
+                throw rejecting
+                        ? new RejectedItemsException("value too long for column")
+                        : new IOException("disk on fire");
             }
             if (delayMillis > 0) {
                 try {
@@ -62,9 +64,13 @@ class ItemWriterTest {
             for (T item : batch) events.add("write " + ((Book) item).upc());
         }
 
-        @Override public void close() { }
+        @Override
+        public void close() {}
 
-        @Override public String describe() { return "recording"; }
+        @Override
+        public String describe() {
+            return "recording";
+        }
     }
 
     private static Settings settings(String... kv) {
@@ -89,7 +95,8 @@ class ItemWriterTest {
     void writesFullBatchesAndTheRestOnClose() throws Exception {
         List<String> events = new CopyOnWriteArrayList<>();
         RecordingStorage st = new RecordingStorage(events);
-        ItemWriter p = new ItemWriter(st, settings("batch_size", "10", "batch_interval", "60"), l -> events.add("ack " + l.id()), e -> { });
+        ItemWriter p = new ItemWriter(
+                st, settings("batch_size", "10", "batch_interval", "60"), l -> events.add("ack " + l.id()), e -> {});
         for (int i = 0; i < 25; i++) submit(p, i);
         p.close();
         assertEquals(List.of(10, 10, 5), st.batches);
@@ -101,7 +108,8 @@ class ItemWriterTest {
     void leasesAreAckedOnlyAfterTheirItemsAreWritten() throws Exception {
         List<String> events = new CopyOnWriteArrayList<>();
         RecordingStorage st = new RecordingStorage(events);
-        ItemWriter p = new ItemWriter(st, settings("batch_size", "3", "batch_interval", "60"), l -> events.add("ack " + l.id()), e -> { });
+        ItemWriter p = new ItemWriter(
+                st, settings("batch_size", "3", "batch_interval", "60"), l -> events.add("ack " + l.id()), e -> {});
         p.submit(List.of(book(1), book(2)), List.of(BookSchema.INSTANCE, BookSchema.INSTANCE), lease(100));
         p.submit(List.of(book(3), book(4)), List.of(BookSchema.INSTANCE, BookSchema.INSTANCE), lease(200));
         p.submit(List.of(), List.of(), lease(300)); // nothing to store: acked at once
@@ -116,7 +124,8 @@ class ItemWriterTest {
     void partialBatchesAreWrittenAfterTheInterval() throws Exception {
         RecordingStorage st = new RecordingStorage(new CopyOnWriteArrayList<>());
         CountDownLatch acked = new CountDownLatch(1);
-        ItemWriter p = new ItemWriter(st, settings("batch_size", "1000", "batch_interval", "0.2"), l -> acked.countDown(), e -> { });
+        ItemWriter p = new ItemWriter(
+                st, settings("batch_size", "1000", "batch_interval", "0.2"), l -> acked.countDown(), e -> {});
         Thread.sleep(100); // the writer, holding nothing, waits without a deadline: the item must wake it
         long t0 = System.nanoTime();
         submit(p, 1);
@@ -131,10 +140,14 @@ class ItemWriterTest {
         RecordingStorage st = new RecordingStorage(new CopyOnWriteArrayList<>());
         CountDownLatch firstBatch = new CountDownLatch(10);
         CountDownLatch flushed = new CountDownLatch(13);
-        ItemWriter p = new ItemWriter(st, settings("batch_size", "10", "batch_interval", "60"), l -> {
-            firstBatch.countDown();
-            flushed.countDown();
-        }, e -> { });
+        ItemWriter p = new ItemWriter(
+                st,
+                settings("batch_size", "10", "batch_interval", "60"),
+                l -> {
+                    firstBatch.countDown();
+                    flushed.countDown();
+                },
+                e -> {});
         for (int i = 0; i < 13; i++) submit(p, i);
         assertTrue(firstBatch.await(5, TimeUnit.SECONDS), "the 10th item wakes the writer");
         assertEquals(List.of(10), st.batches, "the 3 left wait for a full batch");
@@ -148,7 +161,8 @@ class ItemWriterTest {
     void slowStorageBlocksProducersInsteadOfBuffering() throws Exception {
         RecordingStorage st = new RecordingStorage(new CopyOnWriteArrayList<>());
         st.delayMillis = 100;
-        ItemWriter p = new ItemWriter(st, settings("batch_size", "5", "batch_interval", "60", "pipeline_capacity", "10"), l -> { }, e -> { });
+        ItemWriter p = new ItemWriter(
+                st, settings("batch_size", "5", "batch_interval", "60", "pipeline_capacity", "10"), l -> {}, e -> {});
         int maxPending = 0;
         long t0 = System.nanoTime();
         for (int i = 0; i < 40; i++) {
@@ -165,7 +179,11 @@ class ItemWriterTest {
     @Test
     void batchSizeAboveCapacityStillMakesProgress() throws Exception {
         RecordingStorage st = new RecordingStorage(new CopyOnWriteArrayList<>());
-        ItemWriter p = new ItemWriter(st, settings("batch_size", "100000", "batch_interval", "60", "pipeline_capacity", "8"), l -> { }, e -> { });
+        ItemWriter p = new ItemWriter(
+                st,
+                settings("batch_size", "100000", "batch_interval", "60", "pipeline_capacity", "8"),
+                l -> {},
+                e -> {});
         for (int i = 0; i < 50; i++) submit(p, i);
         p.close();
         assertEquals(50, st.items.size());
@@ -174,7 +192,8 @@ class ItemWriterTest {
     @Test
     void aSubmissionLargerThanTheRoomLeftIsNotHeldUpUntilTheInterval() throws Exception {
         RecordingStorage st = new RecordingStorage(new CopyOnWriteArrayList<>());
-        ItemWriter p = new ItemWriter(st, settings("batch_size", "100", "batch_interval", "60", "pipeline_capacity", "5"), l -> { }, e -> { });
+        ItemWriter p = new ItemWriter(
+                st, settings("batch_size", "100", "batch_interval", "60", "pipeline_capacity", "5"), l -> {}, e -> {});
         for (int i = 0; i < 3; i++) submit(p, i);
         long t0 = System.nanoTime();
         // 4 items, 2 places left: the 3 buffered ones must be written although no batch is full
@@ -190,7 +209,8 @@ class ItemWriterTest {
     void aFlushQueuedRightBehindASubmissionIsNotLost() throws Exception {
         RecordingStorage st = new RecordingStorage(new CopyOnWriteArrayList<>());
         st.delayMillis = 300;
-        ItemWriter p = new ItemWriter(st, settings("batch_size", "2", "batch_interval", "60", "pipeline_capacity", "100"), l -> { }, e -> { });
+        ItemWriter p = new ItemWriter(
+                st, settings("batch_size", "2", "batch_interval", "60", "pipeline_capacity", "100"), l -> {}, e -> {});
         submit(p, 0);
         submit(p, 1); // a full batch: the writer is busy storing it for 300 ms
         Thread.sleep(100);
@@ -207,7 +227,8 @@ class ItemWriterTest {
         RecordingStorage st = new RecordingStorage(new CopyOnWriteArrayList<>());
         st.failuresLeft.set(2);
         List<String> acks = new CopyOnWriteArrayList<>();
-        ItemWriter p = new ItemWriter(st, settings("batch_size", "2", "storage_retry_times", "3"), l -> acks.add(l.id()), e -> { });
+        ItemWriter p = new ItemWriter(
+                st, settings("batch_size", "2", "storage_retry_times", "3"), l -> acks.add(l.id()), e -> {});
         submit(p, 1);
         submit(p, 2);
         p.close();
@@ -221,8 +242,11 @@ class ItemWriterTest {
         st.failuresLeft.set(Integer.MAX_VALUE);
         List<String> acks = new CopyOnWriteArrayList<>();
         AtomicReference<StorageFailedException> told = new AtomicReference<>();
-        ItemWriter p = new ItemWriter(st, settings("batch_size", "1", "storage_retry_times", "1", "pipeline_capacity", "2"),
-                l -> acks.add(l.id()), told::set);
+        ItemWriter p = new ItemWriter(
+                st,
+                settings("batch_size", "1", "storage_retry_times", "1", "pipeline_capacity", "2"),
+                l -> acks.add(l.id()),
+                told::set);
         submit(p, 1);
         StorageFailedException e = assertThrows(StorageFailedException.class, () -> {
             for (int i = 2; i < 100; i++) submit(p, i); // soon refused: storage is gone
@@ -239,7 +263,8 @@ class ItemWriterTest {
         List<List<String>> calls = new CopyOnWriteArrayList<>();
         List<String> stored = new CopyOnWriteArrayList<>();
         Storage rejecting = new Storage() {
-            @Override public void open() { }
+            @Override
+            public void open() {}
 
             @Override
             public <T> void write(ItemSchema<T> schema, List<T> batch) throws IOException {
@@ -249,13 +274,18 @@ class ItemWriterTest {
                 stored.addAll(upcs);
             }
 
-            @Override public void close() { }
+            @Override
+            public void close() {}
 
-            @Override public String describe() { return "rejecting"; }
+            @Override
+            public String describe() {
+                return "rejecting";
+            }
         };
         List<Object> rejected = new CopyOnWriteArrayList<>();
         List<String> acked = new CopyOnWriteArrayList<>();
-        ItemWriter p = new ItemWriter(rejecting, settings("batch_size", "8", "storage_retry_times", "5"), l -> acked.add(l.id()), e -> { });
+        ItemWriter p = new ItemWriter(
+                rejecting, settings("batch_size", "8", "storage_retry_times", "5"), l -> acked.add(l.id()), e -> {});
         p.onRejected((schema, item, why) -> rejected.add(item));
         List<Book> items = new ArrayList<>();
         for (int i = 0; i < 8; i++) items.add(book(i));
@@ -263,7 +293,9 @@ class ItemWriterTest {
         p.close();
 
         assertEquals(List.of(book(3)), rejected);
-        assertEquals(List.of("u0", "u1", "u2", "u4", "u5", "u6", "u7"), stored.stream().sorted().toList());
+        assertEquals(
+                List.of("u0", "u1", "u2", "u4", "u5", "u6", "u7"),
+                stored.stream().sorted().toList());
         assertEquals(calls.size(), new HashSet<>(calls).size(), "no batch is written twice: " + calls);
         assertTrue(calls.size() <= 1 + 2 * 3, "halving 8 items finds one bad item in at most 7 writes: " + calls);
         assertEquals(List.of("1"), acked, "the lease is acked: every item was stored or dropped");
@@ -273,15 +305,24 @@ class ItemWriterTest {
     void withoutARejectionHandlerARejectedBatchFailsThePipelineAtOnce() throws Exception {
         AtomicInteger calls = new AtomicInteger();
         Storage rejecting = new Storage() {
-            @Override public void open() { }
-            @Override public <T> void write(ItemSchema<T> schema, List<T> batch) throws IOException {
+            @Override
+            public void open() {}
+
+            @Override
+            public <T> void write(ItemSchema<T> schema, List<T> batch) throws IOException {
                 calls.incrementAndGet();
                 throw new RejectedItemsException("null key");
             }
-            @Override public void close() { }
-            @Override public String describe() { return "rejecting"; }
+
+            @Override
+            public void close() {}
+
+            @Override
+            public String describe() {
+                return "rejecting";
+            }
         };
-        ItemWriter p = new ItemWriter(rejecting, settings("storage_retry_times", "5"), l -> { }, e -> { });
+        ItemWriter p = new ItemWriter(rejecting, settings("storage_retry_times", "5"), l -> {}, e -> {});
         submit(p, 1);
         assertThrows(StorageFailedException.class, p::close);
         assertEquals(1, calls.get(), "not retried");
@@ -293,7 +334,8 @@ class ItemWriterTest {
         st.failuresLeft.set(1);
         st.rejecting = true;
         List<String> acks = new CopyOnWriteArrayList<>();
-        ItemWriter p = new ItemWriter(st, settings("batch_size", "1", "storage_retry_times", "3"), l -> acks.add(l.id()), e -> { });
+        ItemWriter p = new ItemWriter(
+                st, settings("batch_size", "1", "storage_retry_times", "3"), l -> acks.add(l.id()), e -> {});
         submit(p, 1);
         StorageFailedException e = assertThrows(StorageFailedException.class, p::close);
         assertEquals(1, st.attempts.get(), "one attempt, though storage_retry_times allows 3 more");

@@ -99,8 +99,11 @@ public final class PageServer implements BeforeAllCallback, AfterAllCallback, Au
         try (ex) {
             requests.incrementAndGet();
             String path = ex.getRequestURI().getPath();
-            Path file = root.resolve((path.endsWith("/") ? path + "index.html" : path).substring(1)).normalize();
-            if (!file.startsWith(root) || !Files.isRegularFile(file) || !ex.getRequestMethod().matches("GET|HEAD")) {
+            Path file = root.resolve((path.endsWith("/") ? path + "index.html" : path).substring(1))
+                    .normalize();
+            if (!file.startsWith(root)
+                    || !Files.isRegularFile(file)
+                    || !ex.getRequestMethod().matches("GET|HEAD")) {
                 ex.sendResponseHeaders(404, -1);
                 return;
             }
@@ -109,14 +112,18 @@ public final class PageServer implements BeforeAllCallback, AfterAllCallback, Au
             crc.update(body);
             String etag = "\"" + Long.toHexString(crc.getValue()) + "-" + Integer.toHexString(body.length) + "\"";
             ex.getResponseHeaders().set("ETag", etag);
-            ex.getResponseHeaders().set("Last-Modified", DateTimeFormatter.RFC_1123_DATE_TIME
-                    .format(Files.getLastModifiedTime(file).toInstant().atOffset(ZoneOffset.UTC)));
+            ex.getResponseHeaders()
+                    .set(
+                            "Last-Modified",
+                            DateTimeFormatter.RFC_1123_DATE_TIME.format(
+                                    Files.getLastModifiedTime(file).toInstant().atOffset(ZoneOffset.UTC)));
             if (etag.equals(ex.getRequestHeaders().getFirst("If-None-Match"))) {
                 notModified.incrementAndGet();
                 ex.sendResponseHeaders(304, -1);
                 return;
             }
-            ex.getResponseHeaders().set("Content-Type", Pages.contentType(file.getFileName().toString()));
+            ex.getResponseHeaders()
+                    .set("Content-Type", Pages.contentType(file.getFileName().toString()));
             boolean head = ex.getRequestMethod().equals("HEAD");
             ex.sendResponseHeaders(200, head || body.length == 0 ? -1 : body.length);
             if (!head && body.length > 0) {

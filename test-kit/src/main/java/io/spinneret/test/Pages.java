@@ -68,9 +68,10 @@ public final class Pages {
      */
     public static Response cached(Path cacheDir, String spider, String url) {
         Settings settings = Settings.defaults().with(Setting.HTTP_CACHE_DIR, cacheDir.toString(), "Pages.cached");
-        return PageFetcher.cached(settings, spider, Request.of(url)).orElseThrow(() -> new AssertionError(
-                "the HTTP cache in " + cacheDir.resolve(spider) + " keeps no response for " + url
-                        + "; fetch it once with: spinneret fetch " + url + " --spider " + spider + " -s http_cache=true -s http_cache_dir=" + cacheDir));
+        return PageFetcher.cached(settings, spider, Request.of(url))
+                .orElseThrow(() -> new AssertionError("the HTTP cache in " + cacheDir.resolve(spider)
+                        + " keeps no response for " + url + "; fetch it once with: spinneret fetch " + url
+                        + " --spider " + spider + " -s http_cache=true -s http_cache_dir=" + cacheDir));
     }
 
     private static Response response(String url, String contentType, byte[] body) {

@@ -44,7 +44,8 @@ public final class SpiderTester {
     /** The settings of live inline fetches, or null for canned ones only. */
     private final @Nullable Settings live;
 
-    private SpiderTester(SpiderDefinition spider, SpiderCatalog catalog, Map<String, Response> canned, @Nullable Settings live) {
+    private SpiderTester(
+            SpiderDefinition spider, SpiderCatalog catalog, Map<String, Response> canned, @Nullable Settings live) {
         this.spider = spider;
         this.catalog = catalog;
         this.canned = Map.copyOf(canned);
@@ -61,9 +62,12 @@ public final class SpiderTester {
         List<SpiderRegistry> registries = new ArrayList<>();
         ServiceLoader.load(SpiderRegistry.class, spiderClass.getClassLoader()).forEach(registries::add);
         SpiderCatalog catalog = SpiderCatalog.of(registries);
-        SpiderDefinition spider = catalog.spiders().stream().filter(s -> s.className().equals(spiderClass.getName())).findFirst()
-                .orElseThrow(() -> new AssertionError(spiderClass.getName() + " is not a @Spider compiled with the Spinneret annotation"
-                        + " processor (is the processor in the compiler's annotationProcessorPaths?)"));
+        SpiderDefinition spider = catalog.spiders().stream()
+                .filter(s -> s.className().equals(spiderClass.getName()))
+                .findFirst()
+                .orElseThrow(() -> new AssertionError(
+                        spiderClass.getName() + " is not a @Spider compiled with the Spinneret annotation"
+                                + " processor (is the processor in the compiler's annotationProcessorPaths?)"));
         return new SpiderTester(spider, catalog, Map.of(), null);
     }
 
@@ -108,21 +112,27 @@ public final class SpiderTester {
      * @throws AssertionError naming the spider's callbacks if it has no {@code callback}
      */
     public Yielded run(String callback, Response page) {
-        if (!spider.callbacks().contains(callback)) throw new AssertionError(CallbackRun.unknownCallback(spider, callback).getMessage());
-        if (live == null) return new Yielded(spider, CallbackRun.of(spider, catalog.items(), callback, page, this::canned));
+        if (!spider.callbacks().contains(callback))
+            throw new AssertionError(
+                    CallbackRun.unknownCallback(spider, callback).getMessage());
+        if (live == null)
+            return new Yielded(spider, CallbackRun.of(spider, catalog.items(), callback, page, this::canned));
         try (PageFetcher pages = PageFetcher.open(spider, live)) {
             InlineFetches network = pages.inline();
-            return new Yielded(spider, CallbackRun.on(spider.newDispatcher(), spider, live, catalog.items(), callback, page, request -> {
-                Response r = canned.get(Urls.canonicalize(request.url()));
-                return r != null ? InlineFetches.require2xx(r) : network.fetch(request);
-            }));
+            return new Yielded(
+                    spider,
+                    CallbackRun.on(spider.newDispatcher(), spider, live, catalog.items(), callback, page, request -> {
+                        Response r = canned.get(Urls.canonicalize(request.url()));
+                        return r != null ? InlineFetches.require2xx(r) : network.fetch(request);
+                    }));
         }
     }
 
     private Response canned(Request request) {
         Response r = canned.get(Urls.canonicalize(request.url()));
         if (r == null) {
-            throw new AssertionError("the callback fetched " + request.url() + " inline, and the test gave no response for it"
+            throw new AssertionError("the callback fetched " + request.url()
+                    + " inline, and the test gave no response for it"
                     + (canned.isEmpty() ? "" : " (it gave responses for " + String.join(", ", canned.keySet()) + ")")
                     + "; give one with respond(url, Pages.file(...)), or fetch it from a PageServer with fetchLive()");
         }

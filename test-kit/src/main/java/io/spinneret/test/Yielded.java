@@ -50,7 +50,9 @@ public final class Yielded {
 
     /** The requests for {@code callback}, in order. */
     public List<Request> requests(String callback) {
-        return run.requests().stream().filter(r -> r.callback().equals(callback)).toList();
+        return run.requests().stream()
+                .filter(r -> r.callback().equals(callback))
+                .toList();
     }
 
     /** The URLs of the requests for {@code callback}, in order. */
@@ -75,14 +77,16 @@ public final class Yielded {
             StackTraceElement at = CallbackRun.spiderFrame(error, spider);
             throw AssertionFailureBuilder.assertionFailure()
                     .message("the callback threw " + error + (at == null ? "" : " at " + at) + "; " + summary())
-                    .cause(error).build();
+                    .cause(error)
+                    .build();
         }
         return this;
     }
 
     /** Fails unless the callback made a request for {@code url} to {@code callback}. */
     public Yielded assertRequest(String url, String callback) {
-        if (run.requests().stream().noneMatch(r -> r.url().equals(url) && r.callback().equals(callback))) {
+        if (run.requests().stream()
+                .noneMatch(r -> r.url().equals(url) && r.callback().equals(callback))) {
             fail("no request for " + url + " to '" + callback + "'");
         }
         return this;
@@ -97,19 +101,23 @@ public final class Yielded {
 
     /** Fails unless the callback yielded exactly {@code count} items. */
     public Yielded assertItemCount(int count) {
-        if (run.items().size() != count) fail("expected " + count + " items, got " + run.items().size());
+        if (run.items().size() != count)
+            fail("expected " + count + " items, got " + run.items().size());
         return this;
     }
 
     private void fail(String what) {
-        throw AssertionFailureBuilder.assertionFailure().message(what + "; " + summary()).build();
+        throw AssertionFailureBuilder.assertionFailure()
+                .message(what + "; " + summary())
+                .build();
     }
 
     /** The first few items and requests, for a failure message. */
     private String summary() {
         StringBuilder b = new StringBuilder().append(run.items().size()).append(" items");
         List<String> json = run.itemsAsJson();
-        for (int i = 0; i < Math.min(3, json.size()); i++) b.append(i == 0 ? ": " : ", ").append(json.get(i));
+        for (int i = 0; i < Math.min(3, json.size()); i++)
+            b.append(i == 0 ? ": " : ", ").append(json.get(i));
         b.append("; ").append(run.requests().size()).append(" requests");
         for (int i = 0; i < Math.min(5, run.requests().size()); i++) {
             Request r = run.requests().get(i);

@@ -1,11 +1,10 @@
 package io.spinneret.test;
 
-import io.spinneret.api.FetchException;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.spinneret.api.FetchException;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.test.site.StockSpider;
@@ -26,18 +25,28 @@ class InlineFetchTesterTest {
 
     @Test
     void aCannedResponseAnswersTheFetchOfItsUrl() {
-        Yielded out = stock.respond("https://shop.example/shelf/dune.json", Pages.json("{\"stock\": 7}", "https://shop.example/shelf/dune.json"))
-                .parse(dunePage).assertNoError();
+        Yielded out = stock.respond(
+                        "https://shop.example/shelf/dune.json",
+                        Pages.json("{\"stock\": 7}", "https://shop.example/shelf/dune.json"))
+                .parse(dunePage)
+                .assertNoError();
         assertEquals(new Stocked(DUNE, "Dune", 7), out.item(Stocked.class));
-        assertEquals(List.of("https://shop.example/shelf/dune.json"), out.fetched().stream().map(Request::url).toList());
+        assertEquals(
+                List.of("https://shop.example/shelf/dune.json"),
+                out.fetched().stream().map(Request::url).toList());
     }
 
     @Test
     void aCannedErrorStatusThrowsAsInACrawl() {
-        Yielded out = stock.respond("https://shop.example/shelf/dune.json", Pages.status(404, "https://shop.example/shelf/dune.json"))
-                .parse(dunePage).assertNoError();
+        Yielded out = stock.respond(
+                        "https://shop.example/shelf/dune.json",
+                        Pages.status(404, "https://shop.example/shelf/dune.json"))
+                .parse(dunePage)
+                .assertNoError();
         assertEquals(0, out.item(Stocked.class).stock(), "the callback caught the 404");
-        Yielded broken = stock.respond("https://shop.example/shelf/dune.json", Pages.status(500, "https://shop.example/shelf/dune.json"))
+        Yielded broken = stock.respond(
+                        "https://shop.example/shelf/dune.json",
+                        Pages.status(500, "https://shop.example/shelf/dune.json"))
                 .parse(dunePage);
         assertTrue(broken.error() instanceof FetchException f && f.status() == 500, String.valueOf(broken.error()));
     }
@@ -46,7 +55,10 @@ class InlineFetchTesterTest {
     void aFetchTheTestGaveNoResponseForFailsNamingIt() {
         Yielded out = stock.parse(dunePage);
         AssertionFailedError e = assertThrows(AssertionFailedError.class, out::assertNoError);
-        assertTrue(e.getMessage().contains("the callback fetched https://shop.example/shelf/dune.json inline, and the test gave no response for it"),
+        assertTrue(
+                e.getMessage()
+                        .contains(
+                                "the callback fetched https://shop.example/shelf/dune.json inline, and the test gave no response for it"),
                 e.getMessage());
     }
 
@@ -55,10 +67,16 @@ class InlineFetchTesterTest {
         SpiderTester live = stock.fetchLive("respect_robots=false");
         String dune = site.url("/shelf/dune.html"), emma = site.url("/shelf/emma.html");
         int before = site.requests();
-        assertEquals(new Stocked(dune, "Dune", 3),
-                live.parse(Pages.file(SpiderTesterTest.SITE.resolve("shelf/dune.html"), dune)).assertNoError().item(Stocked.class));
-        assertEquals(new Stocked(emma, "Emma", 0),
-                live.parse(Pages.file(SpiderTesterTest.SITE.resolve("shelf/emma.html"), emma)).assertNoError().item(Stocked.class),
+        assertEquals(
+                new Stocked(dune, "Dune", 3),
+                live.parse(Pages.file(SpiderTesterTest.SITE.resolve("shelf/dune.html"), dune))
+                        .assertNoError()
+                        .item(Stocked.class));
+        assertEquals(
+                new Stocked(emma, "Emma", 0),
+                live.parse(Pages.file(SpiderTesterTest.SITE.resolve("shelf/emma.html"), emma))
+                        .assertNoError()
+                        .item(Stocked.class),
                 "emma has no .json: a 404, which the callback handles");
         assertEquals(2, site.requests() - before, "the two documents; the pages themselves were saved");
     }

@@ -9,7 +9,9 @@ record ModuleResults(String module, boolean hasTests, List<SuiteResult> suites) 
     }
 
     int passed() {
-        return suites.stream().mapToInt(s -> s.tests() - s.failures().size() - s.skipped()).sum();
+        return suites.stream()
+                .mapToInt(s -> s.tests() - s.failures().size() - s.skipped())
+                .sum();
     }
 
     int skipped() {

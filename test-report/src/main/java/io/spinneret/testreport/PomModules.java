@@ -16,10 +16,13 @@ final class PomModules {
 
     static List<String> of(Path pom) {
         try {
-            NodeList modules = DocumentBuilderFactory.newInstance().newDocumentBuilder().parse(pom.toFile())
+            NodeList modules = DocumentBuilderFactory.newInstance()
+                    .newDocumentBuilder()
+                    .parse(pom.toFile())
                     .getElementsByTagName("module");
             List<String> names = new ArrayList<>();
-            for (int i = 0; i < modules.getLength(); i++) names.add(modules.item(i).getTextContent().strip());
+            for (int i = 0; i < modules.getLength(); i++)
+                names.add(modules.item(i).getTextContent().strip());
             return names;
         } catch (IOException e) {
             throw new UncheckedIOException("reading " + pom, e);

@@ -13,6 +13,7 @@ import java.util.stream.Stream;
 record ReactorResults(List<ModuleResults> modules) {
     /** Longest failure message shown: the report's file holds the rest. */
     static final int MESSAGE_CHARS = 300;
+
     static final List<String> REPORT_DIRS = List.of("target/surefire-reports", "target/failsafe-reports");
 
     /** Reads the modules named in {@code root}'s pom.xml, counting reports written at or after {@code since}. */
@@ -63,7 +64,10 @@ record ReactorResults(List<ModuleResults> modules) {
      * before its tests stops the build before this step, so this is said, not failed on.
      */
     List<String> notRun() {
-        return modules.stream().filter(m -> m.hasTests() && m.suites().isEmpty()).map(ModuleResults::module).toList();
+        return modules.stream()
+                .filter(m -> m.hasTests() && m.suites().isEmpty())
+                .map(ModuleResults::module)
+                .toList();
     }
 
     /** The summary: one line per failed test, the modules whose tests did not run, then the counts. */
@@ -71,8 +75,13 @@ record ReactorResults(List<ModuleResults> modules) {
         StringBuilder b = new StringBuilder();
         for (ModuleResults m : modules) {
             for (TestFailure f : m.failures()) {
-                b.append("FAILED ").append(m.module()).append(": ").append(f.test()).append(": ")
-                        .append(shorten(f.message())).append('\n');
+                b.append("FAILED ")
+                        .append(m.module())
+                        .append(": ")
+                        .append(f.test())
+                        .append(": ")
+                        .append(shorten(f.message()))
+                        .append('\n');
             }
         }
         for (String module : notRun()) b.append("NOT RUN ").append(module).append(": no test report from this build\n");
@@ -84,8 +93,16 @@ record ReactorResults(List<ModuleResults> modules) {
             skipped += m.skipped();
             perModule.add(m.module() + " " + m.passed() + "/" + m.failures().size() + "/" + m.skipped());
         }
-        b.append("per module (passed/failed/skipped): ").append(String.join(", ", perModule)).append('\n');
-        b.append("tests: ").append(passed).append(" passed, ").append(failed()).append(" failed, ").append(skipped).append(" skipped");
+        b.append("per module (passed/failed/skipped): ")
+                .append(String.join(", ", perModule))
+                .append('\n');
+        b.append("tests: ")
+                .append(passed)
+                .append(" passed, ")
+                .append(failed())
+                .append(" failed, ")
+                .append(skipped)
+                .append(" skipped");
         return b.toString();
     }
 
@@ -97,7 +114,9 @@ record ReactorResults(List<ModuleResults> modules) {
 
     static String shorten(String message) {
         String oneLine = message.strip().replaceAll("\\s*\\R\\s*", " | ");
-        return oneLine.length() <= MESSAGE_CHARS ? oneLine
-                : oneLine.substring(0, MESSAGE_CHARS) + "... (" + (oneLine.length() - MESSAGE_CHARS) + " more characters)";
+        return oneLine.length() <= MESSAGE_CHARS
+                ? oneLine
+                : oneLine.substring(0, MESSAGE_CHARS) + "... (" + (oneLine.length() - MESSAGE_CHARS)
+                        + " more characters)";
     }
 }

@@ -33,10 +33,14 @@ record SuiteResult(String name, int tests, int skipped, List<TestFailure> failur
             if (problem == null) continue;
             String message = problem.getAttribute("message");
             if (message.isBlank()) message = problem.getAttribute("type");
-            failures.add(new TestFailure(testCase.getAttribute("classname") + "." + testCase.getAttribute("name"), message));
+            failures.add(
+                    new TestFailure(testCase.getAttribute("classname") + "." + testCase.getAttribute("name"), message));
         }
-        return new SuiteResult(suite.getAttribute("name"), Integer.parseInt(suite.getAttribute("tests")),
-                Integer.parseInt(suite.getAttribute("skipped")), failures);
+        return new SuiteResult(
+                suite.getAttribute("name"),
+                Integer.parseInt(suite.getAttribute("tests")),
+                Integer.parseInt(suite.getAttribute("skipped")),
+                failures);
     }
 
     private static Element firstChild(Element parent, String... names) {

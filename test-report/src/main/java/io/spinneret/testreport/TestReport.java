@@ -19,7 +19,8 @@ public final class TestReport {
     private TestReport() {}
 
     public static void main(String[] args) {
-        if (args.length != 2) throw new IllegalArgumentException("usage: TestReport <root directory> <build start, ISO-8601>");
+        if (args.length != 2)
+            throw new IllegalArgumentException("usage: TestReport <root directory> <build start, ISO-8601>");
         ReactorResults results = ReactorResults.read(Path.of(args[0]), Instant.parse(args[1]));
         System.out.println(results.render());
         System.out.flush();

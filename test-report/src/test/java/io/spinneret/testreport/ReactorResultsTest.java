@@ -1,7 +1,5 @@
 package io.spinneret.testreport;
 
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,12 +9,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class ReactorResultsTest {
-    @TempDir Path root;
+    @TempDir
+    Path root;
+
     final Instant buildStart = Instant.parse("2026-12-01T20:00:00Z");
 
     @BeforeEach
@@ -36,21 +37,28 @@ class ReactorResultsTest {
         report("examples", "failsafe", "b.BIT", 1, 0, "");
         ReactorResults r = ReactorResults.read(root, buildStart);
         assertTrue(r.passed());
-        assertEquals("per module (passed/failed/skipped): runtime 2/0/1, examples 3/0/0\ntests: 5 passed, 0 failed, 1 skipped", r.render());
+        assertEquals(
+                "per module (passed/failed/skipped): runtime 2/0/1, examples 3/0/0\ntests: 5 passed, 0 failed, 1 skipped",
+                r.render());
     }
 
     @Test
     void everyFailedTestIsNamedOnOneShortLine() throws IOException {
-        String huge = "everything not acked comes back ==> expected: <[" + "http://example.com/x, ".repeat(10_000) + "]>";
+        String huge =
+                "everything not acked comes back ==> expected: <[" + "http://example.com/x, ".repeat(10_000) + "]>";
         report("runtime", "surefire", "a.ATest", 4, 0, """
                 <testcase name="kills" classname="a.ATest"><failure message="%s" type="AssertionFailedError">trace</failure></testcase>
                 <testcase name="hangs" classname="a.ATest"><error message="" type="java.util.concurrent.TimeoutException">trace</error></testcase>
-                """.formatted(huge.replace("<", "&lt;").replace(">", "&gt;")));
+                """.formatted(
+                        huge.replace("<", "&lt;").replace(">", "&gt;")));
         report("examples", "failsafe", "b.BIT", 1, 0, "");
         ReactorResults r = ReactorResults.read(root, buildStart);
         assertFalse(r.passed());
         String[] lines = r.render().split("\n");
-        assertTrue(lines[0].startsWith("FAILED runtime: a.ATest.kills: everything not acked comes back ==> expected: <[http://example.com/x,"), lines[0]);
+        assertTrue(
+                lines[0].startsWith(
+                        "FAILED runtime: a.ATest.kills: everything not acked comes back ==> expected: <[http://example.com/x,"),
+                lines[0]);
         assertTrue(lines[0].endsWith("more characters)") && lines[0].length() < 400, lines[0]);
         assertEquals("FAILED runtime: a.ATest.hangs: java.util.concurrent.TimeoutException", lines[1]);
         assertEquals("tests: 3 passed, 2 failed, 0 skipped", lines[lines.length - 1]);
@@ -64,13 +72,17 @@ class ReactorResultsTest {
         Files.setLastModifiedTime(stale, FileTime.from(buildStart.minusSeconds(3600)));
         ReactorResults r = ReactorResults.read(root, buildStart);
         assertTrue(r.passed(), "filtered or left out, not failed");
-        assertEquals(List.of("examples"), r.notRun(), "the old report is not this build's, and annotations has no tests");
+        assertEquals(
+                List.of("examples"), r.notRun(), "the old report is not this build's, and annotations has no tests");
         assertTrue(r.render().contains("NOT RUN examples: no test report from this build"), r.render());
     }
 
-    private Path report(String module, String plugin, String suite, int tests, int skipped, String cases) throws IOException {
+    private Path report(String module, String plugin, String suite, int tests, int skipped, String cases)
+            throws IOException {
         Path dir = Files.createDirectories(root.resolve(module).resolve("target/" + plugin + "-reports"));
-        long failures = cases.lines().filter(l -> l.contains("<failure") || l.contains("<error")).count();
+        long failures = cases.lines()
+                .filter(l -> l.contains("<failure") || l.contains("<error"))
+                .count();
         Path file = dir.resolve("TEST-" + suite + ".xml");
         Files.writeString(file, """
                 <?xml version="1.0" encoding="UTF-8"?>

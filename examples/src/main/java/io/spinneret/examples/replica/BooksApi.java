@@ -23,8 +23,16 @@ public final class BooksApi {
     static final String PREFIX = "api/books/";
     static final String SUFFIX = ".json";
 
-    private static final String[] PRAISE = {"Kind and quiet", "Could not put it down", "A slow start", "Too long",
-        "Wonderful", "Not for me", "Read it twice", "Honest and funny"};
+    private static final String[] PRAISE = {
+        "Kind and quiet",
+        "Could not put it down",
+        "A slow start",
+        "Too long",
+        "Wonderful",
+        "Not for me",
+        "Read it twice",
+        "Honest and funny"
+    };
 
     private final Map<String, Product> byUpc = new HashMap<>();
 
@@ -38,19 +46,28 @@ public final class BooksApi {
     }
 
     /** The JSON of the book at {@code path} ({@code api/books/<upc>.json}), or null if there is none. */
-    @Nullable String json(String path) {
+    @Nullable
+    String json(String path) {
         if (!path.startsWith(PREFIX) || !path.endsWith(SUFFIX)) return null;
         Product p = byUpc.get(path.substring(PREFIX.length(), path.length() - SUFFIX.length()));
         return p == null ? null : json(p);
     }
 
     static String json(Product p) {
-        StringBuilder b = new StringBuilder(160).append("{\"upc\":\"").append(p.upc()).append("\",\"stock\":").append(p.inStock())
+        StringBuilder b = new StringBuilder(160)
+                .append("{\"upc\":\"")
+                .append(p.upc())
+                .append("\",\"stock\":")
+                .append(p.inStock())
                 .append(",\"reviews\":[");
         List<Review> reviews = reviews(p);
         for (int i = 0; i < reviews.size(); i++) {
             if (i > 0) b.append(',');
-            b.append("{\"stars\":").append(reviews.get(i).stars()).append(",\"title\":\"").append(reviews.get(i).title()).append("\"}");
+            b.append("{\"stars\":")
+                    .append(reviews.get(i).stars())
+                    .append(",\"title\":\"")
+                    .append(reviews.get(i).title())
+                    .append("\"}");
         }
         return b.append("]}").toString();
     }

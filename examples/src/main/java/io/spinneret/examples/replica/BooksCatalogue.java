@@ -24,14 +24,56 @@ public final class BooksCatalogue {
 
     /** The category names of books.toscrape.com. */
     static final List<String> CATEGORY_NAMES = List.of(
-            "Travel", "Mystery", "Historical Fiction", "Sequential Art", "Classics", "Philosophy",
-            "Romance", "Womens Fiction", "Fiction", "Childrens", "Religion", "Nonfiction", "Music",
-            "Default", "Science Fiction", "Sports and Games", "Add a comment", "Fantasy", "New Adult",
-            "Young Adult", "Science", "Poetry", "Paranormal", "Art", "Psychology", "Autobiography",
-            "Parenting", "Adult Fiction", "Humor", "Horror", "History", "Food and Drink",
-            "Christian Fiction", "Business", "Biography", "Thriller", "Contemporary", "Spirituality",
-            "Academic", "Self Help", "Historical", "Christian", "Suspense", "Short Stories", "Novels",
-            "Health", "Politics", "Cultural", "Erotica", "Crime");
+            "Travel",
+            "Mystery",
+            "Historical Fiction",
+            "Sequential Art",
+            "Classics",
+            "Philosophy",
+            "Romance",
+            "Womens Fiction",
+            "Fiction",
+            "Childrens",
+            "Religion",
+            "Nonfiction",
+            "Music",
+            "Default",
+            "Science Fiction",
+            "Sports and Games",
+            "Add a comment",
+            "Fantasy",
+            "New Adult",
+            "Young Adult",
+            "Science",
+            "Poetry",
+            "Paranormal",
+            "Art",
+            "Psychology",
+            "Autobiography",
+            "Parenting",
+            "Adult Fiction",
+            "Humor",
+            "Horror",
+            "History",
+            "Food and Drink",
+            "Christian Fiction",
+            "Business",
+            "Biography",
+            "Thriller",
+            "Contemporary",
+            "Spirituality",
+            "Academic",
+            "Self Help",
+            "Historical",
+            "Christian",
+            "Suspense",
+            "Short Stories",
+            "Novels",
+            "Health",
+            "Politics",
+            "Cultural",
+            "Erotica",
+            "Crime");
 
     private static final String[] ADJECTIVES = words("""
             Amber Ashen Blue Bold Borrowed Cold Copper Crooked Dusty Early Emerald Empty Faded
@@ -72,8 +114,17 @@ public final class BooksCatalogue {
      * One book. {@code id} runs from the catalogue size down to 1, in listing order, as on the
      * real site; {@code dir} is the detail page's folder ({@code slug_id}).
      */
-    public record Product(int id, String title, String dir, int priceCents, String upc, int inStock,
-                          int rating, int reviews, int category, long descriptionSeed) {
+    public record Product(
+            int id,
+            String title,
+            String dir,
+            int priceCents,
+            String upc,
+            int inStock,
+            int rating,
+            int reviews,
+            int category,
+            long descriptionSeed) {
         /** The price as displayed, e.g. {@code £51.77}. */
         public String priceText() {
             return String.format(Locale.ROOT, "\u00a3%d.%02d", priceCents / 100, priceCents % 100);
@@ -172,8 +223,17 @@ public final class BooksCatalogue {
                 category = 0;
                 while (x >= weights[category]) x -= weights[category++];
             }
-            Product p = new Product(id, title, Html.slug(title) + "_" + id, 1000 + r.nextInt(5000),
-                    upc(seed, id), 1 + r.nextInt(22), 1 + r.nextInt(5), 0, category, r.nextLong());
+            Product p = new Product(
+                    id,
+                    title,
+                    Html.slug(title) + "_" + id,
+                    1000 + r.nextInt(5000),
+                    upc(seed, id),
+                    1 + r.nextInt(22),
+                    1 + r.nextInt(5),
+                    0,
+                    category,
+                    r.nextLong());
             products.add(p);
             members.get(category).add(p);
         }

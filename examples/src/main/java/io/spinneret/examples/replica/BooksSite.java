@@ -1,7 +1,5 @@
 package io.spinneret.examples.replica;
 
-import java.util.Arrays;
-
 import io.spinneret.examples.replica.BooksCatalogue.Category;
 import io.spinneret.examples.replica.BooksCatalogue.Product;
 import io.spinneret.examples.replica.BooksPages.Crumb;
@@ -9,6 +7,7 @@ import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.IntFunction;
@@ -80,7 +79,8 @@ public final class BooksSite implements Site {
      * then every detail page. Paths are relative to the site root; the root is {@code ""}.
      */
     public List<String> crawlSet() {
-        List<String> out = new ArrayList<>(catalogue.listingPages() + catalogue.products().size());
+        List<String> out =
+                new ArrayList<>(catalogue.listingPages() + catalogue.products().size());
         out.add("");
         for (int k = 2; k <= catalogue.listingPages(); k++) out.add("catalogue/page-" + k + ".html");
         for (Product p : catalogue.products()) out.add(p.path());
@@ -121,11 +121,27 @@ public final class BooksSite implements Site {
 
     private String catalogueListing(int page) {
         if (page == 1) {
-            return pages.listing("", "catalogue/", "All products", List.of(new Crumb("Home", "index.html")),
-                    catalogue.products(), 1, k -> "catalogue/page-" + k + ".html", "index.html", jumps);
+            return pages.listing(
+                    "",
+                    "catalogue/",
+                    "All products",
+                    List.of(new Crumb("Home", "index.html")),
+                    catalogue.products(),
+                    1,
+                    k -> "catalogue/page-" + k + ".html",
+                    "index.html",
+                    jumps);
         }
-        return pages.listing("../", "", "All products", List.of(new Crumb("Home", "../index.html")),
-                catalogue.products(), page, k -> k == 1 ? "../index.html" : "page-" + k + ".html", "../index.html", jumps);
+        return pages.listing(
+                "../",
+                "",
+                "All products",
+                List.of(new Crumb("Home", "../index.html")),
+                catalogue.products(),
+                page,
+                k -> k == 1 ? "../index.html" : "page-" + k + ".html",
+                "../index.html",
+                jumps);
     }
 
     /** {@code books_1/page-2.html}, {@code books/travel_2/index.html}, ... */
@@ -150,7 +166,9 @@ public final class BooksSite implements Site {
             root = "../../../../";
             name = c.name();
             books = c.products();
-            crumbs = List.of(new Crumb("Home", root + "index.html"), new Crumb("Books", root + "catalogue/category/books_1/index.html"));
+            crumbs = List.of(
+                    new Crumb("Home", root + "index.html"),
+                    new Crumb("Books", root + "catalogue/category/books_1/index.html"));
             file = tail.substring(slash + 1);
         } else {
             return null;
@@ -159,7 +177,8 @@ public final class BooksSite implements Site {
         Integer k = file.equals("index.html") ? Integer.valueOf(1) : pageNumber(file);
         if (k == null || k < 1 || k > pageCount || (k == 1 && !file.equals("index.html"))) return null;
         IntFunction<String> href = n -> n == 1 ? "index.html" : "page-" + n + ".html";
-        return Page.html(pages.listing(root, root + "catalogue/", name, crumbs, books, k, href, "index.html", new int[0]));
+        return Page.html(
+                pages.listing(root, root + "catalogue/", name, crumbs, books, k, href, "index.html", new int[0]));
     }
 
     /** K of {@code page-K.html}, or null. */
@@ -173,12 +192,16 @@ public final class BooksSite implements Site {
     private @Nullable Page staticFile(String path) {
         if (path.equals("static/oscar/favicon.ico")) return new Page(png, "image/x-icon");
         if (BooksPages.STYLESHEETS.contains(path)) {
-            return new Page("/* placeholder stylesheet of the books replica */\nbody { font-family: sans-serif; }\n"
-                    .getBytes(StandardCharsets.UTF_8), "text/css; charset=utf-8");
+            return new Page(
+                    "/* placeholder stylesheet of the books replica */\nbody { font-family: sans-serif; }\n"
+                            .getBytes(StandardCharsets.UTF_8),
+                    "text/css; charset=utf-8");
         }
         if (BooksPages.SCRIPTS.contains(path)) {
-            return new Page("/* placeholder script of the books replica */\nvar oscar = oscar || {init: function () {}, search: {init: function () {}}};\n"
-                    .getBytes(StandardCharsets.UTF_8), "text/javascript; charset=utf-8");
+            return new Page(
+                    "/* placeholder script of the books replica */\nvar oscar = oscar || {init: function () {}, search: {init: function () {}}};\n"
+                            .getBytes(StandardCharsets.UTF_8),
+                    "text/javascript; charset=utf-8");
         }
         return null;
     }
@@ -195,7 +218,8 @@ public final class BooksSite implements Site {
         for (Product p : catalogue.products()) out.add(p.imagePath());
         for (Product p : catalogue.products()) out.add(BooksApi.path(p));
         int all = catalogue.listingPages();
-        for (int k = 1; k <= all; k++) out.add("catalogue/category/books_1/" + (k == 1 ? "index.html" : "page-" + k + ".html"));
+        for (int k = 1; k <= all; k++)
+            out.add("catalogue/category/books_1/" + (k == 1 ? "index.html" : "page-" + k + ".html"));
         for (Category c : catalogue.categories()) {
             int n = Math.max(1, (c.products().size() + BooksCatalogue.PER_PAGE - 1) / BooksCatalogue.PER_PAGE);
             for (int k = 1; k <= n; k++) {
@@ -210,7 +234,11 @@ public final class BooksSite implements Site {
         ByteArrayOutputStream raw = new ByteArrayOutputStream();
         for (int y = 0; y < 4; y++) {
             raw.write(0);
-            for (int x = 0; x < 4; x++) { raw.write(0xcc); raw.write(0xbb); raw.write(0xaa); }
+            for (int x = 0; x < 4; x++) {
+                raw.write(0xcc);
+                raw.write(0xbb);
+                raw.write(0xaa);
+            }
         }
         Deflater d = new Deflater(9);
         d.setInput(raw.toByteArray());
@@ -220,7 +248,18 @@ public final class BooksSite implements Site {
         d.end();
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         out.writeBytes(new byte[] {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'});
-        chunk(out, "IHDR", ByteBuffer.allocate(13).putInt(4).putInt(4).put((byte) 8).put((byte) 2).put((byte) 0).put((byte) 0).put((byte) 0).array());
+        chunk(
+                out,
+                "IHDR",
+                ByteBuffer.allocate(13)
+                        .putInt(4)
+                        .putInt(4)
+                        .put((byte) 8)
+                        .put((byte) 2)
+                        .put((byte) 0)
+                        .put((byte) 0)
+                        .put((byte) 0)
+                        .array());
         chunk(out, "IDAT", Arrays.copyOf(buf, n));
         chunk(out, "IEND", new byte[0]);
         return out.toByteArray();

@@ -21,22 +21,49 @@ public final class QuotesCatalogue {
     public static final int PER_PAGE = 10;
 
     static final List<String> TAGS = List.of(
-            "love", "life", "inspirational", "humor", "books", "reading", "friendship", "truth",
-            "philosophy", "hope", "change", "courage", "wisdom", "writing", "success", "time",
-            "music", "science", "dreams", "fear", "art", "knowledge", "happiness", "simile", "choices");
+            "love",
+            "life",
+            "inspirational",
+            "humor",
+            "books",
+            "reading",
+            "friendship",
+            "truth",
+            "philosophy",
+            "hope",
+            "change",
+            "courage",
+            "wisdom",
+            "writing",
+            "success",
+            "time",
+            "music",
+            "science",
+            "dreams",
+            "fear",
+            "art",
+            "knowledge",
+            "happiness",
+            "simile",
+            "choices");
 
     private static final String[] FIRST = ("Ada Basil Clara Dmitri Edith Felix Greta Hugo Irene Jonas Kira Leon "
-            + "Mabel Nikolai Olive Pablo Quentin Rosa Silas Thea Ulric Vera Walter Yusuf Zora").split(" ");
+                    + "Mabel Nikolai Olive Pablo Quentin Rosa Silas Thea Ulric Vera Walter Yusuf Zora")
+            .split(" ");
     private static final String[] LAST = ("Abernathy Blackwood Castellano Dunmore Eriksen Fairweather Galloway "
-            + "Halloran Ivanova Jablonski Kowalczyk Lindqvist Marchetti Novak Okafor Pemberton Quill Rasmussen "
-            + "Sandoval Thornbury Underhill Valdez Whitlock Yamada Zeller").split(" ");
+                    + "Halloran Ivanova Jablonski Kowalczyk Lindqvist Marchetti Novak Okafor Pemberton Quill Rasmussen "
+                    + "Sandoval Thornbury Underhill Valdez Whitlock Yamada Zeller")
+            .split(" ");
     private static final String[] NOUNS = ("love, life, courage, truth, silence, kindness, a book, a friend, "
-            + "the future, the past, laughter, fear, hope, wisdom, music, patience, a dream, the sea, time, art, "
-            + "failure, a garden, curiosity, memory, freedom, a promise, the night").split(", ");
+                    + "the future, the past, laughter, fear, hope, wisdom, music, patience, a dream, the sea, time, art, "
+                    + "failure, a garden, curiosity, memory, freedom, a promise, the night")
+            .split(", ");
     private static final String[] ADJECTIVES = ("quiet small honest brave patient foolish gentle borrowed stubborn "
-            + "curious restless generous hidden ordinary strange").split(" ");
+                    + "curious restless generous hidden ordinary strange")
+            .split(" ");
     private static final String[] VERBS = ("keep give love read fear trust forgive follow remember forget build "
-            + "share carry find lose").split(" ");
+                    + "share carry find lose")
+            .split(" ");
 
     /** An author with the facts shown on the author page. */
     public record Author(String name, String slug, String born, String location, String description) {}
@@ -60,11 +87,14 @@ public final class QuotesCatalogue {
         while (authors.size() < 30) {
             String name = FIRST[r.nextInt(FIRST.length)] + " " + LAST[r.nextInt(LAST.length)];
             if (!names.add(name)) continue;
-            String location = "in " + LAST[r.nextInt(LAST.length)] + "ville, " + new String[] {"Norway", "Italy", "Chile", "Kenya", "Japan", "Canada", "Poland", "Ireland"}[r.nextInt(8)];
-            String born = new String[] {"January", "March", "May", "July", "September", "November"}[r.nextInt(6)]
-                    + " " + (1 + r.nextInt(28)) + ", " + (1800 + r.nextInt(180));
+            String location = "in " + LAST[r.nextInt(LAST.length)] + "ville, "
+                    + new String[] {"Norway", "Italy", "Chile", "Kenya", "Japan", "Canada", "Poland", "Ireland"}
+                            [r.nextInt(8)];
+            String born = new String[] {"January", "March", "May", "July", "September", "November"}[r.nextInt(6)] + " "
+                    + (1 + r.nextInt(28)) + ", " + (1800 + r.nextInt(180));
             String description = name + " wrote about " + pick(r, NOUNS) + " and " + pick(r, NOUNS)
-                    + ", and was known for a " + pick(r, ADJECTIVES) + " sense of humour. Their letters, collected after their"
+                    + ", and was known for a " + pick(r, ADJECTIVES)
+                    + " sense of humour. Their letters, collected after their"
                     + " death, fill " + (2 + r.nextInt(9)) + " volumes.";
             authors.add(new Author(name, name.replace(' ', '-'), born, location, description));
         }
@@ -92,7 +122,8 @@ public final class QuotesCatalogue {
         String v1 = pick(r, VERBS);
         String v2 = pick(r, VERBS);
         return switch (r.nextInt(8)) {
-            case 0 -> capitalize(n1) + " you " + v1 + " is the " + n2.replaceFirst("^(a|the) ", "") + " you " + v2 + ".";
+            case 0 ->
+                capitalize(n1) + " you " + v1 + " is the " + n2.replaceFirst("^(a|the) ", "") + " you " + v2 + ".";
             case 1 -> "Never " + v1 + " " + n1 + " that cannot " + v2 + " " + n2 + ".";
             case 2 -> "A " + adj + " heart will " + v1 + " " + n1 + " long after it has forgotten " + n2 + ".";
             case 3 -> "We don't " + v1 + " " + n1 + "; " + n1 + " teaches us to " + v2 + ".";
@@ -131,6 +162,9 @@ public final class QuotesCatalogue {
 
     /** The ten most used tags, most used first. */
     public List<String> topTags() {
-        return TAGS.stream().sorted((a, b) -> Integer.compare(tagged(b).size(), tagged(a).size())).limit(10).toList();
+        return TAGS.stream()
+                .sorted((a, b) -> Integer.compare(tagged(b).size(), tagged(a).size()))
+                .limit(10)
+                .toList();
     }
 }

@@ -67,9 +67,12 @@ public final class QuotesSite implements Site {
             if (slash < 0) return null;
             String tag = t.substring(0, slash);
             String after = t.substring(slash + 1);
-            Integer k = after.isEmpty() ? Integer.valueOf(1) : after.startsWith("page/") ? number(after.substring(5)) : null;
+            Integer k = after.isEmpty()
+                    ? Integer.valueOf(1)
+                    : after.startsWith("page/") ? number(after.substring(5)) : null;
             List<Quote> quotes = catalogue.tagged(tag);
-            if (quotes.isEmpty() || k == null || k < 1 || (k - 1) * QuotesCatalogue.PER_PAGE >= quotes.size()) return null;
+            if (quotes.isEmpty() || k == null || k < 1 || (k - 1) * QuotesCatalogue.PER_PAGE >= quotes.size())
+                return null;
             return Page.html(tagPage(tag, quotes, k));
         }
         return null;
@@ -91,7 +94,9 @@ public final class QuotesSite implements Site {
         String prefix = js ? "/js" : "";
         StringBuilder b = new StringBuilder(16 * 1024);
         head(b);
-        b.append("<div class=\"row\">\n    <div class=\"col-md-8\"").append(js ? " id=\"quotes\"" : "").append(">\n\n");
+        b.append("<div class=\"row\">\n    <div class=\"col-md-8\"")
+                .append(js ? " id=\"quotes\"" : "")
+                .append(">\n\n");
         if (js) script(b, shown);
         else for (Quote q : shown) quote(b, q);
         pager(b, prefix + "/page/", page, pages(), prefix + "/");
@@ -105,7 +110,11 @@ public final class QuotesSite implements Site {
     private String tagPage(String tag, List<Quote> quotes, int page) {
         StringBuilder b = new StringBuilder(16 * 1024);
         head(b);
-        b.append("<h3>Viewing tag: <a href=\"/tag/").append(tag).append("/page/1/\">").append(tag).append("</a></h3>\n");
+        b.append("<h3>Viewing tag: <a href=\"/tag/")
+                .append(tag)
+                .append("/page/1/\">")
+                .append(tag)
+                .append("</a></h3>\n");
         b.append("<div class=\"row\">\n    <div class=\"col-md-8\">\n\n");
         for (Quote q : slice(quotes, page)) quote(b, q);
         int pages = (quotes.size() + QuotesCatalogue.PER_PAGE - 1) / QuotesCatalogue.PER_PAGE;
@@ -124,13 +133,23 @@ public final class QuotesSite implements Site {
 
     private static void quote(StringBuilder b, Quote q) {
         b.append("    <div class=\"quote\" itemscope itemtype=\"http://schema.org/CreativeWork\">\n");
-        b.append("        <span class=\"text\" itemprop=\"text\">").append(Html.text(q.text())).append("</span>\n");
-        b.append("        <span>by <small class=\"author\" itemprop=\"author\">").append(Html.text(q.author().name())).append("</small>\n");
+        b.append("        <span class=\"text\" itemprop=\"text\">")
+                .append(Html.text(q.text()))
+                .append("</span>\n");
+        b.append("        <span>by <small class=\"author\" itemprop=\"author\">")
+                .append(Html.text(q.author().name()))
+                .append("</small>\n");
         b.append("        <a href=\"/author/").append(q.author().slug()).append("\">(about)</a>\n        </span>\n");
-        b.append("        <div class=\"tags\">\n            Tags:\n            <meta class=\"keywords\" itemprop=\"keywords\" content=\"")
-                .append(Html.attr(String.join(",", q.tags()))).append("\" />\n\n");
+        b.append(
+                        "        <div class=\"tags\">\n            Tags:\n            <meta class=\"keywords\" itemprop=\"keywords\" content=\"")
+                .append(Html.attr(String.join(",", q.tags())))
+                .append("\" />\n\n");
         for (String t : q.tags()) {
-            b.append("            <a class=\"tag\" href=\"/tag/").append(t).append("/page/1/\">").append(t).append("</a>\n");
+            b.append("            <a class=\"tag\" href=\"/tag/")
+                    .append(t)
+                    .append("/page/1/\">")
+                    .append(t)
+                    .append("</a>\n");
         }
         b.append("        </div>\n    </div>\n\n");
     }
@@ -141,10 +160,15 @@ public final class QuotesSite implements Site {
         for (int i = 0; i < quotes.size(); i++) {
             Quote q = quotes.get(i);
             b.append("    {\n        \"tags\": [");
-            for (int j = 0; j < q.tags().size(); j++) b.append(j > 0 ? ", " : "").append(Html.jsString(q.tags().get(j)));
-            b.append("],\n        \"author\": {\n            \"name\": ").append(Html.jsString(q.author().name()))
-                    .append(",\n            \"slug\": ").append(Html.jsString(q.author().slug()))
-                    .append("\n        },\n        \"text\": ").append(Html.jsString(q.text())).append("\n    }")
+            for (int j = 0; j < q.tags().size(); j++)
+                b.append(j > 0 ? ", " : "").append(Html.jsString(q.tags().get(j)));
+            b.append("],\n        \"author\": {\n            \"name\": ")
+                    .append(Html.jsString(q.author().name()))
+                    .append(",\n            \"slug\": ")
+                    .append(Html.jsString(q.author().slug()))
+                    .append("\n        },\n        \"text\": ")
+                    .append(Html.jsString(q.text()))
+                    .append("\n    }")
                     .append(i + 1 < quotes.size() ? ",\n" : "\n");
         }
         b.append("    ];\n");
@@ -183,11 +207,14 @@ public final class QuotesSite implements Site {
     private static void pager(StringBuilder b, String pagePrefix, int page, int pages, String first) {
         b.append("    <nav>\n        <ul class=\"pager\">\n");
         if (page > 1) {
-            b.append("            <li class=\"previous\">\n                <a href=\"").append(page == 2 ? first : pagePrefix + (page - 1) + "/")
+            b.append("            <li class=\"previous\">\n                <a href=\"")
+                    .append(page == 2 ? first : pagePrefix + (page - 1) + "/")
                     .append("\"><span aria-hidden=\"true\">&larr;</span> Previous</a>\n            </li>\n");
         }
         if (page < pages) {
-            b.append("            <li class=\"next\">\n                <a href=\"").append(pagePrefix).append(page + 1)
+            b.append("            <li class=\"next\">\n                <a href=\"")
+                    .append(pagePrefix)
+                    .append(page + 1)
                     .append("/\">Next <span aria-hidden=\"true\">&rarr;</span></a>\n            </li>\n");
         }
         b.append("        </ul>\n    </nav>\n");
@@ -197,8 +224,13 @@ public final class QuotesSite implements Site {
         b.append("    <div class=\"col-md-4 tags-box\">\n        <h2>Top Ten tags</h2>\n");
         int size = 28;
         for (String t : catalogue.topTags()) {
-            b.append("        <span class=\"tag-item\">\n        <a class=\"tag\" style=\"font-size: ").append(size)
-                    .append("px\" href=\"/tag/").append(t).append("/\">").append(t).append("</a>\n        </span>\n");
+            b.append("        <span class=\"tag-item\">\n        <a class=\"tag\" style=\"font-size: ")
+                    .append(size)
+                    .append("px\" href=\"/tag/")
+                    .append(t)
+                    .append("/\">")
+                    .append(t)
+                    .append("</a>\n        </span>\n");
             size = Math.max(10, size - 2);
         }
         b.append("    </div>\n");
@@ -207,11 +239,17 @@ public final class QuotesSite implements Site {
     private String author(Author a) {
         StringBuilder b = new StringBuilder(4096);
         head(b);
-        b.append("<div class=\"author-details\">\n    <h3 class=\"author-title\">").append(Html.text(a.name())).append("\n    </h3>\n");
-        b.append("    <p><strong>Born:</strong> <span class=\"author-born-date\">").append(a.born())
-                .append("</span> <span class=\"author-born-location\">").append(Html.text(a.location())).append("</span></p>\n");
+        b.append("<div class=\"author-details\">\n    <h3 class=\"author-title\">")
+                .append(Html.text(a.name()))
+                .append("\n    </h3>\n");
+        b.append("    <p><strong>Born:</strong> <span class=\"author-born-date\">")
+                .append(a.born())
+                .append("</span> <span class=\"author-born-location\">")
+                .append(Html.text(a.location()))
+                .append("</span></p>\n");
         b.append("    <p><strong>Description:</strong></p>\n    <div class=\"author-description\">\n        ")
-                .append(Html.text(a.description())).append("\n    </div>\n</div>\n");
+                .append(Html.text(a.description()))
+                .append("\n    </div>\n</div>\n");
         tail(b);
         return b.toString();
     }

@@ -35,8 +35,9 @@ public final class ReplicaServer implements AutoCloseable {
         }
     }
 
-    private static final byte[] NOT_FOUND = "<!DOCTYPE html><html><head><title>404 Not Found</title></head><body><h1>Not Found</h1></body></html>\n"
-            .getBytes(StandardCharsets.UTF_8);
+    private static final byte[] NOT_FOUND =
+            "<!DOCTYPE html><html><head><title>404 Not Found</title></head><body><h1>Not Found</h1></body></html>\n"
+                    .getBytes(StandardCharsets.UTF_8);
 
     private final HttpServer server;
     private final ExecutorService executor;
@@ -66,7 +67,8 @@ public final class ReplicaServer implements AutoCloseable {
         try {
             server = HttpServer.create(new InetSocketAddress(address, port), 1024);
         } catch (IOException e) {
-            throw new UncheckedIOException("cannot listen on " + address.getHostAddress() + ":" + port + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(
+                    "cannot listen on " + address.getHostAddress() + ":" + port + ": " + e.getMessage(), e);
         }
         ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
         ReplicaServer replica = new ReplicaServer(server, executor, site);

@@ -27,7 +27,8 @@ public interface Site {
      * @param path the raw URL path without the leading slash and without the query, e.g.
      *     {@code catalogue/page-2.html}; empty for the root
      */
-    @Nullable Page page(String path);
+    @Nullable
+    Page page(String path);
 
     /** The path a crawl starts from, e.g. {@code ""} for the root. */
     default String startPath() {

@@ -23,8 +23,9 @@ class DocLinksTest {
     private static final Pattern LINK = Pattern.compile("\\[[^\\]]*\\]\\(([^)\\s]+)(?:\\s+\"[^\"]*\")?\\)");
     private static final Pattern INLINE_CODE = Pattern.compile("`[^`]*`");
     /** A session counted, placed in time, or of work: the way a log of work speaks, not a page about crawls. */
-    static final Pattern WORK_SESSION = Pattern.compile("(?i)\\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth"
-            + "|\\d+(?:st|nd|rd|th)|this|last|previous|next|earlier|later|latest|work|working|coding)\\s+sessions?\\b");
+    static final Pattern WORK_SESSION = Pattern.compile(
+            "(?i)\\b(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth"
+                    + "|\\d+(?:st|nd|rd|th)|this|last|previous|next|earlier|later|latest|work|working|coding)\\s+sessions?\\b");
 
     @Test
     void relativeLinksLeadToFilesOfTheRepository() {
@@ -36,12 +37,15 @@ class DocLinksTest {
                 Matcher m = LINK.matcher(INLINE_CODE.matcher(lines.get(i)).replaceAll(""));
                 while (m.find()) {
                     String target = m.group(1);
-                    if (target.matches("(?i)[a-z][a-z0-9+.-]*:.*") || target.startsWith("#")) continue; // https:, mailto:, an anchor
+                    if (target.matches("(?i)[a-z][a-z0-9+.-]*:.*") || target.startsWith("#"))
+                        continue; // https:, mailto:, an anchor
                     String path = target.replaceAll("#.*", "");
                     Path resolved = file.getParent().resolve(path).normalize();
-                    String fromRoot = MarkdownDocs.ROOT.relativize(resolved).toString().replace('\\', '/');
+                    String fromRoot =
+                            MarkdownDocs.ROOT.relativize(resolved).toString().replace('\\', '/');
                     if (!Files.exists(resolved)) {
-                        broken.add(MarkdownDocs.ROOT.relativize(file) + ":" + (i + 1) + ": " + target + " (no " + fromRoot + ")");
+                        broken.add(MarkdownDocs.ROOT.relativize(file) + ":" + (i + 1) + ": " + target + " (no "
+                                + fromRoot + ")");
                     }
                 }
             }
@@ -54,8 +58,11 @@ class DocLinksTest {
         assertTrue(WORK_SESSION.matcher("the eighth session's figures").find());
         assertTrue(WORK_SESSION.matcher("measured in this session").find());
         assertTrue(WORK_SESSION.matcher("the 3rd session").find());
-        assertFalse(WORK_SESSION.matcher("a session pool retires blocked sessions").find());
-        assertFalse(WORK_SESSION.matcher("Request.builder(url).session(\"account-2\")").find());
+        assertFalse(
+                WORK_SESSION.matcher("a session pool retires blocked sessions").find());
+        assertFalse(WORK_SESSION
+                .matcher("Request.builder(url).session(\"account-2\")")
+                .find());
     }
 
     @Test

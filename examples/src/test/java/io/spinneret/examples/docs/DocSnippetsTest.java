@@ -12,7 +12,6 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.stream.Collectors;
@@ -49,22 +48,33 @@ import org.junit.jupiter.api.io.TempDir;
 class DocSnippetsTest {
     /** Prepended to every block without a {@code package} line: what a spider's source usually imports. */
     static final List<String> DEFAULT_IMPORTS = List.of(
-            "io.spinneret.annotations.*", "io.spinneret.api.*", "java.util.*", "java.util.stream.*",
-            "org.jsoup.nodes.Document", "org.jsoup.nodes.Element", "org.jsoup.select.Elements");
+            "io.spinneret.annotations.*",
+            "io.spinneret.api.*",
+            "java.util.*",
+            "java.util.stream.*",
+            "org.jsoup.nodes.Document",
+            "org.jsoup.nodes.Element",
+            "org.jsoup.select.Elements");
 
-    @TempDir static Path out;
+    @TempDir
+    static Path out;
 
     private static final JavaCompiler JAVAC = ToolProvider.getSystemJavaCompiler();
 
     static List<MarkdownDocs.Block> javaBlocks() {
-        return MarkdownDocs.files().stream().flatMap(f -> MarkdownDocs.blocks(f).stream())
-                .filter(b -> b.language().equalsIgnoreCase("java")).toList();
+        return MarkdownDocs.files().stream()
+                .flatMap(f -> MarkdownDocs.blocks(f).stream())
+                .filter(b -> b.language().equalsIgnoreCase("java"))
+                .toList();
     }
 
     @Test
     void theReadmeHasASpiderToCompile() {
-        assertFalse(javaBlocks().stream().noneMatch(b -> b.file().getFileName().toString().equals("README.md")
-                && b.code().contains("@Spider")), "README.md has a ```java block with a @Spider");
+        assertFalse(
+                javaBlocks().stream()
+                        .noneMatch(b -> b.file().getFileName().toString().equals("README.md")
+                                && b.code().contains("@Spider")),
+                "README.md has a ```java block with a @Spider");
     }
 
     @TestFactory
@@ -73,8 +83,14 @@ class DocSnippetsTest {
     }
 
     private static void compile(MarkdownDocs.Block block) throws IOException {
-        String pkg = "snippets." + block.file().getFileName().toString().replace(".md", "")
-                .toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]", "_") + ".line" + block.fenceLine();
+        String pkg = "snippets."
+                + block.file()
+                        .getFileName()
+                        .toString()
+                        .replace(".md", "")
+                        .toLowerCase(Locale.ROOT)
+                        .replaceAll("[^a-z0-9]", "_")
+                + ".line" + block.fenceLine();
         String imports = DEFAULT_IMPORTS.stream().map(i -> "import " + i + ";").collect(Collectors.joining(" "));
         boolean ownPackage = block.code().lines().anyMatch(l -> l.startsWith("package "));
         // the prefix is one line, so javac's line n is the block's line n - 1
@@ -82,35 +98,58 @@ class DocSnippetsTest {
         String source = switch (block.info()) {
             case "" -> prefix + "\n" + block.code();
             case "members" -> prefix + " class Snippet {\n" + block.code() + "}\n";
-            case "statements" -> prefix + " class Snippet { void snippet() throws Exception {\n" + block.code() + "}}\n";
-            default -> throw new AssertionError(block.where() + ": unknown kind of java block '" + block.info()
-                    + "': write ```java, ```java members or ```java statements");
+            case "statements" ->
+                prefix + " class Snippet { void snippet() throws Exception {\n" + block.code() + "}}\n";
+            default ->
+                throw new AssertionError(block.where() + ": unknown kind of java block '" + block.info()
+                        + "': write ```java, ```java members or ```java statements");
         };
         int offset = ownPackage ? 0 : 1;
 
         Path classes = Files.createDirectories(out.resolve(pkg).resolve("classes"));
         Path generated = Files.createDirectories(out.resolve(pkg).resolve("generated"));
-        List<String> options = List.of("--release", "21", "-proc:full", "-d", classes.toString(), "-s", generated.toString(),
-                "-classpath", classPath());
+        List<String> options = List.of(
+                "--release",
+                "21",
+                "-proc:full",
+                "-d",
+                classes.toString(),
+                "-s",
+                generated.toString(),
+                "-classpath",
+                classPath());
         DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
         StringWriter javacOut = new StringWriter();
         boolean ok;
         try (StandardJavaFileManager files = JAVAC.getStandardFileManager(null, Locale.ROOT, StandardCharsets.UTF_8)) {
-            JavaCompiler.CompilationTask task = JAVAC.getTask(javacOut, files, diagnostics, options, null,
-                    List.of(new Snippet(pkg, source)));
+            JavaCompiler.CompilationTask task =
+                    JAVAC.getTask(javacOut, files, diagnostics, options, null, List.of(new Snippet(pkg, source)));
             task.setProcessors(List.of(new SpinneretProcessor()));
             ok = task.call();
         }
 
         Diagnostic<? extends JavaFileObject> first = diagnostics.getDiagnostics().stream()
-                .filter(d -> d.getKind() == Diagnostic.Kind.ERROR).findFirst().orElse(null);
+                .filter(d -> d.getKind() == Diagnostic.Kind.ERROR)
+                .findFirst()
+                .orElse(null);
         if (!ok || first != null) {
-            assertNotNull(first, block.where() + ": javac failed without an error: " + diagnostics.getDiagnostics() + " " + javacOut);
+            assertNotNull(
+                    first,
+                    block.where() + ": javac failed without an error: " + diagnostics.getDiagnostics() + " "
+                            + javacOut);
             boolean inBlock = first.getSource() instanceof Snippet && first.getLineNumber() > offset;
-            String line = inBlock ? "line " + (block.firstLine() + first.getLineNumber() - 1 - offset) : "in generated code";
+            String line =
+                    inBlock ? "line " + (block.firstLine() + first.getLineNumber() - 1 - offset) : "in generated code";
             fail(MarkdownDocs.ROOT.relativize(block.file()) + ", the ```java block at line " + block.fenceLine()
                     + " does not compile; " + line + ": " + first.getMessage(Locale.ROOT)
-                    + (inBlock ? "\n    " + source.lines().skip(first.getLineNumber() - 1).findFirst().orElse("").strip() : ""));
+                    + (inBlock
+                            ? "\n    "
+                                    + source.lines()
+                                            .skip(first.getLineNumber() - 1)
+                                            .findFirst()
+                                            .orElse("")
+                                            .strip()
+                            : ""));
         }
     }
 

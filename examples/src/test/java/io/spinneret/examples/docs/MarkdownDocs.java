@@ -14,7 +14,9 @@ import java.util.stream.Stream;
 /** The project's Markdown: {@code README.md} and {@code docs/*.md}, their fenced code blocks and their prose lines. */
 final class MarkdownDocs {
     /** The repository's root: the examples module's parent (Surefire runs tests in the module's directory). */
-    static final Path ROOT = Path.of(System.getProperty("spinneret.repository.root", "..")).toAbsolutePath().normalize();
+    static final Path ROOT = Path.of(System.getProperty("spinneret.repository.root", ".."))
+            .toAbsolutePath()
+            .normalize();
 
     private static final Pattern FENCE = Pattern.compile("^\\s*(`{3,}|~{3,})\\s*([^`\\s]*)\\s*(.*?)\\s*$");
 
@@ -22,9 +24,13 @@ final class MarkdownDocs {
 
     /** A fenced code block: its language, the words after it, and its text; {@code firstLine} is the 1-based line of its first code line. */
     record Block(Path file, int fenceLine, String language, String info, String code) {
-        int firstLine() { return fenceLine + 1; }
+        int firstLine() {
+            return fenceLine + 1;
+        }
 
-        String where() { return ROOT.relativize(file) + ":" + fenceLine; }
+        String where() {
+            return ROOT.relativize(file) + ":" + fenceLine;
+        }
     }
 
     static List<Path> files() {

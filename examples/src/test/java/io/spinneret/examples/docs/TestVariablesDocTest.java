@@ -27,10 +27,14 @@ class TestVariablesDocTest {
     void everyVariableTheTestsReadIsInTheTable() throws IOException {
         Set<String> read = new TreeSet<>();
         try (Stream<Path> files = Files.walk(MarkdownDocs.ROOT)) {
-            files.filter(f -> f.toString().endsWith(".java") && f.toString().contains("/src/test/") && !f.toString().contains("/target/"))
+            files.filter(f -> f.toString().endsWith(".java")
+                            && f.toString().contains("/src/test/")
+                            && !f.toString().contains("/target/"))
                     .forEach(f -> read.addAll(variables(f)));
         }
-        assertFalse(read.isEmpty(), "the tests read no SPINNERET_TEST_ variable: is the repository root " + MarkdownDocs.ROOT + "?");
+        assertFalse(
+                read.isEmpty(),
+                "the tests read no SPINNERET_TEST_ variable: is the repository root " + MarkdownDocs.ROOT + "?");
         read.remove("SPINNERET_TEST_"); // a prefix in this class's own text
         Set<String> documented = new TreeSet<>();
         for (String line : Files.readAllLines(MarkdownDocs.ROOT.resolve("docs/testing.md"))) {

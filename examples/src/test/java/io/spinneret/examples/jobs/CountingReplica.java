@@ -54,7 +54,8 @@ final class CountingReplica implements AutoCloseable {
             downloads.computeIfAbsent(path, p -> new AtomicLong()).incrementAndGet();
             long n = total.incrementAndGet();
             if (gated && !gate.await(60, TimeUnit.SECONDS)) throw new IOException("the gate never opened");
-            if (n > holdAfter && !hold.await(60, TimeUnit.SECONDS)) throw new IOException("the hold was never released");
+            if (n > holdAfter && !hold.await(60, TimeUnit.SECONDS))
+                throw new IOException("the hold was never released");
             if (latencyMillis > 0) Thread.sleep(latencyMillis);
             Site.Page page = site.page(path);
             if (page == null) {

@@ -1,8 +1,5 @@
 package io.spinneret.examples.jobs;
 
-import java.net.URI;
-import java.util.Locale;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,6 +7,7 @@ import io.spinneret.examples.replica.BooksCatalogue.Product;
 import io.spinneret.examples.replica.BooksSite;
 import io.spinneret.scheduler.sqlite.SqliteScheduler;
 import io.spinneret.storage.jdbc.DatabaseUri;
+import java.net.URI;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -19,6 +17,7 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
@@ -61,7 +60,8 @@ class CrashSafeStorageIT {
             // while its leases are being acked (or the next batch is being written)
             new Kill("on commit", 50, 600, true));
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     /** What a backend's {@link Backend#close} does: drops what the test made on a server. */
     private interface Cleanup {
@@ -69,7 +69,8 @@ class CrashSafeStorageIT {
     }
 
     /** Where the items go: {@code -o} target, how the test reads the table, and what closing drops. */
-    private record Backend(String name, String output, String jdbcUrl, Properties login, Cleanup cleanup) implements AutoCloseable {
+    private record Backend(String name, String output, String jdbcUrl, Properties login, Cleanup cleanup)
+            implements AutoCloseable {
         @Override
         public void close() throws SQLException {
             cleanup.run();
@@ -81,19 +82,23 @@ class CrashSafeStorageIT {
 
         /** Rows in the book table; 0 before it exists, -1 when the read failed (e.g. busy). */
         long rows() {
-            try (Connection c = connect(); Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT count(*) FROM book")) {
+            try (Connection c = connect();
+                    Statement s = c.createStatement();
+                    ResultSet rs = s.executeQuery("SELECT count(*) FROM book")) {
                 rs.next();
                 return rs.getLong(1);
             } catch (SQLException e) {
                 String m = String.valueOf(e.getMessage()).toLowerCase(Locale.ROOT);
-                return m.contains("no such table") || m.contains("does not exist") || m.contains("doesn't exist") ? 0 : -1;
+                return m.contains("no such table") || m.contains("does not exist") || m.contains("doesn't exist")
+                        ? 0
+                        : -1;
             }
         }
     }
 
     private Backend sqlite(String name) {
         Path db = dir.resolve(name + ".db");
-        return new Backend("sqlite", db.toString(), "jdbc:sqlite:" + db, new Properties(), () -> { });
+        return new Backend("sqlite", db.toString(), "jdbc:sqlite:" + db, new Properties(), () -> {});
     }
 
     private static String serverEnv(String variable) {
@@ -115,12 +120,17 @@ class CrashSafeStorageIT {
         DatabaseUri uri = DatabaseUri.parse(pg);
         Properties login = login(uri);
         String admin = uri.jdbcUrl("postgresql", 5432, Map.of());
-        try (Connection c = DriverManager.getConnection(admin, login); Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(admin, login);
+                Statement s = c.createStatement()) {
             s.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
             s.execute("CREATE SCHEMA " + schema);
         }
         String output = pg + (pg.contains("?") ? "&" : "?") + "currentSchema=" + schema;
-        return new Backend("postgresql", output, DatabaseUri.parse(output).jdbcUrl("postgresql", 5432, Map.of()), login,
+        return new Backend(
+                "postgresql",
+                output,
+                DatabaseUri.parse(output).jdbcUrl("postgresql", 5432, Map.of()),
+                login,
                 () -> execute(admin, login, "DROP SCHEMA IF EXISTS " + schema + " CASCADE"));
     }
 
@@ -130,19 +140,26 @@ class CrashSafeStorageIT {
         DatabaseUri uri = DatabaseUri.parse(server.toString());
         Properties login = login(uri);
         String admin = uri.jdbcUrl("mysql", 3306, Map.of());
-        try (Connection c = DriverManager.getConnection(admin, login); Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(admin, login);
+                Statement s = c.createStatement()) {
             s.execute("DROP DATABASE IF EXISTS " + database);
             s.execute("CREATE DATABASE " + database + " CHARACTER SET utf8mb4");
         }
-        String output = server.getScheme() + "://" + (server.getRawUserInfo() == null ? "" : server.getRawUserInfo() + "@")
-                + server.getHost() + (server.getPort() < 0 ? "" : ":" + server.getPort()) + "/" + database
-                + (server.getRawQuery() == null ? "" : "?" + server.getRawQuery());
-        return new Backend("mysql", output, DatabaseUri.parse(output).jdbcUrl("mysql", 3306, Map.of()), login,
+        String output =
+                server.getScheme() + "://" + (server.getRawUserInfo() == null ? "" : server.getRawUserInfo() + "@")
+                        + server.getHost() + (server.getPort() < 0 ? "" : ":" + server.getPort()) + "/" + database
+                        + (server.getRawQuery() == null ? "" : "?" + server.getRawQuery());
+        return new Backend(
+                "mysql",
+                output,
+                DatabaseUri.parse(output).jdbcUrl("mysql", 3306, Map.of()),
+                login,
                 () -> execute(admin, login, "DROP DATABASE IF EXISTS " + database));
     }
 
     private static void execute(String jdbcUrl, Properties login, String statement) throws SQLException {
-        try (Connection c = DriverManager.getConnection(jdbcUrl, login); Statement s = c.createStatement()) {
+        try (Connection c = DriverManager.getConnection(jdbcUrl, login);
+                Statement s = c.createStatement()) {
             s.execute(statement);
         }
     }
@@ -152,10 +169,25 @@ class CrashSafeStorageIT {
     }
 
     private String[] runArgs(CountingReplica site, Backend backend, Path jobs, int batchSize, String... more) {
-        List<String> a = new ArrayList<>(List.of("books", "--resume", "-c", Integer.toString(CONCURRENCY),
-                "-o", backend.output(), "-s", "start_urls=" + site.url(), "-s", "download_delay=0",
-                "-s", "respect_robots=false", "-s", "batch_size=" + batchSize, "-s", "progress_interval=0",
-                "-s", "job_dir=" + jobs));
+        List<String> a = new ArrayList<>(List.of(
+                "books",
+                "--resume",
+                "-c",
+                Integer.toString(CONCURRENCY),
+                "-o",
+                backend.output(),
+                "-s",
+                "start_urls=" + site.url(),
+                "-s",
+                "download_delay=0",
+                "-s",
+                "respect_robots=false",
+                "-s",
+                "batch_size=" + batchSize,
+                "-s",
+                "progress_interval=0",
+                "-s",
+                "job_dir=" + jobs));
         a.addAll(List.of(more));
         return a.toArray(String[]::new);
     }
@@ -184,15 +216,24 @@ class CrashSafeStorageIT {
     private void killResumeAndCheck(Backend backend) throws Exception {
         long started = System.nanoTime();
         Path jobs = dir.resolve("jobs-" + backend.name());
-        Set<String> details = SITE.catalogue().products().stream().map(Product::path).collect(Collectors.toSet());
+        Set<String> details =
+                SITE.catalogue().products().stream().map(Product::path).collect(Collectors.toSet());
         List<Map<String, Long>> downloadsAfter = new ArrayList<>();
         List<Long> bounds = new ArrayList<>();
         try (CountingReplica site = new CountingReplica(SITE, 5)) {
             for (int run = 0; run <= KILLS.size(); run++) {
                 if (run < KILLS.size()) {
                     Kill k = KILLS.get(run);
-                    CrawlProcess p = CrawlProcess.start(dir, backend.name() + "-run" + run, runArgs(site, backend, jobs, k.batchSize(),
-                            "-s", "batch_interval=600")); // only full batches are written: the kill points stay put
+                    CrawlProcess p = CrawlProcess.start(
+                            dir,
+                            backend.name() + "-run" + run,
+                            runArgs(
+                                    site,
+                                    backend,
+                                    jobs,
+                                    k.batchSize(),
+                                    "-s",
+                                    "batch_interval=600")); // only full batches are written: the kill points stay put
                     long rowsBefore;
                     // a kill at a point the crawl waits at, however late it lands; a kill on a
                     // commit needs the crawl to go on until the table grows
@@ -202,11 +243,13 @@ class CrashSafeStorageIT {
                         rowsBefore = backend.rows();
                         if (k.onCommit()) {
                             long[] base = {rowsBefore};
-                            p.awaitWhileRunning(() -> {
-                                long now = backend.rows();
-                                if (base[0] < 0) base[0] = now; // the first read was busy
-                                return base[0] >= 0 && now > base[0];
-                            }, 60);
+                            p.awaitWhileRunning(
+                                    () -> {
+                                        long now = backend.rows();
+                                        if (base[0] < 0) base[0] = now; // the first read was busy
+                                        return base[0] >= 0 && now > base[0];
+                                    },
+                                    60);
                         }
                     } finally {
                         p.kill(); // also when a wait failed: no crawler outlives the test
@@ -214,12 +257,19 @@ class CrashSafeStorageIT {
                         site.release();
                     }
                     long rowsAtKill = backend.rows();
-                    long unwritten = site.downloads().keySet().stream().filter(details::contains).count() - rowsAtKill;
-                    System.out.printf("%s: SIGKILL %s (batch %d) at %d downloads, %d rows in the table (%d when the kill"
-                            + " point was reached), %d downloaded books not in it%n",
+                    long unwritten = site.downloads().keySet().stream()
+                                    .filter(details::contains)
+                                    .count()
+                            - rowsAtKill;
+                    System.out.printf(
+                            "%s: SIGKILL %s (batch %d) at %d downloads, %d rows in the table (%d when the kill"
+                                    + " point was reached), %d downloaded books not in it%n",
                             backend.name(), k.name(), k.batchSize(), site.total(), rowsAtKill, rowsBefore, unwritten);
-                    String left = SqliteScheduler.unfinishedJob(jobs.resolve("books")).orElseThrow();
-                    assertTrue(left.matches("\\d+ pending, \\d+ in flight, \\d+ seen"), "the job survived the kill: " + left);
+                    String left =
+                            SqliteScheduler.unfinishedJob(jobs.resolve("books")).orElseThrow();
+                    assertTrue(
+                            left.matches("\\d+ pending, \\d+ in flight, \\d+ seen"),
+                            "the job survived the kill: " + left);
                     if (k.name().equals("mid-batch")) {
                         assertTrue(unwritten > CONCURRENCY, "the kill found items waiting in the buffer: " + unwritten);
                     }
@@ -228,7 +278,8 @@ class CrashSafeStorageIT {
                     // batch committed whose leases were still being acked (upserted again, no duplicate).
                     bounds.add(CONCURRENCY + unwritten + k.batchSize());
                 } else {
-                    CrawlProcess p = CrawlProcess.start(dir, backend.name() + "-final", runArgs(site, backend, jobs, 50));
+                    CrawlProcess p =
+                            CrawlProcess.start(dir, backend.name() + "-final", runArgs(site, backend, jobs, 50));
                     assertEquals(0, p.waitFor(90), p.toString());
                     assertTrue(p.stderr().contains("resuming job"), p.toString());
                 }
@@ -240,15 +291,20 @@ class CrashSafeStorageIT {
             for (int run = 1; run <= KILLS.size(); run++) {
                 Map<String, Long> before = downloadsAfter.get(run - 1);
                 Map<String, Long> thisRun = CrawlOutputs.delta(before, downloadsAfter.get(run));
-                long repeated = thisRun.keySet().stream().filter(before::containsKey).count();
+                long repeated =
+                        thisRun.keySet().stream().filter(before::containsKey).count();
                 Kill k = KILLS.get(run - 1);
-                System.out.printf("%s: after the %s kill, run %d downloaded %d pages, %d of them again (bound %d)%n",
+                System.out.printf(
+                        "%s: after the %s kill, run %d downloaded %d pages, %d of them again (bound %d)%n",
                         backend.name(), k.name(), run, thisRun.size(), repeated, bounds.get(run - 1));
-                assertTrue(repeated <= bounds.get(run - 1), "run " + run + " repeated " + repeated + " downloads, bound " + bounds.get(run - 1));
+                assertTrue(
+                        repeated <= bounds.get(run - 1),
+                        "run " + run + " repeated " + repeated + " downloads, bound " + bounds.get(run - 1));
                 assertTrue(thisRun.values().stream().allMatch(n -> n == 1), "nothing twice within one run");
             }
             long allowed = bounds.stream().mapToLong(Long::longValue).sum();
-            System.out.printf("%s: %d downloads beyond the 1050 pages over %d kills (bound %d); %.1f s%n",
+            System.out.printf(
+                    "%s: %d downloads beyond the 1050 pages over %d kills (bound %d); %.1f s%n",
                     backend.name(), extra, KILLS.size(), allowed, (System.nanoTime() - started) / 1e9);
             assertTrue(extra <= allowed, extra + " downloads beyond 1050, bound " + allowed);
         }
@@ -266,8 +322,10 @@ class CrashSafeStorageIT {
         Backend backend = sqlite("graceful");
         try (CountingReplica site = new CountingReplica(SITE, 5)) {
             // one batch never fills and never times out: only the graceful close writes anything
-            CrawlProcess p = CrawlProcess.start(dir, "sigterm", runArgs(site, backend, dir.resolve("jobs-sigterm"), 100_000,
-                    "-s", "batch_interval=600"));
+            CrawlProcess p = CrawlProcess.start(
+                    dir,
+                    "sigterm",
+                    runArgs(site, backend, dir.resolve("jobs-sigterm"), 100_000, "-s", "batch_interval=600"));
             site.holdAfter(300); // the crawl cannot finish before the signal lands
             try {
                 p.awaitWhileRunning(() -> site.total() >= 300, 60);
@@ -283,9 +341,12 @@ class CrashSafeStorageIT {
             assertEquals(143, p.waitFor(60), p.toString());
             long[] summary = p.summary();
             assertTrue(summary != null, "a summary line: " + p);
-            assertTrue(summary[0] == summary[1] && summary[0] < 1050, "stopped mid-crawl, finishing what it started: " + p);
+            assertTrue(
+                    summary[0] == summary[1] && summary[0] < 1050,
+                    "stopped mid-crawl, finishing what it started: " + p);
             long items = summary[3];
-            System.out.printf("SIGTERM at %d downloads: summary %d items, %d rows%n", site.total(), items, backend.rows());
+            System.out.printf(
+                    "SIGTERM at %d downloads: summary %d items, %d rows%n", site.total(), items, backend.rows());
             assertTrue(items > 0, p.toString());
             assertTableHoldsExactly(backend, items);
         }
@@ -294,9 +355,10 @@ class CrashSafeStorageIT {
     // ---- the table against the replica's data
 
     private static void assertTableHoldsExactly(Backend backend, long expected) throws SQLException {
-        Map<String, Product> byPath = SITE.catalogue().products().stream()
-                .collect(Collectors.toMap(Product::path, Function.identity()));
-        try (Connection c = backend.connect(); Statement s = c.createStatement()) {
+        Map<String, Product> byPath =
+                SITE.catalogue().products().stream().collect(Collectors.toMap(Product::path, Function.identity()));
+        try (Connection c = backend.connect();
+                Statement s = c.createStatement()) {
             try (ResultSet rs = s.executeQuery("SELECT count(*), count(DISTINCT upc), count(DISTINCT url) FROM book")) {
                 rs.next();
                 assertEquals(expected, rs.getLong(1), backend.name() + ": rows");
@@ -304,7 +366,8 @@ class CrashSafeStorageIT {
                 assertEquals(expected, rs.getLong(3), backend.name() + ": distinct URLs");
             }
             Set<String> seen = new HashSet<>();
-            try (ResultSet rs = s.executeQuery("SELECT url, title, price, upc, availability, rating, category FROM book")) {
+            try (ResultSet rs =
+                    s.executeQuery("SELECT url, title, price, upc, availability, rating, category FROM book")) {
                 while (rs.next()) {
                     String url = rs.getString("url");
                     String path = URI.create(url).getPath().substring(1);

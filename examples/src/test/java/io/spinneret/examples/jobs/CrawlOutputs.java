@@ -40,7 +40,8 @@ final class CrawlOutputs {
     /** How many times each UPC occurs over all the files. */
     static Map<String, Integer> upcCounts(List<Path> files) {
         Map<String, Integer> counts = new HashMap<>();
-        for (Path f : files) for (JsonNode item : items(f)) counts.merge(item.get("upc").asText(), 1, Integer::sum);
+        for (Path f : files)
+            for (JsonNode item : items(f)) counts.merge(item.get("upc").asText(), 1, Integer::sum);
         return counts;
     }
 

@@ -17,7 +17,8 @@ import java.util.regex.Pattern;
  * (so the example spiders are found), as a user runs {@code runtime.jar run ...}.
  */
 final class CrawlProcess {
-    private static final Pattern SUMMARY = Pattern.compile("(\\d+) requests \\| (\\d+) responses \\| (\\d+) failures \\| (\\d+) items");
+    private static final Pattern SUMMARY =
+            Pattern.compile("(\\d+) requests \\| (\\d+) responses \\| (\\d+) failures \\| (\\d+) items");
 
     private final Process process;
     private final Path stdout;
@@ -36,13 +37,17 @@ final class CrawlProcess {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:TieredStopAtLevel=1", // start fast: these children live seconds
-                "-cp", System.getProperty("java.class.path"),
-                "io.spinneret.cli.Main", "run"));
+                "-cp",
+                System.getProperty("java.class.path"),
+                "io.spinneret.cli.Main",
+                "run"));
         command.addAll(List.of(runArgs));
         Path out = dir.resolve(name + ".stdout.txt");
         Path err = dir.resolve(name + ".stderr.txt");
-        ProcessBuilder pb = new ProcessBuilder(SignalledProcess.command(command)).directory(dir.toFile())
-                .redirectOutput(out.toFile()).redirectError(err.toFile());
+        ProcessBuilder pb = new ProcessBuilder(SignalledProcess.command(command))
+                .directory(dir.toFile())
+                .redirectOutput(out.toFile())
+                .redirectError(err.toFile());
         Process p = pb.start();
         return new CrawlProcess(name, p, out, err);
     }
@@ -52,20 +57,25 @@ final class CrawlProcess {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(timeoutSeconds);
         while (!condition.getAsBoolean()) {
             if (!process.isAlive()) throw new AssertionError(name + " ended before the condition held: " + this);
-            if (System.nanoTime() > deadline) throw new AssertionError(name + ": condition not met within " + timeoutSeconds + " s: " + this);
+            if (System.nanoTime() > deadline)
+                throw new AssertionError(name + ": condition not met within " + timeoutSeconds + " s: " + this);
             Thread.sleep(5);
         }
     }
 
     /** SIGINT, as Ctrl-C sends. */
     void interrupt() throws IOException, InterruptedException {
-        Process kill = new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).inheritIO().start();
+        Process kill = new ProcessBuilder("kill", "-INT", Long.toString(process.pid()))
+                .inheritIO()
+                .start();
         if (kill.waitFor() != 0) throw new AssertionError("kill -INT failed");
     }
 
     /** SIGTERM, as a service manager or {@code kill} sends. */
     void terminate() throws IOException, InterruptedException {
-        Process kill = new ProcessBuilder("kill", "-TERM", Long.toString(process.pid())).inheritIO().start();
+        Process kill = new ProcessBuilder("kill", "-TERM", Long.toString(process.pid()))
+                .inheritIO()
+                .start();
         if (kill.waitFor() != 0) throw new AssertionError("kill -TERM failed");
     }
 
@@ -96,7 +106,12 @@ final class CrawlProcess {
     long[] summary() {
         Matcher m = SUMMARY.matcher(stdout());
         if (!m.find()) return null;
-        return new long[] {Long.parseLong(m.group(1)), Long.parseLong(m.group(2)), Long.parseLong(m.group(3)), Long.parseLong(m.group(4))};
+        return new long[] {
+            Long.parseLong(m.group(1)),
+            Long.parseLong(m.group(2)),
+            Long.parseLong(m.group(3)),
+            Long.parseLong(m.group(4))
+        };
     }
 
     private static String read(Path p) {

@@ -1,7 +1,5 @@
 package io.spinneret.examples.jobs;
 
-import java.util.ArrayList;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,6 +8,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import io.spinneret.examples.replica.BooksSite;
 import java.net.URI;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -38,7 +37,9 @@ class DistributedCrawlIT {
     private static final int CONCURRENCY = 4;
     private static final int BATCH = 10;
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     private String redisUrl;
 
     @BeforeEach
@@ -46,7 +47,8 @@ class DistributedCrawlIT {
         String base = System.getenv("SPINNERET_TEST_REDIS");
         assumeTrue(base != null && !base.isBlank(), "SPINNERET_TEST_REDIS is not set");
         URI u = URI.create(base);
-        redisUrl = u.getScheme() + "://" + u.getRawAuthority() + "/" + ThreadLocalRandom.current().nextInt(1, 16);
+        redisUrl = u.getScheme() + "://" + u.getRawAuthority() + "/"
+                + ThreadLocalRandom.current().nextInt(1, 16);
         deleteKeys();
     }
 
@@ -59,9 +61,26 @@ class DistributedCrawlIT {
     }
 
     private CrawlProcess node(CountingReplica site, String name, String... more) throws Exception {
-        List<String> a = new ArrayList<>(List.of("books", "--redis", redisUrl, "-c", Integer.toString(CONCURRENCY),
-                "-o", dir.resolve(name + ".jsonl").toString(), "-s", "start_urls=" + site.url(), "-s", "download_delay=0",
-                "-s", "respect_robots=false", "-s", "batch_size=" + BATCH, "-s", "progress_interval=0", "-s", "idle_timeout=2"));
+        List<String> a = new ArrayList<>(List.of(
+                "books",
+                "--redis",
+                redisUrl,
+                "-c",
+                Integer.toString(CONCURRENCY),
+                "-o",
+                dir.resolve(name + ".jsonl").toString(),
+                "-s",
+                "start_urls=" + site.url(),
+                "-s",
+                "download_delay=0",
+                "-s",
+                "respect_robots=false",
+                "-s",
+                "batch_size=" + BATCH,
+                "-s",
+                "progress_interval=0",
+                "-s",
+                "idle_timeout=2"));
         a.addAll(List.of(more));
         return CrawlProcess.start(dir, name, a.toArray(String[]::new));
     }
@@ -76,8 +95,13 @@ class DistributedCrawlIT {
         try (Jedis j = new Jedis(URI.create(redisUrl))) {
             String db = " db=" + URI.create(redisUrl).getPath().substring(1) + " ";
             long self = j.clientId();
-            a.awaitWhileRunning(() -> j.clientList().lines()
-                    .filter(l -> l.contains(db) && !l.startsWith("id=" + self + " ")).count() >= 2, 60);
+            a.awaitWhileRunning(
+                    () -> j.clientList()
+                                    .lines()
+                                    .filter(l -> l.contains(db) && !l.startsWith("id=" + self + " "))
+                                    .count()
+                            >= 2,
+                    60);
         }
         site.open();
         return new CrawlProcess[] {a, b};
@@ -137,6 +161,7 @@ class DistributedCrawlIT {
     }
 
     private Set<String> upcs(String node) {
-        return new HashSet<>(CrawlOutputs.upcCounts(List.of(dir.resolve(node + ".jsonl"))).keySet());
+        return new HashSet<>(
+                CrawlOutputs.upcCounts(List.of(dir.resolve(node + ".jsonl"))).keySet());
     }
 }

@@ -31,11 +31,23 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 class OutputsIT {
     private static final ObjectMapper JSON = new ObjectMapper();
-    @TempDir Path dir;
+
+    @TempDir
+    Path dir;
 
     private static List<String> args(CountingReplica site, String... more) {
-        List<String> a = new ArrayList<>(List.of("books", "-c", "8", "-s", "start_urls=" + site.url(), "-s", "download_delay=0",
-                "-s", "respect_robots=false", "-s", "progress_interval=0"));
+        List<String> a = new ArrayList<>(List.of(
+                "books",
+                "-c",
+                "8",
+                "-s",
+                "start_urls=" + site.url(),
+                "-s",
+                "download_delay=0",
+                "-s",
+                "respect_robots=false",
+                "-s",
+                "progress_interval=0"));
         a.addAll(List.of(more));
         return a;
     }
@@ -43,7 +55,8 @@ class OutputsIT {
     @Test
     void dashWritesJsonLinesToStandardOutputAndEverythingElseToStandardError() throws Exception {
         try (CountingReplica site = new CountingReplica(BooksSite.standard(), 0)) {
-            CrawlProcess p = CrawlProcess.start(dir, "stdout", args(site, "-o", "-").toArray(String[]::new));
+            CrawlProcess p =
+                    CrawlProcess.start(dir, "stdout", args(site, "-o", "-").toArray(String[]::new));
             assertEquals(0, p.waitFor(180), p.toString());
             Set<String> upcs = new HashSet<>();
             try (MappingIterator<JsonNode> it = JSON.readerFor(JsonNode.class).readValues(p.stdout())) {
@@ -63,7 +76,10 @@ class OutputsIT {
         try (CountingReplica site = new CountingReplica(BooksSite.standard(), 0)) {
             site.holdAfter(300); // the crawl cannot finish before the signal
             Path out = dir.resolve("books.json");
-            CrawlProcess p = CrawlProcess.start(dir, "json", args(site, "-o", out.toString(), "-s", "batch_size=50").toArray(String[]::new));
+            CrawlProcess p = CrawlProcess.start(
+                    dir,
+                    "json",
+                    args(site, "-o", out.toString(), "-s", "batch_size=50").toArray(String[]::new));
             p.awaitWhileRunning(() -> site.total() >= 300, 120);
             p.interrupt();
             site.release();
@@ -82,10 +98,14 @@ class OutputsIT {
         try (CountingReplica site = new CountingReplica(BooksSite.standard(), 0)) {
             Path jsonl = dir.resolve("books.jsonl");
             Path db = dir.resolve("books.db");
-            CrawlProcess p = CrawlProcess.start(dir, "two", args(site, "-o", jsonl.toString(), "-o", db.toString()).toArray(String[]::new));
+            CrawlProcess p = CrawlProcess.start(
+                    dir,
+                    "two",
+                    args(site, "-o", jsonl.toString(), "-o", db.toString()).toArray(String[]::new));
             assertEquals(0, p.waitFor(180), p.toString());
             assertEquals(1000, Files.readAllLines(jsonl).size());
-            try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db); Statement st = c.createStatement();
+            try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
+                    Statement st = c.createStatement();
                     ResultSet rs = st.executeQuery("SELECT count(DISTINCT upc) FROM book")) {
                 rs.next();
                 assertEquals(1000, rs.getInt(1));
@@ -96,7 +116,8 @@ class OutputsIT {
     @Test
     void anOutputForAnUnknownItemTypeIsAUsageError() throws Exception {
         try (CountingReplica site = new CountingReplica(BooksSite.standard(), 0)) {
-            CrawlProcess p = CrawlProcess.start(dir, "typo", args(site, "-o", "Bok=" + dir.resolve("b.csv")).toArray(String[]::new));
+            CrawlProcess p = CrawlProcess.start(
+                    dir, "typo", args(site, "-o", "Bok=" + dir.resolve("b.csv")).toArray(String[]::new));
             assertEquals(2, p.waitFor(60), p.toString());
             assertTrue(p.stderr().contains("no @Item type 'Bok'; did you mean 'Book'?"), p.stderr());
             assertEquals(0, site.total(), "nothing crawled");

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.spinneret.api.Request;
 import io.spinneret.examples.replica.BooksSite;
 import io.spinneret.scheduler.sqlite.SqliteScheduler;
-import io.spinneret.api.Request;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,16 +30,32 @@ class ResumableCrawlIT {
     /** At a kill, up to CONCURRENCY requests are being fetched and up to a batch or two wait for storage. */
     private static final int IN_FLIGHT_BOUND = CONCURRENCY + 2 * BATCH;
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     private Path job() {
         return dir.resolve("jobs").resolve("books");
     }
 
     private String[] runArgs(CountingReplica site, Path output, String... more) {
-        List<String> a = new ArrayList<>(List.of("books", "-c", Integer.toString(CONCURRENCY), "-o", output.toString(),
-                "-s", "start_urls=" + site.url(), "-s", "download_delay=0", "-s", "respect_robots=false",
-                "-s", "batch_size=" + BATCH, "-s", "progress_interval=0", "-s", "job_dir=" + dir.resolve("jobs")));
+        List<String> a = new ArrayList<>(List.of(
+                "books",
+                "-c",
+                Integer.toString(CONCURRENCY),
+                "-o",
+                output.toString(),
+                "-s",
+                "start_urls=" + site.url(),
+                "-s",
+                "download_delay=0",
+                "-s",
+                "respect_robots=false",
+                "-s",
+                "batch_size=" + BATCH,
+                "-s",
+                "progress_interval=0",
+                "-s",
+                "job_dir=" + dir.resolve("jobs")));
         a.addAll(List.of(more));
         return a.toArray(String[]::new);
     }
@@ -65,7 +81,9 @@ class ResumableCrawlIT {
                         site.release();
                     }
                     String left = SqliteScheduler.unfinishedJob(job()).orElseThrow();
-                    assertTrue(left.matches("\\d+ pending, \\d+ in flight, \\d+ seen"), "the job survived the kill: " + left);
+                    assertTrue(
+                            left.matches("\\d+ pending, \\d+ in flight, \\d+ seen"),
+                            "the job survived the kill: " + left);
                 } else {
                     assertEquals(0, p.waitFor(120), p.toString());
                     assertTrue(p.stderr().contains("resuming job"), p.toString());
@@ -78,8 +96,11 @@ class ResumableCrawlIT {
             for (int run = 1; run < 3; run++) {
                 Map<String, Long> thisRun = CrawlOutputs.delta(downloadsAfter.get(run - 1), downloadsAfter.get(run));
                 Map<String, Long> before = downloadsAfter.get(run - 1);
-                long repeated = thisRun.keySet().stream().filter(before::containsKey).count();
-                System.out.printf("SIGKILL: run %d downloaded %d pages, %d of them again (in flight at the kill)%n", run, thisRun.size(), repeated);
+                long repeated =
+                        thisRun.keySet().stream().filter(before::containsKey).count();
+                System.out.printf(
+                        "SIGKILL: run %d downloaded %d pages, %d of them again (in flight at the kill)%n",
+                        run, thisRun.size(), repeated);
                 assertTrue(repeated <= IN_FLIGHT_BOUND, "run " + run + " repeated " + repeated + " downloads");
                 assertTrue(thisRun.values().stream().allMatch(n -> n == 1), "nothing twice within one run");
             }
@@ -113,7 +134,9 @@ class ResumableCrawlIT {
                     }
                     assertEquals(130, p.waitFor(60), p.toString());
                     long[] summary = p.summary();
-                    assertTrue(summary != null && summary[0] == summary[1], "a graceful stop finishes what it started: " + p);
+                    assertTrue(
+                            summary != null && summary[0] == summary[1],
+                            "a graceful stop finishes what it started: " + p);
                     assertTrue(summary[0] < 1050, "stopped mid-crawl: " + p);
                 } else {
                     assertEquals(0, p.waitFor(120), p.toString());
@@ -145,9 +168,13 @@ class ResumableCrawlIT {
             assertTrue(fresh.stderr().contains("--resume"), fresh.toString());
             assertEquals(before, SqliteScheduler.unfinishedJob(job()).orElseThrow(), "the job was left as it was");
 
-            CrawlProcess sqlite = CrawlProcess.start(dir, "sqlite", runArgs(site, dir.resolve("sqlite.jsonl"), "-s", "scheduler=sqlite"));
+            CrawlProcess sqlite = CrawlProcess.start(
+                    dir, "sqlite", runArgs(site, dir.resolve("sqlite.jsonl"), "-s", "scheduler=sqlite"));
             assertNotEquals(0, sqlite.waitFor(60), sqlite.toString());
-            assertTrue(sqlite.stderr().contains("holds an unfinished crawl") && sqlite.stderr().contains("--resume"), sqlite.toString());
+            assertTrue(
+                    sqlite.stderr().contains("holds an unfinished crawl")
+                            && sqlite.stderr().contains("--resume"),
+                    sqlite.toString());
             assertEquals(before, SqliteScheduler.unfinishedJob(job()).orElseThrow());
         }
     }

@@ -1,7 +1,5 @@
 package io.spinneret.examples.replica;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
-
 import static io.spinneret.testing.SameElements.assertSameElements;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -10,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.spinneret.examples.replica.BooksCatalogue.Product;
 import java.nio.charset.StandardCharsets;
 import java.util.HashSet;
@@ -28,7 +27,11 @@ class BooksSiteTest {
         Crawls.Walk walk = Crawls.walk(SITE, "", FOLLOW, 5000);
         assertEquals(1050, walk.visited().size());
         assertSameElements(SITE.crawlSet(), walk.visited(), "pages reached");
-        assertEquals(50, walk.visited().stream().filter(p -> p.isEmpty() || p.startsWith("catalogue/page-")).count());
+        assertEquals(
+                50,
+                walk.visited().stream()
+                        .filter(p -> p.isEmpty() || p.startsWith("catalogue/page-"))
+                        .count());
     }
 
     @Test
@@ -41,7 +44,11 @@ class BooksSiteTest {
         assertEquals(20, last.select("article.product_pod").size());
         assertNull(last.selectFirst("li.next"));
         assertEquals("page-49.html", last.selectFirst("li.previous a").attr("href"));
-        assertEquals("../index.html", Crawls.parse(SITE, "catalogue/page-2.html").selectFirst("li.previous a").attr("href"));
+        assertEquals(
+                "../index.html",
+                Crawls.parse(SITE, "catalogue/page-2.html")
+                        .selectFirst("li.previous a")
+                        .attr("href"));
     }
 
     @Test
@@ -56,8 +63,12 @@ class BooksSiteTest {
         assertTrue(d.selectFirst("p.instock.availability").text().matches("In stock \\(\\d+ available\\)"));
         String stars = d.selectFirst("div.product_main p.star-rating").className();
         assertEquals("star-rating " + p.ratingWord(), stars);
-        assertEquals(p.upc(), d.selectFirst("table.table-striped th:containsOwn(UPC) + td").text());
-        assertEquals(SITE.catalogue().category(p).name(), d.select("ul.breadcrumb li").get(2).text());
+        assertEquals(
+                p.upc(),
+                d.selectFirst("table.table-striped th:containsOwn(UPC) + td").text());
+        assertEquals(
+                SITE.catalogue().category(p).name(),
+                d.select("ul.breadcrumb li").get(2).text());
         assertTrue(d.selectFirst("#product_description + p").text().endsWith("...more"));
     }
 
@@ -67,7 +78,8 @@ class BooksSiteTest {
         assertEquals(1000, all.stream().map(Product::upc).distinct().count());
         assertEquals(1000, all.stream().map(Product::dir).distinct().count());
         assertEquals(50, SITE.catalogue().categories().size());
-        assertTrue(SITE.catalogue().categories().stream().allMatch(c -> !c.products().isEmpty()));
+        assertTrue(SITE.catalogue().categories().stream()
+                .allMatch(c -> !c.products().isEmpty()));
         assertEquals(50, all.stream().map(p -> p.category()).distinct().count());
     }
 
@@ -83,12 +95,26 @@ class BooksSiteTest {
 
     @Test
     void titlesWithAmpersandsAndApostrophesAreEscapedInHtmlAndDecodedByParsers() {
-        Product amp = SITE.catalogue().products().stream().filter(p -> p.title().contains("&")).findFirst().orElseThrow();
-        Product apos = SITE.catalogue().products().stream().filter(p -> p.title().contains("'")).findFirst().orElseThrow();
+        Product amp = SITE.catalogue().products().stream()
+                .filter(p -> p.title().contains("&"))
+                .findFirst()
+                .orElseThrow();
+        Product apos = SITE.catalogue().products().stream()
+                .filter(p -> p.title().contains("'"))
+                .findFirst()
+                .orElseThrow();
         String raw = new String(SITE.page(amp.path()).body(), StandardCharsets.UTF_8);
         assertTrue(raw.contains("<h1>" + amp.title().replace("&", "&amp;") + "</h1>"));
-        assertEquals(amp.title(), Crawls.parse(SITE, amp.path()).selectFirst("div.product_main h1").text());
-        assertEquals(apos.title(), Crawls.parse(SITE, apos.path()).selectFirst("div.product_main h1").text());
+        assertEquals(
+                amp.title(),
+                Crawls.parse(SITE, amp.path())
+                        .selectFirst("div.product_main h1")
+                        .text());
+        assertEquals(
+                apos.title(),
+                Crawls.parse(SITE, apos.path())
+                        .selectFirst("div.product_main h1")
+                        .text());
     }
 
     @Test
@@ -97,10 +123,12 @@ class BooksSiteTest {
         for (var c : SITE.catalogue().categories()) {
             Crawls.Walk w = Crawls.walk(SITE, c.path(), List.of("li.next a"), 100);
             for (String page : w.visited()) {
-                for (Element a : Crawls.parse(SITE, page).select("article.product_pod h3 a")) seen.add(Crawls.path(a.absUrl("href")));
+                for (Element a : Crawls.parse(SITE, page).select("article.product_pod h3 a"))
+                    seen.add(Crawls.path(a.absUrl("href")));
             }
         }
-        assertSameElements(SITE.catalogue().products().stream().map(Product::path).toList(), seen, "detail pages");
+        assertSameElements(
+                SITE.catalogue().products().stream().map(Product::path).toList(), seen, "detail pages");
     }
 
     @Test
@@ -128,7 +156,8 @@ class BooksSiteTest {
             assertEquals(p.inStock(), node.get("stock").asInt());
             assertEquals(BooksApi.reviews(p).size(), node.get("reviews").size());
             if (node.get("reviews").size() > 0) reviewed++;
-            for (var r : node.get("reviews")) assertTrue(r.get("stars").asInt() >= 1 && r.get("stars").asInt() <= 5, doc.toString());
+            for (var r : node.get("reviews"))
+                assertTrue(r.get("stars").asInt() >= 1 && r.get("stars").asInt() <= 5, doc.toString());
         }
         assertTrue(reviewed > 500 && reviewed < 1000, "most books have reviews, not all: " + reviewed);
         assertNull(SITE.page("api/books/0000000000000000.json"));
@@ -138,7 +167,10 @@ class BooksSiteTest {
     @Test
     void theSameSeedGivesTheSameBytes() {
         BooksSite other = BooksSite.standard();
-        for (String path : List.of("", "catalogue/page-33.html", SITE.catalogue().products().get(517).path())) {
+        for (String path : List.of(
+                "",
+                "catalogue/page-33.html",
+                SITE.catalogue().products().get(517).path())) {
             assertArrayEquals(SITE.page(path).body(), other.page(path).body(), path);
         }
     }
@@ -149,9 +181,15 @@ class BooksSiteTest {
         Crawls.Walk walk = Crawls.walk(wide, "", FOLLOW, 20_000);
         assertEquals(10_500, walk.visited().size());
         assertSameElements(wide.crawlSet(), walk.visited(), "pages reached");
-        int listingDepth = walk.depth().entrySet().stream().filter(e -> !e.getKey().endsWith("/index.html"))
-                .mapToInt(e -> e.getValue()).max().orElseThrow();
+        int listingDepth = walk.depth().entrySet().stream()
+                .filter(e -> !e.getKey().endsWith("/index.html"))
+                .mapToInt(e -> e.getValue())
+                .max()
+                .orElseThrow();
         assertTrue(listingDepth <= 10, "listing chain depth " + listingDepth);
-        assertFalse(Crawls.parse(wide, "catalogue/page-250.html").select("li.next a").size() < 40);
+        assertFalse(Crawls.parse(wide, "catalogue/page-250.html")
+                        .select("li.next a")
+                        .size()
+                < 40);
     }
 }

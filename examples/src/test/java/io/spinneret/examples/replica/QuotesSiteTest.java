@@ -42,7 +42,8 @@ class QuotesSiteTest {
         for (Element q : d.select("div.quote")) {
             tags += q.select("a.tag").size();
             String author = q.selectFirst("small.author").text();
-            Document a = Crawls.parse(SITE, Crawls.path(q.selectFirst("a[href^=/author/]").absUrl("href")));
+            Document a = Crawls.parse(
+                    SITE, Crawls.path(q.selectFirst("a[href^=/author/]").absUrl("href")));
             assertEquals(author, a.selectFirst("h3.author-title").text());
             assertNotNull(a.selectFirst("span.author-born-date"));
         }
@@ -64,8 +65,12 @@ class QuotesSiteTest {
             String html = new String(SITE.page(path).body(), StandardCharsets.UTF_8);
             Matcher m = text.matcher(html);
             List<String> found = new ArrayList<>();
-            while (m.find()) found.add(m.group(1).replace("\\u003c", "<").replace("\\\"", "\"").replace("\\\\", "\\"));
-            List<String> expected = Crawls.parse(SITE, k == 1 ? "" : "page/" + k + "/").select("div.quote span.text").eachText();
+            while (m.find())
+                found.add(
+                        m.group(1).replace("\\u003c", "<").replace("\\\"", "\"").replace("\\\\", "\\"));
+            List<String> expected = Crawls.parse(SITE, k == 1 ? "" : "page/" + k + "/")
+                    .select("div.quote span.text")
+                    .eachText();
             assertEquals(expected, found, path);
         }
     }

@@ -1,7 +1,5 @@
 package io.spinneret.examples.replica;
 
-import java.util.Arrays;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,6 +9,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -37,7 +36,9 @@ class ReplicaServerTest {
     }
 
     private static HttpResponse<byte[]> get(String path) throws Exception {
-        return client.send(HttpRequest.newBuilder(URI.create(server.url() + path)).build(), HttpResponse.BodyHandlers.ofByteArray());
+        return client.send(
+                HttpRequest.newBuilder(URI.create(server.url() + path)).build(),
+                HttpResponse.BodyHandlers.ofByteArray());
     }
 
     @Test
@@ -45,10 +46,14 @@ class ReplicaServerTest {
         assertTrue(server.url().startsWith("http://127.0.0.1:"), server.url());
         HttpResponse<byte[]> r = get("");
         assertEquals(200, r.statusCode());
-        assertEquals("text/html; charset=utf-8", r.headers().firstValue("content-type").orElseThrow());
+        assertEquals(
+                "text/html; charset=utf-8",
+                r.headers().firstValue("content-type").orElseThrow());
         assertArrayEquals(BOOKS.page("").body(), r.body());
         HttpResponse<byte[]> robots = get("robots.txt");
-        assertEquals("text/plain; charset=utf-8", robots.headers().firstValue("content-type").orElseThrow());
+        assertEquals(
+                "text/plain; charset=utf-8",
+                robots.headers().firstValue("content-type").orElseThrow());
     }
 
     @Test
@@ -61,11 +66,16 @@ class ReplicaServerTest {
 
     @Test
     void headAnswersWithoutABody() throws Exception {
-        HttpResponse<byte[]> r = client.send(HttpRequest.newBuilder(URI.create(server.url() + "index.html"))
-                .method("HEAD", HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofByteArray());
+        HttpResponse<byte[]> r = client.send(
+                HttpRequest.newBuilder(URI.create(server.url() + "index.html"))
+                        .method("HEAD", HttpRequest.BodyPublishers.noBody())
+                        .build(),
+                HttpResponse.BodyHandlers.ofByteArray());
         assertEquals(200, r.statusCode());
         assertEquals(0, r.body().length);
-        assertEquals(BOOKS.page("").body().length, Integer.parseInt(r.headers().firstValue("content-length").orElseThrow()));
+        assertEquals(
+                BOOKS.page("").body().length,
+                Integer.parseInt(r.headers().firstValue("content-length").orElseThrow()));
     }
 
     @Test
@@ -79,7 +89,8 @@ class ReplicaServerTest {
                     inFlight.acquire();
                     try {
                         HttpResponse<byte[]> r = get(path);
-                        return r.statusCode() == 200 && Arrays.equals(BOOKS.page(path).body(), r.body());
+                        return r.statusCode() == 200
+                                && Arrays.equals(BOOKS.page(path).body(), r.body());
                     } finally {
                         inFlight.release();
                     }

@@ -1,7 +1,5 @@
 package io.spinneret.examples.serve;
 
-import java.util.HashMap;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -23,6 +21,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.Map;
 import java.util.stream.StreamSupport;
 import org.junit.jupiter.api.AfterAll;
@@ -38,7 +37,8 @@ class ServeApiTest {
     private static final String TOKEN = "s3cret-token-for-the-test";
     private static ReplicaServer replica;
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @BeforeAll
     static void startReplica() {
@@ -58,9 +58,13 @@ class ServeApiTest {
 
     /** The books spider on the replica, paced by {@code delay} seconds a request, one at a time when slow. */
     private static Map<String, Object> books(String delay) {
-        return Map.of("spider", "books", "settings", delay.equals("0")
-                ? Map.of("start_urls", replica.url(), "download_delay", "0")
-                : Map.of("start_urls", replica.url(), "download_delay", delay, "concurrency", "1"));
+        return Map.of(
+                "spider",
+                "books",
+                "settings",
+                delay.equals("0")
+                        ? Map.of("start_urls", replica.url(), "download_delay", "0")
+                        : Map.of("start_urls", replica.url(), "download_delay", delay, "concurrency", "1"));
     }
 
     @Test
@@ -69,15 +73,30 @@ class ServeApiTest {
         long finished, interrupted;
         try (ServeService service = start(data, Clock.systemUTC(), 2)) {
             ServeClient api = new ServeClient(service.url(), TOKEN);
-            assertEquals(401, new ServeClient(service.url(), "").send("GET", "api/runs", null).status());
-            assertEquals(401, new ServeClient(service.url(), "wrong").send("GET", "api/spiders", null).status());
-            assertEquals(401, new ServeClient(service.url(), "").send("GET", "", null).status());
+            assertEquals(
+                    401,
+                    new ServeClient(service.url(), "")
+                            .send("GET", "api/runs", null)
+                            .status());
+            assertEquals(
+                    401,
+                    new ServeClient(service.url(), "wrong")
+                            .send("GET", "api/spiders", null)
+                            .status());
+            assertEquals(
+                    401,
+                    new ServeClient(service.url(), "").send("GET", "", null).status());
 
             JsonNode spiders = api.get("api/spiders");
             JsonNode booksSpider = StreamSupport.stream(spiders.spliterator(), false)
-                    .filter(s -> s.path("name").asText().equals("books")).findFirst().orElseThrow();
-            assertEquals("max_pages", booksSpider.path("arguments").get(0).path("name").asText());
-            assertEquals("0", booksSpider.path("arguments").get(0).path("default").asText());
+                    .filter(s -> s.path("name").asText().equals("books"))
+                    .findFirst()
+                    .orElseThrow();
+            assertEquals(
+                    "max_pages",
+                    booksSpider.path("arguments").get(0).path("name").asText());
+            assertEquals(
+                    "0", booksSpider.path("arguments").get(0).path("default").asText());
 
             finished = api.call("POST", "api/runs", books("0")).path("id").asLong();
             JsonNode run = api.awaitEnd(finished);
@@ -85,7 +104,9 @@ class ServeApiTest {
             assertEquals(1000, run.path("items").asLong());
             assertEquals(1000, run.path("stats").path("items").asLong());
             assertEquals("finished", run.path("exit_reason").asText());
-            String[] items = api.send("GET", "api/runs/" + finished + "/items", null).body().split("\n");
+            String[] items = api.send("GET", "api/runs/" + finished + "/items", null)
+                    .body()
+                    .split("\n");
             assertEquals(1000, items.length);
             assertEquals(1000, distinctUrls(items));
             String log = api.send("GET", "api/runs/" + finished + "/log", null).body();
@@ -108,13 +129,17 @@ class ServeApiTest {
             long itemsBefore = stopped.path("items").asLong();
             assertTrue(itemsBefore > 0 && itemsBefore < 1000, stopped.toString());
 
-            assertEquals(409, api.send("POST", "api/runs/" + finished + "/resume", null).status());
+            assertEquals(
+                    409,
+                    api.send("POST", "api/runs/" + finished + "/resume", null).status());
             api.call("POST", "api/runs/" + interrupted + "/resume", Map.of());
             // the resumed run goes on from its saved queue, adding to its items
             JsonNode resumed = api.awaitEnd(interrupted);
             assertEquals("finished", resumed.path("state").asText(), resumed.toString());
             assertEquals(1, resumed.path("resumed").asInt());
-            String[] items = api.send("GET", "api/runs/" + interrupted + "/items", null).body().split("\n");
+            String[] items = api.send("GET", "api/runs/" + interrupted + "/items", null)
+                    .body()
+                    .split("\n");
             assertEquals(1000, distinctUrls(items));
             assertEquals(1000, items.length, "no book twice");
         }
@@ -199,11 +224,17 @@ class ServeApiTest {
             long waiting = api.call("POST", "api/runs", books("1")).path("id").asLong();
             JsonNode running = api.awaitState(crashing, "running");
             assertTrue(running.path("live").asText().startsWith("http://127.0.0.1:"), running.toString());
-            assertEquals("queued", api.get("api/runs/" + waiting).path("state").asText(),
+            assertEquals(
+                    "queued",
+                    api.get("api/runs/" + waiting).path("state").asText(),
                     "serve_max_runs=1: the second waits");
 
             // stopped while queued: it never starts, and resuming it later starts it afresh
-            assertEquals("stopped", api.call("DELETE", "api/runs/" + waiting, null).path("state").asText());
+            assertEquals(
+                    "stopped",
+                    api.call("DELETE", "api/runs/" + waiting, null)
+                            .path("state")
+                            .asText());
 
             // killed, as a crash or the OOM killer would
             ProcessHandle.of(running.path("pid").asLong()).orElseThrow().destroyForcibly();
@@ -212,13 +243,17 @@ class ServeApiTest {
             assertEquals("killed by signal 9", crashed.path("exit_reason").asText());
 
             api.call("POST", "api/runs/" + waiting + "/resume", null);
-            JsonNode resumed = api.await("api/runs/" + waiting,
-                    r -> r.path("state").asText().equals("running") && r.path("items").asLong() > 0);
+            JsonNode resumed = api.await(
+                    "api/runs/" + waiting,
+                    r -> r.path("state").asText().equals("running")
+                            && r.path("items").asLong() > 0);
             // SIGTERM from outside the service (a Ctrl-C reaches the runs too): a graceful stop, resumable
             ProcessHandle.of(resumed.path("pid").asLong()).orElseThrow().destroy();
             JsonNode signalled = api.awaitEnd(waiting);
             assertEquals("interrupted", signalled.path("state").asText(), signalled.toString());
-            assertEquals("stopped by signal 15; resume the run to continue it", signalled.path("exit_reason").asText());
+            assertEquals(
+                    "stopped by signal 15; resume the run to continue it",
+                    signalled.path("exit_reason").asText());
 
             // a spider that exhausts its heap: its JVM ends (ExitOnOutOfMemoryError), the service says why
             Map<String, Object> leak = Map.of("spider", "memory_hog", "settings", Map.of("start_urls", replica.url()));
@@ -226,22 +261,36 @@ class ServeApiTest {
             JsonNode oom = api.awaitEnd(hog);
             assertEquals("failed", oom.path("state").asText(), oom.toString());
             assertTrue(oom.path("exit_reason").asText().startsWith("out of memory"), oom.toString());
-            assertEquals(1, api.get("api/spiders").findValues("name").stream().filter(n -> n.asText().equals("books"))
-                    .count(), "the service still answers");
+            assertEquals(
+                    1,
+                    api.get("api/spiders").findValues("name").stream()
+                            .filter(n -> n.asText().equals("books"))
+                            .count(),
+                    "the service still answers");
         }
     }
 
     @Test
     void listeningBeyondLoopbackWithoutATokenIsRefused() throws Exception {
         Path spiders = Files.createDirectories(dir.resolve("spiders"));
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> new ServeConfig(spiders, "0.0.0.0", 0, dir.resolve("data"), "", null, 1, "", Clock.systemUTC()));
         assertTrue(e.getMessage().contains("without a token"), e.getMessage());
 
         ByteArrayOutputStream out = new ByteArrayOutputStream(), err = new ByteArrayOutputStream();
-        String[] args = {"serve", "--spiders", spiders.toString(), "--host", "0.0.0.0", "--data-dir",
-                dir.resolve("data").toString()};
-        int code = Main.execute(args, new PrintStream(out, true, StandardCharsets.UTF_8),
+        String[] args = {
+            "serve",
+            "--spiders",
+            spiders.toString(),
+            "--host",
+            "0.0.0.0",
+            "--data-dir",
+            dir.resolve("data").toString()
+        };
+        int code = Main.execute(
+                args,
+                new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
         assertEquals(2, code);
         String message = err.toString(StandardCharsets.UTF_8);
@@ -251,6 +300,9 @@ class ServeApiTest {
 
     /** The distinct "url" values of JSON lines. */
     private static long distinctUrls(String[] items) {
-        return Arrays.stream(items).map(l -> l.replaceAll(".*\"url\":\"([^\"]+)\".*", "$1")).distinct().count();
+        return Arrays.stream(items)
+                .map(l -> l.replaceAll(".*\"url\":\"([^\"]+)\".*", "$1"))
+                .distinct()
+                .count();
     }
 }

@@ -32,9 +32,11 @@ final class ServeClient {
     }
 
     Answer send(String method, String path, Object body) throws IOException, InterruptedException {
-        HttpRequest.BodyPublisher publisher = body == null ? HttpRequest.BodyPublishers.noBody()
+        HttpRequest.BodyPublisher publisher = body == null
+                ? HttpRequest.BodyPublishers.noBody()
                 : HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body));
-        HttpRequest.Builder request = HttpRequest.newBuilder(root.resolve(path)).method(method, publisher)
+        HttpRequest.Builder request = HttpRequest.newBuilder(root.resolve(path))
+                .method(method, publisher)
                 .header("Content-Type", "application/json");
         if (!token.isEmpty()) request.header("Authorization", "Bearer " + token);
         HttpResponse<String> r = http.send(request.build(), HttpResponse.BodyHandlers.ofString());

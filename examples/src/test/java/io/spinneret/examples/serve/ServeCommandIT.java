@@ -28,7 +28,8 @@ class ServeCommandIT {
     private static final String TOKEN = "it-token-5d1e";
     private static final Pattern SERVING = Pattern.compile("serving at (http://\\S+/)");
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @Test
     void theRuntimeJarServesARunOfTheSpidersDirectoryToFinished() throws Exception {
@@ -36,9 +37,20 @@ class ServeCommandIT {
         Path spiders = Path.of(System.getProperty("spinneret.spiders.dir"));
         Path out = dir.resolve("serve.out");
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder pb = new ProcessBuilder(List.of(java, "-jar", runtimeJar.toString(), "serve",
-                "--spiders", spiders.toString(), "--port", "0", "--data-dir", "data"))
-                .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(out.toFile());
+        ProcessBuilder pb = new ProcessBuilder(List.of(
+                        java,
+                        "-jar",
+                        runtimeJar.toString(),
+                        "serve",
+                        "--spiders",
+                        spiders.toString(),
+                        "--port",
+                        "0",
+                        "--data-dir",
+                        "data"))
+                .directory(dir.toFile())
+                .redirectErrorStream(true)
+                .redirectOutput(out.toFile());
         pb.environment().put("SPINNERET_TOKEN", TOKEN);
         Process serve = pb.start();
         try (ReplicaServer replica = ReplicaServer.start(BooksSite.standard(), 0)) {
@@ -49,11 +61,20 @@ class ServeCommandIT {
                 else Thread.sleep(100);
             }
             assertTrue(root != null, Files.readString(out, StandardCharsets.UTF_8));
-            assertEquals(401, new ServeClient(root, "").send("GET", "api/runs", null).status());
+            assertEquals(
+                    401, new ServeClient(root, "").send("GET", "api/runs", null).status());
 
             ServeClient api = new ServeClient(root, TOKEN);
-            long id = api.call("POST", "api/runs", Map.of("spider", "books",
-                    "settings", Map.of("start_urls", replica.url(), "download_delay", 0))).path("id").asLong();
+            long id = api.call(
+                            "POST",
+                            "api/runs",
+                            Map.of(
+                                    "spider",
+                                    "books",
+                                    "settings",
+                                    Map.of("start_urls", replica.url(), "download_delay", 0)))
+                    .path("id")
+                    .asLong();
             JsonNode run = api.awaitEnd(id);
             String log = api.send("GET", "api/runs/" + id + "/log", null).body();
             assertEquals("finished", run.path("state").asText(), run + "\n" + log);

@@ -34,7 +34,8 @@ class ServePageBrowserTest {
     private static final Path DOCS = Path.of(System.getProperty("spinneret.docs.dir", "../docs"));
     private static final String TOKEN = "page-test-token-7f3a";
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     private static Locator row(Page page, String table, int index) {
         return page.locator("#" + table + " tbody tr").nth(index);
@@ -45,12 +46,22 @@ class ServePageBrowserTest {
         Assumptions.assumeTrue(Files.isExecutable(CHROMIUM), "Chromium at " + CHROMIUM);
         Path spiders = Files.createDirectories(dir.resolve("spiders"));
         try (ReplicaServer replica = ReplicaServer.start(BooksSite.standard(), 0);
-             ServeService service = ServeService.start(new ServeConfig(spiders, "127.0.0.1", 0, dir.resolve("data"),
-                     TOKEN, null, 2, "-Xmx256m", Clock.systemDefaultZone()));
-             Playwright pw = Playwright.create(
-                     new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
-             Browser browser = pw.chromium().launch(
-                     new BrowserType.LaunchOptions().setExecutablePath(CHROMIUM).setHeadless(true))) {
+                ServeService service = ServeService.start(new ServeConfig(
+                        spiders,
+                        "127.0.0.1",
+                        0,
+                        dir.resolve("data"),
+                        TOKEN,
+                        null,
+                        2,
+                        "-Xmx256m",
+                        Clock.systemDefaultZone()));
+                Playwright pw = Playwright.create(
+                        new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
+                Browser browser = pw.chromium()
+                        .launch(new BrowserType.LaunchOptions()
+                                .setExecutablePath(CHROMIUM)
+                                .setHeadless(true))) {
             Page page = browser.newPage(new Browser.NewPageOptions().setViewportSize(1100, 900));
             page.navigate(service.url() + "?token=" + TOKEN);
             assertEquals(service.url().toString(), page.url(), "the token leaves the address bar");
@@ -63,7 +74,9 @@ class ServePageBrowserTest {
             // a setting the catalogue does not know: the API's message, on the page
             page.locator("#settings").fill("concurrensy=2");
             page.locator("#start").click();
-            page.locator("#error").filter(new Locator.FilterOptions().setHasText("did you mean")).waitFor();
+            page.locator("#error")
+                    .filter(new Locator.FilterOptions().setHasText("did you mean"))
+                    .waitFor();
 
             page.locator("#settings").fill("start_urls=" + replica.url() + "\ndownload_delay=0");
             page.locator("#start").click();
@@ -77,9 +90,11 @@ class ServePageBrowserTest {
             Locator second = page.locator("#runs tbody tr")
                     .filter(new Locator.FilterOptions().setHas(page.locator(".state-running")));
             second.waitFor(new Locator.WaitForOptions().setTimeout(60_000));
-            String live = second.locator("a", new Locator.LocatorOptions().setHasText("live")).getAttribute("href");
+            String live = second.locator("a", new Locator.LocatorOptions().setHasText("live"))
+                    .getAttribute("href");
             assertTrue(live.startsWith("http://127.0.0.1:"), live);
-            second.locator("button", new Locator.LocatorOptions().setHasText("Stop")).click();
+            second.locator("button", new Locator.LocatorOptions().setHasText("Stop"))
+                    .click();
             row(page, "runs", 0).locator(".state-stopped").waitFor(new Locator.WaitForOptions().setTimeout(60_000));
 
             page.locator("#cron").fill("0 3 * * *");
@@ -90,8 +105,9 @@ class ServePageBrowserTest {
             assertEquals("", page.locator("#error").textContent());
             if (Boolean.getBoolean("spinneret.docs.write")) {
                 Files.createDirectories(DOCS.resolve("images"));
-                page.screenshot(
-                        new Page.ScreenshotOptions().setPath(DOCS.resolve("images/serve-page.png")).setFullPage(true));
+                page.screenshot(new Page.ScreenshotOptions()
+                        .setPath(DOCS.resolve("images/serve-page.png"))
+                        .setFullPage(true));
             }
         }
     }

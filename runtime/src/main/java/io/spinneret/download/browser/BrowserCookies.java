@@ -84,7 +84,8 @@ final class BrowserCookies {
             Cookie had = before.get(k);
             if (had != null && sameCookie(had, c)) continue; // untouched by this render
             Entry old = byKey.get(k);
-            if (old == null || old.deleted || !sameCookie(old.cookie, c)) byKey.put(k, new Entry(c, ++version, false, giveToHttp(c)));
+            if (old == null || old.deleted || !sameCookie(old.cookie, c))
+                byKey.put(k, new Entry(c, ++version, false, giveToHttp(c)));
         }
         for (String k : before.keySet()) {
             Entry old = byKey.get(k);
@@ -112,7 +113,8 @@ final class BrowserCookies {
         }
         for (Map.Entry<String, Entry> e : byKey.entrySet()) {
             Entry old = e.getValue();
-            if (old.inHttp && !old.deleted && !inStore.contains(e.getKey())) e.setValue(new Entry(old.cookie, ++version, true, false));
+            if (old.inHttp && !old.deleted && !inStore.contains(e.getKey()))
+                e.setValue(new Entry(old.cookie, ++version, true, false));
         }
     }
 
@@ -121,7 +123,8 @@ final class BrowserCookies {
         if (http == null || c.domain == null) return false;
         String host = c.domain.startsWith(".") ? c.domain.substring(1) : c.domain;
         HttpCookie h = toHttp(c);
-        if (c.expires != null && c.expires >= 0) h.setMaxAge(Math.max(0, (long) (c.expires - System.currentTimeMillis() / 1000.0)));
+        if (c.expires != null && c.expires >= 0)
+            h.setMaxAge(Math.max(0, (long) (c.expires - System.currentTimeMillis() / 1000.0)));
         try {
             http.add(URI.create((h.getSecure() ? "https://" : "http://") + host + "/"), h);
             return true;
@@ -147,8 +150,11 @@ final class BrowserCookies {
         if (domain != null && domain.endsWith(".local") && domain.indexOf('.') == domain.length() - ".local".length()) {
             domain = domain.substring(0, domain.length() - ".local".length()); // the JDK's dotless host
         }
-        Cookie c = new Cookie(h.getName(), h.getValue()).setDomain(domain).setPath(h.getPath() == null ? "/" : h.getPath())
-                .setSecure(h.getSecure()).setHttpOnly(h.isHttpOnly());
+        Cookie c = new Cookie(h.getName(), h.getValue())
+                .setDomain(domain)
+                .setPath(h.getPath() == null ? "/" : h.getPath())
+                .setSecure(h.getSecure())
+                .setHttpOnly(h.isHttpOnly());
         if (h.getMaxAge() >= 0) c.setExpires(System.currentTimeMillis() / 1000.0 + h.getMaxAge());
         return c;
     }
@@ -159,7 +165,10 @@ final class BrowserCookies {
     }
 
     private static boolean sameCookie(Cookie a, Cookie b) {
-        return Objects.equals(a.value, b.value) && Objects.equals(a.expires, b.expires) && Objects.equals(a.httpOnly, b.httpOnly)
-                && Objects.equals(a.secure, b.secure) && a.sameSite == b.sameSite;
+        return Objects.equals(a.value, b.value)
+                && Objects.equals(a.expires, b.expires)
+                && Objects.equals(a.httpOnly, b.httpOnly)
+                && Objects.equals(a.secure, b.secure)
+                && a.sameSite == b.sameSite;
     }
 }

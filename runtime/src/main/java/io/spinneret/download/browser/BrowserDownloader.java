@@ -1,20 +1,19 @@
 package io.spinneret.download.browser;
 
-import java.util.concurrent.CopyOnWriteArrayList;
-
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
+import io.spinneret.download.http.CookieJars;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.Downloader;
 import io.spinneret.spi.ExchangeListener;
 import java.io.IOException;
-import io.spinneret.download.http.CookieJars;
 import java.net.CookieManager;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -75,6 +74,7 @@ public final class BrowserDownloader implements Downloader {
     private final LinkedBlockingQueue<RenderJob> queue = new LinkedBlockingQueue<>();
     /** The pool's cookie jars: its slots' browser contexts share their cookies through them (and with the HTTP downloader's). */
     private final BrowserJars cookies;
+
     private final @Nullable ExchangeListener exchanges;
     private final ReentrantLock lock = new ReentrantLock();
     private final CountDownLatch closedLatch = new CountDownLatch(1);
@@ -102,8 +102,13 @@ public final class BrowserDownloader implements Downloader {
     }
 
     /** Reads the {@code browser_*} settings; the listener, if any, is told of each page's exchange. */
-    public BrowserDownloader(Settings settings, @Nullable CookieManager httpCookies, @Nullable ExchangeListener exchanges) {
-        this(BrowserOptions.from(settings), settings.getDuration(Setting.SHUTDOWN_GRACE).plusSeconds(2), httpCookies, exchanges);
+    public BrowserDownloader(
+            Settings settings, @Nullable CookieManager httpCookies, @Nullable ExchangeListener exchanges) {
+        this(
+                BrowserOptions.from(settings),
+                settings.getDuration(Setting.SHUTDOWN_GRACE).plusSeconds(2),
+                httpCookies,
+                exchanges);
     }
 
     /**
@@ -122,7 +127,10 @@ public final class BrowserDownloader implements Downloader {
      * @param exchanges told of each page's HTTP exchange as the server sent it (not the rendered
      *     DOM; see {@link io.spinneret.spi.Exchange}), or null
      */
-    public BrowserDownloader(BrowserOptions options, Duration closeWait, @Nullable CookieManager httpCookies,
+    public BrowserDownloader(
+            BrowserOptions options,
+            Duration closeWait,
+            @Nullable CookieManager httpCookies,
             @Nullable ExchangeListener exchanges) {
         this(options, closeWait, new CookieJars(httpCookies), exchanges);
     }
@@ -131,7 +139,8 @@ public final class BrowserDownloader implements Downloader {
      * @param jars the crawl's cookie jars, shared with the HTTP downloader: a page renders with the
      *     cookies of its request's jar ({@link Request#cookieJar()}), else the crawl's own
      */
-    public BrowserDownloader(BrowserOptions options, Duration closeWait, CookieJars jars, @Nullable ExchangeListener exchanges) {
+    public BrowserDownloader(
+            BrowserOptions options, Duration closeWait, CookieJars jars, @Nullable ExchangeListener exchanges) {
         this.exchanges = exchanges;
         this.options = options;
         this.closeWait = closeWait;
@@ -140,7 +149,11 @@ public final class BrowserDownloader implements Downloader {
 
     /** Reads the {@code browser_*} settings; pages share the cookies of {@code jars} with the HTTP downloader. */
     public BrowserDownloader(Settings settings, CookieJars jars, @Nullable ExchangeListener exchanges) {
-        this(BrowserOptions.from(settings), settings.getDuration(Setting.SHUTDOWN_GRACE).plusSeconds(2), jars, exchanges);
+        this(
+                BrowserOptions.from(settings),
+                settings.getDuration(Setting.SHUTDOWN_GRACE).plusSeconds(2),
+                jars,
+                exchanges);
     }
 
     @Override
@@ -149,7 +162,8 @@ public final class BrowserDownloader implements Downloader {
         start();
         RenderJob job = new RenderJob(request);
         queue.add(job);
-        if (closed && queue.remove(job)) throw new IOException("the browser downloader is closed; not rendering " + request.url());
+        if (closed && queue.remove(job))
+            throw new IOException("the browser downloader is closed; not rendering " + request.url());
         if (workerCount < options.poolSize() && queue.size() > idle.get()) grow();
         try {
             return job.await();
@@ -187,9 +201,13 @@ public final class BrowserDownloader implements Downloader {
             shared = s;
             addWorker();
             Thread.ofPlatform().name("spinneret-render-watchdog").daemon(true).start(this::watchdog);
-            LOG.info("browser rendering started: {} (pool {}, blocking {}, wait until {}, timeout {} s)", executable,
-                    options.poolSize(), options.block().isEmpty() ? "nothing" : String.join(",", options.block()),
-                    options.waitUntil(), options.timeout().toMillis() / 1000.0);
+            LOG.info(
+                    "browser rendering started: {} (pool {}, blocking {}, wait until {}, timeout {} s)",
+                    executable,
+                    options.poolSize(),
+                    options.block().isEmpty() ? "nothing" : String.join(",", options.block()),
+                    options.waitUntil(),
+                    options.timeout().toMillis() / 1000.0);
         } finally {
             lock.unlock();
         }
@@ -199,7 +217,8 @@ public final class BrowserDownloader implements Downloader {
     private void grow() {
         lock.lock();
         try {
-            if (!closed && shared != null && workers.size() < options.poolSize() && queue.size() > idle.get()) addWorker();
+            if (!closed && shared != null && workers.size() < options.poolSize() && queue.size() > idle.get())
+                addWorker();
         } finally {
             lock.unlock();
         }
@@ -210,7 +229,8 @@ public final class BrowserDownloader implements Downloader {
         if (s == null) return;
         int i = workers.size();
         RenderWorker w = new RenderWorker(i, options, s, queue, idle, () -> closed, cookies, exchanges);
-        Thread t = Thread.ofPlatform().name("spinneret-render-" + i).daemon(true).unstarted(w);
+        Thread t =
+                Thread.ofPlatform().name("spinneret-render-" + i).daemon(true).unstarted(w);
         workers.add(t);
         slots.add(w);
         workerCount = workers.size();
@@ -239,7 +259,8 @@ public final class BrowserDownloader implements Downloader {
         try {
             if (closed && shared == null) return;
             closed = true;
-            for (RenderJob j; (j = queue.poll()) != null; ) j.fail(new IOException("the browser downloader was closed"));
+            for (RenderJob j; (j = queue.poll()) != null; )
+                j.fail(new IOException("the browser downloader was closed"));
             joinWorkers(2_000);
             if (shared != null) shared.close(); // unblocks any worker still inside a render
             joinWorkers(5_000);
@@ -310,8 +331,12 @@ public final class BrowserDownloader implements Downloader {
 
     /** Last resort: Playwright driver processes (node, started from playwright-java's temp folder). */
     private static void killDrivers() {
-        ProcessHandle.current().children()
-                .filter(p -> p.info().command().map(c -> c.contains("playwright-java")).orElse(false))
+        ProcessHandle.current()
+                .children()
+                .filter(p -> p.info()
+                        .command()
+                        .map(c -> c.contains("playwright-java"))
+                        .orElse(false))
                 .forEach(ProcessHandle::destroyForcibly);
     }
 

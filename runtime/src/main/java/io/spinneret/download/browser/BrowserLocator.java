@@ -1,6 +1,5 @@
 package io.spinneret.download.browser;
 
-import io.spinneret.download.BrowserBenchmark;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,8 +27,11 @@ final class BrowserLocator {
     static final Path SYSTEM_CHROMIUM = Path.of("/usr/bin/chromium");
     static final String INSTALL_HINT = "apt-get install -y chromium-headless-shell";
     /** Where the executable lies in a Playwright-managed browser folder, the headless shell first. */
-    private static final List<String> PLAYWRIGHT_LAYOUTS = List.of("chrome-headless-shell-linux64/chrome-headless-shell",
-            "chrome-linux/headless_shell", "chrome-linux64/chrome", "chrome-linux/chrome");
+    private static final List<String> PLAYWRIGHT_LAYOUTS = List.of(
+            "chrome-headless-shell-linux64/chrome-headless-shell",
+            "chrome-linux/headless_shell",
+            "chrome-linux64/chrome",
+            "chrome-linux/chrome");
 
     private BrowserLocator() {}
 
@@ -42,16 +44,21 @@ final class BrowserLocator {
         if (!browserPath.isBlank()) {
             Path p = Path.of(browserPath.trim());
             if (Files.isRegularFile(p) && Files.isExecutable(p)) return p;
-            throw new BrowserNotFoundException("browser_path is set to " + p + ", but there is no executable file there;"
-                    + " point browser_path at a Chromium executable, or clear it to use /usr/bin/chromium-headless-shell (" + INSTALL_HINT + ")");
+            throw new BrowserNotFoundException(
+                    "browser_path is set to " + p + ", but there is no executable file there;"
+                            + " point browser_path at a Chromium executable, or clear it to use /usr/bin/chromium-headless-shell ("
+                            + INSTALL_HINT + ")");
         }
         for (Path p : candidates) {
             if (Files.isRegularFile(p) && Files.isExecutable(p)) return p;
         }
-        List<String> system = candidates.stream().filter(c -> PLAYWRIGHT_LAYOUTS.stream().noneMatch(c::endsWith))
-                .map(Path::toString).toList();
+        List<String> system = candidates.stream()
+                .filter(c -> PLAYWRIGHT_LAYOUTS.stream().noneMatch(c::endsWith))
+                .map(Path::toString)
+                .toList();
         throw new BrowserNotFoundException("no Chromium found for requests with renderer BROWSER (looked for "
-                + (system.isEmpty() ? "nothing" : String.join(", ", system)) + (system.size() < candidates.size() ? " and Playwright-managed browsers" : "")
+                + (system.isEmpty() ? "nothing" : String.join(", ", system))
+                + (system.size() < candidates.size() ? " and Playwright-managed browsers" : "")
                 + "); install one with `" + INSTALL_HINT + "`, or set browser_path to a Chromium executable"
                 + " (e.g. --set browser_path=/path/to/chromium)");
     }
@@ -63,11 +70,13 @@ final class BrowserLocator {
         out.add(SYSTEM_CHROMIUM);
         String custom = env.get("PLAYWRIGHT_BROWSERS_PATH");
         Path root = custom != null && !custom.isBlank() && !custom.equals("0")
-                ? Path.of(custom) : Path.of(System.getProperty("user.home"), ".cache", "ms-playwright");
+                ? Path.of(custom)
+                : Path.of(System.getProperty("user.home"), ".cache", "ms-playwright");
         if (Files.isDirectory(root)) {
             try (Stream<Path> dirs = Files.list(root)) {
                 dirs.filter(d -> d.getFileName().toString().startsWith("chromium"))
-                        .sorted(Comparator.comparingInt(BrowserLocator::revision).reversed())
+                        .sorted(Comparator.comparingInt(BrowserLocator::revision)
+                                .reversed())
                         .forEach(d -> PLAYWRIGHT_LAYOUTS.forEach(layout -> out.add(d.resolve(layout))));
             } catch (IOException e) {
                 // an unreadable cache is the same as none

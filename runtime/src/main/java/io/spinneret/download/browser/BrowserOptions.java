@@ -21,11 +21,29 @@ import java.util.TreeSet;
  * @param errorSnapshots whether a render whose status is not 2xx keeps a screenshot and the body as
  *     served for the error snapshots ({@code error_snapshots} is set)
  */
-public record BrowserOptions(String browserPath, int poolSize, Set<String> block, String waitUntil, Duration timeout,
-        NetworkBoundary boundary, boolean errorSnapshots) {
+public record BrowserOptions(
+        String browserPath,
+        int poolSize,
+        Set<String> block,
+        String waitUntil,
+        Duration timeout,
+        NetworkBoundary boundary,
+        boolean errorSnapshots) {
     /** The resource types Playwright reports, for checking {@code browser_block}. */
-    static final Set<String> RESOURCE_TYPES = Set.of("document", "stylesheet", "image", "media", "font", "script",
-            "texttrack", "xhr", "fetch", "eventsource", "websocket", "manifest", "other");
+    static final Set<String> RESOURCE_TYPES = Set.of(
+            "document",
+            "stylesheet",
+            "image",
+            "media",
+            "font",
+            "script",
+            "texttrack",
+            "xhr",
+            "fetch",
+            "eventsource",
+            "websocket",
+            "manifest",
+            "other");
 
     public BrowserOptions {
         if (poolSize < 1) throw new IllegalArgumentException("browser_pool_size must be at least 1, got " + poolSize);
@@ -45,15 +63,27 @@ public record BrowserOptions(String browserPath, int poolSize, Set<String> block
     }
 
     /** Options without error snapshots. */
-    public BrowserOptions(String browserPath, int poolSize, Set<String> block, String waitUntil, Duration timeout, NetworkBoundary boundary) {
+    public BrowserOptions(
+            String browserPath,
+            int poolSize,
+            Set<String> block,
+            String waitUntil,
+            Duration timeout,
+            NetworkBoundary boundary) {
         this(browserPath, poolSize, block, waitUntil, timeout, boundary, false);
     }
 
     public static BrowserOptions from(Settings settings) {
         List<String> block = settings.getList(Setting.BROWSER_BLOCK).stream()
-                .map(s -> s.toLowerCase(Locale.ROOT)).toList();
-        return new BrowserOptions(settings.getString(Setting.BROWSER_PATH), settings.getInt(Setting.BROWSER_POOL_SIZE),
-                Set.copyOf(block), settings.getChoice(Setting.BROWSER_WAIT_UNTIL), settings.getDuration(Setting.BROWSER_TIMEOUT),
-                NetworkBoundary.from(settings), !settings.getString(Setting.ERROR_SNAPSHOTS).isBlank());
+                .map(s -> s.toLowerCase(Locale.ROOT))
+                .toList();
+        return new BrowserOptions(
+                settings.getString(Setting.BROWSER_PATH),
+                settings.getInt(Setting.BROWSER_POOL_SIZE),
+                Set.copyOf(block),
+                settings.getChoice(Setting.BROWSER_WAIT_UNTIL),
+                settings.getDuration(Setting.BROWSER_TIMEOUT),
+                NetworkBoundary.from(settings),
+                !settings.getString(Setting.ERROR_SNAPSHOTS).isBlank());
     }
 }

@@ -43,9 +43,16 @@ final class BrowserServer {
      * reads the DOM and never looks at pixels; this saves about a fifth of the CPU per page), no
      * QUIC, and none of Chromium's own background traffic (update checks, sync, pings).
      */
-    static final List<String> FLAGS = List.of("--disable-gpu", "--disable-software-rasterizer", "--disable-quic", "--no-first-run",
-            "--disable-background-networking", "--disable-component-update", "--disable-sync",
-            "--disable-domain-reliability", "--disable-client-side-phishing-detection");
+    static final List<String> FLAGS = List.of(
+            "--disable-gpu",
+            "--disable-software-rasterizer",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--disable-domain-reliability",
+            "--disable-client-side-phishing-detection");
 
     private final Process wrapper;
     private final Path dir;
@@ -83,10 +90,12 @@ final class BrowserServer {
         new ObjectMapper().writeValue(config.toFile(), options);
 
         // The driver (node + Playwright's package), extracted by playwright-java or kept from an earlier run.
-        ProcessBuilder driver = DriverCache.driver(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")).createProcessBuilder();
+        ProcessBuilder driver = DriverCache.driver(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1"))
+                .createProcessBuilder();
         List<String> cmd = new ArrayList<>();
         if (Files.isExecutable(SETSID)) cmd.add(SETSID.toString());
-        cmd.addAll(List.of(SH.toString(), "-c", "\"$@\" </dev/null & c=$!; read _; kill -TERM $c 2>/dev/null; wait $c", "sh"));
+        cmd.addAll(List.of(
+                SH.toString(), "-c", "\"$@\" </dev/null & c=$!; read _; kill -TERM $c 2>/dev/null; wait $c", "sh"));
         cmd.addAll(driver.command());
         cmd.addAll(List.of("launch-server", "--browser", "chromium", "--config", config.toString()));
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(log.toFile());
@@ -106,19 +115,25 @@ final class BrowserServer {
         try {
             while (true) {
                 Optional<String> ws = Files.readAllLines(out, StandardCharsets.UTF_8).stream()
-                        .filter(l -> l.startsWith("ws://")).findFirst();
+                        .filter(l -> l.startsWith("ws://"))
+                        .findFirst();
                 if (ws.isPresent()) {
-                    ProcessHandle chromium = p.descendants().filter(h -> !isShellOrNode(h))
+                    ProcessHandle chromium = p.descendants()
+                            .filter(h -> !isShellOrNode(h))
                             .min(Comparator.comparingLong(ProcessHandle::pid))
                             .orElseThrow(() -> new IOException("the browser server runs, but no Chromium under it"));
-                    LOG.info("started Chromium {} (pid {}) behind a Playwright browser server", executable, chromium.pid());
+                    LOG.info(
+                            "started Chromium {} (pid {}) behind a Playwright browser server",
+                            executable,
+                            chromium.pid());
                     return new BrowserServer(p, dir, ws.get().trim(), chromium);
                 }
                 if (!p.isAlive()) {
                     throw new IOException("the browser could not be started: " + tail(log));
                 }
                 if (System.nanoTime() > deadline) {
-                    throw new IOException("the browser did not start within " + START_TIMEOUT.toSeconds() + " s: " + tail(log));
+                    throw new IOException(
+                            "the browser did not start within " + START_TIMEOUT.toSeconds() + " s: " + tail(log));
                 }
                 Thread.sleep(20);
             }
@@ -135,16 +150,23 @@ final class BrowserServer {
     }
 
     /** The Playwright WebSocket URL, for {@code BrowserType.connect}. */
-    String wsEndpoint() { return wsEndpoint; }
+    String wsEndpoint() {
+        return wsEndpoint;
+    }
 
     /** The pid of the Chromium browser process. */
-    long pid() { return browser.pid(); }
+    long pid() {
+        return browser.pid();
+    }
 
-    boolean isAlive() { return running(browser) && wrapper.isAlive(); }
+    boolean isAlive() {
+        return running(browser) && wrapper.isAlive();
+    }
 
     /** What is known about a browser that died, for error messages. */
     String deathNote() {
-        return "Chromium pid " + browser.pid() + (running(browser) ? " still running" : " exited") + "; log: " + tail(dir.resolve("server.log"));
+        return "Chromium pid " + browser.pid() + (running(browser) ? " still running" : " exited") + "; log: "
+                + tail(dir.resolve("server.log"));
     }
 
     /** Stops the server, Chromium and all their children, then deletes the temp files. Idempotent. */
@@ -192,8 +214,10 @@ final class BrowserServer {
         try {
             // Chromium complains about D-Bus on every start in a container; that is never the story.
             List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8).stream()
-                    .filter(l -> !l.isBlank() && !l.contains("dbus")).toList();
-            String t = String.join(" | ", lines.subList(Math.max(0, lines.size() - 6), lines.size())).strip();
+                    .filter(l -> !l.isBlank() && !l.contains("dbus"))
+                    .toList();
+            String t = String.join(" | ", lines.subList(Math.max(0, lines.size() - 6), lines.size()))
+                    .strip();
             return t.isEmpty() ? "(nothing logged)" : t;
         } catch (IOException e) {
             return "(no log)";

@@ -49,7 +49,9 @@ final class DriverCache {
 
     /** A whole copy: marked complete, with the Node.js binary and Playwright's package in it. */
     static boolean usable(Path dir) {
-        return Files.exists(dir.resolve(COMPLETE)) && Files.isExecutable(dir.resolve("node")) && Files.isDirectory(dir.resolve("package"));
+        return Files.exists(dir.resolve(COMPLETE))
+                && Files.isExecutable(dir.resolve("node"))
+                && Files.isDirectory(dir.resolve("package"));
     }
 
     /** Where the copy of this driver jar goes, or null when the jar or a cache directory cannot be found. */
@@ -79,11 +81,13 @@ final class DriverCache {
 
     /** Copies the extracted driver into {@code target}, whole or not at all (another run may race us). */
     static void keep(Path extracted, Path target) {
-        Path partial = target.resolveSibling(target.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
+        Path partial = target.resolveSibling(
+                target.getFileName() + "." + ProcessHandle.current().pid() + ".tmp");
         try {
             Files.createDirectories(target.getParent());
             try (Stream<Path> files = Files.walk(extracted)) {
-                files.forEach(f -> copy(f, partial.resolve(extracted.relativize(f).toString())));
+                files.forEach(
+                        f -> copy(f, partial.resolve(extracted.relativize(f).toString())));
             }
             Files.writeString(partial.resolve(COMPLETE), "copied from " + extracted + "\n");
             try {

@@ -1,11 +1,5 @@
 package io.spinneret.download.browser;
 
-import java.net.InetAddress;
-import java.net.UnknownHostException;
-import java.util.Arrays;
-import java.util.Optional;
-import java.util.stream.Collectors;
-
 import com.microsoft.playwright.Browser;
 import com.microsoft.playwright.BrowserContext;
 import com.microsoft.playwright.BrowserType;
@@ -22,30 +16,35 @@ import com.microsoft.playwright.options.WaitForSelectorState;
 import com.microsoft.playwright.options.WaitUntilState;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
-import io.spinneret.spi.Exchange;
-import io.spinneret.spi.ExchangeListener;
 import io.spinneret.download.guard.BlockedAddressException;
 import io.spinneret.observe.snapshot.ErrorSnapshots;
+import io.spinneret.spi.Exchange;
+import io.spinneret.spi.ExchangeListener;
 import io.spinneret.url.HttpUrl;
 import io.spinneret.url.UrlParser;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.net.URI;
 import java.net.URLDecoder;
+import java.net.UnknownHostException;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
+import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -78,6 +77,7 @@ final class RenderWorker implements Runnable {
     private final BrowserJars jars;
     /** The jar this slot's context holds the cookies of, and its name. */
     private @Nullable BrowserCookies cookies;
+
     private String jarInUse = BrowserJars.CRAWL;
     private final @Nullable ExchangeListener exchanges;
     /** The version of {@link #cookies} this slot's context has taken. */
@@ -95,9 +95,11 @@ final class RenderWorker implements Runnable {
     private Map<String, String> pageHeaders = Map.of();
     /** The request being rendered, for the route handler (which runs on this thread). */
     private @Nullable Request current;
+
     private volatile @Nullable ProcessHandle driver;
     /** When the render in progress began (nanoTime), or 0 when idle; read by the watchdog. */
     private volatile long busySince;
+
     private volatile boolean rescued;
     private static final Object DRIVER_START = new Object();
     private boolean methodApplied;
@@ -106,8 +108,15 @@ final class RenderWorker implements Runnable {
     /** True when the page's route handler blocks resources (see {@link ResourceBlocker} for why that is the fallback). */
     private boolean pageRouted;
 
-    RenderWorker(int index, BrowserOptions options, SharedBrowser shared, BlockingQueue<RenderJob> queue, AtomicInteger idle,
-            BooleanSupplier closing, BrowserJars jars, @Nullable ExchangeListener exchanges) {
+    RenderWorker(
+            int index,
+            BrowserOptions options,
+            SharedBrowser shared,
+            BlockingQueue<RenderJob> queue,
+            AtomicInteger idle,
+            BooleanSupplier closing,
+            BrowserJars jars,
+            @Nullable ExchangeListener exchanges) {
         this.jars = jars;
         this.exchanges = exchanges;
         this.idle = idle;
@@ -144,7 +153,8 @@ final class RenderWorker implements Runnable {
                 }
                 busySince = 0;
                 idle.incrementAndGet(); // before the caller wakes up and perhaps queues its next request
-                if (response != null) job.complete(response); else job.fail(error);
+                if (response != null) job.complete(response);
+                else job.fail(error);
             }
         } catch (InterruptedException e) {
             // closing
@@ -178,14 +188,19 @@ final class RenderWorker implements Runnable {
             com.microsoft.playwright.Response nav;
             Instant sent = Instant.now();
             try {
-                nav = p.navigate(request.url(), new Page.NavigateOptions()
-                        .setWaitUntil(waitUntilState(waitUntil == null ? options.waitUntil() : waitUntil))
-                        .setTimeout(timeoutMs));
+                nav = p.navigate(
+                        request.url(),
+                        new Page.NavigateOptions()
+                                .setWaitUntil(waitUntilState(waitUntil == null ? options.waitUntil() : waitUntil))
+                                .setTimeout(timeoutMs));
                 if (waitFor != null) {
                     phase = "selector " + waitFor;
                     long left = Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()));
-                    p.waitForSelector(waitFor, new Page.WaitForSelectorOptions()
-                            .setState(WaitForSelectorState.ATTACHED).setTimeout(left));
+                    p.waitForSelector(
+                            waitFor,
+                            new Page.WaitForSelectorOptions()
+                                    .setState(WaitForSelectorState.ATTACHED)
+                                    .setTimeout(left));
                 }
             } finally {
                 if (temporaryRoute && !p.isClosed()) p.unroute("**/*");
@@ -217,7 +232,11 @@ final class RenderWorker implements Runnable {
             try {
                 c.clearCookies();
             } catch (PlaywrightException e) {
-                LOG.debug("render worker {}: clearing the cookies of jar '{}': {}", index, jarInUse, firstLine(e.getMessage()));
+                LOG.debug(
+                        "render worker {}: clearing the cookies of jar '{}': {}",
+                        index,
+                        jarInUse,
+                        firstLine(e.getMessage()));
             }
         }
         cookies = jars.cookies(name);
@@ -242,11 +261,18 @@ final class RenderWorker implements Runnable {
                 for (Cookie k : fresh.cookies()) cookiesHeld.put(BrowserCookies.key(k), k);
             }
         } catch (PlaywrightException e) {
-            LOG.debug("render worker {}: adding {} shared cookies: {}", index, fresh.cookies().size(), firstLine(e.getMessage()));
+            LOG.debug(
+                    "render worker {}: adding {} shared cookies: {}",
+                    index,
+                    fresh.cookies().size(),
+                    firstLine(e.getMessage()));
         }
         for (Cookie gone : fresh.removed()) {
             try {
-                c.clearCookies(new BrowserContext.ClearCookiesOptions().setName(gone.name).setDomain(gone.domain).setPath(gone.path));
+                c.clearCookies(new BrowserContext.ClearCookiesOptions()
+                        .setName(gone.name)
+                        .setDomain(gone.domain)
+                        .setPath(gone.path));
                 cookiesHeld.remove(BrowserCookies.key(gone));
             } catch (PlaywrightException e) {
                 LOG.debug("render worker {}: clearing cookie {}: {}", index, gone.name, firstLine(e.getMessage()));
@@ -277,18 +303,21 @@ final class RenderWorker implements Runnable {
         if (rescued) {
             disconnect(); // our driver was stopped to get us out of the stuck call; start afresh
             return new HttpTimeoutException("rendering " + request.url() + " did not finish within "
-                    + options.timeout().toMillis() / 1000.0 + " s: the page kept its script thread busy, so it was discarded");
+                    + options.timeout().toMillis() / 1000.0
+                    + " s: the page kept its script thread busy, so it was discarded");
         }
         boolean lost = browser == null || !browser.isConnected();
         if (shared.crashed(generation, lost)) {
             disconnectBrowser();
-            return new IOException("the browser crashed while rendering " + request.url() + " (" + why
-                    + "); it is restarted for the next request", e);
+            return new IOException(
+                    "the browser crashed while rendering " + request.url() + " (" + why
+                            + "); it is restarted for the next request",
+                    e);
         }
         if (pageCrashed || page == null || page.isClosed()) {
             replacePage(true);
-            return new IOException("the page crashed while rendering " + request.url() + " (" + why
-                    + "); it was replaced", e);
+            return new IOException(
+                    "the page crashed while rendering " + request.url() + " (" + why + "); it was replaced", e);
         }
         return new IOException("rendering " + request.url() + " failed: " + why, e);
     }
@@ -310,10 +339,24 @@ final class RenderWorker implements Runnable {
             }
             byte[] requestBody = r.postDataBuffer();
             var server = nav.serverAddr();
-            x = new Exchange(sent, r.method(), nav.url(), "HTTP/1.1", sentHeaders, requestBody == null ? new byte[0] : requestBody,
-                    nav.status(), nav.statusText(), received, nav.body(), server == null ? null : server.ipAddress);
+            x = new Exchange(
+                    sent,
+                    r.method(),
+                    nav.url(),
+                    "HTTP/1.1",
+                    sentHeaders,
+                    requestBody == null ? new byte[0] : requestBody,
+                    nav.status(),
+                    nav.statusText(),
+                    received,
+                    nav.body(),
+                    server == null ? null : server.ipAddress);
         } catch (PlaywrightException e) {
-            LOG.debug("render worker {}: the exchange of {} is not recorded: {}", index, nav.url(), firstLine(e.getMessage()));
+            LOG.debug(
+                    "render worker {}: the exchange of {} is not recorded: {}",
+                    index,
+                    nav.url(),
+                    firstLine(e.getMessage()));
             return;
         }
         try {
@@ -329,7 +372,8 @@ final class RenderWorker implements Runnable {
         if (nav != null) {
             status = nav.status();
             for (HttpHeader h : nav.headersArray()) {
-                headers.computeIfAbsent(h.name.toLowerCase(Locale.ROOT), k -> new ArrayList<>()).add(h.value);
+                headers.computeIfAbsent(h.name.toLowerCase(Locale.ROOT), k -> new ArrayList<>())
+                        .add(h.value);
             }
         }
         List<String> type = headers.get("content-type");
@@ -356,10 +400,13 @@ final class RenderWorker implements Runnable {
      * body already. Taken here, while the page is still on screen; only for a status that is not
      * 2xx, so a crawl's pages that succeed cost nothing. What Chromium cannot give is left out.
      */
-    private Request withSnapshot(Request request, Page p, com.microsoft.playwright.@Nullable Response nav, byte[] body) {
+    private Request withSnapshot(
+            Request request, Page p, com.microsoft.playwright.@Nullable Response nav, byte[] body) {
         Request out = request;
         try {
-            out = out.withMeta(ErrorSnapshots.SCREENSHOT_META, p.screenshot(new Page.ScreenshotOptions().setType(ScreenshotType.PNG)));
+            out = out.withMeta(
+                    ErrorSnapshots.SCREENSHOT_META,
+                    p.screenshot(new Page.ScreenshotOptions().setType(ScreenshotType.PNG)));
         } catch (PlaywrightException e) {
             LOG.debug("render worker {}: no screenshot of {}: {}", index, request.url(), firstLine(e.getMessage()));
         }
@@ -415,7 +462,8 @@ final class RenderWorker implements Runnable {
             for (InetAddress a : InetAddress.getAllByName(host)) {
                 Optional<String> why = options.boundary().refusal(a);
                 if (why.isPresent()) {
-                    return "refused by network_boundary: " + host + " is " + a.getHostAddress() + ", a " + why.get() + " address";
+                    return "refused by network_boundary: " + host + " is " + a.getHostAddress() + ", a " + why.get()
+                            + " address";
                 }
             }
         } catch (UnknownHostException e) {
@@ -437,14 +485,18 @@ final class RenderWorker implements Runnable {
                 // Note which child process is this Playwright's driver, for rescue().
                 synchronized (DRIVER_START) {
                     Set<Long> before = driverPids();
-                    playwright = Playwright.create(new Playwright.CreateOptions()
-                            .setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
-                    driver = ProcessHandle.current().children().filter(h -> !before.contains(h.pid()) && isDriver(h))
-                            .findFirst().orElse(null);
+                    playwright = Playwright.create(
+                            new Playwright.CreateOptions().setEnv(Map.of("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")));
+                    driver = ProcessHandle.current()
+                            .children()
+                            .filter(h -> !before.contains(h.pid()) && isDriver(h))
+                            .findFirst()
+                            .orElse(null);
                 }
             }
             try {
-                browser = playwright.chromium().connect(ep.wsUrl(), new BrowserType.ConnectOptions().setTimeout(30_000));
+                browser =
+                        playwright.chromium().connect(ep.wsUrl(), new BrowserType.ConnectOptions().setTimeout(30_000));
             } catch (PlaywrightException e) {
                 closePlaywright(); // start over with a fresh driver next time
                 throw new IOException("cannot connect to the browser: " + firstLine(e.getMessage()), e);
@@ -512,7 +564,8 @@ final class RenderWorker implements Runnable {
     private void disconnectBrowser() {
         closeContext();
         try {
-            if (browser != null) browser.close(); // for a connected browser: disconnects (closing our contexts), the browser stays
+            if (browser != null)
+                browser.close(); // for a connected browser: disconnects (closing our contexts), the browser stays
         } catch (PlaywrightException e) {
             LOG.debug("disconnecting: {}", e.toString());
         }
@@ -543,19 +596,27 @@ final class RenderWorker implements Runnable {
         if (since == 0 || rescued || System.nanoTime() - since < limitNanos) return false;
         rescued = true;
         ProcessHandle d = driver;
-        LOG.warn("render worker {} is stuck past the browser timeout; stopping its driver (pid {}) to free it", index,
+        LOG.warn(
+                "render worker {} is stuck past the browser timeout; stopping its driver (pid {}) to free it",
+                index,
                 d == null ? "unknown" : d.pid());
         if (d != null) d.destroyForcibly();
         return true;
     }
 
     private static Set<Long> driverPids() {
-        return ProcessHandle.current().children().filter(RenderWorker::isDriver).map(ProcessHandle::pid)
+        return ProcessHandle.current()
+                .children()
+                .filter(RenderWorker::isDriver)
+                .map(ProcessHandle::pid)
                 .collect(Collectors.toSet());
     }
 
     private static boolean isDriver(ProcessHandle h) {
-        return h.info().arguments().map(a -> Arrays.asList(a).contains("run-driver")).orElse(false);
+        return h.info()
+                .arguments()
+                .map(a -> Arrays.asList(a).contains("run-driver"))
+                .orElse(false);
     }
 
     private void disconnect() {

@@ -40,7 +40,8 @@ final class ResourceBlocker {
     private static final Logger LOG = LoggerFactory.getLogger(ResourceBlocker.class);
 
     /** What Playwright itself passes in headless mode; {@code --blink-settings} is one switch, so it is repeated with ours. */
-    static final String PLAYWRIGHT_BLINK_SETTINGS = "primaryHoverType=2,availableHoverTypes=2,primaryPointerType=4,availablePointerTypes=4";
+    static final String PLAYWRIGHT_BLINK_SETTINGS =
+            "primaryHoverType=2,availableHoverTypes=2,primaryPointerType=4,availablePointerTypes=4";
 
     /** Types that a switch blocks. */
     static final Set<String> BY_SWITCH = Set.of("image", "font");
@@ -60,14 +61,24 @@ final class ResourceBlocker {
             Map.entry("websocket", List.of("WebSocket")),
             Map.entry("manifest", List.of("Manifest")),
             // Playwright reports every type it has no name for as "other"
-            Map.entry("other", List.of("Other", "Ping", "CSPViolationReport", "Prefetch", "SignedExchange", "Preflight", "FedCM")));
+            Map.entry(
+                    "other",
+                    List.of(
+                            "Other",
+                            "Ping",
+                            "CSPViolationReport",
+                            "Prefetch",
+                            "SignedExchange",
+                            "Preflight",
+                            "FedCM")));
 
     private ResourceBlocker() {}
 
     /** The Chromium switches that block {@code types} (for the browser's launch). */
     static List<String> switches(Set<String> types) {
         List<String> switches = new ArrayList<>();
-        if (types.contains("image")) switches.add("--blink-settings=" + PLAYWRIGHT_BLINK_SETTINGS + ",imagesEnabled=false");
+        if (types.contains("image"))
+            switches.add("--blink-settings=" + PLAYWRIGHT_BLINK_SETTINGS + ",imagesEnabled=false");
         if (types.contains("font")) switches.add("--disable-remote-fonts");
         return switches;
     }

@@ -66,7 +66,8 @@ public final class HttpCache {
         if (!settings.getBoolean(Setting.HTTP_CACHE)) return null;
         Path dir = Path.of(settings.getString(Setting.HTTP_CACHE_DIR)).resolve(spider);
         LOG.info("http cache on: responses are replayed from and kept in {} (http_cache_dir)", dir);
-        return new HttpCache(dir, settings.getDuration(Setting.HTTP_CACHE_EXPIRATION).toMillis());
+        return new HttpCache(
+                dir, settings.getDuration(Setting.HTTP_CACHE_EXPIRATION).toMillis());
     }
 
     /**
@@ -92,7 +93,9 @@ public final class HttpCache {
         Path file = file(request);
         try {
             if (expirationMillis > 0
-                    && System.currentTimeMillis() - Files.getLastModifiedTime(file).toMillis() > expirationMillis) {
+                    && System.currentTimeMillis()
+                                    - Files.getLastModifiedTime(file).toMillis()
+                            > expirationMillis) {
                 return null;
             }
             try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file)))) {
@@ -123,7 +126,8 @@ public final class HttpCache {
     public boolean store(Request request, Response response) {
         if (!cacheable(request) || response.status() >= 500) return false;
         Path file = file(request);
-        Path tmp = file.resolveSibling(file.getFileName() + "." + Thread.currentThread().threadId() + ".tmp");
+        Path tmp = file.resolveSibling(
+                file.getFileName() + "." + Thread.currentThread().threadId() + ".tmp");
         try {
             Files.createDirectories(file.getParent());
             try (DataOutputStream out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(tmp)))) {
@@ -149,7 +153,10 @@ public final class HttpCache {
                 // best effort
             }
             if (storeFailureReported.compareAndSet(false, true)) {
-                LOG.warn("http cache: cannot keep responses in {} ({}); the crawl goes on without keeping them", dir, e.toString());
+                LOG.warn(
+                        "http cache: cannot keep responses in {} ({}); the crawl goes on without keeping them",
+                        dir,
+                        e.toString());
             }
             return false;
         }
@@ -157,7 +164,8 @@ public final class HttpCache {
 
     private Path file(Request request) {
         String hex = request.fingerprint().hex();
-        return dir.resolve(hex.substring(0, 2)).resolve(hex + "-" + request.renderer().name().toLowerCase(Locale.ROOT));
+        return dir.resolve(hex.substring(0, 2))
+                .resolve(hex + "-" + request.renderer().name().toLowerCase(Locale.ROOT));
     }
 
     private static void writeString(DataOutputStream out, String s) throws IOException {

@@ -107,8 +107,10 @@ public final class NetworkBoundary {
         boolean zero10 = true;
         for (int i = 0; i < 10; i++) zero10 &= b[i] == 0;
         boolean mapped = zero10 && (b[10] & 0xff) == 0xff && (b[11] & 0xff) == 0xff;
-        boolean compatible = zero10 && b[10] == 0 && b[11] == 0 && !(b[12] == 0 && b[13] == 0 && b[14] == 0 && (b[15] & 0xfe) == 0);
-        boolean nat64 = (b[0] & 0xff) == 0x00 && (b[1] & 0xff) == 0x64 && (b[2] & 0xff) == 0xff && (b[3] & 0xff) == 0x9b;
+        boolean compatible =
+                zero10 && b[10] == 0 && b[11] == 0 && !(b[12] == 0 && b[13] == 0 && b[14] == 0 && (b[15] & 0xfe) == 0);
+        boolean nat64 =
+                (b[0] & 0xff) == 0x00 && (b[1] & 0xff) == 0x64 && (b[2] & 0xff) == 0xff && (b[3] & 0xff) == 0x9b;
         for (int i = 4; nat64 && i < 12; i++) nat64 = b[i] == 0;
         if (!mapped && !compatible && !nat64) return null;
         try {

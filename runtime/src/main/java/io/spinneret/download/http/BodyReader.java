@@ -14,7 +14,8 @@ final class BodyReader {
     private BodyReader() {}
 
     static byte[] fixed(SocketConnection c, long length, long limit, String url) throws IOException {
-        if (length > limit || length > Integer.MAX_VALUE - 8) throw LimitedBodySubscriber.tooLarge(url, limit, " (Content-Length " + length + ")");
+        if (length > limit || length > Integer.MAX_VALUE - 8)
+            throw LimitedBodySubscriber.tooLarge(url, limit, " (Content-Length " + length + ")");
         byte[] body = new byte[(int) length];
         c.readFully(body, 0, body.length);
         return body;

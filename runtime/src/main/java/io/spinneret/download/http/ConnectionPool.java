@@ -32,7 +32,8 @@ final class ConnectionPool implements AutoCloseable {
      * An idle connection to {@code key} that has been idle at most {@code maxIdleNanos}, or null;
      * expired or broken ones met on the way are closed.
      */
-    @Nullable SocketConnection acquire(String key, long maxIdleNanos) {
+    @Nullable
+    SocketConnection acquire(String key, long maxIdleNanos) {
         Host h = hosts.get(key);
         if (h == null) return null;
         long now = System.nanoTime();

@@ -1,9 +1,8 @@
 package io.spinneret.download.http;
 
-import java.io.FilterInputStream;
-
 import io.airlift.compress.zstd.ZstdInputStream;
 import java.io.ByteArrayInputStream;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Locale;
@@ -29,7 +28,8 @@ final class ContentDecoder {
         if (body.length == 0) return body;
         return switch (e) {
             case "", "identity" -> body;
-            case "gzip", "x-gzip" -> readAll(new GZIPInputStream(new ByteArrayInputStream(body), 8192), limit, url, body.length);
+            case "gzip", "x-gzip" ->
+                readAll(new GZIPInputStream(new ByteArrayInputStream(body), 8192), limit, url, body.length);
             case "deflate" -> inflate(body, limit, url);
             case "br" -> brotli(body, limit, url);
             case "zstd" -> zstd(body, limit, url);
@@ -41,9 +41,11 @@ final class ContentDecoder {
         try {
             return readAll(new BrotliInputStream(new ByteArrayInputStream(body)), limit, url, body.length);
         } catch (IOException e) {
-            // the decoder's own failures wrap its (package-private) BrotliRuntimeException; ours (too large) have no cause
+            // the decoder's own failures wrap its (package-private) BrotliRuntimeException; ours (too large) have no
+            // cause
             if (e.getCause() == null) throw e;
-            throw new IOException("malformed brotli body from " + url + ": " + e.getCause().getMessage(), e);
+            throw new IOException(
+                    "malformed brotli body from " + url + ": " + e.getCause().getMessage(), e);
         }
     }
 
@@ -56,25 +58,29 @@ final class ContentDecoder {
         }
         // every failure of the decoder itself (aircompressor throws its unchecked
         // MalformedInputException, or an IOException on truncated input) says "malformed"
-        return readAll(new FilterInputStream(zstd) {
-            @Override
-            public int read(byte[] b, int off, int len) throws IOException {
-                try {
-                    return super.read(b, off, len);
-                } catch (IOException | RuntimeException e) {
-                    throw malformed("zstd", url, e);
-                }
-            }
+        return readAll(
+                new FilterInputStream(zstd) {
+                    @Override
+                    public int read(byte[] b, int off, int len) throws IOException {
+                        try {
+                            return super.read(b, off, len);
+                        } catch (IOException | RuntimeException e) {
+                            throw malformed("zstd", url, e);
+                        }
+                    }
 
-            @Override
-            public int read() throws IOException {
-                try {
-                    return super.read();
-                } catch (IOException | RuntimeException e) {
-                    throw malformed("zstd", url, e);
-                }
-            }
-        }, limit, url, body.length);
+                    @Override
+                    public int read() throws IOException {
+                        try {
+                            return super.read();
+                        } catch (IOException | RuntimeException e) {
+                            throw malformed("zstd", url, e);
+                        }
+                    }
+                },
+                limit,
+                url,
+                body.length);
     }
 
     private static IOException malformed(String codec, String url, Exception e) {
@@ -106,7 +112,8 @@ final class ContentDecoder {
         }
     }
 
-    private static byte[] inflate(Inflater inf, BodyBuffer out, long limit, String url) throws IOException, DataFormatException {
+    private static byte[] inflate(Inflater inf, BodyBuffer out, long limit, String url)
+            throws IOException, DataFormatException {
         while (!inf.finished()) {
             if (out.atLimit()) {
                 byte[] probe = new byte[1];

@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
  * the form without it. So the dot is added before the JDK reads the header. Thread-safe.
  */
 public final class CookieJar extends CookieManager {
-    private static final Pattern DOMAIN = Pattern.compile("(;\\s*domain\\s*=\\s*)([^;.\\s][^;\\s]*)", Pattern.CASE_INSENSITIVE);
+    private static final Pattern DOMAIN =
+            Pattern.compile("(;\\s*domain\\s*=\\s*)([^;.\\s][^;\\s]*)", Pattern.CASE_INSENSITIVE);
 
     public CookieJar() {
         super(null, CookiePolicy.ACCEPT_ORIGINAL_SERVER);
@@ -31,7 +32,8 @@ public final class CookieJar extends CookieManager {
         boolean setsCookies = false;
         for (Map.Entry<String, List<String>> e : responseHeaders.entrySet()) {
             String name = e.getKey();
-            if (!"Set-Cookie".equalsIgnoreCase(name) && !"Set-Cookie2".equalsIgnoreCase(name)) continue; // no allocation per header
+            if (!"Set-Cookie".equalsIgnoreCase(name) && !"Set-Cookie2".equalsIgnoreCase(name))
+                continue; // no allocation per header
             setsCookies = true;
             List<String> fixed = new ArrayList<>(e.getValue().size());
             boolean changed = false;
@@ -45,7 +47,8 @@ public final class CookieJar extends CookieManager {
                 headers.put(e.getKey(), fixed);
             }
         }
-        // most responses set no cookie, and CookieManager.put looks up its logger on every call (1-2 % of a crawl's CPU)
+        // most responses set no cookie, and CookieManager.put looks up its logger on every call (1-2 % of a crawl's
+        // CPU)
         if (setsCookies) super.put(uri, headers == null ? responseHeaders : headers);
     }
 

@@ -24,7 +24,8 @@ final class DeadlineWatchdog implements AutoCloseable {
     static final long TICK_NANOS = TimeUnit.MILLISECONDS.toNanos(20);
 
     private final Set<SocketConnection> busy = ConcurrentHashMap.newKeySet();
-    private final Thread thread = Thread.ofPlatform().name("spinneret-http-deadlines").daemon(true).start(this::run);
+    private final Thread thread =
+            Thread.ofPlatform().name("spinneret-http-deadlines").daemon(true).start(this::run);
     private volatile boolean closed;
     /** Set while the thread is parked for want of anything to watch. */
     private volatile boolean idle;

@@ -25,7 +25,10 @@ final class Exchanges {
         String[] lines = text.split("\r\n");
         for (int i = 1; i < lines.length; i++) { // the first line is the request line
             int colon = lines[i].indexOf(':');
-            if (colon > 0) out.add(new Exchange.Header(lines[i].substring(0, colon), lines[i].substring(colon + 1).trim()));
+            if (colon > 0)
+                out.add(new Exchange.Header(
+                        lines[i].substring(0, colon),
+                        lines[i].substring(colon + 1).trim()));
         }
         return out;
     }

@@ -1,34 +1,32 @@
 package io.spinneret.download.http;
 
-import java.net.ConnectException;
-import java.net.UnknownHostException;
-import java.nio.channels.ClosedChannelException;
-import java.nio.channels.UnresolvedAddressException;
-import javax.net.ssl.SSLHandshakeException;
-
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.download.guard.NetworkBoundary;
 import io.spinneret.settings.Settings;
+import io.spinneret.spi.Downloader;
 import io.spinneret.spi.Exchange;
 import io.spinneret.spi.ExchangeListener;
-import io.spinneret.spi.Downloader;
 import io.spinneret.url.AbsoluteUrl;
 import io.spinneret.url.HttpUrl;
 import io.spinneret.url.WireUri;
 import java.io.IOException;
+import java.net.ConnectException;
 import java.net.CookieHandler;
 import java.net.CookieManager;
 import java.net.InetSocketAddress;
 import java.net.MalformedURLException;
 import java.net.ProxySelector;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.UnresolvedAddressException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -43,6 +41,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import javax.net.ssl.SSLHandshakeException;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -73,6 +72,7 @@ public final class HttpDownloader implements Downloader {
     private static final Logger LOG = LoggerFactory.getLogger(HttpDownloader.class);
     /** Headers HttpClient sets itself and refuses from callers. */
     static final Set<String> RESTRICTED = Set.of("connection", "content-length", "expect", "host", "upgrade");
+
     static final String DEFAULT_ACCEPT = "text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8";
     private static final String NO_PROXY = "";
     /** Idle keep-alive connections kept per host:port by the socket path. */
@@ -90,6 +90,7 @@ public final class HttpDownloader implements Downloader {
     private final ConcurrentHashMap<String, HttpClient> clients = new ConcurrentHashMap<>();
     /** The socket fast path for plain http without a proxy; null with {@code http_client = jdk}. */
     private final @Nullable SocketHttpClient plain;
+
     private final @Nullable ExchangeListener exchanges;
     private final NetworkBoundary boundary;
 
@@ -127,9 +128,17 @@ public final class HttpDownloader implements Downloader {
         this.jars = jars;
         this.cookies = jars.crawl();
         this.boundary = NetworkBoundary.from(settings);
-        this.plain = settings.getChoice(Setting.HTTP_CLIENT).equals("jdk") ? null
-                : new SocketHttpClient(connectTimeout, downloadTimeout, maxBodySize, defaultUserAgent, jars,
-                        new ConnectionPool(MAX_IDLE_PER_HOST, KEEP_ALIVE.toNanos()), boundary, exchanges);
+        this.plain = settings.getChoice(Setting.HTTP_CLIENT).equals("jdk")
+                ? null
+                : new SocketHttpClient(
+                        connectTimeout,
+                        downloadTimeout,
+                        maxBodySize,
+                        defaultUserAgent,
+                        jars,
+                        new ConnectionPool(MAX_IDLE_PER_HOST, KEEP_ALIVE.toNanos()),
+                        boundary,
+                        exchanges);
     }
 
     /** A crawl's cookie jar: a new one, or null when {@code cookies_enabled} is false. */
@@ -188,7 +197,8 @@ public final class HttpDownloader implements Downloader {
         // plain http through a proxy: java.net.http sends this header to the proxy as it is; on an
         // https CONNECT it drops Basic credentials (jdk.http.auth.tunneling.disabledSchemes), which
         // is why proxied requests take the socket path unless http_client = jdk
-        if (proxy != null && proxy.authorization() != null && scheme.equals("http")) b.setHeader("Proxy-Authorization", proxy.authorization());
+        if (proxy != null && proxy.authorization() != null && scheme.equals("http"))
+            b.setHeader("Proxy-Authorization", proxy.authorization());
         // a named jar is not the client's: its cookies go by hand, on a client without a cookie handler
         CookieManager ownJar = request.cookieJar() == null ? null : jars.jarFor(request);
         if (ownJar != null) {
@@ -196,13 +206,16 @@ public final class HttpDownloader implements Downloader {
             if (jarCookies != null && !jarCookies.isEmpty()) b.setHeader("Cookie", String.join("; ", jarCookies));
         }
         byte[] body = request.body();
-        b.method(request.method(), body == null || body.length == 0
-                ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofByteArray(body));
+        b.method(
+                request.method(),
+                body == null || body.length == 0
+                        ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofByteArray(body));
 
         HttpClient client = clientFor(request);
         String url = request.url();
-        HttpResponse.BodyHandler<byte[]> handler = info ->
-                new LimitedBodySubscriber(maxBodySize, info.headers().firstValueAsLong("content-length").orElse(-1), url);
+        HttpResponse.BodyHandler<byte[]> handler = info -> new LimitedBodySubscriber(
+                maxBodySize, info.headers().firstValueAsLong("content-length").orElse(-1), url);
         HttpRequest sending = b.build();
         Instant sent = exchanges == null ? null : Instant.now();
         CompletableFuture<HttpResponse<byte[]>> future = client.sendAsync(sending, handler);
@@ -227,14 +240,32 @@ public final class HttpDownloader implements Downloader {
     }
 
     /** Reports an exchange of java.net.http: the headers it sent are the request's plus {@code Host}. */
-    private static void report(ExchangeListener listener, Instant sent, HttpRequest request, byte @Nullable [] body,
-            HttpResponse<byte[]> resp, URI uri) {
+    private static void report(
+            ExchangeListener listener,
+            Instant sent,
+            HttpRequest request,
+            byte @Nullable [] body,
+            HttpResponse<byte[]> resp,
+            URI uri) {
         List<Exchange.Header> sentHeaders = new ArrayList<>();
-        sentHeaders.add(new Exchange.Header("Host", uri.getPort() < 0 ? uri.getHost() : uri.getHost() + ":" + uri.getPort()));
+        sentHeaders.add(
+                new Exchange.Header("Host", uri.getPort() < 0 ? uri.getHost() : uri.getHost() + ":" + uri.getPort()));
         sentHeaders.addAll(Exchanges.of(request.headers().map()));
         String protocol = resp.version() == HttpClient.Version.HTTP_2 ? "HTTP/2" : "HTTP/1.1";
-        Exchanges.report(listener, new Exchange(sent, request.method(), uri.toString(), protocol, sentHeaders,
-                body == null ? new byte[0] : body, resp.statusCode(), "", Exchanges.of(resp.headers().map()), resp.body(), null));
+        Exchanges.report(
+                listener,
+                new Exchange(
+                        sent,
+                        request.method(),
+                        uri.toString(),
+                        protocol,
+                        sentHeaders,
+                        body == null ? new byte[0] : body,
+                        resp.statusCode(),
+                        "",
+                        Exchanges.of(resp.headers().map()),
+                        resp.body(),
+                        null));
     }
 
     private HttpClient clientFor(Request request) throws IOException {
@@ -265,7 +296,8 @@ public final class HttpDownloader implements Downloader {
 
     private IOException translate(Throwable cause, String url) {
         if (cause instanceof HttpConnectTimeoutException) {
-            return new HttpConnectTimeoutException("connecting for " + url + " timed out after " + seconds(connectTimeout));
+            return new HttpConnectTimeoutException(
+                    "connecting for " + url + " timed out after " + seconds(connectTimeout));
         }
         if (cause instanceof HttpTimeoutException) {
             return new HttpTimeoutException("download of " + url + " timed out after " + seconds(downloadTimeout));
@@ -286,7 +318,9 @@ public final class HttpDownloader implements Downloader {
         }
         if (t instanceof ConnectException || root instanceof ConnectException) {
             String m = root.getMessage() != null ? root.getMessage() : t.getMessage();
-            return m == null || m.isBlank() || m.equalsIgnoreCase("Connection refused") ? "connection refused" : "cannot connect: " + m;
+            return m == null || m.isBlank() || m.equalsIgnoreCase("Connection refused")
+                    ? "connection refused"
+                    : "cannot connect: " + m;
         }
         if (t instanceof ClosedChannelException || root instanceof ClosedChannelException) {
             return "connection closed by the server";

@@ -1,8 +1,6 @@
 package io.spinneret.download.http;
 
 import io.spinneret.api.PermanentFailureException;
-import org.jspecify.annotations.Nullable;
-
 import java.io.IOException;
 import java.net.http.HttpResponse.BodySubscriber;
 import java.nio.ByteBuffer;
@@ -10,6 +8,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Flow;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Collects a response body (in {@link BodyBuffer} chunks, joined at the end) into one byte array, failing (and cancelling the download) as soon as
@@ -29,12 +28,14 @@ final class LimitedBodySubscriber implements BodySubscriber<byte[]> {
         this.limit = limit;
         this.url = url;
         this.expected = expected;
-        this.body = new BodyBuffer(expected > limit ? 0 : limit, (int) Math.min(expected > 0 ? expected : 8192, BodyBuffer.CHUNK));
+        this.body = new BodyBuffer(
+                expected > limit ? 0 : limit, (int) Math.min(expected > 0 ? expected : 8192, BodyBuffer.CHUNK));
     }
 
     /** Over {@code max_body_size}: never retried, as another attempt brings the same body. */
     static IOException tooLarge(String url, long limit, String what) {
-        return new PermanentFailureException("body of " + url + " is larger than max_body_size (" + limit + " bytes)" + what);
+        return new PermanentFailureException(
+                "body of " + url + " is larger than max_body_size (" + limit + " bytes)" + what);
     }
 
     @Override

@@ -33,7 +33,8 @@ record ProxyRoute(String host, int port, @Nullable String authorization) {
             int colon = info.indexOf(':');
             String user = decode(colon < 0 ? info : info.substring(0, colon));
             String pass = colon < 0 ? "" : decode(info.substring(colon + 1));
-            authorization = "Basic " + Base64.getEncoder().encodeToString((user + ":" + pass).getBytes(StandardCharsets.UTF_8));
+            authorization =
+                    "Basic " + Base64.getEncoder().encodeToString((user + ":" + pass).getBytes(StandardCharsets.UTF_8));
         }
         return new ProxyRoute(p.getHost().toLowerCase(Locale.ROOT), p.getPort(), authorization);
     }

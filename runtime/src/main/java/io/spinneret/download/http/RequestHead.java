@@ -24,21 +24,30 @@ final class RequestHead {
      *     (to a proxy), or null for origin form
      * @param proxyAuthorization the {@code Proxy-Authorization} value for the proxy, or null
      */
-    static byte[] encode(Request request, String target, String method, int bodyLength, String hostHeader,
+    static byte[] encode(
+            Request request,
+            String target,
+            String method,
+            int bodyLength,
+            String hostHeader,
             String defaultUserAgent,
-            @Nullable String jarCookies, @Nullable String absolutePrefix, @Nullable String proxyAuthorization) {
+            @Nullable String jarCookies,
+            @Nullable String absolutePrefix,
+            @Nullable String proxyAuthorization) {
         StringBuilder sb = new StringBuilder(256);
         checkToken(method, "method");
         sb.append(method).append(' ');
         if (absolutePrefix != null) sb.append(absolutePrefix);
         sb.append(target);
         sb.append(" HTTP/1.1\r\nHost: ").append(hostHeader).append("\r\n");
-        if (proxyAuthorization != null) sb.append("Proxy-Authorization: ").append(proxyAuthorization).append("\r\n");
+        if (proxyAuthorization != null)
+            sb.append("Proxy-Authorization: ").append(proxyAuthorization).append("\r\n");
         boolean ua = false, accept = false, encoding = false;
         String cookie = null;
         for (Map.Entry<String, String> h : request.headers().entrySet()) {
             String name = h.getKey().toLowerCase(Locale.ROOT);
-            if (HttpDownloader.RESTRICTED.contains(name) || (proxyAuthorization != null && name.equals("proxy-authorization"))) continue;
+            if (HttpDownloader.RESTRICTED.contains(name)
+                    || (proxyAuthorization != null && name.equals("proxy-authorization"))) continue;
             checkToken(h.getKey(), "header name");
             checkValue(h.getKey(), h.getValue());
             if (name.equals("cookie") && jarCookies != null) {
@@ -52,13 +61,17 @@ final class RequestHead {
         }
         if (!ua) sb.append("User-Agent: ").append(defaultUserAgent).append("\r\n");
         if (!accept) sb.append("Accept: ").append(HttpDownloader.DEFAULT_ACCEPT).append("\r\n");
-        if (!encoding) sb.append("Accept-Encoding: ").append(ContentDecoder.ACCEPT_ENCODING).append("\r\n");
+        if (!encoding)
+            sb.append("Accept-Encoding: ")
+                    .append(ContentDecoder.ACCEPT_ENCODING)
+                    .append("\r\n");
         if (jarCookies != null) {
             sb.append("Cookie: ");
             if (cookie != null && !cookie.isBlank()) sb.append(cookie).append("; ");
             sb.append(jarCookies).append("\r\n");
         }
-        if (bodyLength > 0 || !NO_EMPTY_LENGTH.contains(method)) sb.append("Content-Length: ").append(bodyLength).append("\r\n");
+        if (bodyLength > 0 || !NO_EMPTY_LENGTH.contains(method))
+            sb.append("Content-Length: ").append(bodyLength).append("\r\n");
         sb.append("\r\n");
         return sb.toString().getBytes(StandardCharsets.ISO_8859_1);
     }

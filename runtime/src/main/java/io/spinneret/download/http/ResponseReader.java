@@ -28,8 +28,8 @@ final class ResponseReader {
      * @param raw the status line and header lines as received, up to and with the empty line that ends
      *     them (a WARC record keeps them byte for byte)
      */
-    record Head(int status, SortedMap<String, List<String>> headers, boolean keepAlive, String statusLine,
-            byte[] raw) {}
+    record Head(
+            int status, SortedMap<String, List<String>> headers, boolean keepAlive, String statusLine, byte[] raw) {}
 
     /** A response read off the wire, its body still encoded; {@code reusable} if the connection may carry another exchange. */
     record Raw(Head head, byte[] body, boolean reusable) {}
@@ -39,7 +39,8 @@ final class ResponseReader {
         void head(Head head) throws IOException;
     }
 
-    static Raw read(SocketConnection c, String method, long maxBodySize, String url, HeadListener onHead) throws IOException {
+    static Raw read(SocketConnection c, String method, long maxBodySize, String url, HeadListener onHead)
+            throws IOException {
         Head h = readHead(c, url);
         onHead.head(h);
         boolean noBody = method.equals("HEAD") || h.status() == 204 || h.status() == 304 || h.status() < 200;
@@ -84,7 +85,8 @@ final class ResponseReader {
             TreeMap<String, List<String>> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
             int count = 0;
             for (String line; !(line = headerLine(c)).isEmpty(); ) {
-                if (++count > MAX_HEADERS) throw new IOException("more than " + MAX_HEADERS + " response headers from " + url);
+                if (++count > MAX_HEADERS)
+                    throw new IOException("more than " + MAX_HEADERS + " response headers from " + url);
                 int colon = line.indexOf(':');
                 if (colon <= 0) throw new IOException("malformed header line '" + abbreviate(line) + "' from " + url);
                 String name = line.substring(0, colon).trim().toLowerCase(Locale.ROOT);
@@ -124,7 +126,8 @@ final class ResponseReader {
             } catch (NumberFormatException e) {
                 throw new IOException("bad Content-Length '" + v + "' from " + url);
             }
-            if (n < 0 || (length >= 0 && n != length)) throw new IOException("bad Content-Length " + cl + " from " + url);
+            if (n < 0 || (length >= 0 && n != length))
+                throw new IOException("bad Content-Length " + cl + " from " + url);
             length = n;
         }
         return length;

@@ -1,12 +1,11 @@
 package io.spinneret.download.http;
 
-import java.net.InetAddress;
-
 import java.io.ByteArrayOutputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
@@ -33,6 +32,7 @@ final class SocketConnection implements AutoCloseable {
     private final DeadlineWatchdog watchdog;
     /** IDLE, BUSY (an exchange under way) or EXPIRED (its deadline passed; the socket is closed). */
     private final AtomicInteger state = new AtomicInteger(IDLE);
+
     private final InputStream in;
     private final OutputStream out;
     private final byte[] buf = new byte[16 * 1024];
@@ -42,6 +42,7 @@ final class SocketConnection implements AutoCloseable {
     private int headStart = -1;
     /** The kept head's bytes that a later read replaced in {@link #buf} (a head longer than one read). */
     private @Nullable ByteArrayOutputStream headBefore;
+
     private volatile long deadline;
     /** Bytes received during the current exchange; 0 means the server has not answered yet. */
     private long received;
@@ -59,7 +60,8 @@ final class SocketConnection implements AutoCloseable {
         this(key, null, in, out, watchdog);
     }
 
-    private SocketConnection(String key, @Nullable Socket socket, InputStream in, OutputStream out, DeadlineWatchdog watchdog) {
+    private SocketConnection(
+            String key, @Nullable Socket socket, InputStream in, OutputStream out, DeadlineWatchdog watchdog) {
         this.key = key;
         this.socket = socket;
         this.watchdog = watchdog;
@@ -251,7 +253,8 @@ final class SocketConnection implements AutoCloseable {
     public void close() {
         watchdog.unwatch(this);
         try {
-            if (socket != null) socket.close(); else in.close();
+            if (socket != null) socket.close();
+            else in.close();
         } catch (IOException ignored) {
             // nothing to do: the connection is gone either way
         }

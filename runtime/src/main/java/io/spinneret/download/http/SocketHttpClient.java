@@ -1,16 +1,14 @@
 package io.spinneret.download.http;
 
-import java.net.ConnectException;
-import java.nio.charset.StandardCharsets;
-
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
+import io.spinneret.download.guard.NetworkBoundary;
 import io.spinneret.spi.Exchange;
 import io.spinneret.spi.ExchangeListener;
 import io.spinneret.url.HttpUrl;
 import java.io.EOFException;
-import io.spinneret.download.guard.NetworkBoundary;
 import java.io.IOException;
+import java.net.ConnectException;
 import java.net.CookieHandler;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
@@ -20,6 +18,7 @@ import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -56,8 +55,15 @@ final class SocketHttpClient implements AutoCloseable {
     private final NetworkBoundary boundary;
     private final @Nullable ExchangeListener exchanges;
 
-    SocketHttpClient(Duration connectTimeout, Duration downloadTimeout, long maxBodySize, String defaultUserAgent,
-            CookieJars cookies, ConnectionPool pool, NetworkBoundary boundary, @Nullable ExchangeListener exchanges) {
+    SocketHttpClient(
+            Duration connectTimeout,
+            Duration downloadTimeout,
+            long maxBodySize,
+            String defaultUserAgent,
+            CookieJars cookies,
+            ConnectionPool pool,
+            NetworkBoundary boundary,
+            @Nullable ExchangeListener exchanges) {
         this.boundary = boundary;
         this.connectTimeout = connectTimeout;
         this.downloadTimeout = downloadTimeout;
@@ -90,9 +96,16 @@ final class SocketHttpClient implements AutoCloseable {
         byte[] body = request.body() == null ? new byte[0] : request.body();
         boolean absolute = proxy != null && !https;
         CookieHandler jar = cookies.jarFor(request);
-        byte[] head = RequestHead.encode(request, target.pathAndQuery(), method, body.length, authority, defaultUserAgent,
+        byte[] head = RequestHead.encode(
+                request,
+                target.pathAndQuery(),
+                method,
+                body.length,
+                authority,
+                defaultUserAgent,
                 cookieHeader(uri, jar),
-                absolute ? (https ? "https://" : "http://") + authority : null, absolute ? proxy.authorization() : null);
+                absolute ? (https ? "https://" : "http://") + authority : null,
+                absolute ? proxy.authorization() : null);
         boolean idempotent = IDEMPOTENT.contains(method);
         SocketConnection c = pool.acquire(key, idempotent ? Long.MAX_VALUE : FRESH_NANOS);
         ResponseReader.Raw raw;
@@ -126,23 +139,37 @@ final class SocketHttpClient implements AutoCloseable {
             }
         }
         if (exchanges != null && sent != null) {
-            Exchanges.report(exchanges, new Exchange(sent, method, url, "HTTP/1.1", Exchanges.ofHead(head), body,
-                    raw.head().status(), Exchanges.reason(raw.head().statusLine()), Exchanges.of(raw.head().headers()),
-                    raw.body(), c.remoteAddress(), raw.head().raw()));
+            Exchanges.report(
+                    exchanges,
+                    new Exchange(
+                            sent,
+                            method,
+                            url,
+                            "HTTP/1.1",
+                            Exchanges.ofHead(head),
+                            body,
+                            raw.head().status(),
+                            Exchanges.reason(raw.head().statusLine()),
+                            Exchanges.of(raw.head().headers()),
+                            raw.body(),
+                            c.remoteAddress(),
+                            raw.head().raw()));
         }
         // decoded only now: a failure here must not close a connection another request may hold
         byte[] bytes = raw.body();
         List<String> ce = raw.head().headers().get("content-encoding");
-        if (ce != null && !ce.isEmpty() && !ce.get(0).isEmpty()) bytes = ContentDecoder.decode(ce.get(0), bytes, maxBodySize, url);
+        if (ce != null && !ce.isEmpty() && !ce.get(0).isEmpty())
+            bytes = ContentDecoder.decode(ce.get(0), bytes, maxBodySize, url);
         return new Response(request, url, raw.head().status(), raw.head().headers(), bytes);
     }
 
-    private ResponseReader.Raw exchange(SocketConnection c, URI uri, String method, String url, @Nullable CookieHandler jar)
-            throws IOException {
+    private ResponseReader.Raw exchange(
+            SocketConnection c, URI uri, String method, String url, @Nullable CookieHandler jar) throws IOException {
         ResponseReader.Raw raw = ResponseReader.read(c, method, maxBodySize, url, h -> {
             if (jar != null) jar.put(uri, h.headers());
         });
-        if (c.finish() && raw.reusable()) pool.release(c); else c.close();
+        if (c.finish() && raw.reusable()) pool.release(c);
+        else c.close();
         return raw;
     }
 
@@ -154,32 +181,45 @@ final class SocketHttpClient implements AutoCloseable {
     }
 
     /** Where a connection goes: the origin, and the proxy on the way if any. */
-    private record Origin(boolean https, String host, int port, String authority, @Nullable ProxyRoute proxy) {
+    private record Origin(
+            boolean https,
+            String host,
+            int port,
+            String authority,
+            @Nullable ProxyRoute proxy) {
         String key() {
-            return (https ? "https://" : "http://") + host + ":" + port + (proxy == null ? "" : " via " + proxy.address());
+            return (https ? "https://" : "http://") + host + ":" + port
+                    + (proxy == null ? "" : " via " + proxy.address());
         }
     }
 
     private SocketConnection connect(Origin o, long deadline, String url) throws IOException {
         long left = deadline - System.nanoTime();
-        if (left <= 0) throw new HttpTimeoutException("download of " + url + " timed out after " + HttpDownloader.seconds(downloadTimeout));
+        if (left <= 0)
+            throw new HttpTimeoutException(
+                    "download of " + url + " timed out after " + HttpDownloader.seconds(downloadTimeout));
         boolean connectBound = connectTimeout.toNanos() <= left;
         int ms = (int) Math.max(1, Math.min(Integer.MAX_VALUE, Math.min(connectTimeout.toNanos(), left) / 1_000_000));
-        InetSocketAddress to = o.proxy() != null ? new InetSocketAddress(o.proxy().host(), o.proxy().port()) : address(o.host(), o.port(), url);
+        InetSocketAddress to = o.proxy() != null
+                ? new InetSocketAddress(o.proxy().host(), o.proxy().port())
+                : address(o.host(), o.port(), url);
         Socket s = new Socket();
         try {
             s.setTcpNoDelay(true);
             s.connect(to, ms);
             if (o.https() && o.proxy() != null) tunnel(s, o, deadline, url);
-            int handshakeMs = (int) Math.max(1, Math.min(Integer.MAX_VALUE, (deadline - System.nanoTime()) / 1_000_000));
+            int handshakeMs =
+                    (int) Math.max(1, Math.min(Integer.MAX_VALUE, (deadline - System.nanoTime()) / 1_000_000));
             Socket wire = o.https() ? Tls.handshake(s, o.host(), o.port(), handshakeMs) : s;
             return new SocketConnection(o.key(), wire, watchdog);
         } catch (SocketTimeoutException e) {
             s.close();
             if (connectBound && !s.isConnected()) {
-                throw new HttpConnectTimeoutException("connecting for " + url + " timed out after " + HttpDownloader.seconds(connectTimeout));
+                throw new HttpConnectTimeoutException(
+                        "connecting for " + url + " timed out after " + HttpDownloader.seconds(connectTimeout));
             }
-            throw new HttpTimeoutException("download of " + url + " timed out after " + HttpDownloader.seconds(downloadTimeout));
+            throw new HttpTimeoutException(
+                    "download of " + url + " timed out after " + HttpDownloader.seconds(downloadTimeout));
         } catch (IOException | RuntimeException e) {
             s.close();
             throw e;
@@ -200,8 +240,15 @@ final class SocketHttpClient implements AutoCloseable {
     /** Asks the proxy for a tunnel to the origin ({@code CONNECT}, with the proxy's credentials). */
     private void tunnel(Socket s, Origin o, long deadline, String url) throws IOException {
         String target = o.host() + ":" + o.port();
-        StringBuilder connect = new StringBuilder("CONNECT ").append(target).append(" HTTP/1.1\r\nHost: ").append(target).append("\r\n");
-        if (o.proxy().authorization() != null) connect.append("Proxy-Authorization: ").append(o.proxy().authorization()).append("\r\n");
+        StringBuilder connect = new StringBuilder("CONNECT ")
+                .append(target)
+                .append(" HTTP/1.1\r\nHost: ")
+                .append(target)
+                .append("\r\n");
+        if (o.proxy().authorization() != null)
+            connect.append("Proxy-Authorization: ")
+                    .append(o.proxy().authorization())
+                    .append("\r\n");
         connect.append("\r\n");
         SocketConnection c = new SocketConnection(o.key(), s.getInputStream(), s.getOutputStream(), watchdog);
         c.begin(deadline);
@@ -209,7 +256,8 @@ final class SocketHttpClient implements AutoCloseable {
             c.send(connect.toString().getBytes(StandardCharsets.ISO_8859_1), new byte[0]);
             ResponseReader.Head h = ResponseReader.readHead(c, url);
             if (h.status() != 200) {
-                throw new IOException("proxy " + o.proxy() + " refused the tunnel to " + target + " with HTTP " + h.status() + " for " + url);
+                throw new IOException("proxy " + o.proxy() + " refused the tunnel to " + target + " with HTTP "
+                        + h.status() + " for " + url);
             }
         } finally {
             c.finish();
@@ -219,7 +267,8 @@ final class SocketHttpClient implements AutoCloseable {
     private IOException translate(IOException e, String url) {
         if (e instanceof HttpTimeoutException) return e;
         if (e instanceof SocketTimeoutException) {
-            return new HttpTimeoutException("download of " + url + " timed out after " + HttpDownloader.seconds(downloadTimeout));
+            return new HttpTimeoutException(
+                    "download of " + url + " timed out after " + HttpDownloader.seconds(downloadTimeout));
         }
         if (e.getMessage() != null && e.getMessage().contains(url)) return e;
         if (e instanceof EOFException) return new IOException(e.getMessage() + " for " + url, e);

@@ -1,9 +1,8 @@
 package io.spinneret.download.http;
 
-import java.util.List;
-
 import java.io.IOException;
 import java.net.Socket;
+import java.util.List;
 import javax.net.ssl.SNIHostName;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
@@ -23,7 +22,8 @@ final class Tls {
      * {@code timeoutMs}; closing the returned socket closes {@code s}.
      */
     static SSLSocket handshake(Socket s, String host, int port, int timeoutMs) throws IOException {
-        SSLSocket tls = (SSLSocket) ((SSLSocketFactory) SSLSocketFactory.getDefault()).createSocket(s, host, port, true);
+        SSLSocket tls =
+                (SSLSocket) ((SSLSocketFactory) SSLSocketFactory.getDefault()).createSocket(s, host, port, true);
         SSLParameters p = tls.getSSLParameters();
         p.setEndpointIdentificationAlgorithm("HTTPS");
         if (!host.isEmpty() && !Character.isDigit(host.charAt(host.length() - 1)) && !host.startsWith("[")) {

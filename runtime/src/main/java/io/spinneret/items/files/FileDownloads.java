@@ -63,8 +63,11 @@ public final class FileDownloads implements AutoCloseable {
 
     /** The pipeline of a crawl: files under {@code files_store}, retried as {@code retry_*} say. */
     public static FileDownloads from(Settings settings, Fetch fetch, Stats stats) {
-        return new FileDownloads(new FileStore(Path.of(settings.getString(Setting.FILES_STORE))), fetch,
-                RetryPolicy.from(settings), stats);
+        return new FileDownloads(
+                new FileStore(Path.of(settings.getString(Setting.FILES_STORE))),
+                fetch,
+                RetryPolicy.from(settings),
+                stats);
     }
 
     public FileStore store() {
@@ -117,7 +120,8 @@ public final class FileDownloads implements AutoCloseable {
                 return counted(f.stored() ? new StoredFile(url, f.path(), f.checksum(), StoredFile.UPTODATE) : f);
             } catch (ExecutionException e) {
                 // the other item's download was stopped (a signal); otherwise fetchAndKeep returns, it does not throw
-                if (e.getCause() instanceof InterruptedException) throw new InterruptedException("stopping: " + url + " not fetched");
+                if (e.getCause() instanceof InterruptedException)
+                    throw new InterruptedException("stopping: " + url + " not fetched");
                 throw new IllegalStateException(e.getCause());
             }
         }
@@ -162,8 +166,12 @@ public final class FileDownloads implements AutoCloseable {
 
     private StoredFile keep(String url, Response r) {
         try {
-            FileStore.Kept kept = store.put(url, r.body(), FileExtensions.of(url, r.header("Content-Type").orElse(null)));
-            return new StoredFile(url, kept.path(), kept.checksum(), kept.written() ? StoredFile.DOWNLOADED : StoredFile.DUPLICATE);
+            FileStore.Kept kept = store.put(
+                    url,
+                    r.body(),
+                    FileExtensions.of(url, r.header("Content-Type").orElse(null)));
+            return new StoredFile(
+                    url, kept.path(), kept.checksum(), kept.written() ? StoredFile.DOWNLOADED : StoredFile.DUPLICATE);
         } catch (IOException e) {
             return failed(url, "cannot write to " + store.folder() + ": " + FileErrors.describe(e));
         }

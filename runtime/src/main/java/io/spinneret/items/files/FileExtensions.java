@@ -12,10 +12,18 @@ import org.jspecify.annotations.Nullable;
  */
 final class FileExtensions {
     private static final Map<String, String> BY_TYPE = Map.ofEntries(
-            Map.entry("image/jpeg", ".jpg"), Map.entry("image/png", ".png"), Map.entry("image/gif", ".gif"),
-            Map.entry("image/webp", ".webp"), Map.entry("image/svg+xml", ".svg"), Map.entry("image/avif", ".avif"),
-            Map.entry("application/pdf", ".pdf"), Map.entry("text/plain", ".txt"), Map.entry("text/html", ".html"),
-            Map.entry("application/json", ".json"), Map.entry("text/csv", ".csv"), Map.entry("application/zip", ".zip"));
+            Map.entry("image/jpeg", ".jpg"),
+            Map.entry("image/png", ".png"),
+            Map.entry("image/gif", ".gif"),
+            Map.entry("image/webp", ".webp"),
+            Map.entry("image/svg+xml", ".svg"),
+            Map.entry("image/avif", ".avif"),
+            Map.entry("application/pdf", ".pdf"),
+            Map.entry("text/plain", ".txt"),
+            Map.entry("text/html", ".html"),
+            Map.entry("application/json", ".json"),
+            Map.entry("text/csv", ".csv"),
+            Map.entry("application/zip", ".zip"));
 
     private FileExtensions() {}
 
@@ -24,14 +32,17 @@ final class FileExtensions {
         if (path != null) {
             int slash = path.lastIndexOf('/');
             int dot = path.lastIndexOf('.');
-            if (dot > slash && path.length() - dot <= 6 && path.length() - dot >= 2
+            if (dot > slash
+                    && path.length() - dot <= 6
+                    && path.length() - dot >= 2
                     && path.substring(dot + 1).chars().allMatch(Character::isLetterOrDigit)) {
                 return path.substring(dot).toLowerCase(Locale.ROOT);
             }
         }
         if (contentType == null) return "";
         int semi = contentType.indexOf(';');
-        String base = (semi < 0 ? contentType : contentType.substring(0, semi)).trim().toLowerCase(Locale.ROOT);
+        String base =
+                (semi < 0 ? contentType : contentType.substring(0, semi)).trim().toLowerCase(Locale.ROOT);
         return BY_TYPE.getOrDefault(base, "");
     }
 }

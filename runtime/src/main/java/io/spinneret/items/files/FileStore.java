@@ -53,7 +53,8 @@ public final class FileStore {
             if (Files.exists(idx)) {
                 for (String line : Files.readAllLines(idx, StandardCharsets.UTF_8)) {
                     String[] cols = line.split("\t");
-                    if (cols.length == 3) byUrl.put(cols[0], new StoredFile(cols[0], cols[1], cols[2], StoredFile.UPTODATE));
+                    if (cols.length == 3)
+                        byUrl.put(cols[0], new StoredFile(cols[0], cols[1], cols[2], StoredFile.UPTODATE));
                 }
             }
             loaded = true;
@@ -67,7 +68,8 @@ public final class FileStore {
     }
 
     /** The URL as an earlier item or crawl stored it, if its file is still there. */
-    @Nullable StoredFile known(String url) throws IOException {
+    @Nullable
+    StoredFile known(String url) throws IOException {
         load();
         StoredFile f = byUrl.get(url);
         if (f == null || f.path() == null || !Files.exists(folder.resolve(f.path()))) return null;
@@ -103,14 +105,18 @@ public final class FileStore {
     }
 
     private void index(String url, String path, String checksum) throws IOException {
-        if (url.indexOf('\t') >= 0 || url.indexOf('\n') >= 0) return; // cannot be a line of the index: fetched again next time
+        if (url.indexOf('\t') >= 0 || url.indexOf('\n') >= 0)
+            return; // cannot be a line of the index: fetched again next time
         indexLock.lock();
         try {
             if (byUrl.containsKey(url) && path.equals(byUrl.get(url).path())) return;
             if (index == null) {
                 Files.createDirectories(folder);
-                index = Files.newBufferedWriter(folder.resolve(INDEX), StandardCharsets.UTF_8,
-                        StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+                index = Files.newBufferedWriter(
+                        folder.resolve(INDEX),
+                        StandardCharsets.UTF_8,
+                        StandardOpenOption.CREATE,
+                        StandardOpenOption.APPEND);
             }
             index.write(url + "\t" + path + "\t" + checksum + "\n");
             index.flush();

@@ -1,8 +1,5 @@
 package io.spinneret.observe.http;
 
-import java.net.URLDecoder;
-import java.util.concurrent.ExecutorService;
-
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
@@ -12,9 +9,11 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
+import java.net.URLDecoder;
 import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
@@ -43,8 +42,9 @@ public final class Endpoint implements AutoCloseable {
         InetSocketAddress at = parse(address, setting);
         boolean loopback = at.getAddress().isLoopbackAddress();
         if (!loopback && token.isBlank()) {
-            throw new InvalidSettingException(what + " would listen on " + address + ", beyond loopback: set ui_token to a secret"
-                    + " that every request must present, or bind it to 127.0.0.1");
+            throw new InvalidSettingException(
+                    what + " would listen on " + address + ", beyond loopback: set ui_token to a secret"
+                            + " that every request must present, or bind it to 127.0.0.1");
         }
         try {
             HttpServer server = HttpServer.create(at, 16);
@@ -57,7 +57,9 @@ public final class Endpoint implements AutoCloseable {
 
     private static InetSocketAddress parse(String address, String setting) {
         int colon = address.lastIndexOf(':');
-        String host = colon <= 0 ? "127.0.0.1" : address.substring(0, colon).replace("[", "").replace("]", "");
+        String host = colon <= 0
+                ? "127.0.0.1"
+                : address.substring(0, colon).replace("[", "").replace("]", "");
         int port;
         try {
             port = Integer.parseInt(address.substring(colon + 1).trim());
@@ -65,7 +67,8 @@ public final class Endpoint implements AutoCloseable {
             port = -1;
         }
         if (port < 0 || port > 65535) {
-            throw new InvalidSettingException(setting + " expects host:port, e.g. 127.0.0.1:9464, got \"" + address + "\"");
+            throw new InvalidSettingException(
+                    setting + " expects host:port, e.g. 127.0.0.1:9464, got \"" + address + "\"");
         }
         try {
             return new InetSocketAddress(InetAddress.getByName(host), port);
@@ -79,7 +82,11 @@ public final class Endpoint implements AutoCloseable {
         server.createContext(path, exchange -> {
             try (exchange) {
                 if (!authorized(exchange)) {
-                    send(exchange, 401, "text/plain; charset=utf-8", "a token is required: ?token=... or Authorization: Bearer ...\n");
+                    send(
+                            exchange,
+                            401,
+                            "text/plain; charset=utf-8",
+                            "a token is required: ?token=... or Authorization: Bearer ...\n");
                     return;
                 }
                 handler.handle(exchange);
@@ -94,7 +101,9 @@ public final class Endpoint implements AutoCloseable {
     /** The URL of this endpoint's root, e.g. {@code http://127.0.0.1:9464/}. */
     public URI url() {
         InetSocketAddress a = server.getAddress();
-        String host = a.getAddress().isAnyLocalAddress() ? "127.0.0.1" : a.getAddress().getHostAddress();
+        String host = a.getAddress().isAnyLocalAddress()
+                ? "127.0.0.1"
+                : a.getAddress().getHostAddress();
         if (host.contains(":")) host = "[" + host + "]";
         return URI.create("http://" + host + ":" + a.getPort() + "/");
     }
@@ -103,7 +112,8 @@ public final class Endpoint implements AutoCloseable {
         if (token.isEmpty()) return true;
         String given = "";
         String auth = exchange.getRequestHeaders().getFirst("Authorization");
-        if (auth != null && auth.startsWith("Bearer ")) given = auth.substring(7).trim();
+        if (auth != null && auth.startsWith("Bearer "))
+            given = auth.substring(7).trim();
         String query = exchange.getRequestURI().getRawQuery();
         if (given.isEmpty() && query != null) {
             for (String part : query.split("&")) {

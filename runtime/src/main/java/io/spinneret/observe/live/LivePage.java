@@ -61,11 +61,17 @@ public final class LivePage extends CrawlTally implements AutoCloseable {
      * @throws SpinneretException for a bad address, a port in use, or another address than loopback without {@code ui_token}
      */
     public static LivePage open(Settings settings) {
-        Endpoint endpoint = Endpoint.bind(settings.getString(Setting.UI).trim(), settings.getString(Setting.UI_TOKEN), "the live crawl page", "ui");
+        Endpoint endpoint = Endpoint.bind(
+                settings.getString(Setting.UI).trim(),
+                settings.getString(Setting.UI_TOKEN),
+                "the live crawl page",
+                "ui");
         LivePage live = new LivePage(endpoint);
         endpoint.route("/", live::page);
         endpoint.route("/events", live::events);
-        endpoint.route("/state", x -> Endpoint.send(x, 200, "application/json", live.state().toJson()));
+        endpoint.route(
+                "/state",
+                x -> Endpoint.send(x, 200, "application/json", live.state().toJson()));
         endpoint.start();
         LOG.info("live crawl page at {}", endpoint.url());
         return live;
@@ -88,7 +94,8 @@ public final class LivePage extends CrawlTally implements AutoCloseable {
         if (failure.ignoredStatus()) return; // a response the crawl ignored (a 404), not a failure
         synchronized (failures) {
             if (failures.size() == FAILURES_KEPT) failures.removeFirst();
-            failures.addLast(new LiveState.FailureLine(Instant.now().toString(), failure.request().url(), failure.status(), failure.reason()));
+            failures.addLast(new LiveState.FailureLine(
+                    Instant.now().toString(), failure.request().url(), failure.status(), failure.reason()));
         }
     }
 

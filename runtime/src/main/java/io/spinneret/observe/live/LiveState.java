@@ -1,7 +1,5 @@
 package io.spinneret.observe.live;
 
-import java.util.LinkedHashMap;
-
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.spinneret.observe.CrawlClosed;
@@ -13,6 +11,7 @@ import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.jspecify.annotations.Nullable;
@@ -22,18 +21,32 @@ import org.jspecify.annotations.Nullable;
  * (from the crawl's own, so that the page ends with the figures of the crawl's result), queue and
  * in flight, the per-domain table, the rates, the latest failures and, once closed, the stop reason.
  */
-record LiveState(String spider, double elapsedSeconds, Map<String, Long> counters, long queued, long inFlight,
-        CrawlTally.Snapshot tally, List<Rates.Point> rates, List<FailureLine> failures, @Nullable String stopReason) {
+record LiveState(
+        String spider,
+        double elapsedSeconds,
+        Map<String, Long> counters,
+        long queued,
+        long inFlight,
+        CrawlTally.Snapshot tally,
+        List<Rates.Point> rates,
+        List<FailureLine> failures,
+        @Nullable String stopReason) {
     private static final JsonFactory JSON = new JsonFactory();
-    private static final List<String> SHOWN = List.of(Stats.REQUESTS, Stats.RESPONSES, Stats.ITEMS, Stats.FAILURES, Stats.DUPLICATES);
+    private static final List<String> SHOWN =
+            List.of(Stats.REQUESTS, Stats.RESPONSES, Stats.ITEMS, Stats.FAILURES, Stats.DUPLICATES);
 
     /** A failure as the page lists it. */
-    record FailureLine(String time, String url, int status, String reason) { }
+    record FailureLine(String time, String url, int status, String reason) {}
 
-    static LiveState of(@Nullable CrawlOpened crawl, @Nullable CrawlClosed closed, CrawlTally.Snapshot tally,
-            List<Rates.Point> rates, List<FailureLine> failures) {
+    static LiveState of(
+            @Nullable CrawlOpened crawl,
+            @Nullable CrawlClosed closed,
+            CrawlTally.Snapshot tally,
+            List<Rates.Point> rates,
+            List<FailureLine> failures) {
         if (crawl == null) return new LiveState("", 0, Map.of(), 0, 0, tally, rates, failures, null);
-        Map<String, Long> all = closed != null ? closed.counters() : crawl.stats().snapshot();
+        Map<String, Long> all =
+                closed != null ? closed.counters() : crawl.stats().snapshot();
         Map<String, Long> shown = new LinkedHashMap<>();
         for (String k : SHOWN) shown.put(k, all.getOrDefault(k, 0L));
         long sessions = all.getOrDefault(Stats.SESSIONS_CREATED, 0L);
@@ -44,8 +57,15 @@ record LiveState(String spider, double elapsedSeconds, Map<String, Long> counter
             shown.put("sessions_blocked", all.getOrDefault(Stats.SESSIONS_BLOCKED, 0L));
         }
         Instant end = closed != null ? closed.endedAt() : Instant.now();
-        return new LiveState(crawl.spider(), Duration.between(crawl.startedAt(), end).toMillis() / 1000.0, shown,
-                closed != null ? 0 : crawl.queued(), closed != null ? 0 : crawl.inFlight(), tally, rates, failures,
+        return new LiveState(
+                crawl.spider(),
+                Duration.between(crawl.startedAt(), end).toMillis() / 1000.0,
+                shown,
+                closed != null ? 0 : crawl.queued(),
+                closed != null ? 0 : crawl.inFlight(),
+                tally,
+                rates,
+                failures,
                 closed != null ? closed.stopReason() : null);
     }
 

@@ -14,7 +14,7 @@ final class Rates {
     static final int KEPT = 600;
 
     /** One second of the crawl: seconds since its start, responses and items in that second. */
-    record Point(long second, long pages, long items) { }
+    record Point(long second, long pages, long items) {}
 
     private final ArrayDeque<Point> points = new ArrayDeque<>();
     private volatile @Nullable Thread sampler;
@@ -29,7 +29,8 @@ final class Rates {
         for (long second = 1; ; second++) {
             long due = t0 + second * 1_000_000_000L;
             try {
-                for (long left; (left = due - System.nanoTime()) > 0; ) Thread.sleep(left / 1_000_000, (int) (left % 1_000_000));
+                for (long left; (left = due - System.nanoTime()) > 0; )
+                    Thread.sleep(left / 1_000_000, (int) (left % 1_000_000));
             } catch (InterruptedException e) {
                 return;
             }

@@ -36,13 +36,24 @@ class CrawlMetrics implements CrawlListener {
      * Micrometer's percentile histogram would have 73 between 1 ms and a minute, which tripled every
      * scrape's text and work, a cost paid in each second of a crawl.
      */
-    static final Duration[] LATENCY_BUCKETS = {Duration.ofMillis(5), Duration.ofMillis(10), Duration.ofMillis(25),
-            Duration.ofMillis(50), Duration.ofMillis(100), Duration.ofMillis(250), Duration.ofMillis(500), Duration.ofSeconds(1),
-            Duration.ofMillis(2500), Duration.ofSeconds(5), Duration.ofSeconds(10)};
+    static final Duration[] LATENCY_BUCKETS = {
+        Duration.ofMillis(5),
+        Duration.ofMillis(10),
+        Duration.ofMillis(25),
+        Duration.ofMillis(50),
+        Duration.ofMillis(100),
+        Duration.ofMillis(250),
+        Duration.ofMillis(500),
+        Duration.ofSeconds(1),
+        Duration.ofMillis(2500),
+        Duration.ofSeconds(5),
+        Duration.ofSeconds(10)
+    };
 
     private final MeterRegistry registry;
     /** Meters found by their tag values without building a key: most events hit these. */
     private final Map<String, Domain> domains = new HashMap<>();
+
     private final Map<Class<?>, Counter> itemsByType = new HashMap<>();
     private final Map<String, Counter> counters = new HashMap<>();
     private @Nullable Counter scheduled;
@@ -52,8 +63,12 @@ class CrawlMetrics implements CrawlListener {
     /** The meters of one domain. */
     private static final class Domain {
         final Map<Integer, Counter> byStatus = new HashMap<>();
-        @Nullable Counter bytes;
-        @Nullable Counter failures;
+
+        @Nullable
+        Counter bytes;
+
+        @Nullable
+        Counter failures;
     }
 
     CrawlMetrics(MeterRegistry registry) {
@@ -63,27 +78,47 @@ class CrawlMetrics implements CrawlListener {
     @Override
     public void crawlOpened(CrawlOpened crawl) {
         spider = crawl.spider();
-        Gauge.builder("spinneret.queue.size", crawl, CrawlOpened::queued).tag("spider", spider)
-                .description("requests waiting in the scheduler").register(registry);
-        Gauge.builder("spinneret.in.flight", crawl, CrawlOpened::inFlight).tag("spider", spider)
-                .description("requests being crawled").register(registry);
+        Gauge.builder("spinneret.queue.size", crawl, CrawlOpened::queued)
+                .tag("spider", spider)
+                .description("requests waiting in the scheduler")
+                .register(registry);
+        Gauge.builder("spinneret.in.flight", crawl, CrawlOpened::inFlight)
+                .tag("spider", spider)
+                .description("requests being crawled")
+                .register(registry);
         if (crawl.settings().getBoolean(Setting.SESSION_POOL)) sessionMeters(crawl.stats());
-        latency = Timer.builder("spinneret.response").tag("spider", spider).serviceLevelObjectives(LATENCY_BUCKETS)
-                .description("time from a download's start to its whole body").register(registry);
+        latency = Timer.builder("spinneret.response")
+                .tag("spider", spider)
+                .serviceLevelObjectives(LATENCY_BUCKETS)
+                .description("time from a download's start to its whole body")
+                .register(registry);
     }
 
     /** The session pool's state, read from the crawl's counters at each scrape. */
     private void sessionMeters(Stats stats) {
-        Gauge.builder("spinneret.sessions.live", stats, s -> s.get(Stats.SESSIONS_CREATED) - s.get(Stats.SESSIONS_RETIRED))
-                .tag("spider", spider).description("pooled and named sessions not retired").register(registry);
-        FunctionCounter.builder("spinneret.sessions.retired", stats, s -> s.get(Stats.SESSIONS_RETIRED)).tag("spider", spider)
-                .description("sessions retired (blocked, used up, too old, proxy failed)").register(registry);
-        FunctionCounter.builder("spinneret.sessions.blocked", stats, s -> s.get(Stats.SESSIONS_BLOCKED)).tag("spider", spider)
-                .description("responses judged blocked").register(registry);
+        Gauge.builder(
+                        "spinneret.sessions.live",
+                        stats,
+                        s -> s.get(Stats.SESSIONS_CREATED) - s.get(Stats.SESSIONS_RETIRED))
+                .tag("spider", spider)
+                .description("pooled and named sessions not retired")
+                .register(registry);
+        FunctionCounter.builder("spinneret.sessions.retired", stats, s -> s.get(Stats.SESSIONS_RETIRED))
+                .tag("spider", spider)
+                .description("sessions retired (blocked, used up, too old, proxy failed)")
+                .register(registry);
+        FunctionCounter.builder("spinneret.sessions.blocked", stats, s -> s.get(Stats.SESSIONS_BLOCKED))
+                .tag("spider", spider)
+                .description("responses judged blocked")
+                .register(registry);
     }
 
     private Counter register(String name, String description, String... tags) {
-        return Counter.builder(name).tag("spider", spider).tags(tags).description(description).register(registry);
+        return Counter.builder(name)
+                .tag("spider", spider)
+                .tags(tags)
+                .description(description)
+                .register(registry);
     }
 
     /** For the rarer meters: found by a key made of the name and tags. */
@@ -106,7 +141,8 @@ class CrawlMetrics implements CrawlListener {
 
     @Override
     public void requestDropped(Request request, String reason) {
-        counter("spinneret.requests.dropped", "requests not crawled on purpose", "reason", reason).increment();
+        counter("spinneret.requests.dropped", "requests not crawled on purpose", "reason", reason)
+                .increment();
     }
 
     @Override
@@ -115,7 +151,13 @@ class CrawlMetrics implements CrawlListener {
         Domain d = domains.computeIfAbsent(host, h -> new Domain());
         Counter byStatus = d.byStatus.get(status);
         if (byStatus == null) {
-            byStatus = register("spinneret.requests", "responses received, by status", "domain", host, "status", Integer.toString(status));
+            byStatus = register(
+                    "spinneret.requests",
+                    "responses received, by status",
+                    "domain",
+                    host,
+                    "status",
+                    Integer.toString(status));
             d.byStatus.put(status, byStatus);
         }
         byStatus.increment();
@@ -131,7 +173,8 @@ class CrawlMetrics implements CrawlListener {
         String host = failure.request().host();
         Domain d = domains.computeIfAbsent(host, h -> new Domain());
         Counter c = d.failures;
-        if (c == null) d.failures = c = register("spinneret.failures", "failed requests, callbacks and errbacks", "domain", host);
+        if (c == null)
+            d.failures = c = register("spinneret.failures", "failed requests, callbacks and errbacks", "domain", host);
         c.increment();
     }
 
@@ -139,7 +182,11 @@ class CrawlMetrics implements CrawlListener {
     public void itemScraped(Object item) {
         Counter c = itemsByType.get(item.getClass());
         if (c == null) {
-            c = register("spinneret.items", "items accepted for storage", "type", item.getClass().getSimpleName());
+            c = register(
+                    "spinneret.items",
+                    "items accepted for storage",
+                    "type",
+                    item.getClass().getSimpleName());
             itemsByType.put(item.getClass(), c);
         }
         c.increment();
@@ -147,11 +194,23 @@ class CrawlMetrics implements CrawlListener {
 
     @Override
     public void itemDropped(Object item, String reason) {
-        counter("spinneret.items.dropped", "items not stored on purpose", "type", item.getClass().getSimpleName(), "reason", reason).increment();
+        counter(
+                        "spinneret.items.dropped",
+                        "items not stored on purpose",
+                        "type",
+                        item.getClass().getSimpleName(),
+                        "reason",
+                        reason)
+                .increment();
     }
 
     @Override
     public void changeStatus(Request request, ChangeStatus status) {
-        counter("spinneret.recrawl.pages", "pages a re-crawl judged, by change status", "status", status.name().toLowerCase(Locale.ROOT)).increment();
+        counter(
+                        "spinneret.recrawl.pages",
+                        "pages a re-crawl judged, by change status",
+                        "status",
+                        status.name().toLowerCase(Locale.ROOT))
+                .increment();
     }
 }

@@ -1,7 +1,6 @@
 package io.spinneret.observe.metrics;
 
 import io.micrometer.core.instrument.Clock;
-
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.composite.CompositeMeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
@@ -34,7 +33,10 @@ public final class MetricsListener extends CrawlMetrics implements AutoCloseable
     private final @Nullable OtlpMeterRegistry otlp;
     private final @Nullable Endpoint endpoint;
 
-    private MetricsListener(MeterRegistry registry, @Nullable PrometheusMeterRegistry prometheus, @Nullable Endpoint endpoint,
+    private MetricsListener(
+            MeterRegistry registry,
+            @Nullable PrometheusMeterRegistry prometheus,
+            @Nullable Endpoint endpoint,
             @Nullable OtlpMeterRegistry otlp) {
         super(registry);
         this.registry = registry;
@@ -55,7 +57,8 @@ public final class MetricsListener extends CrawlMetrics implements AutoCloseable
 
     /** Whether the settings ask for metrics at all. */
     public static boolean wanted(Settings settings) {
-        return !settings.getString(Setting.METRICS).isBlank() || !settings.getString(Setting.METRICS_OTLP).isBlank();
+        return !settings.getString(Setting.METRICS).isBlank()
+                || !settings.getString(Setting.METRICS_OTLP).isBlank();
     }
 
     /**
@@ -76,13 +79,19 @@ public final class MetricsListener extends CrawlMetrics implements AutoCloseable
             LOG.info("metrics at {}metrics", endpoint.url());
         }
         String otlpUrl = settings.getString(Setting.METRICS_OTLP).trim();
-        OtlpMeterRegistry otlp = otlpUrl.isEmpty() ? null : otlp(otlpUrl, settings.getDuration(Setting.METRICS_OTLP_INTERVAL));
+        OtlpMeterRegistry otlp =
+                otlpUrl.isEmpty() ? null : otlp(otlpUrl, settings.getDuration(Setting.METRICS_OTLP_INTERVAL));
         return new MetricsListener(of(prometheus, otlp), prometheus, endpoint, otlp);
     }
 
     private static OtlpMeterRegistry otlp(String url, Duration step) {
-        Map<String, String> config = Map.of("otlp.url", url, "otlp.step", step.toMillis() + "ms",
-                "otlp.resourceAttributes", "service.name=spinneret");
+        Map<String, String> config = Map.of(
+                "otlp.url",
+                url,
+                "otlp.step",
+                step.toMillis() + "ms",
+                "otlp.resourceAttributes",
+                "service.name=spinneret");
         OtlpConfig c = config::get;
         return new OtlpMeterRegistry(c, Clock.SYSTEM);
     }

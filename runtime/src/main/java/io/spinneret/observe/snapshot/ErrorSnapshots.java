@@ -57,7 +57,10 @@ public final class ErrorSnapshots implements CrawlListener {
     }
 
     public static ErrorSnapshots of(Path dir, Settings settings) {
-        return new ErrorSnapshots(dir, settings.getInt(Setting.ERROR_SNAPSHOTS_MAX_COUNT), settings.getLong(Setting.ERROR_SNAPSHOTS_MAX_BYTES));
+        return new ErrorSnapshots(
+                dir,
+                settings.getInt(Setting.ERROR_SNAPSHOTS_MAX_COUNT),
+                settings.getLong(Setting.ERROR_SNAPSHOTS_MAX_BYTES));
     }
 
     /** Snapshots written so far. */
@@ -75,7 +78,10 @@ public final class ErrorSnapshots implements CrawlListener {
         if (count >= maxCount || bytes + size > maxBytes) {
             if (!capLogged) {
                 capLogged = true;
-                LOG.info("error snapshots: the cap ({} snapshots, {} bytes) is reached; further failures are not saved", maxCount, maxBytes);
+                LOG.info(
+                        "error snapshots: the cap ({} snapshots, {} bytes) is reached; further failures are not saved",
+                        maxCount,
+                        maxBytes);
             }
             return;
         }
@@ -86,7 +92,9 @@ public final class ErrorSnapshots implements CrawlListener {
             Files.createDirectories(folder);
             writeFailure(folder.resolve("failure.json"), failure, errback);
             if (resp != null && body.length > 0) {
-                Files.write(folder.resolve(req.renderer() == Renderer.BROWSER ? "rendered.html" : "body" + extension(resp)), body);
+                Files.write(
+                        folder.resolve(req.renderer() == Renderer.BROWSER ? "rendered.html" : "body" + extension(resp)),
+                        body);
             }
             if (screenshot != null) Files.write(folder.resolve("screenshot.png"), screenshot);
             if (served != null) Files.write(folder.resolve("body.html"), served);
@@ -131,7 +139,8 @@ public final class ErrorSnapshots implements CrawlListener {
             if (r != null) {
                 g.writeStringField("response_url", r.url());
                 g.writeObjectFieldStart("headers");
-                for (Map.Entry<String, List<String>> h : r.headers().entrySet()) g.writeStringField(h.getKey(), String.join(", ", h.getValue()));
+                for (Map.Entry<String, List<String>> h : r.headers().entrySet())
+                    g.writeStringField(h.getKey(), String.join(", ", h.getValue()));
                 g.writeEndObject();
             }
             g.writeEndObject();

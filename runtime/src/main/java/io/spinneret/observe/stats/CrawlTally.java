@@ -71,17 +71,24 @@ public class CrawlTally implements CrawlListener {
     /** What the tallies hold now. */
     public synchronized Snapshot snapshot() {
         Map<String, DomainCounts> ds = new LinkedHashMap<>();
-        domains.forEach((host, d) -> ds.put(host, new DomainCounts(d.requests, d.responses, d.failures, d.bytes,
-                d.delaySeconds < 0 ? 0 : d.delaySeconds)));
+        domains.forEach((host, d) -> ds.put(
+                host,
+                new DomainCounts(
+                        d.requests, d.responses, d.failures, d.bytes, d.delaySeconds < 0 ? 0 : d.delaySeconds)));
         return new Snapshot(ds, new LinkedHashMap<>(statuses), latencies());
     }
 
     private Latency latencies() {
         Histogram latency = this.latency;
         if (latency == null || latency.getTotalCount() == 0) return new Latency(0, 0, 0, 0, 0, 0, 0);
-        return new Latency(latency.getTotalCount(), ms(latency.getMean()), ms(latency.getValueAtPercentile(50)),
-                ms(latency.getValueAtPercentile(90)), ms(latency.getValueAtPercentile(95)),
-                ms(latency.getValueAtPercentile(99)), ms(latency.getMaxValue()));
+        return new Latency(
+                latency.getTotalCount(),
+                ms(latency.getMean()),
+                ms(latency.getValueAtPercentile(50)),
+                ms(latency.getValueAtPercentile(90)),
+                ms(latency.getValueAtPercentile(95)),
+                ms(latency.getValueAtPercentile(99)),
+                ms(latency.getMaxValue()));
     }
 
     private static double ms(double micros) {
@@ -89,11 +96,12 @@ public class CrawlTally implements CrawlListener {
     }
 
     /** One domain's figures; {@code delaySeconds} is the observed gap between its requests' starts, 0 before the second. */
-    public record DomainCounts(long requests, long responses, long failures, long bytes, double delaySeconds) { }
+    public record DomainCounts(long requests, long responses, long failures, long bytes, double delaySeconds) {}
 
     /** Response latencies in milliseconds (from the download's start to the whole body). */
-    public record Latency(long count, double meanMs, double p50Ms, double p90Ms, double p95Ms, double p99Ms, double maxMs) { }
+    public record Latency(
+            long count, double meanMs, double p50Ms, double p90Ms, double p95Ms, double p99Ms, double maxMs) {}
 
     /** The tallies at one moment: domains by name, response statuses by code. */
-    public record Snapshot(Map<String, DomainCounts> domains, Map<Integer, Long> statuses, Latency latency) { }
+    public record Snapshot(Map<String, DomainCounts> domains, Map<Integer, Long> statuses, Latency latency) {}
 }

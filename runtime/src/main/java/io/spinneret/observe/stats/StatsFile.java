@@ -1,7 +1,5 @@
 package io.spinneret.observe.stats;
 
-import java.util.TreeMap;
-
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
@@ -13,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.TreeMap;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -84,7 +83,8 @@ public final class StatsFile extends CrawlTally {
         g.writeStringField("stop_reason", crawl.stopReason());
         g.writeStringField("failure", crawl.failure());
         g.writeObjectFieldStart("counters");
-        for (Map.Entry<String, Long> e : new TreeMap<>(crawl.counters()).entrySet()) g.writeNumberField(e.getKey(), e.getValue());
+        for (Map.Entry<String, Long> e : new TreeMap<>(crawl.counters()).entrySet())
+            g.writeNumberField(e.getKey(), e.getValue());
         g.writeEndObject();
         g.writeObjectFieldStart("domains");
         for (Map.Entry<String, DomainCounts> e : s.domains().entrySet()) {
@@ -99,7 +99,8 @@ public final class StatsFile extends CrawlTally {
         }
         g.writeEndObject();
         g.writeObjectFieldStart("status_codes");
-        for (Map.Entry<Integer, Long> e : s.statuses().entrySet()) g.writeNumberField(String.valueOf(e.getKey()), e.getValue());
+        for (Map.Entry<Integer, Long> e : s.statuses().entrySet())
+            g.writeNumberField(String.valueOf(e.getKey()), e.getValue());
         g.writeEndObject();
         Latency l = s.latency();
         g.writeObjectFieldStart("latency_ms");

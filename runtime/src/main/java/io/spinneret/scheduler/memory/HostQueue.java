@@ -17,6 +17,7 @@ final class HostQueue {
     final String host;
     /** FIFO queues by priority, highest first; empty queues are removed. */
     private final TreeMap<Integer, ArrayDeque<Request>> buckets = new TreeMap<>(Comparator.reverseOrder());
+
     private @Nullable ArrayDeque<Request> lastBucket;
     private int lastPriority;
     private int size;

@@ -15,10 +15,12 @@ public final class MemoryPageBudget implements PageBudget {
     private final Map<String, Set<String>> domains = new HashMap<>();
 
     @Override
-    public synchronized Verdict admit(String host, String domain, String fingerprint, long maxPerHost, long maxPerDomain) {
+    public synchronized Verdict admit(
+            String host, String domain, String fingerprint, long maxPerHost, long maxPerDomain) {
         Set<String> h = maxPerHost > 0 ? hosts.computeIfAbsent(host, k -> new HashSet<>()) : null;
         Set<String> d = maxPerDomain > 0 ? domains.computeIfAbsent(domain, k -> new HashSet<>()) : null;
-        if ((h != null && h.contains(fingerprint)) || (h == null && d != null && d.contains(fingerprint))) return Verdict.ADMITTED;
+        if ((h != null && h.contains(fingerprint)) || (h == null && d != null && d.contains(fingerprint)))
+            return Verdict.ADMITTED;
         if (h != null && h.size() >= maxPerHost) return Verdict.HOST_SPENT;
         if (d != null && d.size() >= maxPerDomain) return Verdict.DOMAIN_SPENT;
         if (h != null) h.add(fingerprint);

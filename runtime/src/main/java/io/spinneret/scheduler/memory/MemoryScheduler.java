@@ -41,6 +41,7 @@ public final class MemoryScheduler implements Scheduler {
     private final HashMap<String, HostQueue> hosts = new HashMap<>();
     /** The same queues in serving order: the head is served next, then goes to the back. */
     private final ArrayDeque<HostQueue> ring = new ArrayDeque<>();
+
     private @Nullable HostQueue lastHost; // the host of the last offer: pages link mostly to their own host
     private int size;
     private long nextLease;
@@ -111,7 +112,8 @@ public final class MemoryScheduler implements Scheduler {
                 if (added != null) added[i] = true;
                 count++;
             }
-            if (count == 1) notEmpty.signal(); else if (count > 1) notEmpty.signalAll();
+            if (count == 1) notEmpty.signal();
+            else if (count > 1) notEmpty.signalAll();
             return count;
         } finally {
             lock.unlock();

@@ -25,7 +25,8 @@ public final class MemorySimHashIndex implements SimHashIndex {
             }
         }
         Entry first = new Entry(simHash, url);
-        for (int b = 0; b < BANDS; b++) bands.computeIfAbsent(band(simHash, b), k -> new ArrayList<>(1)).add(first);
+        for (int b = 0; b < BANDS; b++)
+            bands.computeIfAbsent(band(simHash, b), k -> new ArrayList<>(1)).add(first);
         return null;
     }
 

@@ -1,8 +1,8 @@
 package io.spinneret.scheduler.redis;
 
 import io.spinneret.api.SpinneretException;
-import java.time.Duration;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -59,7 +59,10 @@ final class CommandPipeline implements AutoCloseable {
         Response<T> append(AbstractPipeline pipeline);
     }
 
-    private record Op<T>(Command<T> command, CompletableFuture<T> result, @Nullable String script) {}
+    private record Op<T>(
+            Command<T> command,
+            CompletableFuture<T> result,
+            @Nullable String script) {}
 
     private final UnifiedJedis client;
     private final String where; // for messages: the redacted endpoint
@@ -69,7 +72,8 @@ final class CommandPipeline implements AutoCloseable {
     private final ReentrantLock leader = new ReentrantLock(); // held while sending
     private volatile boolean stopped;
     private @Nullable String refusal; // the last refusal of the batch being sent (leader only)
-    private volatile boolean answered; // the server answered once: until then a failure is a wrong URL or a server down, said at once
+    private volatile boolean
+            answered; // the server answered once: until then a failure is a wrong URL or a server down, said at once
     private volatile boolean gaveUp; // the last batch spent its budget: the next failure is reported at once
 
     CommandPipeline(UnifiedJedis client, String where, String sampleKey, Duration retryBudget) {
@@ -153,7 +157,10 @@ final class CommandPipeline implements AutoCloseable {
                 gaveUp = false;
                 if (batch.isEmpty()) {
                     if (firstFailure != 0) {
-                        LOG.info("Redis at {} answers again after {} ms", where, (System.nanoTime() - firstFailure) / 1_000_000);
+                        LOG.info(
+                                "Redis at {} answers again after {} ms",
+                                where,
+                                (System.nanoTime() - firstFailure) / 1_000_000);
                     }
                     return;
                 }
@@ -161,7 +168,9 @@ final class CommandPipeline implements AutoCloseable {
                 refusal = refusal == null ? "commands refused" : refusal;
             } catch (JedisConnectionException | JedisClusterOperationException e) {
                 if (accessDenied(e)) {
-                    failAll(batch, new SpinneretException("Redis at " + where + " refused the credentials: " + message(e), e));
+                    failAll(
+                            batch,
+                            new SpinneretException("Redis at " + where + " refused the credentials: " + message(e), e));
                     return;
                 }
                 failure = e;
@@ -175,14 +184,21 @@ final class CommandPipeline implements AutoCloseable {
             if (now - firstFailure >= budget) {
                 gaveUp = true;
                 String why = failure != null ? message(failure) : "the server kept refusing commands (" + refusal + ")";
-                failAll(batch, new SpinneretException("Redis at " + where + " failed for " + (now - firstFailure) / 1_000_000
-                        + " ms (redis_retry_timeout): " + why, failure));
+                failAll(
+                        batch,
+                        new SpinneretException(
+                                "Redis at " + where + " failed for " + (now - firstFailure) / 1_000_000
+                                        + " ms (redis_retry_timeout): " + why,
+                                failure));
                 return;
             }
             if (lastWarning == 0 || now - lastWarning >= WARN_EVERY_NANOS) {
                 lastWarning = now;
-                LOG.warn("Redis at {} is unavailable ({}); retrying for up to {} s", where,
-                        failure != null ? message(failure) : refusal, retryNanos / 1_000_000_000);
+                LOG.warn(
+                        "Redis at {} is unavailable ({}); retrying for up to {} s",
+                        where,
+                        failure != null ? message(failure) : refusal,
+                        retryNanos / 1_000_000_000);
             }
             LockSupport.parkNanos(backoff);
             backoff = Math.min(backoff * 2, MAX_BACKOFF_NANOS);
@@ -206,7 +222,8 @@ final class CommandPipeline implements AutoCloseable {
                 try {
                     complete(op, replies.get(i).get());
                 } catch (JedisDataException e) {
-                    String code = String.valueOf(e.getMessage()).split(" ", 2)[0].toUpperCase(Locale.ROOT);
+                    String code =
+                            String.valueOf(e.getMessage()).split(" ", 2)[0].toUpperCase(Locale.ROOT);
                     if (code.equals("NOSCRIPT") && op.script() != null) {
                         client.scriptLoad(Objects.requireNonNull(op.script()), sampleKey);
                         again.add(op);

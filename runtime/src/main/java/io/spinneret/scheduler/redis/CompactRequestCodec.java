@@ -77,13 +77,25 @@ final class CompactRequestCodec {
             pos[0] += n;
         }
         String rest = new String(record, pos[0], record.length - pos[0], StandardCharsets.UTF_8);
-        String url = (flags & HTTPS_HOST) != 0 ? "https://" + host + rest : (flags & HTTP_HOST) != 0 ? "http://" + host + rest : rest;
-        return Request.builder(url).callback(callback).priority(priority).depth(depth).dontFilter((flags & DONT_FILTER) != 0).build();
+        String url = (flags & HTTPS_HOST) != 0
+                ? "https://" + host + rest
+                : (flags & HTTP_HOST) != 0 ? "http://" + host + rest : rest;
+        return Request.builder(url)
+                .callback(callback)
+                .priority(priority)
+                .depth(depth)
+                .dontFilter((flags & DONT_FILTER) != 0)
+                .build();
     }
 
     private static boolean plain(Request r) {
-        return r.method().equals("GET") && r.headers().isEmpty() && r.body() == null && r.errback() == null
-                && r.renderer() == Renderer.HTTP && r.meta().isEmpty() && r.retryCount() == 0;
+        return r.method().equals("GET")
+                && r.headers().isEmpty()
+                && r.body() == null
+                && r.errback() == null
+                && r.renderer() == Renderer.HTTP
+                && r.meta().isEmpty()
+                && r.retryCount() == 0;
     }
 
     private static void writeVarint(ByteArrayOutputStream out, int v) {

@@ -1,7 +1,5 @@
 package io.spinneret.scheduler.redis;
 
-import java.util.Locale;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -9,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.Locale;
 
 /**
  * One of the scheduler's Lua scripts (resources next to this class), run by SHA with
@@ -22,15 +21,30 @@ import java.util.HexFormat;
  * was lost on the connection is retried that way, so it leaves no orphan lease.
  */
 enum LuaScripts {
-    PUSH(true), POP(true), ACK(true), REQUEUE(true), TOUCH(true), RESET(true), LAYOUT(true),
-    BEGIN(false), FINISH(false), BEAT(false), THROTTLE(false), SESSIONS(false), BUDGET(false), SIMHASH(false);
+    PUSH(true),
+    POP(true),
+    ACK(true),
+    REQUEUE(true),
+    TOUCH(true),
+    RESET(true),
+    LAYOUT(true),
+    BEGIN(false),
+    FINISH(false),
+    BEAT(false),
+    THROTTLE(false),
+    SESSIONS(false),
+    BUDGET(false),
+    SIMHASH(false);
 
     /** A script's text and the SHA-1 Redis names it by. */
     record Script(String source, String sha) {
         static Script of(String source) {
             try {
-                return new Script(source, HexFormat.of().formatHex(
-                        MessageDigest.getInstance("SHA-1").digest(source.getBytes(StandardCharsets.UTF_8))));
+                return new Script(
+                        source,
+                        HexFormat.of()
+                                .formatHex(MessageDigest.getInstance("SHA-1")
+                                        .digest(source.getBytes(StandardCharsets.UTF_8))));
             } catch (NoSuchAlgorithmException e) {
                 throw new IllegalStateException("SHA-1 is required by every Java platform", e);
             }

@@ -1,13 +1,12 @@
 package io.spinneret.scheduler.redis;
 
 import java.time.Instant;
-import java.util.Comparator;
-import java.util.Locale;
-
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
 import redis.clients.jedis.resps.Tuple;
@@ -27,9 +26,17 @@ import redis.clients.jedis.resps.Tuple;
  * @param nodes the nodes that sent a heartbeat and did not leave, with their leases
  * @param unowned leases no listed node holds (their node died or has not beaten yet), with their age
  */
-public record RedisCrawlStatus(String crawlId, String endpoint, String state, Map<String, String> lifecycle,
-        long pending, long inFlight, long seen, Map<String, Long> pendingByHost,
-        List<NodeStatus> nodes, List<LeaseAge> unowned) {
+public record RedisCrawlStatus(
+        String crawlId,
+        String endpoint,
+        String state,
+        Map<String, String> lifecycle,
+        long pending,
+        long inFlight,
+        long seen,
+        Map<String, Long> pendingByHost,
+        List<NodeStatus> nodes,
+        List<LeaseAge> unowned) {
 
     /** A lease and how long ago it was taken, in ms. */
     public record LeaseAge(String lease, long ageMillis) {}
@@ -40,9 +47,11 @@ public record RedisCrawlStatus(String crawlId, String endpoint, String state, Ma
      */
     public record NodeStatus(String node, long lastBeatMillis, long leasesHeld, List<LeaseAge> leases) {}
 
-    static RedisCrawlStatus read(RedisScheduler scheduler, CommandPipeline redis, String namespace, List<String> keys, String nodesKey) {
+    static RedisCrawlStatus read(
+            RedisScheduler scheduler, CommandPipeline redis, String namespace, List<String> keys, String nodesKey) {
         List<?> time = (List<?>) redis.call(p -> p.eval("return redis.call('TIME')", List.of(keys.get(0)), List.of()));
-        long now = Long.parseLong(String.valueOf(time.get(0))) * 1000 + Long.parseLong(String.valueOf(time.get(1))) / 1000;
+        long now =
+                Long.parseLong(String.valueOf(time.get(0))) * 1000 + Long.parseLong(String.valueOf(time.get(1))) / 1000;
         Map<String, String> raw = redis.call(p -> p.hgetAll(namespace + "state"));
         Map<String, String> lifecycle = new TreeMap<>(raw);
         String state = lifecycle.getOrDefault("state", "unknown");
@@ -77,12 +86,22 @@ public record RedisCrawlStatus(String crawlId, String endpoint, String state, Ma
             if (n > 0) byHost.put(e.getKey(), n);
         }
         Map<String, Long> sorted = new LinkedHashMap<>();
-        byHost.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
+        byHost.entrySet().stream()
+                .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
                 .forEach(e -> sorted.put(e.getKey(), e.getValue()));
         List<LeaseAge> orphans = new ArrayList<>();
         unowned.forEach((lease, age) -> orphans.add(new LeaseAge(lease, age)));
-        return new RedisCrawlStatus(scheduler.crawlId(), scheduler.endpoint(), state, lifecycle, pending, inflight.size(), seen,
-                sorted, nodes, orphans);
+        return new RedisCrawlStatus(
+                scheduler.crawlId(),
+                scheduler.endpoint(),
+                state,
+                lifecycle,
+                pending,
+                inflight.size(),
+                seen,
+                sorted,
+                nodes,
+                orphans);
     }
 
     /** The requests of a host's queues: {@code frontier.lua}'s "priority head tail offset count" entries, ';'-separated. */
@@ -109,28 +128,51 @@ public record RedisCrawlStatus(String crawlId, String endpoint, String state, Ma
     /** The report {@code spinneret status} prints. */
     public String describe() {
         StringBuilder b = new StringBuilder();
-        b.append("crawl ").append(crawlId).append(" at ").append(endpoint).append(": ").append(state);
+        b.append("crawl ")
+                .append(crawlId)
+                .append(" at ")
+                .append(endpoint)
+                .append(": ")
+                .append(state);
         lifecycle.forEach((k, v) -> b.append(", ").append(k).append(' ').append(k.endsWith("_at") ? instant(v) : v));
         b.append('\n');
-        b.append("queue: ").append(pending).append(" pending, ").append(inFlight).append(" in flight, ").append(seen).append(" seen\n");
+        b.append("queue: ")
+                .append(pending)
+                .append(" pending, ")
+                .append(inFlight)
+                .append(" in flight, ")
+                .append(seen)
+                .append(" seen\n");
         if (!pendingByHost.isEmpty()) {
             b.append("pending per host:\n");
-            pendingByHost.forEach((h, n) -> b.append("  ").append(h).append(' ').append(n).append('\n'));
+            pendingByHost.forEach(
+                    (h, n) -> b.append("  ").append(h).append(' ').append(n).append('\n'));
         }
         b.append("nodes: ").append(nodes.size()).append('\n');
         for (NodeStatus n : nodes) {
-            b.append("  ").append(n.node()).append(": last heartbeat ").append(seconds(n.lastBeatMillis())).append(" ago, ")
-                    .append(n.leasesHeld()).append(" leases then, ").append(n.leases().size()).append(" of them still in flight");
+            b.append("  ")
+                    .append(n.node())
+                    .append(": last heartbeat ")
+                    .append(seconds(n.lastBeatMillis()))
+                    .append(" ago, ")
+                    .append(n.leasesHeld())
+                    .append(" leases then, ")
+                    .append(n.leases().size())
+                    .append(" of them still in flight");
             if (!n.leases().isEmpty()) {
-                long oldest = n.leases().stream().mapToLong(LeaseAge::ageMillis).max().orElse(0);
+                long oldest =
+                        n.leases().stream().mapToLong(LeaseAge::ageMillis).max().orElse(0);
                 b.append(", oldest ").append(seconds(oldest));
             }
             b.append('\n');
             oldest(b, n.leases());
         }
         if (!unowned.isEmpty()) {
-            b.append("leases no node lists (taken since its last heartbeat, beyond its first ").append(1000)
-                    .append(", or of a dead node): ").append(unowned.size()).append('\n');
+            b.append("leases no node lists (taken since its last heartbeat, beyond its first ")
+                    .append(1000)
+                    .append(", or of a dead node): ")
+                    .append(unowned.size())
+                    .append('\n');
             oldest(b, unowned);
         }
         return b.toString();
@@ -138,9 +180,16 @@ public record RedisCrawlStatus(String crawlId, String endpoint, String state, Ma
 
     /** The ten oldest of these leases, a line each. */
     private static void oldest(StringBuilder b, List<LeaseAge> leases) {
-        leases.stream().sorted(Comparator.comparingLong(LeaseAge::ageMillis).reversed()).limit(10)
-                .forEach(l -> b.append("    ").append(l.lease()).append(' ').append(seconds(l.ageMillis())).append('\n'));
-        if (leases.size() > 10) b.append("    ... and ").append(leases.size() - 10).append(" more\n");
+        leases.stream()
+                .sorted(Comparator.comparingLong(LeaseAge::ageMillis).reversed())
+                .limit(10)
+                .forEach(l -> b.append("    ")
+                        .append(l.lease())
+                        .append(' ')
+                        .append(seconds(l.ageMillis()))
+                        .append('\n'));
+        if (leases.size() > 10)
+            b.append("    ... and ").append(leases.size() - 10).append(" more\n");
     }
 
     private static String seconds(long millis) {

@@ -54,8 +54,13 @@ public final class RedisEndpoint {
     private final int database;
     private final @Nullable Path caCert;
 
-    private RedisEndpoint(String scheme, List<HostAndPort> nodes, @Nullable String user, @Nullable String password,
-            int database, @Nullable Path caCert) {
+    private RedisEndpoint(
+            String scheme,
+            List<HostAndPort> nodes,
+            @Nullable String user,
+            @Nullable String password,
+            int database,
+            @Nullable Path caCert) {
         this.scheme = scheme;
         this.nodes = List.copyOf(nodes);
         this.user = user;
@@ -195,7 +200,9 @@ public final class RedisEndpoint {
         for (int i = 0; i < nodes.size(); i++) {
             if (i > 0) b.append(',');
             HostAndPort n = nodes.get(i);
-            b.append(n.getHost().contains(":") ? "[" + n.getHost() + "]" : n.getHost()).append(':').append(n.getPort());
+            b.append(n.getHost().contains(":") ? "[" + n.getHost() + "]" : n.getHost())
+                    .append(':')
+                    .append(n.getPort());
         }
         if (!isCluster()) b.append('/').append(database);
         if (caCert != null) b.append("?cacert=").append(caCert);
@@ -228,11 +235,20 @@ public final class RedisEndpoint {
         pool.setMaxIdle(connections);
         pool.setJmxEnabled(false);
         if (isCluster()) {
-            return RedisClusterClient.builder().nodes(new LinkedHashSet<>(nodes)).clientConfig(config.build()).poolConfig(pool)
-                    .maxAttempts(5).maxTotalRetriesDuration(timeout.multipliedBy(2)).topologyRefreshPeriod(Duration.ofSeconds(5))
+            return RedisClusterClient.builder()
+                    .nodes(new LinkedHashSet<>(nodes))
+                    .clientConfig(config.build())
+                    .poolConfig(pool)
+                    .maxAttempts(5)
+                    .maxTotalRetriesDuration(timeout.multipliedBy(2))
+                    .topologyRefreshPeriod(Duration.ofSeconds(5))
                     .build();
         }
-        return RedisClient.builder().hostAndPort(nodes.get(0)).clientConfig(config.build()).poolConfig(pool).build();
+        return RedisClient.builder()
+                .hostAndPort(nodes.get(0))
+                .clientConfig(config.build())
+                .poolConfig(pool)
+                .build();
     }
 
     private SSLSocketFactory trusting(Path pem) {
@@ -250,7 +266,8 @@ public final class RedisEndpoint {
             tls.init(null, tmf.getTrustManagers(), null);
             return tls.getSocketFactory();
         } catch (IOException | GeneralSecurityException e) {
-            throw new SpinneretException("redis_url " + redacted() + ": cannot read the CA certificate " + pem + ": " + e.getMessage(), e);
+            throw new SpinneretException(
+                    "redis_url " + redacted() + ": cannot read the CA certificate " + pem + ": " + e.getMessage(), e);
         }
     }
 }

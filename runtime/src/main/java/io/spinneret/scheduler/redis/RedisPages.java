@@ -31,14 +31,18 @@ final class RedisPages implements PageBudget, SimHashIndex {
 
     @Override
     public Verdict admit(String host, String domain, String fingerprint, long maxPerHost, long maxPerDomain) {
-        long answer = (Long) eval(LuaScripts.BUDGET, budget,
+        long answer = (Long) eval(
+                LuaScripts.BUDGET,
+                budget,
                 List.of(host, domain, fingerprint, Long.toString(maxPerHost), Long.toString(maxPerDomain)));
         return Verdict.values()[(int) answer];
     }
 
     @Override
     public @Nullable String firstNear(long simHash, String url) {
-        Object first = eval(LuaScripts.SIMHASH, simhash,
+        Object first = eval(
+                LuaScripts.SIMHASH,
+                simhash,
                 List.of(HexFormat.of().toHexDigits(simHash), url, Integer.toString(MAX_DISTANCE)));
         return first == null || first.equals(url) ? null : (String) first;
     }

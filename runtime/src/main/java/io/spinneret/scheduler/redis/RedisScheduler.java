@@ -1,10 +1,8 @@
 package io.spinneret.scheduler.redis;
 
-import java.nio.ByteBuffer;
-import java.util.Objects;
-
 import io.spinneret.api.Request;
 import io.spinneret.api.SpinneretException;
+import io.spinneret.spi.CrawlFinishedException;
 import io.spinneret.spi.Lease;
 import io.spinneret.spi.PageBudget;
 import io.spinneret.spi.PageRecords;
@@ -12,15 +10,16 @@ import io.spinneret.spi.Scheduler;
 import io.spinneret.spi.SessionStore;
 import io.spinneret.spi.SharedThrottle;
 import io.spinneret.spi.SimHashIndex;
-import io.spinneret.spi.CrawlFinishedException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
@@ -115,10 +114,12 @@ public final class RedisScheduler implements Scheduler {
      * @param commandTimeout how long a reply may take before the connection counts as lost and the
      *     command is retried: long, since a busy server (a big script of another crawl) is not a lost one
      */
-    public record Options(String url, String crawlId, Duration visibilityTimeout, Duration retryTimeout, Duration commandTimeout) {
+    public record Options(
+            String url, String crawlId, Duration visibilityTimeout, Duration retryTimeout, Duration commandTimeout) {
         public Options {
             if (!CRAWL_ID.matcher(crawlId).matches()) {
-                throw new SpinneretException("crawl id '" + crawlId + "' must be 1 to 200 characters without spaces or braces");
+                throw new SpinneretException(
+                        "crawl id '" + crawlId + "' must be 1 to 200 characters without spaces or braces");
             }
         }
 
@@ -133,9 +134,11 @@ public final class RedisScheduler implements Scheduler {
     private final String crawlId;
     private final String namespace;
     /** The keys of every frontier script, in the order of {@code frontier.lua}. */
-    static final List<String> KEY_NAMES = List.of("meta", "ring", "hosts", "chunks", "inflight", "leased", "seen", "bloom");
+    static final List<String> KEY_NAMES =
+            List.of("meta", "ring", "hosts", "chunks", "inflight", "leased", "seen", "bloom");
     /** The version of this layout in {@code meta}; another in the namespace is refused. */
     static final String LAYOUT_VERSION = "2";
+
     private static final byte[] ONE = {'1'};
     private static final byte[] ZERO = {'0'};
 
@@ -161,21 +164,26 @@ public final class RedisScheduler implements Scheduler {
         this.crawlId = options.crawlId();
         this.namespace = "spinneret:{" + crawlId + "}:";
         this.keys = KEY_NAMES.stream().map(k -> namespace + k).toList();
-        this.binaryKeys = keys.stream().map(k -> k.getBytes(StandardCharsets.UTF_8)).toList();
+        this.binaryKeys =
+                keys.stream().map(k -> k.getBytes(StandardCharsets.UTF_8)).toList();
         List<String> withState = new ArrayList<>(keys);
         withState.add(namespace + "state");
         this.lifecycleKeys = List.copyOf(withState);
         this.nodesKey = namespace + "nodes";
         this.node = nodeName();
         this.visibilityMillis = options.visibilityTimeout().toMillis();
-        this.onceMillis = options.retryTimeout().toMillis() + options.visibilityTimeout().toMillis() + 10_000;
+        this.onceMillis =
+                options.retryTimeout().toMillis() + options.visibilityTimeout().toMillis() + 10_000;
         this.client = endpoint.connect(options.commandTimeout(), 4);
         this.redis = new CommandPipeline(client, endpoint.redacted(), keys.get(0), options.retryTimeout());
         this.pages = new RedisPages(redis, namespace);
         this.pageRecords = new RedisPageRecords(namespace, this::count);
         if (beating) {
             long every = Math.max(visibilityMillis / 3, 10);
-            this.heartbeat = Thread.ofPlatform().daemon().name("spinneret-redis-heartbeat").unstarted(() -> beat(every));
+            this.heartbeat = Thread.ofPlatform()
+                    .daemon()
+                    .name("spinneret-redis-heartbeat")
+                    .unstarted(() -> beat(every));
         } else {
             this.heartbeat = null;
         }
@@ -215,7 +223,8 @@ public final class RedisScheduler implements Scheduler {
         List<String> args = new ArrayList<>(Math.min(members.size(), LISTED_LEASES) + 2);
         args.add(node);
         args.add(Integer.toString(members.size()));
-        args.addAll(members.subList(0, Math.min(members.size(), LISTED_LEASES))); // status shows a node's count and these
+        args.addAll(
+                members.subList(0, Math.min(members.size(), LISTED_LEASES))); // status shows a node's count and these
         eval(LuaScripts.BEAT.plain(), List.of(nodesKey), args);
     }
 
@@ -235,7 +244,8 @@ public final class RedisScheduler implements Scheduler {
      * that exists keeps its own).
      */
     public static RedisScheduler open(Options options, Mode mode, SeenFilter seen) {
-        if (options.url().isBlank()) throw new SpinneretException("scheduler=redis needs redis_url (or --redis redis://host:port/db)");
+        if (options.url().isBlank())
+            throw new SpinneretException("scheduler=redis needs redis_url (or --redis redis://host:port/db)");
         RedisEndpoint endpoint = RedisEndpoint.parse(options.url());
         RedisScheduler s;
         try {
@@ -258,12 +268,18 @@ public final class RedisScheduler implements Scheduler {
 
     /** {@link #open(Options, Mode)} with the default retry budget: {@code resume} reopens a finished crawl. */
     public static RedisScheduler open(String redisUrl, String crawlId, Duration visibilityTimeout, boolean resume) {
-        return open(new Options(redisUrl, crawlId, visibilityTimeout, Duration.ofSeconds(60)), resume ? Mode.REOPEN : Mode.JOIN);
+        return open(
+                new Options(redisUrl, crawlId, visibilityTimeout, Duration.ofSeconds(60)),
+                resume ? Mode.REOPEN : Mode.JOIN);
     }
 
     /** {@link #open(String, String, Duration, boolean)} with the seen filter a new crawl is created with. */
-    public static RedisScheduler open(String redisUrl, String crawlId, Duration visibilityTimeout, boolean resume, SeenFilter seen) {
-        return open(new Options(redisUrl, crawlId, visibilityTimeout, Duration.ofSeconds(60)), resume ? Mode.REOPEN : Mode.JOIN, seen);
+    public static RedisScheduler open(
+            String redisUrl, String crawlId, Duration visibilityTimeout, boolean resume, SeenFilter seen) {
+        return open(
+                new Options(redisUrl, crawlId, visibilityTimeout, Duration.ofSeconds(60)),
+                resume ? Mode.REOPEN : Mode.JOIN,
+                seen);
     }
 
     /**
@@ -273,7 +289,8 @@ public final class RedisScheduler implements Scheduler {
     public static RedisScheduler inspect(String redisUrl, String crawlId) {
         RedisEndpoint endpoint = RedisEndpoint.parse(redisUrl);
         try {
-            return new RedisScheduler(endpoint, new Options(redisUrl, crawlId, Duration.ofSeconds(15), Duration.ofSeconds(5)), false);
+            return new RedisScheduler(
+                    endpoint, new Options(redisUrl, crawlId, Duration.ofSeconds(15), Duration.ofSeconds(5)), false);
         } catch (JedisException e) {
             throw new SpinneretException("cannot connect to Redis at " + endpoint + ": " + e.getMessage(), e);
         }
@@ -288,30 +305,50 @@ public final class RedisScheduler implements Scheduler {
             dropped = (Long) run(LuaScripts.RESET, List.of("force"));
             redis.call(p -> p.del(namespace + "state"));
             redis.call(p -> p.del(pageRecords.key()));
-            LOG.info("{}*: a new crawl {} ({} seen fingerprints of the previous one dropped)", namespace, crawlId, Math.max(dropped, 0));
+            LOG.info(
+                    "{}*: a new crawl {} ({} seen fingerprints of the previous one dropped)",
+                    namespace,
+                    crawlId,
+                    Math.max(dropped, 0));
         } else if (before.isEmpty()) {
             // keys of a finished crawl from a version without a state: cleared, as then
             dropped = (Long) run(LuaScripts.RESET, List.of());
-            if (dropped > 0) LOG.info("{}*: the previous crawl finished ({} seen); starting a new one", namespace, dropped);
+            if (dropped > 0)
+                LOG.info("{}*: the previous crawl finished ({} seen); starting a new one", namespace, dropped);
         }
         if (dropped >= 0) {
-            redis.call(p -> p.unlink(RedisPages.KEY_NAMES.stream().map(k -> namespace + k).toArray(String[]::new)));
+            redis.call(p -> p.unlink(
+                    RedisPages.KEY_NAMES.stream().map(k -> namespace + k).toArray(String[]::new)));
             layout(seen); // the reset dropped the layout with the rest: created again, with this node's filter
-            redis.call(p -> p.del(namespace + "sessions", namespace + "sessions:live")); // a new crawl starts without sessions
+            redis.call(p ->
+                    p.del(namespace + "sessions", namespace + "sessions:live")); // a new crawl starts without sessions
         }
-        List<?> out = (List<?>) eval(LuaScripts.BEGIN.plain(), lifecycleKeys, List.of(node, mode == Mode.JOIN ? "join" : "reopen"));
+        List<?> out = (List<?>)
+                eval(LuaScripts.BEGIN.plain(), lifecycleKeys, List.of(node, mode == Mode.JOIN ? "join" : "reopen"));
         String found = (String) out.get(0);
         if (found.equals("finished")) {
             String by = (String) out.get(1);
             long at = Long.parseLong(String.valueOf(out.get(2)));
-            throw new CrawlFinishedException("the crawl '" + crawlId + "' at " + endpoint + " finished at " + Instant.ofEpochMilli(at)
-                    + " (by " + by + "); nothing to do. Use --new-crawl to crawl it again from the start, --resume to crawl"
-                    + " only what it has not seen, or another --crawl-id");
+            throw new CrawlFinishedException(
+                    "the crawl '" + crawlId + "' at " + endpoint + " finished at " + Instant.ofEpochMilli(at)
+                            + " (by " + by
+                            + "); nothing to do. Use --new-crawl to crawl it again from the start, --resume to crawl"
+                            + " only what it has not seen, or another --crawl-id");
         }
         if (found.equals("running")) {
-            LOG.info("{} joins the running crawl '{}' ({} pending, {} in flight, {} seen)", node, crawlId, pendingCount(), inFlightCount(), seenCount());
+            LOG.info(
+                    "{} joins the running crawl '{}' ({} pending, {} in flight, {} seen)",
+                    node,
+                    crawlId,
+                    pendingCount(),
+                    inFlightCount(),
+                    seenCount());
         } else if (found.equals("reopened")) {
-            LOG.info("{} reopens the finished crawl '{}' ({} seen): only unseen URLs are crawled", node, crawlId, seenCount());
+            LOG.info(
+                    "{} reopens the finished crawl '{}' ({} seen): only unseen URLs are crawled",
+                    node,
+                    crawlId,
+                    seenCount());
         } else {
             LOG.info("{} starts the crawl '{}' in {}*", node, crawlId, namespace);
         }
@@ -325,9 +362,11 @@ public final class RedisScheduler implements Scheduler {
         for (String prefix : List.of(namespace, "spinneret:" + crawlId + ":")) {
             for (String key : List.of(prefix + "pending", prefix + "requests")) {
                 if (redis.call(p -> p.exists(key))) {
-                    throw new SpinneretException(key + " holds a crawl in the layout of an older Spinneret, which this version does not"
-                            + " read: finish it with that version, or delete its keys (redis-cli --scan --pattern '" + prefix
-                            + "*' | xargs redis-cli unlink)");
+                    throw new SpinneretException(
+                            key + " holds a crawl in the layout of an older Spinneret, which this version does not"
+                                    + " read: finish it with that version, or delete its keys (redis-cli --scan --pattern '"
+                                    + prefix
+                                    + "*' | xargs redis-cli unlink)");
                 }
             }
         }
@@ -337,18 +376,30 @@ public final class RedisScheduler implements Scheduler {
     private void layout(SeenFilter seen) {
         List<?> out;
         try {
-            out = (List<?>) eval(LuaScripts.LAYOUT.plain(), keys,
+            out = (List<?>) eval(
+                    LuaScripts.LAYOUT.plain(),
+                    keys,
                     List.of(LAYOUT_VERSION, seen.kind(), Long.toString(seen.bits()), Integer.toString(seen.hashes())));
         } catch (SpinneretException e) {
             if (String.valueOf(e.getMessage()).contains("LAYOUT")) {
-                throw new SpinneretException(namespace + "* holds keys of another frontier layout (" + e.getMessage()
-                        + "; this version writes layout " + LAYOUT_VERSION + "): finish that crawl with the version that started it, "
-                        + "or delete its keys (redis-cli --scan --pattern '" + namespace + "*' | xargs redis-cli unlink)", e);
+                throw new SpinneretException(
+                        namespace + "* holds keys of another frontier layout (" + e.getMessage()
+                                + "; this version writes layout " + LAYOUT_VERSION
+                                + "): finish that crawl with the version that started it, "
+                                + "or delete its keys (redis-cli --scan --pattern '" + namespace
+                                + "*' | xargs redis-cli unlink)",
+                        e);
             }
             throw e;
         }
-        SeenFilter crawls = new SeenFilter((String) out.get(0), Long.parseLong((String) out.get(1)), Integer.parseInt((String) out.get(2)));
-        if (!crawls.equals(seen)) LOG.warn("{}*: the crawl remembers seen URLs with {}, not {} as this node's settings say", namespace, crawls, seen);
+        SeenFilter crawls = new SeenFilter(
+                (String) out.get(0), Long.parseLong((String) out.get(1)), Integer.parseInt((String) out.get(2)));
+        if (!crawls.equals(seen))
+            LOG.warn(
+                    "{}*: the crawl remembers seen URLs with {}, not {} as this node's settings say",
+                    namespace,
+                    crawls,
+                    seen);
         filter = crawls;
     }
 
@@ -419,7 +470,8 @@ public final class RedisScheduler implements Scheduler {
         while (true) {
             List<?> out = (List<?>) onceBinary(LuaScripts.POP, args);
             long reclaimed = (Long) out.get(0);
-            if (reclaimed > 0) LOG.warn("{}*: reclaimed {} requests in flight for over {} ms", namespace, reclaimed, visibilityMillis);
+            if (reclaimed > 0)
+                LOG.warn("{}*: reclaimed {} requests in flight for over {} ms", namespace, reclaimed, visibilityMillis);
             if (out.size() >= 5) {
                 String id = text(out.get(1));
                 String host = text(out.get(2));
@@ -444,8 +496,13 @@ public final class RedisScheduler implements Scheduler {
     @Override
     public void requeue(Lease lease, Request request) {
         String host = request.host();
-        runBinary(LuaScripts.REQUEUE, List.of(lease.id().getBytes(StandardCharsets.UTF_8), host.getBytes(StandardCharsets.UTF_8),
-                Integer.toString(request.priority()).getBytes(StandardCharsets.US_ASCII), CompactRequestCodec.encode(request, host)));
+        runBinary(
+                LuaScripts.REQUEUE,
+                List.of(
+                        lease.id().getBytes(StandardCharsets.UTF_8),
+                        host.getBytes(StandardCharsets.UTF_8),
+                        Integer.toString(request.priority()).getBytes(StandardCharsets.US_ASCII),
+                        CompactRequestCodec.encode(request, host)));
         held.remove(lease.id());
     }
 
@@ -578,7 +635,8 @@ public final class RedisScheduler implements Scheduler {
         k.addAll(binaryKeys);
         k.add(token.getBytes(StandardCharsets.UTF_8));
         Object reply = evalBinary(script.once(), k, args);
-        if (!(reply instanceof List<?> l) || l.size() > 1) redis.post(p -> p.unlink(token)); // received: need not be kept
+        if (!(reply instanceof List<?> l) || l.size() > 1)
+            redis.post(p -> p.unlink(token)); // received: need not be kept
         return reply;
     }
 

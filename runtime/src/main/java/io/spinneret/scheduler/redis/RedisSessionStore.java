@@ -92,9 +92,15 @@ final class RedisSessionStore implements SessionStore {
     private static StoredSession decode(String raw) {
         try {
             Map<?, ?> m = JSON.readValue(raw, Map.class);
-            return new StoredSession((String) m.get("id"), Boolean.TRUE.equals(m.get("pooled")), (String) m.get("proxy"),
-                    (String) m.get("userAgent"), ((Number) m.get("createdAtMillis")).longValue(),
-                    ((Number) m.get("uses")).longValue(), Boolean.TRUE.equals(m.get("retired")), (String) m.get("cookies"));
+            return new StoredSession(
+                    (String) m.get("id"),
+                    Boolean.TRUE.equals(m.get("pooled")),
+                    (String) m.get("proxy"),
+                    (String) m.get("userAgent"),
+                    ((Number) m.get("createdAtMillis")).longValue(),
+                    ((Number) m.get("uses")).longValue(),
+                    Boolean.TRUE.equals(m.get("retired")),
+                    (String) m.get("cookies"));
         } catch (JsonProcessingException | ClassCastException | NullPointerException e) {
             throw new SpinneretException("a session stored in Redis is not readable: " + raw, e);
         }

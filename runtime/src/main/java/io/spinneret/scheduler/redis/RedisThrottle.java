@@ -38,6 +38,7 @@ final class RedisThrottle implements SharedThrottle, AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(RedisThrottle.class);
     /** How long an in-flight place outlives its node's last heartbeat, by default. */
     static final long LEASE_MILLIS = 15_000;
+
     private static final long MAX_RETRY_SLEEP_NANOS = Duration.ofMillis(50).toNanos();
 
     private final CommandPipeline redis;
@@ -47,6 +48,7 @@ final class RedisThrottle implements SharedThrottle, AutoCloseable {
     private final AtomicLong passes = new AtomicLong();
     /** The tokens of the passes this node holds, by in-flight key. */
     private final Map<String, Set<String>> held = new ConcurrentHashMap<>();
+
     private final Thread heartbeat;
     private volatile boolean closed;
 
@@ -58,7 +60,8 @@ final class RedisThrottle implements SharedThrottle, AutoCloseable {
         this.redis = redis;
         this.key = key;
         this.leaseMillis = leaseMillis;
-        this.heartbeat = Thread.ofVirtual().name("spinneret-redis-throttle-heartbeat").unstarted(this::beat);
+        this.heartbeat =
+                Thread.ofVirtual().name("spinneret-redis-throttle-heartbeat").unstarted(this::beat);
         heartbeat.start();
     }
 
@@ -67,8 +70,12 @@ final class RedisThrottle implements SharedThrottle, AutoCloseable {
         String inFlight = key.apply("throttle:inflight:" + host);
         List<String> keys = List.of(key.apply("throttle:next:" + host), inFlight);
         String token = node + ":" + passes.incrementAndGet();
-        List<String> args = List.of("acquire", Long.toString(Math.max(0, delay.toNanos() / 1000)),
-                Integer.toString(Math.max(0, maxInFlight)), token, Long.toString(leaseMillis));
+        List<String> args = List.of(
+                "acquire",
+                Long.toString(Math.max(0, delay.toNanos() / 1000)),
+                Integer.toString(Math.max(0, maxInFlight)),
+                token,
+                Long.toString(leaseMillis));
         long slept = 0;
         long retrySleep = Duration.ofMillis(2).toNanos();
         long waitMicros;
@@ -79,7 +86,8 @@ final class RedisThrottle implements SharedThrottle, AutoCloseable {
             retrySleep = Math.min(retrySleep * 2, MAX_RETRY_SLEEP_NANOS);
         }
         RedisPass pass = new RedisPass(inFlight, maxInFlight > 0 ? token : null);
-        if (pass.token != null) held.computeIfAbsent(inFlight, k -> ConcurrentHashMap.newKeySet()).add(token);
+        if (pass.token != null)
+            held.computeIfAbsent(inFlight, k -> ConcurrentHashMap.newKeySet()).add(token);
         if (waitMicros > 0) {
             try {
                 Thread.sleep(Duration.ofNanos(waitMicros * 1000));
@@ -127,7 +135,10 @@ final class RedisThrottle implements SharedThrottle, AutoCloseable {
             try {
                 redis.call(p -> p.zrem(inFlight, t));
             } catch (RuntimeException e) {
-                LOG.warn("Redis throttle: freeing a place of {} failed ({}); it expires in {} ms", inFlight, e.getMessage(),
+                LOG.warn(
+                        "Redis throttle: freeing a place of {} failed ({}); it expires in {} ms",
+                        inFlight,
+                        e.getMessage(),
                         leaseMillis);
             }
         }
@@ -148,7 +159,8 @@ final class RedisThrottle implements SharedThrottle, AutoCloseable {
                 try {
                     redis.eval(LuaScripts.THROTTLE.plain(), List.of(e.getKey()), args);
                 } catch (RuntimeException ex) {
-                    if (!closed) LOG.warn("Redis throttle: heartbeat of {} failed ({}); retrying", e.getKey(), ex.getMessage());
+                    if (!closed)
+                        LOG.warn("Redis throttle: heartbeat of {} failed ({}); retrying", e.getKey(), ex.getMessage());
                 }
             }
         }

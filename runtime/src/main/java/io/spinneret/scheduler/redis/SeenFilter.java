@@ -11,9 +11,11 @@ public record SeenFilter(String kind, long bits, int hashes) {
     public static final long MAX_BITS = 1L << 32;
 
     public SeenFilter {
-        if (!kind.equals("exact") && !kind.equals("bloom")) throw new IllegalArgumentException("seen filter '" + kind + "' is neither exact nor bloom");
+        if (!kind.equals("exact") && !kind.equals("bloom"))
+            throw new IllegalArgumentException("seen filter '" + kind + "' is neither exact nor bloom");
         if (kind.equals("bloom") && (bits < 64 || bits > MAX_BITS || hashes < 1 || hashes > 64)) {
-            throw new IllegalArgumentException("a Bloom filter of " + bits + " bits and " + hashes + " hashes is out of range");
+            throw new IllegalArgumentException(
+                    "a Bloom filter of " + bits + " bits and " + hashes + " hashes is out of range");
         }
     }
 
@@ -29,13 +31,16 @@ public record SeenFilter(String kind, long bits, int hashes) {
      * @throws IllegalArgumentException if that needs more than {@link #MAX_BITS} bits
      */
     public static SeenFilter bloom(long capacity, double errorRate) {
-        if (capacity < 1) throw new IllegalArgumentException("Bloom filter capacity must be at least 1, not " + capacity);
-        if (!(errorRate > 0 && errorRate < 1)) throw new IllegalArgumentException("Bloom filter error rate must be between 0 and 1, not " + errorRate);
+        if (capacity < 1)
+            throw new IllegalArgumentException("Bloom filter capacity must be at least 1, not " + capacity);
+        if (!(errorRate > 0 && errorRate < 1))
+            throw new IllegalArgumentException("Bloom filter error rate must be between 0 and 1, not " + errorRate);
         double ln2 = Math.log(2);
         long bits = Math.max(64, (long) Math.ceil(-capacity * Math.log(errorRate) / (ln2 * ln2)));
         if (bits > MAX_BITS) {
-            throw new IllegalArgumentException("a Bloom filter for " + capacity + " URLs at error rate " + errorRate + " needs "
-                    + bits + " bits, more than a Redis string holds (" + MAX_BITS + "): lower the capacity or raise the rate");
+            throw new IllegalArgumentException("a Bloom filter for " + capacity + " URLs at error rate " + errorRate
+                    + " needs " + bits + " bits, more than a Redis string holds (" + MAX_BITS
+                    + "): lower the capacity or raise the rate");
         }
         int hashes = (int) Math.max(1, Math.min(64, Math.round((double) bits / capacity * ln2)));
         return new SeenFilter("bloom", bits, hashes);

@@ -1,8 +1,5 @@
 package io.spinneret.scheduler.sqlite;
 
-import java.util.HashMap;
-import java.util.Map;
-
 import io.spinneret.api.Fingerprint;
 import io.spinneret.api.Request;
 import io.spinneret.api.RequestCodec;
@@ -15,7 +12,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.jspecify.annotations.Nullable;
 import org.sqlite.SQLiteConfig;
 
@@ -130,12 +129,14 @@ final class FrontierDb implements AutoCloseable {
     /** Reads the hosts and their pending counts into the ring (at open, and after a rollback). */
     private void loadRing() throws SQLException {
         ring.clear();
-        try (Statement st = conn.createStatement(); ResultSet rs = st.executeQuery("SELECT id, name FROM host")) {
+        try (Statement st = conn.createStatement();
+                ResultSet rs = st.executeQuery("SELECT id, name FROM host")) {
             while (rs.next()) ring.known(rs.getString(2), rs.getLong(1));
         }
         // hosts whose oldest pending row is oldest come first
-        try (Statement st = conn.createStatement(); ResultSet rs = st.executeQuery(
-                "SELECT host, count(*) FROM request WHERE state = 0 GROUP BY host ORDER BY min(seq)")) {
+        try (Statement st = conn.createStatement();
+                ResultSet rs = st.executeQuery(
+                        "SELECT host, count(*) FROM request WHERE state = 0 GROUP BY host ORDER BY min(seq)")) {
             while (rs.next()) ring.addPending(rs.getLong(1), rs.getLong(2));
         }
     }
@@ -168,7 +169,8 @@ final class FrontierDb implements AutoCloseable {
     }
 
     private long count(String sql) throws SQLException {
-        try (Statement st = conn.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        try (Statement st = conn.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             return rs.next() ? rs.getLong(1) : 0;
         }
     }
@@ -205,7 +207,8 @@ final class FrontierDb implements AutoCloseable {
      */
     record Encoded(byte[] fingerprint, int priority, boolean dontFilter, byte[] json, String host) {
         static Encoded of(Request r) {
-            return new Encoded(bytes(r.fingerprint()), r.priority(), r.dontFilter(), RequestCodec.toJsonBytes(r), r.host());
+            return new Encoded(
+                    bytes(r.fingerprint()), r.priority(), r.dontFilter(), RequestCodec.toJsonBytes(r), r.host());
         }
     }
 
@@ -249,7 +252,8 @@ final class FrontierDb implements AutoCloseable {
     }
 
     /** Moves the best pending request of the host whose turn it is into in-flight. */
-    @Nullable Taken take() throws SQLException {
+    @Nullable
+    Taken take() throws SQLException {
         while (!ring.isEmpty()) {
             long host = ring.next();
             take.setLong(1, host);
@@ -321,7 +325,8 @@ final class FrontierDb implements AutoCloseable {
     /** Up to {@code limit} page records with a fingerprint after {@code after} (empty: from the first), in fingerprint order. */
     List<byte[][]> pagesAfter(byte[] after, int limit) throws SQLException {
         List<byte[][]> out = new ArrayList<>();
-        try (PreparedStatement st = conn.prepareStatement("SELECT fp, record FROM page WHERE fp > ? ORDER BY fp LIMIT ?")) {
+        try (PreparedStatement st =
+                conn.prepareStatement("SELECT fp, record FROM page WHERE fp > ? ORDER BY fp LIMIT ?")) {
             st.setBytes(1, after);
             st.setInt(2, limit);
             try (ResultSet rs = st.executeQuery()) {

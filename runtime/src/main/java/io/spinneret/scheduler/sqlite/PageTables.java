@@ -28,7 +28,11 @@ final class PageTables {
     private static String bandIndexes() {
         StringBuilder ddl = new StringBuilder();
         for (int b = 0; b < SimHashIndex.BANDS; b++) {
-            ddl.append(";CREATE INDEX IF NOT EXISTS simhash_b").append(b).append(" ON simhash (b").append(b).append(')');
+            ddl.append(";CREATE INDEX IF NOT EXISTS simhash_b")
+                    .append(b)
+                    .append(" ON simhash (b")
+                    .append(b)
+                    .append(')');
         }
         return ddl.toString();
     }
@@ -43,8 +47,9 @@ final class PageTables {
         admitted = conn.prepareStatement("SELECT 1 FROM budget WHERE scope = ? AND name = ? AND fp = ?");
         spent = conn.prepareStatement("SELECT count(*) FROM budget WHERE scope = ? AND name = ?");
         admit = conn.prepareStatement("INSERT OR IGNORE INTO budget (scope, name, fp) VALUES (?, ?, ?)");
-        near = conn.prepareStatement("SELECT hash, url FROM simhash WHERE b0 = ? OR b1 = ? OR b2 = ? OR b3 = ? OR b4 = ? OR b5 = ?"
-                + " OR b6 = ? OR b7 = ?");
+        near = conn.prepareStatement(
+                "SELECT hash, url FROM simhash WHERE b0 = ? OR b1 = ? OR b2 = ? OR b3 = ? OR b4 = ? OR b5 = ?"
+                        + " OR b6 = ? OR b7 = ?");
         record = conn.prepareStatement("INSERT OR IGNORE INTO simhash (hash, url, b0, b1, b2, b3, b4, b5, b6, b7)"
                 + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)");
     }
@@ -56,8 +61,10 @@ final class PageTables {
         }
     }
 
-    PageBudget.Verdict admit(String host, String domain, String fp, long maxPerHost, long maxPerDomain) throws SQLException {
-        if (maxPerHost > 0 ? has("h", host, fp) : maxPerDomain > 0 && has("d", domain, fp)) return PageBudget.Verdict.ADMITTED;
+    PageBudget.Verdict admit(String host, String domain, String fp, long maxPerHost, long maxPerDomain)
+            throws SQLException {
+        if (maxPerHost > 0 ? has("h", host, fp) : maxPerDomain > 0 && has("d", domain, fp))
+            return PageBudget.Verdict.ADMITTED;
         if (maxPerHost > 0 && count("h", host) >= maxPerHost) return PageBudget.Verdict.HOST_SPENT;
         if (maxPerDomain > 0 && count("d", domain) >= maxPerDomain) return PageBudget.Verdict.DOMAIN_SPENT;
         if (maxPerHost > 0) insert("h", host, fp);
@@ -89,7 +96,8 @@ final class PageTables {
         return st;
     }
 
-    @Nullable String firstNear(long simHash, String url) throws SQLException {
+    @Nullable
+    String firstNear(long simHash, String url) throws SQLException {
         for (int b = 0; b < SimHashIndex.BANDS; b++) near.setInt(b + 1, band(simHash, b));
         try (ResultSet rs = near.executeQuery()) {
             while (rs.next()) {

@@ -131,12 +131,13 @@ public final class SqliteScheduler implements Scheduler {
             boolean existed = Files.exists(jobDir.resolve(FrontierDb.FILE_NAME));
             db = FrontierDb.open(jobDir.resolve(FrontierDb.FILE_NAME), false);
             if (existed && !resume && db.pending + db.inFlight > 0) {
-                throw new SpinneretException("job directory " + jobDir + " holds an unfinished crawl ("
-                        + summary(db) + "). Continue it with --resume, or delete the directory to start over.");
+                throw new SpinneretException("job directory " + jobDir + " holds an unfinished crawl (" + summary(db)
+                        + "). Continue it with --resume, or delete the directory to start over.");
             }
             db.begin();
             if (existed && !resume && db.seen > 0) {
-                LOG.info("job directory {}: the previous crawl finished ({} seen); starting a new one", jobDir, db.seen);
+                LOG.info(
+                        "job directory {}: the previous crawl finished ({} seen); starting a new one", jobDir, db.seen);
                 db.clear();
             }
             int recovered = db.recover();
@@ -198,7 +199,8 @@ public final class SqliteScheduler implements Scheduler {
     @Override
     public boolean[] pushEach(List<Request> requests) {
         if (requests.isEmpty()) return new boolean[0];
-        List<FrontierDb.Encoded> encoded = requests.stream().map(FrontierDb.Encoded::of).toList();
+        List<FrontierDb.Encoded> encoded =
+                requests.stream().map(FrontierDb.Encoded::of).toList();
         return call(db -> {
             boolean[] added = new boolean[encoded.size()];
             for (int i = 0; i < added.length; i++) added[i] = db.push(encoded.get(i));
@@ -267,7 +269,8 @@ public final class SqliteScheduler implements Scheduler {
     /** The budgets in the job's file: a resumed job goes on spending them. */
     @Override
     public PageBudget pageBudget() {
-        return (host, domain, fp, maxPerHost, maxPerDomain) -> call(db -> db.pages().admit(host, domain, fp, maxPerHost, maxPerDomain));
+        return (host, domain, fp, maxPerHost, maxPerDomain) ->
+                call(db -> db.pages().admit(host, domain, fp, maxPerHost, maxPerDomain));
     }
 
     /** The SimHashes in the job's file: a resumed job keeps its near-duplicate groups. */
@@ -344,7 +347,8 @@ public final class SqliteScheduler implements Scheduler {
                 while (!ops.isEmpty()) {
                     List<Op<?>> batch = drain();
                     if (dbClosed) {
-                        for (Op<?> op : batch) op.result().completeExceptionally(new IllegalStateException("scheduler is closed"));
+                        for (Op<?> op : batch)
+                            op.result().completeExceptionally(new IllegalStateException("scheduler is closed"));
                     } else {
                         runBatch(batch);
                     }
@@ -366,7 +370,8 @@ public final class SqliteScheduler implements Scheduler {
         Object[] results = new Object[batch.size()];
         db.begin();
         try {
-            for (int i = 0; i < batch.size(); i++) results[i] = batch.get(i).work().run(db);
+            for (int i = 0; i < batch.size(); i++)
+                results[i] = batch.get(i).work().run(db);
             db.commit();
         } catch (SQLException | RuntimeException e) {
             db.rollback();
@@ -402,5 +407,4 @@ public final class SqliteScheduler implements Scheduler {
             signalLock.unlock();
         }
     }
-
 }

@@ -53,8 +53,8 @@ final class SqliteSessionStore implements SessionStore {
 
     @Override
     public synchronized StoredSession create(StoredSession fresh) {
-        try (PreparedStatement st = conn.prepareStatement("INSERT OR IGNORE INTO session (" + COLUMNS
-                + ") VALUES (?, ?, ?, ?, ?, 0, 0, ?)")) {
+        try (PreparedStatement st = conn.prepareStatement(
+                "INSERT OR IGNORE INTO session (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, 0, 0, ?)")) {
             st.setString(1, fresh.id());
             st.setInt(2, fresh.pooled() ? 1 : 0);
             st.setString(3, fresh.proxy());
@@ -120,8 +120,15 @@ final class SqliteSessionStore implements SessionStore {
             List<StoredSession> out = new ArrayList<>();
             try (ResultSet rs = st.executeQuery()) {
                 while (rs.next()) {
-                    out.add(new StoredSession(rs.getString(1), rs.getInt(2) == 1, rs.getString(3), rs.getString(4),
-                            rs.getLong(5), rs.getLong(6), rs.getInt(7) == 1, rs.getString(8)));
+                    out.add(new StoredSession(
+                            rs.getString(1),
+                            rs.getInt(2) == 1,
+                            rs.getString(3),
+                            rs.getString(4),
+                            rs.getLong(5),
+                            rs.getLong(6),
+                            rs.getInt(7) == 1,
+                            rs.getString(8)));
                 }
             }
             return out;

@@ -36,7 +36,8 @@ public final class CsvStorage extends FileStorage {
                 if (isEmpty()) { // a new or emptied file; also again when the batch that wrote the header failed
                     List<Field> fields = s.fields();
                     String[] names = new String[fields.size()];
-                    for (int i = 0; i < names.length; i++) names[i] = fields.get(i).name();
+                    for (int i = 0; i < names.length; i++)
+                        names[i] = fields.get(i).name();
                     row(w, names);
                 }
                 for (T item : items) row(w, s.csvRow(item));

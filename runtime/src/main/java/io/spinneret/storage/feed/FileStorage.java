@@ -1,14 +1,13 @@
 package io.spinneret.storage.feed;
 
-import java.io.ByteArrayOutputStream;
-import java.nio.file.FileSystemException;
-
 import io.spinneret.disk.FileErrors;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.spi.Storage;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
@@ -39,6 +38,7 @@ abstract sealed class FileStorage implements Storage permits JsonlStorage, CsvSt
     private final Path target;
     /** Empty each file on opening it rather than append to it. */
     final boolean overwrite;
+
     private final Map<ItemSchema<?>, Sink> sinks = new LinkedHashMap<>();
 
     FileStorage(Path target, boolean overwrite) {
@@ -56,6 +56,7 @@ abstract sealed class FileStorage implements Storage permits JsonlStorage, CsvSt
         final Path path;
         /** The current batch, until {@link #sync} writes it to the file. */
         final BatchBuffer out = new BatchBuffer();
+
         private final FileChannel channel;
         /** Where the last batch written ended: the file holds exactly this much. */
         private long good;
@@ -65,7 +66,10 @@ abstract sealed class FileStorage implements Storage permits JsonlStorage, CsvSt
             Path parent = path.toAbsolutePath().getParent();
             if (parent != null) Files.createDirectories(parent);
             if (!overwrite && Files.exists(path)) dropPartialLastLine(path);
-            this.channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+            this.channel = FileChannel.open(
+                    path,
+                    StandardOpenOption.CREATE,
+                    StandardOpenOption.WRITE,
                     overwrite ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.READ);
             this.good = channel.size();
         }
@@ -147,7 +151,10 @@ abstract sealed class FileStorage implements Storage permits JsonlStorage, CsvSt
                         long keep = from + i + 1;
                         if (keep < size) {
                             ch.truncate(keep);
-                            LOG.warn("{} ended in a partial line (an interrupted write); dropped its last {} bytes", path, size - keep);
+                            LOG.warn(
+                                    "{} ended in a partial line (an interrupted write); dropped its last {} bytes",
+                                    path,
+                                    size - keep);
                         }
                         return size - keep;
                     }
@@ -179,8 +186,12 @@ abstract sealed class FileStorage implements Storage permits JsonlStorage, CsvSt
         try {
             if (parent != null) Files.createDirectories(parent);
             // now rather than at the first batch, which for a -n crawl comes after the whole crawl
-            FileChannel.open(target, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                    overwrite ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.APPEND).close();
+            FileChannel.open(
+                            target,
+                            StandardOpenOption.CREATE,
+                            StandardOpenOption.WRITE,
+                            overwrite ? StandardOpenOption.TRUNCATE_EXISTING : StandardOpenOption.APPEND)
+                    .close();
         } catch (FileSystemException e) {
             throw new IOException(FileErrors.describe(e), e); // the caller names the output
         }
@@ -213,7 +224,8 @@ abstract sealed class FileStorage implements Storage permits JsonlStorage, CsvSt
             try {
                 s.close();
             } catch (IOException e) {
-                if (first == null) first = e; else first.addSuppressed(e);
+                if (first == null) first = e;
+                else first.addSuppressed(e);
             }
         }
         sinks.clear();

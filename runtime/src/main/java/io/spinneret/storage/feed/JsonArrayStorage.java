@@ -5,10 +5,10 @@ import io.spinneret.internal.ItemSchema;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.nio.channels.FileChannel;
 import java.util.List;
 
 /**
@@ -99,7 +99,8 @@ public final class JsonArrayStorage extends FileStorage {
         }
         ByteBuffer head = ByteBuffer.allocate(2);
         ch.read(head, 0);
-        if (head.get(0) != '[') throw new IOException(path + " is not a JSON array (it does not start with '['); use -O to replace it");
+        if (head.get(0) != '[')
+            throw new IOException(path + " is not a JSON array (it does not start with '['); use -O to replace it");
         ByteBuffer tail = ByteBuffer.allocate(END);
         ch.read(tail, size - Math.min(size, END));
         if (size >= END && tail.get(0) == ']' && tail.get(1) == '\n') return;

@@ -1,12 +1,11 @@
 package io.spinneret.storage.feed;
 
-import java.io.OutputStream;
-
 import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import io.spinneret.internal.ItemSchema;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.List;
 

@@ -1,15 +1,14 @@
 package io.spinneret.storage.jdbc;
 
-import java.net.URLEncoder;
-import java.util.Collections;
-import java.util.Locale;
-
 import io.spinneret.api.SpinneretException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URLDecoder;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 import org.jspecify.annotations.Nullable;
@@ -78,8 +77,8 @@ public record DatabaseUri(
                 params.put(decode(eq < 0 ? pair : pair.substring(0, eq)), eq < 0 ? "" : decode(pair.substring(eq + 1)));
             }
         }
-        return new DatabaseUri(uri.getScheme().toLowerCase(Locale.ROOT), user, password, host,
-                uri.getPort(), database, params);
+        return new DatabaseUri(
+                uri.getScheme().toLowerCase(Locale.ROOT), user, password, host, uri.getPort(), database, params);
     }
 
     /** The port, or {@code defaultPort} when the URI names none. */

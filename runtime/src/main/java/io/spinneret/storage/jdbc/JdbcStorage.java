@@ -153,8 +153,9 @@ public abstract class JdbcStorage implements Storage {
         for (T item : items) {
             Object[] row = schema.values(item);
             if (row[keyIndex] == null) {
-                throw new RejectedItemsException("cannot write " + schema.name() + " to table " + quote(schema.table()) + " in "
-                        + description + ": its key '" + fields.get(keyIndex).name() + "' is null");
+                throw new RejectedItemsException(
+                        "cannot write " + schema.name() + " to table " + quote(schema.table()) + " in " + description
+                                + ": its key '" + fields.get(keyIndex).name() + "' is null");
             }
             rows.add(row);
         }
@@ -165,7 +166,8 @@ public abstract class JdbcStorage implements Storage {
                 Table table = table(c, schema);
                 try (PreparedStatement ps = c.prepareStatement(table.upsertSql())) {
                     for (Object[] row : rows) {
-                        for (int i = 0; i < row.length; i++) bind(ps, i + 1, fields.get(i).type(), row[i]);
+                        for (int i = 0; i < row.length; i++)
+                            bind(ps, i + 1, fields.get(i).type(), row[i]);
                         ps.addBatch();
                     }
                     ps.executeBatch();
@@ -179,11 +181,14 @@ public abstract class JdbcStorage implements Storage {
                 throw e;
             }
         } catch (SQLException e) {
-            String text = "cannot write " + rows.size() + " " + schema.name() + " items to " + target + ": " + message(e);
+            String text =
+                    "cannot write " + rows.size() + " " + schema.name() + " items to " + target + ": " + message(e);
             throw isDataError(e) ? new RejectedItemsException(text, e) : new IOException(text, e);
         } catch (ClassCastException e) {
-            throw new RejectedItemsException("cannot write " + schema.name() + " items to " + target
-                    + ": a value does not have the type its field declares (" + e.getMessage() + ")", e);
+            throw new RejectedItemsException(
+                    "cannot write " + schema.name() + " items to " + target
+                            + ": a value does not have the type its field declares (" + e.getMessage() + ")",
+                    e);
         }
     }
 
@@ -233,7 +238,9 @@ public abstract class JdbcStorage implements Storage {
 
     /** {@code CREATE TABLE IF NOT EXISTS}, with the key column as primary key. */
     protected String createTableSql(String table, List<Field> fields, int keyIndex) {
-        StringBuilder sql = new StringBuilder("CREATE TABLE IF NOT EXISTS ").append(quote(table)).append(" (");
+        StringBuilder sql = new StringBuilder("CREATE TABLE IF NOT EXISTS ")
+                .append(quote(table))
+                .append(" (");
         for (int i = 0; i < fields.size(); i++) {
             Field f = fields.get(i);
             sql.append(quote(f.name())).append(' ').append(columnType(f.type(), i == keyIndex));
@@ -247,10 +254,11 @@ public abstract class JdbcStorage implements Storage {
     private void verify(Connection c, ItemSchema<?> schema, List<String> columns) throws SQLException, IOException {
         String table = schema.table();
         for (Field f : schema.fields()) {
-            boolean present = columns.stream().anyMatch(col ->
-                    caseSensitiveColumns() ? col.equals(f.name()) : col.equalsIgnoreCase(f.name()));
+            boolean present = columns.stream()
+                    .anyMatch(col -> caseSensitiveColumns() ? col.equals(f.name()) : col.equalsIgnoreCase(f.name()));
             if (!present) {
-                throw new IOException("table " + quote(table) + " in " + description + " has no column " + quote(f.name())
+                throw new IOException("table " + quote(table) + " in " + description + " has no column "
+                        + quote(f.name())
                         + " for field '" + f.name() + "' of " + schema.name() + " (existing tables are never altered;"
                         + " add it with: ALTER TABLE " + quote(table) + " ADD COLUMN " + quote(f.name()) + " "
                         + columnType(f.type(), false) + ")");
@@ -258,9 +266,10 @@ public abstract class JdbcStorage implements Storage {
         }
         String key = schema.fields().get(schema.keyIndex()).name();
         if (!TableInspector.keyIsUnique(c, table, key, metadataScope(c), caseSensitiveColumns())) {
-            throw new IOException("table " + quote(table) + " in " + description + " has no primary key or unique index on"
-                    + " its key column " + quote(key) + " alone, which idempotent upserts need (add one with:"
-                    + " CREATE UNIQUE INDEX ON " + quote(table) + " (" + quote(key) + "))");
+            throw new IOException(
+                    "table " + quote(table) + " in " + description + " has no primary key or unique index on"
+                            + " its key column " + quote(key) + " alone, which idempotent upserts need (add one with:"
+                            + " CREATE UNIQUE INDEX ON " + quote(table) + " (" + quote(key) + "))");
         }
         c.commit(); // end the metadata queries' transaction
     }
@@ -285,7 +294,9 @@ public abstract class JdbcStorage implements Storage {
         String text = e.getMessage();
         if (e instanceof BatchUpdateException b && b.getNextException() != null) {
             text = b.getNextException().getMessage(); // PostgreSQL puts the server's error here
-        } else if (e instanceof SQLException s && s.getNextException() != null && text != null
+        } else if (e instanceof SQLException s
+                && s.getNextException() != null
+                && text != null
                 && text.contains("getNextException")) {
             text = s.getNextException().getMessage();
         }

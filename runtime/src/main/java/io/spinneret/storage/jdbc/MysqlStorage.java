@@ -47,19 +47,22 @@ public final class MysqlStorage extends JdbcStorage {
     public MysqlStorage(DatabaseUri uri) {
         super(uri.redacted());
         if (uri.database().isEmpty()) {
-            throw new SpinneretException("a MySQL target needs a database: " + uri.scheme()
-                    + "://user:password@" + uri.host() + ":" + uri.portOr(3306) + "/<database>");
+            throw new SpinneretException("a MySQL target needs a database: " + uri.scheme() + "://user:password@"
+                    + uri.host() + ":" + uri.portOr(3306) + "/<database>");
         }
         this.uri = uri;
     }
 
     @Override
     protected String jdbcUrl() {
-        return uri.jdbcUrl("mysql", 3306, Map.of(
-                "rewriteBatchedStatements", "true",
-                "characterEncoding", "UTF-8",
-                "connectTimeout", "10000",
-                "useServerPrepStmts", "false"));
+        return uri.jdbcUrl(
+                "mysql",
+                3306,
+                Map.of(
+                        "rewriteBatchedStatements", "true",
+                        "characterEncoding", "UTF-8",
+                        "connectTimeout", "10000",
+                        "useServerPrepStmts", "false"));
     }
 
     @Override
@@ -98,7 +101,11 @@ public final class MysqlStorage extends JdbcStorage {
         for (int i = 0; i < fields.size(); i++) {
             if (i == keyIndex) continue;
             String column = quote(fields.get(i).name());
-            update.append(update.isEmpty() ? "" : ", ").append(column).append(" = VALUES(").append(column).append(')');
+            update.append(update.isEmpty() ? "" : ", ")
+                    .append(column)
+                    .append(" = VALUES(")
+                    .append(column)
+                    .append(')');
         }
         if (update.isEmpty()) { // only a key: nothing to update, but the statement needs a clause
             String key = quote(fields.get(keyIndex).name());

@@ -35,10 +35,13 @@ public final class PostgresStorage extends JdbcStorage {
 
     @Override
     protected String jdbcUrl() {
-        return uri.jdbcUrl("postgresql", 5432, Map.of(
-                "reWriteBatchedInserts", "true",
-                "connectTimeout", "10",
-                "ApplicationName", "spinneret"));
+        return uri.jdbcUrl(
+                "postgresql",
+                5432,
+                Map.of(
+                        "reWriteBatchedInserts", "true",
+                        "connectTimeout", "10",
+                        "ApplicationName", "spinneret"));
     }
 
     @Override
@@ -68,7 +71,8 @@ public final class PostgresStorage extends JdbcStorage {
 
     @Override
     protected String upsertSql(String table, List<Field> fields, int keyIndex) {
-        return Sql.insert(this::quote, table, fields) + " ON CONFLICT (" + quote(fields.get(keyIndex).name()) + ") "
+        return Sql.insert(this::quote, table, fields) + " ON CONFLICT ("
+                + quote(fields.get(keyIndex).name()) + ") "
                 + Sql.doUpdateExcluded(this::quote, fields, keyIndex, "EXCLUDED");
     }
 

@@ -10,7 +10,8 @@ final class Sql {
 
     /** {@code INSERT INTO "t" ("a", "b") VALUES (?, ?)}. */
     static String insert(UnaryOperator<String> quote, String table, List<Field> fields) {
-        StringBuilder sql = new StringBuilder("INSERT INTO ").append(quote.apply(table)).append(" (");
+        StringBuilder sql =
+                new StringBuilder("INSERT INTO ").append(quote.apply(table)).append(" (");
         StringBuilder values = new StringBuilder();
         for (int i = 0; i < fields.size(); i++) {
             if (i > 0) {
@@ -32,8 +33,12 @@ final class Sql {
         for (int i = 0; i < fields.size(); i++) {
             if (i == keyIndex) continue;
             String column = quote.apply(fields.get(i).name());
-            sql.append(sql.isEmpty() ? "DO UPDATE SET " : ", ").append(column).append(" = ").append(excluded)
-                    .append('.').append(column);
+            sql.append(sql.isEmpty() ? "DO UPDATE SET " : ", ")
+                    .append(column)
+                    .append(" = ")
+                    .append(excluded)
+                    .append('.')
+                    .append(column);
         }
         return sql.isEmpty() ? "DO NOTHING" : sql.toString();
     }

@@ -45,7 +45,8 @@ public final class SqliteStorage extends JdbcStorage {
         try {
             if (parent != null) Files.createDirectories(parent);
         } catch (IOException e) {
-            throw new IOException("cannot connect to " + describe() + ": cannot create its folder " + parent + " (" + e + ")", e);
+            throw new IOException(
+                    "cannot connect to " + describe() + ": cannot create its folder " + parent + " (" + e + ")", e);
         }
         super.open();
     }
@@ -80,7 +81,8 @@ public final class SqliteStorage extends JdbcStorage {
 
     @Override
     protected String upsertSql(String table, List<Field> fields, int keyIndex) {
-        return Sql.insert(this::quote, table, fields) + " ON CONFLICT (" + quote(fields.get(keyIndex).name()) + ") "
+        return Sql.insert(this::quote, table, fields) + " ON CONFLICT ("
+                + quote(fields.get(keyIndex).name()) + ") "
                 + Sql.doUpdateExcluded(this::quote, fields, keyIndex, "excluded");
     }
 

@@ -1,14 +1,10 @@
 package io.spinneret.storage.mongo;
 
-import com.mongodb.MongoBulkWriteException;
-import com.mongodb.MongoTimeoutException;
-import org.bson.BsonMaximumSizeExceededException;
-import org.bson.BsonSerializationException;
-import org.bson.codecs.configuration.CodecConfigurationException;
-
 import com.mongodb.ConnectionString;
+import com.mongodb.MongoBulkWriteException;
 import com.mongodb.MongoClientSettings;
 import com.mongodb.MongoException;
+import com.mongodb.MongoTimeoutException;
 import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
@@ -28,7 +24,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.bson.BsonMaximumSizeExceededException;
+import org.bson.BsonSerializationException;
 import org.bson.Document;
+import org.bson.codecs.configuration.CodecConfigurationException;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -71,9 +70,8 @@ public final class MongoStorage implements Storage {
     @Override
     public void open() throws IOException {
         if (client != null) return;
-        MongoClientSettings.Builder settings = MongoClientSettings.builder()
-                .applyConnectionString(uri)
-                .applicationName("spinneret");
+        MongoClientSettings.Builder settings =
+                MongoClientSettings.builder().applyConnectionString(uri).applicationName("spinneret");
         if (uri.getServerSelectionTimeout() == null) {
             settings.applyToClusterSettings(b -> b.serverSelectionTimeout(10, TimeUnit.SECONDS));
         }
@@ -85,9 +83,12 @@ public final class MongoStorage implements Storage {
             db.runCommand(new Document("ping", 1));
         } catch (MongoTimeoutException e) {
             c.close();
-            throw new IOException("cannot connect to " + description + ": no server answered within "
-                    + built.getClusterSettings().getServerSelectionTimeout(TimeUnit.MILLISECONDS) / 1000.0 + " s"
-                    + lastCause(masked(e)), e);
+            throw new IOException(
+                    "cannot connect to " + description + ": no server answered within "
+                            + built.getClusterSettings().getServerSelectionTimeout(TimeUnit.MILLISECONDS) / 1000.0
+                            + " s"
+                            + lastCause(masked(e)),
+                    e);
         } catch (MongoException | IllegalStateException e) {
             c.close();
             throw new IOException("cannot connect to " + description + ": " + message(e), e);
@@ -108,7 +109,8 @@ public final class MongoStorage implements Storage {
             Map<String, Object> fields = schema.document(item);
             Object key = fields.get(keyName);
             if (key == null) {
-                throw new RejectedItemsException("cannot write " + schema.name() + " to " + target + ": its key '" + keyName + "' is null");
+                throw new RejectedItemsException(
+                        "cannot write " + schema.name() + " to " + target + ": its key '" + keyName + "' is null");
             }
             Document doc = new Document("_id", key);
             doc.putAll(fields);
@@ -117,12 +119,16 @@ public final class MongoStorage implements Storage {
         documents = Upserts.lastPerKey(documents, d -> d.get("_id"));
         List<WriteModel<Document>> models = new ArrayList<>(documents.size());
         ReplaceOptions upsert = new ReplaceOptions().upsert(true);
-        for (Document doc : documents) models.add(new ReplaceOneModel<>(Filters.eq("_id", doc.get("_id")), doc, upsert));
+        for (Document doc : documents)
+            models.add(new ReplaceOneModel<>(Filters.eq("_id", doc.get("_id")), doc, upsert));
         try {
             db.getCollection(schema.table()).bulkWrite(models, new BulkWriteOptions().ordered(false));
-        } catch (MongoException | IllegalStateException | CodecConfigurationException
+        } catch (MongoException
+                | IllegalStateException
+                | CodecConfigurationException
                 | BsonMaximumSizeExceededException e) {
-            String text = "cannot write " + documents.size() + " " + schema.name() + " items to " + target + ": " + message(e);
+            String text = "cannot write " + documents.size() + " " + schema.name() + " items to " + target + ": "
+                    + message(e);
             throw isDataError(e) ? new RejectedItemsException(text, e) : new IOException(text, e);
         }
     }
@@ -162,8 +168,10 @@ public final class MongoStorage implements Storage {
      * encode them; a timeout, a lost connection or a write concern may be transient.
      */
     private static boolean isDataError(Exception e) {
-        if (e instanceof MongoBulkWriteException b) return !b.getWriteErrors().isEmpty() && b.getWriteConcernError() == null;
-        return e instanceof CodecConfigurationException || e instanceof BsonMaximumSizeExceededException
+        if (e instanceof MongoBulkWriteException b)
+            return !b.getWriteErrors().isEmpty() && b.getWriteConcernError() == null;
+        return e instanceof CodecConfigurationException
+                || e instanceof BsonMaximumSizeExceededException
                 || e instanceof BsonSerializationException;
     }
 

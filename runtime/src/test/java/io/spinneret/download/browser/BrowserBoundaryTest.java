@@ -49,18 +49,27 @@ class BrowserBoundaryTest {
             }
         });
         server.start();
-        NetworkBoundary boundary = NetworkBoundary.from(Settings.defaults().with("network_boundary", "public+loopback", "test"));
-        BrowserOptions options = new BrowserOptions(CHROMIUM, 1, Set.of("image", "font"), "load", Duration.ofSeconds(15), boundary);
+        NetworkBoundary boundary =
+                NetworkBoundary.from(Settings.defaults().with("network_boundary", "public+loopback", "test"));
+        BrowserOptions options =
+                new BrowserOptions(CHROMIUM, 1, Set.of("image", "font"), "load", Duration.ofSeconds(15), boundary);
         try (BrowserDownloader d = new BrowserDownloader(options, Duration.ofSeconds(5))) {
             String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/";
-            Request page = Request.builder(url).renderer(Renderer.BROWSER).meta("wait_for", "#out:text-matches('blocked|reached')").build();
+            Request page = Request.builder(url)
+                    .renderer(Renderer.BROWSER)
+                    .meta("wait_for", "#out:text-matches('blocked|reached')")
+                    .build();
             Response r = d.download(page);
             assertEquals(200, r.status());
             assertEquals("blocked blocked", r.textOf("#out"));
 
-            BlockedAddressException e = assertThrows(BlockedAddressException.class,
-                    () -> d.download(Request.builder("http://metadata.test/latest/").renderer(Renderer.BROWSER).build()));
-            assertTrue(e.getMessage().contains("metadata.test is 169.254.169.254, a link-local address"), e.getMessage());
+            BlockedAddressException e = assertThrows(
+                    BlockedAddressException.class,
+                    () -> d.download(Request.builder("http://metadata.test/latest/")
+                            .renderer(Renderer.BROWSER)
+                            .build()));
+            assertTrue(
+                    e.getMessage().contains("metadata.test is 169.254.169.254, a link-local address"), e.getMessage());
         } finally {
             server.stop(0);
         }

@@ -1,22 +1,5 @@
 package io.spinneret.download.browser;
 
-import com.sun.net.httpserver.HttpServer;
-import java.net.InetAddress;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.util.HashSet;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
@@ -24,20 +7,36 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.sun.net.httpserver.HttpServer;
 import io.spinneret.annotations.Renderer;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import java.io.IOException;
-import java.nio.file.Path;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Queue;
 import java.util.Set;
+import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -71,7 +70,8 @@ class BrowserDownloaderTest {
     }
 
     private BrowserDownloader downloader(int pool, Set<String> block, String waitUntil, Duration timeout) {
-        BrowserDownloader d = new BrowserDownloader(new BrowserOptions(CHROMIUM, pool, block, waitUntil, timeout), Duration.ofSeconds(5));
+        BrowserDownloader d = new BrowserDownloader(
+                new BrowserOptions(CHROMIUM, pool, block, waitUntil, timeout), Duration.ofSeconds(5));
         opened.add(d);
         return d;
     }
@@ -89,9 +89,9 @@ class BrowserDownloaderTest {
         // A/B on the same URL: the raw HTML has no quotes, the rendered DOM has all ten.
         String url = site.url("/js/");
         var http = HttpClient.newHttpClient();
-        var raw = http.send(HttpRequest.newBuilder(URI.create(url)).build(),
-                HttpResponse.BodyHandlers.ofByteArray());
-        Response plain = new Response(Request.of(url), url, raw.statusCode(), raw.headers().map(), raw.body());
+        var raw = http.send(HttpRequest.newBuilder(URI.create(url)).build(), HttpResponse.BodyHandlers.ofByteArray());
+        Response plain = new Response(
+                Request.of(url), url, raw.statusCode(), raw.headers().map(), raw.body());
         assertEquals(200, plain.status());
         assertEquals(0, plain.css("div.quote").size());
 
@@ -106,8 +106,9 @@ class BrowserDownloaderTest {
         // the headless shell is the default executable; the full browser (package chromium) is the fallback
         String full = System.getenv("SPINNERET_TEST_CHROMIUM_FULL");
         assumeTrue(full != null && !full.isBlank(), "SPINNERET_TEST_CHROMIUM_FULL is not set");
-        BrowserDownloader d = new BrowserDownloader(new BrowserOptions(full, 2, Set.of("image", "font", "media"), "load",
-                Duration.ofSeconds(15)), Duration.ofSeconds(5));
+        BrowserDownloader d = new BrowserDownloader(
+                new BrowserOptions(full, 2, Set.of("image", "font", "media"), "load", Duration.ofSeconds(15)),
+                Duration.ofSeconds(5));
         opened.add(d);
         Response rendered = d.download(browser(site.url("/js/")));
         assertEquals(10, rendered.css("div.quote").size());
@@ -140,8 +141,12 @@ class BrowserDownloaderTest {
     @Test
     void methodBodyAndHeadersOfTheRequestAreSent() throws Exception {
         BrowserDownloader d = downloader(1);
-        Response r = d.download(Request.builder(site.url("/echo")).renderer(Renderer.BROWSER).method("POST")
-                .body("a=1").header("User-Agent", "SpinneretTest/1").build());
+        Response r = d.download(Request.builder(site.url("/echo"))
+                .renderer(Renderer.BROWSER)
+                .method("POST")
+                .body("a=1")
+                .header("User-Agent", "SpinneretTest/1")
+                .build());
         assertEquals("POST", r.textOf("#method"));
         assertEquals("a=1", r.textOf("#body"));
         assertEquals("SpinneretTest/1", r.textOf("#ua"));
@@ -159,7 +164,8 @@ class BrowserDownloaderTest {
                 int n = i;
                 fs.add(ex.submit(() -> d.download(browser(site.url("/slow/" + n)))));
             }
-            for (int i = 0; i < 8; i++) assertEquals("/slow/" + i, fs.get(i).get().textOf("p.slow"));
+            for (int i = 0; i < 8; i++)
+                assertEquals("/slow/" + i, fs.get(i).get().textOf("p.slow"));
         }
         assertEquals(4, site.slowMaxInFlight.get(), "four pages in flight at once, never more");
         assertEquals(0, site.slowGateTimeouts.get(), "the four reached the server together");
@@ -169,7 +175,8 @@ class BrowserDownloaderTest {
     void theSlotsOfThePoolShareTheirCookies() throws Exception {
         // a render waits at the gate for the other slot: its timeout must outlast the gate's 30 s
         BrowserDownloader d = downloader(2, Set.of("image", "font", "media"), "load", Duration.ofSeconds(40));
-        assertEquals("logged in", d.download(browser(site.url("/login"))).textOf("p"), "one slot gets the session cookie");
+        assertEquals(
+                "logged in", d.download(browser(site.url("/login"))).textOf("p"), "one slot gets the session cookie");
         try (ExecutorService ex = Executors.newVirtualThreadPerTaskExecutor()) {
             // both slots started first, so that a busy machine's slow start is not timed at the gate
             List<Future<Response>> warm = new ArrayList<>();
@@ -241,25 +248,36 @@ class BrowserDownloaderTest {
         }
         assertEquals("early", early.textOf("p"));
         assertEquals(0, early.css("div.late").size(), "without wait_for the page is taken at DOMContentLoaded");
-        Response late = d.download(Request.builder(site.url("/late")).renderer(Renderer.BROWSER)
-                .meta("wait_for", "div.late").build());
+        Response late = d.download(Request.builder(site.url("/late"))
+                .renderer(Renderer.BROWSER)
+                .meta("wait_for", "div.late")
+                .build());
         assertEquals("late content", late.textOf("div.late"));
     }
 
     @Test
     void slowPageTimesOutAndThePoolKeepsWorking() throws Exception {
         BrowserDownloader d = downloader(1, Set.of(), "load", Duration.ofMillis(1500));
-        assertEquals(10, d.download(browser(site.url("/js/"))).css("div.quote").size(), "warm-up: the lazy start is not timed");
+        assertEquals(
+                10,
+                d.download(browser(site.url("/js/"))).css("div.quote").size(),
+                "warm-up: the lazy start is not timed");
         long t0 = System.nanoTime();
         HttpTimeoutException e = assertThrows(HttpTimeoutException.class, () -> d.download(browser(site.url("/hang"))));
         double seconds = (System.nanoTime() - t0) / 1e9;
         // the page stalls for a minute: ending within half of that proves the 1.5 s timeout ended it
-        assertTrue(seconds >= 1.5 && seconds < TestSite.HANG_MILLIS / 2000.0,
-                "timed out after browser_timeout (1.5 s), well before the page's " + TestSite.HANG_MILLIS / 1000 + " s stall; took " + seconds);
+        assertTrue(
+                seconds >= 1.5 && seconds < TestSite.HANG_MILLIS / 2000.0,
+                "timed out after browser_timeout (1.5 s), well before the page's " + TestSite.HANG_MILLIS / 1000
+                        + " s stall; took " + seconds);
         assertTrue(e.getMessage().contains("/hang"), e.getMessage());
 
-        IOException selector = assertThrows(HttpTimeoutException.class, () -> d.download(Request.builder(site.url("/js/"))
-                .renderer(Renderer.BROWSER).meta("wait_for", "div.never").build()));
+        IOException selector = assertThrows(
+                HttpTimeoutException.class,
+                () -> d.download(Request.builder(site.url("/js/"))
+                        .renderer(Renderer.BROWSER)
+                        .meta("wait_for", "div.never")
+                        .build()));
         assertTrue(selector.getMessage().contains("div.never"), selector.getMessage());
 
         assertEquals(10, d.download(browser(site.url("/js/"))).css("div.quote").size());
@@ -268,41 +286,50 @@ class BrowserDownloaderTest {
     @Test
     void pageStuckInAScriptIsStoppedAndThePoolKeepsWorking() throws Exception {
         BrowserDownloader d = downloader(1, Set.of(), "load", Duration.ofSeconds(2));
-        assertEquals(10, d.download(browser(site.url("/js/"))).css("div.quote").size(), "warm-up: the lazy start is not timed");
+        assertEquals(
+                10,
+                d.download(browser(site.url("/js/"))).css("div.quote").size(),
+                "warm-up: the lazy start is not timed");
         long t0 = System.nanoTime();
         IOException e = assertThrows(IOException.class, () -> d.download(browser(site.url("/spin"))));
         double seconds = (System.nanoTime() - t0) / 1e9;
         // the page spins forever; the watchdog frees it after browser_timeout + 5 s. Half the test's
         // 60 s @Timeout leaves the restart of the driver all the time a busy machine needs
-        assertTrue(seconds >= 2 && seconds < 30, "gave up on the forever-stuck page after browser_timeout, in " + seconds + " s: " + e);
+        assertTrue(
+                seconds >= 2 && seconds < 30,
+                "gave up on the forever-stuck page after browser_timeout, in " + seconds + " s: " + e);
         assertEquals(10, d.download(browser(site.url("/js/"))).css("div.quote").size());
     }
 
     @Test
     void proxyInRequestMetaIsUsedForThatRequest() throws Exception {
         Queue<String> seen = new ConcurrentLinkedQueue<>();
-        HttpServer proxy = HttpServer.create(
-                new InetSocketAddress("127.0.0.1", 0), 10);
+        HttpServer proxy = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 10);
         proxy.createContext("/", ex -> {
             seen.add(ex.getRequestURI().toString());
             byte[] b = ("<html><body><p id=via>proxy</p><p id=target>" + ex.getRequestURI() + "</p></body></html>")
                     .getBytes(StandardCharsets.UTF_8);
             ex.getResponseHeaders().add("Content-Type", "text/html");
             ex.sendResponseHeaders(200, b.length);
-            try (var o = ex.getResponseBody()) { o.write(b); }
+            try (var o = ex.getResponseBody()) {
+                o.write(b);
+            }
         });
         proxy.start();
         try {
             BrowserDownloader d = downloader(1);
             String proxyUrl = "http://127.0.0.1:" + proxy.getAddress().getPort();
-            Response r = d.download(Request.builder("http://spinneret.invalid/page").renderer(Renderer.BROWSER)
-                    .meta("proxy", proxyUrl).build());
+            Response r = d.download(Request.builder("http://spinneret.invalid/page")
+                    .renderer(Renderer.BROWSER)
+                    .meta("proxy", proxyUrl)
+                    .build());
             assertEquals("proxy", r.textOf("#via"));
             assertEquals("http://spinneret.invalid/page", r.textOf("#target"));
             Response direct = d.download(browser(site.url("/js/")));
             assertEquals(10, direct.css("div.quote").size(), "the next request without a proxy goes direct");
             // Chromium may also ask the proxy for the new context's first site icon (not a crawl request)
-            assertEquals(List.of("http://spinneret.invalid/page"),
+            assertEquals(
+                    List.of("http://spinneret.invalid/page"),
                     seen.stream().filter(u -> !u.endsWith("/favicon.ico")).toList());
         } finally {
             proxy.stop(0);
@@ -316,7 +343,8 @@ class BrowserDownloaderTest {
         try (var s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             closedPort = s.getLocalPort();
         }
-        IOException e = assertThrows(IOException.class, () -> d.download(browser("http://127.0.0.1:" + closedPort + "/x")));
+        IOException e =
+                assertThrows(IOException.class, () -> d.download(browser("http://127.0.0.1:" + closedPort + "/x")));
         assertTrue(e.getMessage().contains("ERR_CONNECTION_REFUSED"), e.getMessage());
     }
 
@@ -372,13 +400,16 @@ class BrowserDownloaderTest {
         try (ExecutorService ex = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<Response>> fs = new ArrayList<>();
             for (int i = 0; i < 6; i++) fs.add(ex.submit(() -> d.download(browser(site.url("/js/")))));
-            for (Future<Response> f : fs) assertEquals(10, f.get().css("div.quote").size());
+            for (Future<Response> f : fs)
+                assertEquals(10, f.get().css("div.quote").size());
         }
         List<ProcessHandle> chromium = ProcessHandle.of(d.browserPid()).stream()
-                .flatMap(p -> Stream.concat(Stream.of(p), p.descendants())).toList();
+                .flatMap(p -> Stream.concat(Stream.of(p), p.descendants()))
+                .toList();
         List<ProcessHandle> drivers = ChromiumProcesses.driversUnderThisJvm();
         assertTrue(chromium.size() > 1, "browser and its helpers: " + chromium);
-        assertEquals(3, drivers.size(), "one Playwright driver per pool slot in use, and the browser server: " + drivers);
+        assertEquals(
+                3, drivers.size(), "one Playwright driver per pool slot in use, and the browser server: " + drivers);
 
         d.close();
         assertEquals(List.of(), ChromiumProcesses.awaitGone(chromium, 5_000));
@@ -396,7 +427,9 @@ class BrowserDownloaderTest {
         for (int i = 0; i < 5; i++) d.download(browser(site.url("/js/")));
         assertTrue(d.isStarted());
         assertFalse(ChromiumProcesses.underThisJvm().isEmpty());
-        assertEquals(2, ChromiumProcesses.driversUnderThisJvm().size(),
+        assertEquals(
+                2,
+                ChromiumProcesses.driversUnderThisJvm().size(),
                 "sequential renders use one pool slot (one driver plus the browser server)");
     }
 

@@ -1,7 +1,5 @@
 package io.spinneret.download.browser;
 
-import java.nio.charset.StandardCharsets;
-
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -15,6 +13,7 @@ import io.spinneret.api.Response;
 import io.spinneret.download.guard.NetworkBoundary;
 import io.spinneret.observe.snapshot.ErrorSnapshots;
 import io.spinneret.settings.Settings;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -34,10 +33,13 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(90)
 class BrowserErrorSnapshotsTest {
     private static final byte[] PNG_SIGNATURE = {(byte) 0x89, 'P', 'N', 'G', '\r', '\n', 0x1a, '\n'};
-    @TempDir Path dir;
+
+    @TempDir
+    Path dir;
 
     private static BrowserDownloader downloader(String chromium) {
-        return new BrowserDownloader(new BrowserOptions(chromium, 1, Set.of(), "load", Duration.ofSeconds(20), NetworkBoundary.off(), true),
+        return new BrowserDownloader(
+                new BrowserOptions(chromium, 1, Set.of(), "load", Duration.ofSeconds(20), NetworkBoundary.off(), true),
                 Duration.ofSeconds(5));
     }
 
@@ -45,12 +47,18 @@ class BrowserErrorSnapshotsTest {
     void aFailedRenderKeepsItsRenderedHtmlTheServedBodyAndAScreenshotWithinTheCaps() throws Exception {
         String chromium = System.getenv("SPINNERET_TEST_CHROMIUM");
         assumeTrue(chromium != null && !chromium.isBlank(), "SPINNERET_TEST_CHROMIUM is not set");
-        try (TestSite site = new TestSite(); BrowserDownloader browser = downloader(chromium)) {
-            Request missing = Request.builder(site.url("/missing-js")).renderer(Renderer.BROWSER).build();
+        try (TestSite site = new TestSite();
+                BrowserDownloader browser = downloader(chromium)) {
+            Request missing = Request.builder(site.url("/missing-js"))
+                    .renderer(Renderer.BROWSER)
+                    .build();
             Response failed = browser.download(missing);
-            Response fine = browser.download(Request.builder(site.url("/js/")).renderer(Renderer.BROWSER).build());
+            Response fine = browser.download(
+                    Request.builder(site.url("/js/")).renderer(Renderer.BROWSER).build());
             assertEquals(404, failed.status());
-            assertFalse(fine.meta().containsKey(ErrorSnapshots.SCREENSHOT_META), "a page that succeeds takes no screenshot");
+            assertFalse(
+                    fine.meta().containsKey(ErrorSnapshots.SCREENSHOT_META),
+                    "a page that succeeds takes no screenshot");
 
             Path snaps = dir.resolve("errors");
             ErrorSnapshots snapshots = ErrorSnapshots.of(snaps, Settings.defaults());
@@ -62,12 +70,18 @@ class BrowserErrorSnapshotsTest {
             }
             assertTrue(folder.getFileName().toString().endsWith("-http-404"), folder.toString());
             try (Stream<Path> s = Files.list(folder)) {
-                assertEquals(List.of("body.html", "failure.json", "rendered.html", "screenshot.png"),
+                assertEquals(
+                        List.of("body.html", "failure.json", "rendered.html", "screenshot.png"),
                         s.map(p -> p.getFileName().toString()).sorted().toList());
             }
-            assertTrue(Files.readString(folder.resolve("rendered.html")).contains("added by script"), "the DOM after the script");
+            assertTrue(
+                    Files.readString(folder.resolve("rendered.html")).contains("added by script"),
+                    "the DOM after the script");
             String served = Files.readString(folder.resolve("body.html"));
-            assertTrue(served.contains("not here") && served.contains("<script>") && !served.contains("<p class=\"added\">"),
+            assertTrue(
+                    served.contains("not here")
+                            && served.contains("<script>")
+                            && !served.contains("<p class=\"added\">"),
                     "the body as the server sent it: " + served);
             byte[] png = Files.readAllBytes(folder.resolve("screenshot.png"));
             assertArrayEquals(PNG_SIGNATURE, Arrays.copyOf(png, 8), "a PNG");
@@ -76,7 +90,8 @@ class BrowserErrorSnapshotsTest {
             // the byte cap counts the screenshot and both bodies: one byte short of them, nothing is kept
             long size = failed.body().length + png.length + served.getBytes(StandardCharsets.UTF_8).length;
             Path capped = dir.resolve("capped");
-            ErrorSnapshots small = ErrorSnapshots.of(capped, Settings.defaults().with("error_snapshots_max_bytes", Long.toString(size - 1), "test"));
+            ErrorSnapshots small = ErrorSnapshots.of(
+                    capped, Settings.defaults().with("error_snapshots_max_bytes", Long.toString(size - 1), "test"));
             small.requestFailed(new Failure(missing, "HTTP 404", null, failed), null);
             assertEquals(0, small.count());
             assertFalse(Files.exists(capped));

@@ -1,8 +1,5 @@
 package io.spinneret.download.browser;
 
-import java.nio.file.Files;
-import java.util.Map;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -19,9 +16,11 @@ import io.spinneret.settings.Settings;
 import io.spinneret.testing.BookSchema;
 import io.spinneret.testing.BooksFixture;
 import io.spinneret.testing.TestSettings;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -32,7 +31,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** How the router and the engine use the browser: only when a request asks for it. */
 @Timeout(60)
 class BrowserRoutingTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     /** A pure-HTTP crawl through the real router, watched every 20 ms: Chromium never appears. */
     @Test
@@ -56,7 +56,10 @@ class BrowserRoutingTest {
             String chromium = System.getenv().getOrDefault("SPINNERET_TEST_CHROMIUM", "");
             CrawlResult r = Crawler.builder(new BooksFixture(site.root()))
                     .settings(TestSettings.fast(dir.resolve("books.jsonl"), "browser_path=" + chromium))
-                    .items(List.of(BookSchema.INSTANCE)).progress(null).build().run();
+                    .items(List.of(BookSchema.INSTANCE))
+                    .progress(null)
+                    .build()
+                    .run();
             assertEquals(60, r.items(), r.stats().toString());
         } finally {
             crawling.set(false);
@@ -68,12 +71,20 @@ class BrowserRoutingTest {
     @Test
     void routerCreatesTheBrowserDownloaderOnlyForBrowserRequests() throws Exception {
         try (TestSite site = new TestSite();
-                DownloaderRouter router = Downloaders.router(Settings.defaults().with("browser_path", "/nonexistent/chromium", "t"))) {
-            assertEquals(0, router.download(Request.of(site.url("/js/"))).css("div.quote").size());
+                DownloaderRouter router =
+                        Downloaders.router(Settings.defaults().with("browser_path", "/nonexistent/chromium", "t"))) {
+            assertEquals(
+                    0,
+                    router.download(Request.of(site.url("/js/")))
+                            .css("div.quote")
+                            .size());
             assertFalse(router.isStarted(Renderer.BROWSER));
             // The missing browser is reported when, and only when, a request needs it.
-            BrowserNotFoundException e = assertThrows(BrowserNotFoundException.class,
-                    () -> router.download(Request.builder(site.url("/js/")).renderer(Renderer.BROWSER).build()));
+            BrowserNotFoundException e = assertThrows(
+                    BrowserNotFoundException.class,
+                    () -> router.download(Request.builder(site.url("/js/"))
+                            .renderer(Renderer.BROWSER)
+                            .build()));
             assertTrue(e.getMessage().contains("browser_path"), e.getMessage());
             assertTrue(router.isStarted(Renderer.BROWSER));
         }
@@ -84,45 +95,76 @@ class BrowserRoutingTest {
         String chromium = System.getenv("SPINNERET_TEST_CHROMIUM");
         assumeTrue(chromium != null && !chromium.isBlank(), "SPINNERET_TEST_CHROMIUM is not set");
         try (TestSite site = new TestSite();
-                DownloaderRouter router = Downloaders.router(Settings.defaults().with("browser_path", chromium, "t")
-                        .with("browser_pool_size", "1", "t"))) {
+                DownloaderRouter router = Downloaders.router(
+                        Settings.defaults().with("browser_path", chromium, "t").with("browser_pool_size", "1", "t"))) {
             router.download(Request.of(site.url("/login"))); // over HTTP: session=s1
-            Request rendered = Request.builder(site.url("/cookies")).renderer(Renderer.BROWSER).build();
-            assertEquals("session=s1", router.download(rendered).textOf("#cookie"), "the browser sends the HTTP login's cookie");
-            router.download(Request.builder(site.url("/login2")).renderer(Renderer.BROWSER).build()); // in the browser: token=t2
+            Request rendered = Request.builder(site.url("/cookies"))
+                    .renderer(Renderer.BROWSER)
+                    .build();
+            assertEquals(
+                    "session=s1",
+                    router.download(rendered).textOf("#cookie"),
+                    "the browser sends the HTTP login's cookie");
+            router.download(Request.builder(site.url("/login2"))
+                    .renderer(Renderer.BROWSER)
+                    .build()); // in the browser: token=t2
             String overHttp = router.download(Request.of(site.url("/cookies"))).textOf("#cookie");
-            assertEquals(Set.of("session=s1", "token=t2"), Set.of(overHttp.split("; ")), "HTTP sends the browser login's cookie");
+            assertEquals(
+                    Set.of("session=s1", "token=t2"),
+                    Set.of(overHttp.split("; ")),
+                    "HTTP sends the browser login's cookie");
 
             router.download(Request.of(site.url("/logout"))); // over HTTP: session deleted
-            assertEquals("token=t2", router.download(rendered).textOf("#cookie"), "the HTTP logout holds in the browser");
-            router.download(Request.builder(site.url("/logout2")).renderer(Renderer.BROWSER).build()); // in the browser: token deleted
-            assertEquals("none", router.download(Request.of(site.url("/cookies"))).textOf("#cookie"), "the browser's logout holds over HTTP");
+            assertEquals(
+                    "token=t2", router.download(rendered).textOf("#cookie"), "the HTTP logout holds in the browser");
+            router.download(Request.builder(site.url("/logout2"))
+                    .renderer(Renderer.BROWSER)
+                    .build()); // in the browser: token deleted
+            assertEquals(
+                    "none",
+                    router.download(Request.of(site.url("/cookies"))).textOf("#cookie"),
+                    "the browser's logout holds over HTTP");
             router.download(Request.of(site.url("/login")));
-            assertEquals("session=s1", router.download(rendered).textOf("#cookie"), "a cookie deleted and set again is back");
+            assertEquals(
+                    "session=s1",
+                    router.download(rendered).textOf("#cookie"),
+                    "a cookie deleted and set again is back");
         }
         try (TestSite site = new TestSite();
-                DownloaderRouter router = Downloaders.router(Settings.defaults().with("browser_path", chromium, "t")
-                        .with("browser_pool_size", "1", "t").with("cookies_enabled", "false", "t"))) {
+                DownloaderRouter router = Downloaders.router(Settings.defaults()
+                        .with("browser_path", chromium, "t")
+                        .with("browser_pool_size", "1", "t")
+                        .with("cookies_enabled", "false", "t"))) {
             router.download(Request.of(site.url("/login")));
-            Request rendered = Request.builder(site.url("/cookies")).renderer(Renderer.BROWSER).build();
-            assertEquals("none", router.download(rendered).textOf("#cookie"), "cookies_enabled=false: nothing is shared");
+            Request rendered = Request.builder(site.url("/cookies"))
+                    .renderer(Renderer.BROWSER)
+                    .build();
+            assertEquals(
+                    "none", router.download(rendered).textOf("#cookie"), "cookies_enabled=false: nothing is shared");
         }
     }
 
     @Test
     void noBrowserFoundNamesTheSettingAndTheInstallCommand() {
-        BrowserNotFoundException none = assertThrows(BrowserNotFoundException.class,
+        BrowserNotFoundException none = assertThrows(
+                BrowserNotFoundException.class,
                 () -> BrowserLocator.locate("", List.of(Path.of("/nonexistent/chromium"))));
         assertTrue(none.getMessage().contains("browser_path"), none.getMessage());
         assertTrue(none.getMessage().contains("apt-get install -y chromium-headless-shell"), none.getMessage());
         assertTrue(none.getMessage().contains("looked for /nonexistent/chromium)"), none.getMessage());
-        BrowserNotFoundException noneAnywhere = assertThrows(BrowserNotFoundException.class, () -> BrowserLocator.locate("",
-                List.of(Path.of("/nonexistent/chromium"), Path.of("/browsers/chromium-1200/chrome-linux/chrome"))));
-        assertTrue(noneAnywhere.getMessage().contains("looked for /nonexistent/chromium and Playwright-managed browsers)"),
+        BrowserNotFoundException noneAnywhere = assertThrows(
+                BrowserNotFoundException.class,
+                () -> BrowserLocator.locate(
+                        "",
+                        List.of(
+                                Path.of("/nonexistent/chromium"),
+                                Path.of("/browsers/chromium-1200/chrome-linux/chrome"))));
+        assertTrue(
+                noneAnywhere.getMessage().contains("looked for /nonexistent/chromium and Playwright-managed browsers)"),
                 noneAnywhere.getMessage());
 
-        BrowserNotFoundException wrong = assertThrows(BrowserNotFoundException.class,
-                () -> BrowserLocator.locate(dir.toString(), List.of()));
+        BrowserNotFoundException wrong =
+                assertThrows(BrowserNotFoundException.class, () -> BrowserLocator.locate(dir.toString(), List.of()));
         assertTrue(wrong.getMessage().contains("browser_path is set to " + dir), wrong.getMessage());
     }
 
@@ -141,18 +183,25 @@ class BrowserRoutingTest {
             Files.writeString(exe, "");
         }
         List<Path> candidates = BrowserLocator.defaultCandidates(Map.of("PLAYWRIGHT_BROWSERS_PATH", cache.toString()));
-        assertEquals(List.of(BrowserLocator.SYSTEM_HEADLESS_SHELL, BrowserLocator.SYSTEM_CHROMIUM), candidates.subList(0, 2),
+        assertEquals(
+                List.of(BrowserLocator.SYSTEM_HEADLESS_SHELL, BrowserLocator.SYSTEM_CHROMIUM),
+                candidates.subList(0, 2),
                 "the lighter headless shell before the full browser");
-        assertTrue(candidates.indexOf(cache.resolve("chromium-1200/chrome-linux/chrome"))
-                < candidates.indexOf(cache.resolve("chromium-1100/chrome-linux/chrome")), "newest revision first: " + candidates);
+        assertTrue(
+                candidates.indexOf(cache.resolve("chromium-1200/chrome-linux/chrome"))
+                        < candidates.indexOf(cache.resolve("chromium-1100/chrome-linux/chrome")),
+                "newest revision first: " + candidates);
     }
 
     @Test
     void invalidBrowserSettingsAreRejectedWithTheKey() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+        IllegalArgumentException e = assertThrows(
+                IllegalArgumentException.class,
                 () -> new BrowserOptions("", 4, Set.of("images"), "load", Duration.ofSeconds(1)));
         assertTrue(e.getMessage().contains("browser_block") && e.getMessage().contains("image"), e.getMessage());
-        assertThrows(IllegalArgumentException.class, () -> new BrowserOptions("", 0, Set.of(), "load", Duration.ofSeconds(1)));
+        assertThrows(
+                IllegalArgumentException.class,
+                () -> new BrowserOptions("", 0, Set.of(), "load", Duration.ofSeconds(1)));
         BrowserOptions defaults = BrowserOptions.from(Settings.defaults());
         assertEquals(4, defaults.poolSize());
         assertEquals(Set.of("image", "font", "media"), defaults.block());

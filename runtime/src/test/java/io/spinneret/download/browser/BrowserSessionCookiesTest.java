@@ -33,8 +33,11 @@ class BrowserSessionCookiesTest {
         site = new TestSite();
         CookieJars jars = new CookieJars(new CookieJar());
         http = new HttpDownloader(Settings.defaults(), jars, null);
-        browser = new BrowserDownloader(new BrowserOptions(CHROMIUM, 1, Set.of("image", "font", "media"), "load", Duration.ofSeconds(15)),
-                Duration.ofSeconds(5), jars, null);
+        browser = new BrowserDownloader(
+                new BrowserOptions(CHROMIUM, 1, Set.of("image", "font", "media"), "load", Duration.ofSeconds(15)),
+                Duration.ofSeconds(5),
+                jars,
+                null);
     }
 
     @AfterEach
@@ -66,7 +69,9 @@ class BrowserSessionCookiesTest {
 
     @Test
     void aCookieSetInTheBrowserIsSentOverHttpInTheSameSessionOnly() throws Exception {
-        assertEquals("logged in again", browser.download(in("b", site.url("/login2"), Renderer.BROWSER)).textOf("p"));
+        assertEquals(
+                "logged in again",
+                browser.download(in("b", site.url("/login2"), Renderer.BROWSER)).textOf("p"));
 
         assertEquals("token=t2", cookiesSeen("b", Renderer.HTTP));
         assertEquals("none", cookiesSeen("a", Renderer.HTTP));

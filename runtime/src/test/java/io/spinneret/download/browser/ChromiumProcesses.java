@@ -12,7 +12,10 @@ final class ChromiumProcesses {
 
     /** Chromium processes (browser, zygote, renderers, utilities) below this JVM. */
     static List<ProcessHandle> underThisJvm() {
-        return ProcessHandle.current().descendants().filter(ChromiumProcesses::isChromium).toList();
+        return ProcessHandle.current()
+                .descendants()
+                .filter(ChromiumProcesses::isChromium)
+                .toList();
     }
 
     /**
@@ -20,26 +23,33 @@ final class ChromiumProcesses {
      * playwright-java's temp directory or from the {@link DriverCache}.
      */
     static List<ProcessHandle> driversUnderThisJvm() {
-        return ProcessHandle.current().descendants()
-                .filter(p -> p.info().command().map(c -> c.endsWith("/node")).orElse(false) && cmdline(p).contains("package/cli.js"))
+        return ProcessHandle.current()
+                .descendants()
+                .filter(p -> p.info().command().map(c -> c.endsWith("/node")).orElse(false)
+                        && cmdline(p).contains("package/cli.js"))
                 .toList();
     }
 
     static boolean isChromium(ProcessHandle p) {
-        return p.info().command().map(c -> c.contains("chromium") || c.endsWith("/chrome") || c.endsWith("headless_shell"))
+        return p.info()
+                .command()
+                .map(c -> c.contains("chromium") || c.endsWith("/chrome") || c.endsWith("headless_shell"))
                 .orElse(false);
     }
 
     /** Renderer processes of the browser with this pid. */
     static List<ProcessHandle> renderersOf(long browserPid) {
-        return ProcessHandle.of(browserPid).stream().flatMap(ProcessHandle::descendants)
-                .filter(p -> cmdline(p).contains("--type=renderer")).toList();
+        return ProcessHandle.of(browserPid).stream()
+                .flatMap(ProcessHandle::descendants)
+                .filter(p -> cmdline(p).contains("--type=renderer"))
+                .toList();
     }
 
     /** The raw command line (Chromium rewrites its children's, so ProcessHandle cannot split it). */
     static String cmdline(ProcessHandle p) {
         try {
-            return Files.readString(Path.of("/proc/" + p.pid() + "/cmdline"), StandardCharsets.UTF_8).replace('\0', ' ');
+            return Files.readString(Path.of("/proc/" + p.pid() + "/cmdline"), StandardCharsets.UTF_8)
+                    .replace('\0', ' ');
         } catch (IOException e) {
             return "";
         }
@@ -51,7 +61,8 @@ final class ChromiumProcesses {
      */
     static List<ProcessHandle> awaitGone(List<ProcessHandle> processes, long millis) throws InterruptedException {
         long deadline = System.currentTimeMillis() + millis;
-        while (System.currentTimeMillis() < deadline && processes.stream().anyMatch(BrowserServer::running)) Thread.sleep(50);
+        while (System.currentTimeMillis() < deadline && processes.stream().anyMatch(BrowserServer::running))
+            Thread.sleep(50);
         return processes.stream().filter(BrowserServer::running).toList();
     }
 }

@@ -15,7 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class DriverCacheTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @Test
     void theCacheDirectoryIsNamedAfterTheDriverJarAndStable() {

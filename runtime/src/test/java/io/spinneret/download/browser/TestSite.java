@@ -1,15 +1,14 @@
 package io.spinneret.download.browser;
 
-import java.util.Base64;
-import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
-
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -39,6 +38,7 @@ final class TestSite implements AutoCloseable {
     final Map<String, AtomicInteger> assetHits = new ConcurrentHashMap<>();
     /** How long {@code /hang} stalls before it answers (never, in practice: closing the site interrupts it). */
     static final long HANG_MILLIS = 60_000;
+
     final AtomicInteger slowInFlight = new AtomicInteger();
     final AtomicInteger slowMaxInFlight = new AtomicInteger();
     final AtomicInteger slowGateTimeouts = new AtomicInteger();
@@ -47,6 +47,7 @@ final class TestSite implements AutoCloseable {
     final AtomicInteger whoamiGateTimeouts = new AtomicInteger();
     /** Each /whoami/ response waits until this many are in flight (bounded). */
     volatile CountDownLatch whoamiGate = new CountDownLatch(0);
+
     private final HttpServer server;
     private final ExecutorService executor = Executors.newVirtualThreadPerTaskExecutor();
 
@@ -64,16 +65,24 @@ final class TestSite implements AutoCloseable {
             html(ex, 200, "<html><body><h1>target</h1><script>document.title = 'ran'</script></body></html>");
         });
         server.createContext("/missing", ex -> html(ex, 404, "<html><body><p class=nf>not here</p></body></html>"));
-        server.createContext("/missing-js", ex -> html(ex, 404,
-                "<html><body><p class=nf>not here</p><script>document.body.insertAdjacentHTML('beforeend', '<p class=added>added by script</p>')</script></body></html>"));
-        server.createContext("/image", ex -> html(ex, 200, "<html><body><img src='/pixel.png'><p>img</p></body></html>"));
+        server.createContext(
+                "/missing-js",
+                ex -> html(
+                        ex,
+                        404,
+                        "<html><body><p class=nf>not here</p><script>document.body.insertAdjacentHTML('beforeend', '<p class=added>added by script</p>')</script></body></html>"));
+        server.createContext(
+                "/image", ex -> html(ex, 200, "<html><body><img src='/pixel.png'><p>img</p></body></html>"));
         server.createContext("/pixel.png", ex -> {
             imageHits.incrementAndGet();
-            byte[] png = Base64.getDecoder().decode(
-                    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=");
+            byte[] png = Base64.getDecoder()
+                    .decode(
+                            "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=");
             ex.getResponseHeaders().add("Content-Type", "image/png");
             ex.sendResponseHeaders(200, png.length);
-            try (OutputStream o = ex.getResponseBody()) { o.write(png); }
+            try (OutputStream o = ex.getResponseBody()) {
+                o.write(png);
+            }
         });
         // a page with one sub-resource of each blockable kind that it is likely to meet
         server.createContext("/assets", ex -> html(ex, 200, """
@@ -85,10 +94,13 @@ final class TestSite implements AutoCloseable {
         server.createContext("/asset/", ex -> {
             String path = ex.getRequestURI().getPath();
             assetHits.computeIfAbsent(path, k -> new AtomicInteger()).incrementAndGet();
-            byte[] body = path.endsWith(".js") ? "document.title = 'script ran';".getBytes(StandardCharsets.UTF_8)
+            byte[] body = path.endsWith(".js")
+                    ? "document.title = 'script ran';".getBytes(StandardCharsets.UTF_8)
                     : path.endsWith(".css") ? "p { color: red; }".getBytes(StandardCharsets.UTF_8) : new byte[16];
             ex.sendResponseHeaders(200, body.length);
-            try (OutputStream o = ex.getResponseBody()) { o.write(body); }
+            try (OutputStream o = ex.getResponseBody()) {
+                o.write(body);
+            }
         });
         server.createContext("/late", ex -> html(ex, 200, """
                 <html><body><p>early</p><script>
@@ -143,11 +155,17 @@ final class TestSite implements AutoCloseable {
             byte[] b = "{\"answer\": 42}".getBytes(StandardCharsets.UTF_8);
             ex.getResponseHeaders().add("Content-Type", "application/json");
             ex.sendResponseHeaders(200, b.length);
-            try (OutputStream o = ex.getResponseBody()) { o.write(b); }
+            try (OutputStream o = ex.getResponseBody()) {
+                o.write(b);
+            }
         });
         // path, Set-Cookie, page text
-        for (String[] r : new String[][] {{"/login", "session=s1; Path=/", "logged in"}, {"/login2", "token=t2; Path=/", "logged in again"},
-                {"/logout", "session=; Path=/; Max-Age=0", "logged out"}, {"/logout2", "token=; Path=/; Max-Age=0", "logged out again"}}) {
+        for (String[] r : new String[][] {
+            {"/login", "session=s1; Path=/", "logged in"},
+            {"/login2", "token=t2; Path=/", "logged in again"},
+            {"/logout", "session=; Path=/; Max-Age=0", "logged out"},
+            {"/logout2", "token=; Path=/; Max-Age=0", "logged out again"}
+        }) {
             server.createContext(r[0], ex -> {
                 ex.getResponseHeaders().add("Set-Cookie", r[1]);
                 html(ex, 200, "<html><body><p>" + r[2] + "</p></body></html>");
@@ -160,7 +178,8 @@ final class TestSite implements AutoCloseable {
         server.createContext("/whoami/", ex -> {
             try {
                 whoamiGate.countDown();
-                if (!whoamiGate.await(30, TimeUnit.SECONDS)) whoamiGateTimeouts.incrementAndGet(); // until the whole pool is here
+                if (!whoamiGate.await(30, TimeUnit.SECONDS))
+                    whoamiGateTimeouts.incrementAndGet(); // until the whole pool is here
                 String cookie = ex.getRequestHeaders().getFirst("Cookie");
                 html(ex, 200, "<html><body><p id=cookie>" + (cookie == null ? "none" : cookie) + "</p></body></html>");
             } catch (InterruptedException e) {
@@ -169,8 +188,11 @@ final class TestSite implements AutoCloseable {
         });
         server.createContext("/echo", ex -> {
             String body = new String(ex.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-            html(ex, 200, "<html><body><p id=method>" + ex.getRequestMethod() + "</p><p id=body>" + body
-                    + "</p><p id=ua>" + ex.getRequestHeaders().getFirst("User-Agent") + "</p></body></html>");
+            html(
+                    ex,
+                    200,
+                    "<html><body><p id=method>" + ex.getRequestMethod() + "</p><p id=body>" + body + "</p><p id=ua>"
+                            + ex.getRequestHeaders().getFirst("User-Agent") + "</p></body></html>");
         });
         server.start();
     }
@@ -183,7 +205,9 @@ final class TestSite implements AutoCloseable {
         byte[] b = html.getBytes(StandardCharsets.UTF_8);
         ex.getResponseHeaders().add("Content-Type", "text/html; charset=utf-8");
         ex.sendResponseHeaders(status, b.length);
-        try (OutputStream o = ex.getResponseBody()) { o.write(b); }
+        try (OutputStream o = ex.getResponseBody()) {
+            o.write(b);
+        }
     }
 
     @Override

@@ -21,11 +21,16 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class HttpCacheTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     private static Response response(Request r, int status, byte[] body) {
-        return new Response(r, r.url() + "?final", status,
-                Map.of("Content-Type", List.of("text/html; charset=utf-8"), "Set-Cookie", List.of("a=1", "b=2")), body);
+        return new Response(
+                r,
+                r.url() + "?final",
+                status,
+                Map.of("Content-Type", List.of("text/html; charset=utf-8"), "Set-Cookie", List.of("a=1", "b=2")),
+                body);
     }
 
     private List<Path> files() throws Exception {
@@ -55,7 +60,10 @@ class HttpCacheTest {
     @Test
     void onlyGetAndHeadBelow500AreKeptAndEachRendererHasItsOwn() throws Exception {
         HttpCache cache = new HttpCache(dir, 0);
-        Request post = Request.builder("http://example.com/form").method("POST").body(new byte[] {1}).build();
+        Request post = Request.builder("http://example.com/form")
+                .method("POST")
+                .body(new byte[] {1})
+                .build();
         assertFalse(cache.store(post, response(post, 200, new byte[0])));
         Request get = Request.of("http://example.com/busy");
         assertFalse(cache.store(get, response(get, 503, new byte[0])), "errors are fetched again");
@@ -63,7 +71,9 @@ class HttpCacheTest {
 
         Request page = Request.of("http://example.com/p");
         cache.store(page, response(page, 200, "plain".getBytes()));
-        Request rendered = Request.builder("http://example.com/p").renderer(Renderer.BROWSER).build();
+        Request rendered = Request.builder("http://example.com/p")
+                .renderer(Renderer.BROWSER)
+                .build();
         assertNull(cache.lookup(rendered), "a page rendered in the browser is another response");
     }
 
@@ -72,9 +82,13 @@ class HttpCacheTest {
         HttpCache cache = new HttpCache(dir, 0);
         Request plain = Request.of("http://example.com/book");
         cache.store(plain, response(plain, 200, "v1".getBytes()));
-        Request conditional = Request.builder("http://example.com/book").header("if-none-match", "\"v1\"").build();
+        Request conditional = Request.builder("http://example.com/book")
+                .header("if-none-match", "\"v1\"")
+                .build();
         assertNull(cache.lookup(conditional), "the server says whether the page changed, not a kept copy");
-        Request since = Request.builder("http://example.com/new").header("If-Modified-Since", "Wed, 02 Dec 2026 10:00:00 GMT").build();
+        Request since = Request.builder("http://example.com/new")
+                .header("If-Modified-Since", "Wed, 02 Dec 2026 10:00:00 GMT")
+                .build();
         assertFalse(cache.store(since, response(since, 304, new byte[0])));
         assertNull(cache.lookup(Request.of("http://example.com/new")), "no 304 is replayed to a plain request");
     }

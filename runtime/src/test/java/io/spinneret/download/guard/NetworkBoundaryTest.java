@@ -42,7 +42,8 @@ class NetworkBoundaryTest {
     void internalAddressesAreRefusedUnderPublic(String address, String kind) throws Exception {
         assertEquals(Optional.of(kind), refusal("public", address));
         assertEquals(Optional.empty(), refusal("off", address), "off refuses nothing");
-        assertEquals(kind.equals("loopback") ? Optional.empty() : Optional.of(kind), refusal("public+loopback", address));
+        assertEquals(
+                kind.equals("loopback") ? Optional.empty() : Optional.of(kind), refusal("public+loopback", address));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -59,14 +59,17 @@ final class AuthProxy implements AutoCloseable {
             String auth = "none";
             StringBuilder forwarded = new StringBuilder();
             for (int i = 1; i < lines.length; i++) {
-                if (lines[i].regionMatches(true, 0, "Proxy-Authorization:", 0, 20)) auth = lines[i].substring(20).trim();
-                else if (!lines[i].regionMatches(true, 0, "Connection:", 0, 11)) forwarded.append(lines[i]).append("\r\n");
+                if (lines[i].regionMatches(true, 0, "Proxy-Authorization:", 0, 20))
+                    auth = lines[i].substring(20).trim();
+                else if (!lines[i].regionMatches(true, 0, "Connection:", 0, 11))
+                    forwarded.append(lines[i]).append("\r\n");
             }
             authorizations.add(auth);
             OutputStream out = client.getOutputStream();
             if (!auth.equals(expected)) {
                 out.write(("HTTP/1.1 407 Proxy Authentication Required\r\nProxy-Authenticate: Basic realm=\"test\"\r\n"
-                        + "Content-Length: 0\r\nConnection: close\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
+                                + "Content-Length: 0\r\nConnection: close\r\n\r\n")
+                        .getBytes(StandardCharsets.ISO_8859_1));
                 return;
             }
             String[] request = lines[0].split(" ");
@@ -82,7 +85,8 @@ final class AuthProxy implements AutoCloseable {
             URI target = URI.create(request[1]);
             try (Socket origin = new Socket(target.getHost(), target.getPort())) {
                 String path = target.getRawPath() + (target.getRawQuery() == null ? "" : "?" + target.getRawQuery());
-                String line = request[0] + " " + path + " " + request[2] + "\r\n" + forwarded + "Connection: close\r\n\r\n";
+                String line =
+                        request[0] + " " + path + " " + request[2] + "\r\n" + forwarded + "Connection: close\r\n\r\n";
                 origin.getOutputStream().write(line.getBytes(StandardCharsets.ISO_8859_1));
                 origin.getInputStream().transferTo(out); // the origin closes after its answer
             }

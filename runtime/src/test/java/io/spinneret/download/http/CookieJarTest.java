@@ -15,19 +15,32 @@ class CookieJarTest {
     @Test
     void aDomainWithoutItsLeadingDotCountsForTheDomainAndItsSubdomainsAsInBrowsers() throws Exception {
         CookieJar jar = new CookieJar();
-        jar.put(URI.create("http://www.example.com/login"), Map.of("Set-Cookie", List.of(
-                "sid=1; Domain=example.com; Path=/", "pref=2; path=/; domain=.example.com", "host=3; Path=/")));
-        assertEquals(List.of("host=3", "pref=2", "sid=1"), cookiesFor(jar, "http://www.example.com/a").stream().sorted().toList());
-        assertEquals(List.of("pref=2", "sid=1"), cookiesFor(jar, "http://shop.example.com/a").stream().sorted().toList(),
+        jar.put(
+                URI.create("http://www.example.com/login"),
+                Map.of(
+                        "Set-Cookie",
+                        List.of(
+                                "sid=1; Domain=example.com; Path=/",
+                                "pref=2; path=/; domain=.example.com",
+                                "host=3; Path=/")));
+        assertEquals(
+                List.of("host=3", "pref=2", "sid=1"),
+                cookiesFor(jar, "http://www.example.com/a").stream().sorted().toList());
+        assertEquals(
+                List.of("pref=2", "sid=1"),
+                cookiesFor(jar, "http://shop.example.com/a").stream().sorted().toList(),
                 "a host-only cookie stays on its host");
-        assertEquals(List.of("pref=2", "sid=1"), cookiesFor(jar, "http://example.com/a").stream().sorted().toList());
+        assertEquals(
+                List.of("pref=2", "sid=1"),
+                cookiesFor(jar, "http://example.com/a").stream().sorted().toList());
         assertEquals(List.of(), cookiesFor(jar, "http://other.com/a"));
     }
 
     @Test
     void onlyTheDomainAttributeIsTouched() {
         assertEquals("a=b; Domain=.example.com", CookieJar.withLeadingDot("a=b; Domain=example.com"));
-        assertEquals("a=b; domain = .example.com; Path=/", CookieJar.withLeadingDot("a=b; domain = example.com; Path=/"));
+        assertEquals(
+                "a=b; domain = .example.com; Path=/", CookieJar.withLeadingDot("a=b; domain = example.com; Path=/"));
         assertEquals("a=b; Domain=.example.com", CookieJar.withLeadingDot("a=b; Domain=.example.com"));
         assertEquals("a=domain=x; Path=/", CookieJar.withLeadingDot("a=domain=x; Path=/"));
     }

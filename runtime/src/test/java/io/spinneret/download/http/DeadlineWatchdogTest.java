@@ -1,6 +1,5 @@
 package io.spinneret.download.http;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -24,7 +23,9 @@ class DeadlineWatchdogTest {
 
         @Override
         public void close() throws IOException {
-            try (server; client; accepted) {
+            try (server;
+                    client;
+                    accepted) {
                 // all three closed
             }
         }
@@ -47,7 +48,8 @@ class DeadlineWatchdogTest {
 
     @Test
     void itSleepsUntilAnExchangeBeginsAndStillExpiresThatExchangeOnTime() throws Exception {
-        try (Loopback link = Loopback.open(); DeadlineWatchdog watchdog = new DeadlineWatchdog()) {
+        try (Loopback link = Loopback.open();
+                DeadlineWatchdog watchdog = new DeadlineWatchdog()) {
             Socket client = link.client();
             // nothing to watch: parked without a timeout, not ticking
             assertTrue(within5s(() -> watchdog.threadState() == Thread.State.WAITING), "idle watchdog parks untimed");
@@ -63,7 +65,8 @@ class DeadlineWatchdogTest {
             assertFalse(c.finish(), "finish reports the expiry");
 
             // the expired connection unwatched itself: idle again
-            assertTrue(within5s(() -> watchdog.threadState() == Thread.State.WAITING), "parks again once nothing is busy");
+            assertTrue(
+                    within5s(() -> watchdog.threadState() == Thread.State.WAITING), "parks again once nothing is busy");
         }
     }
 
@@ -73,20 +76,25 @@ class DeadlineWatchdogTest {
         // the deadline (a busy machine) proves nothing and is repeated with a 4x longer deadline
         for (long deadlineMs = 60; ; deadlineMs *= 4) {
             assertTrue(deadlineMs <= 15_360, "finish() never came before a deadline up to 15 s");
-            try (Loopback link = Loopback.open(); DeadlineWatchdog watchdog = new DeadlineWatchdog()) {
+            try (Loopback link = Loopback.open();
+                    DeadlineWatchdog watchdog = new DeadlineWatchdog()) {
                 Socket client = link.client();
                 SocketConnection c = new SocketConnection("k", client, watchdog);
                 long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(deadlineMs);
                 c.begin(deadline);
-                assertTrue(within5s(() -> watchdog.threadState() == Thread.State.TIMED_WAITING), "ticks while an exchange is under way");
+                assertTrue(
+                        within5s(() -> watchdog.threadState() == Thread.State.TIMED_WAITING),
+                        "ticks while an exchange is under way");
                 boolean finished = c.finish();
                 if (System.nanoTime() >= deadline) continue;
                 assertTrue(finished, "finished before its deadline, so not expired");
                 // past the deadline and three more ticks: a finished exchange is no longer watched
                 Thread.sleep(Math.max(0, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime()))
-                        + 3 * TimeUnit.NANOSECONDS.toMillis(DeadlineWatchdog.TICK_NANOS) + 60);
+                        + 3 * TimeUnit.NANOSECONDS.toMillis(DeadlineWatchdog.TICK_NANOS)
+                        + 60);
                 assertFalse(client.isClosed(), "the finished exchange was left open past its deadline");
-                assertTrue(within5s(() -> watchdog.threadState() == Thread.State.WAITING), "parks once nothing is busy");
+                assertTrue(
+                        within5s(() -> watchdog.threadState() == Thread.State.WAITING), "parks once nothing is busy");
                 return;
             }
         }
@@ -97,6 +105,8 @@ class DeadlineWatchdogTest {
         DeadlineWatchdog watchdog = new DeadlineWatchdog();
         assertTrue(within5s(() -> watchdog.threadState() == Thread.State.WAITING));
         watchdog.close();
-        assertTrue(within5s(() -> watchdog.threadState() == Thread.State.TERMINATED), "close wakes and ends the parked thread");
+        assertTrue(
+                within5s(() -> watchdog.threadState() == Thread.State.TERMINATED),
+                "close wakes and ends the parked thread");
     }
 }

@@ -1,10 +1,5 @@
 package io.spinneret.download.http;
 
-import java.net.ConnectException;
-import java.util.Arrays;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -17,14 +12,18 @@ import io.spinneret.testing.TestSite;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.net.ConnectException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.zip.Deflater;
 import java.util.zip.DeflaterOutputStream;
 import java.util.zip.GZIPOutputStream;
@@ -63,18 +62,25 @@ class HttpDownloaderTest {
     private static void sendBytes(HttpExchange ex, int status, byte[] body, String... headers) throws IOException {
         for (int i = 0; i < headers.length; i += 2) ex.getResponseHeaders().add(headers[i], headers[i + 1]);
         ex.sendResponseHeaders(status, body.length == 0 ? -1 : body.length);
-        if (body.length > 0) try (OutputStream o = ex.getResponseBody()) { o.write(body); }
+        if (body.length > 0)
+            try (OutputStream o = ex.getResponseBody()) {
+                o.write(body);
+            }
     }
 
     private static byte[] gzip(byte[] data) throws IOException {
         ByteArrayOutputStream b = new ByteArrayOutputStream();
-        try (GZIPOutputStream g = new GZIPOutputStream(b)) { g.write(data); }
+        try (GZIPOutputStream g = new GZIPOutputStream(b)) {
+            g.write(data);
+        }
         return b.toByteArray();
     }
 
     private static byte[] deflate(byte[] data, boolean raw) throws IOException {
         ByteArrayOutputStream b = new ByteArrayOutputStream();
-        try (DeflaterOutputStream d = new DeflaterOutputStream(b, new Deflater(Deflater.DEFAULT_COMPRESSION, raw))) { d.write(data); }
+        try (DeflaterOutputStream d = new DeflaterOutputStream(b, new Deflater(Deflater.DEFAULT_COMPRESSION, raw))) {
+            d.write(data);
+        }
         return b.toByteArray();
     }
 
@@ -88,17 +94,26 @@ class HttpDownloaderTest {
     }
 
     /** {@code brotli -q 11} of the {@code squeezed} page below, and of 5,000,000 zero bytes (a bomb: 14 bytes). */
-    private static final byte[] SQUEEZED_BR = Base64.getDecoder().decode("wShDwG+kXK3rkfRkMZr+vSVvBEMRaEmLUoalDp8AA7aScwPn9EmvgDnz+gE=");
+    private static final byte[] SQUEEZED_BR =
+            Base64.getDecoder().decode("wShDwG+kXK3rkfRkMZr+vSVvBEMRaEmLUoalDp8AA7aScwPn9EmvgDnz+gE=");
+
     private static final byte[] ZEROS_BR = Base64.getDecoder().decode("nz9LTPgnAOKxQCBfiAk=");
     /** {@code zstd -19} (the reference command-line tool) of the same two inputs. */
-    private static final byte[] SQUEEZED_ZST = Base64.getDecoder().decode("KLUv/WRmB3UBAAQCPGh0bWw+PGJvZHk+PGgxPnNxdWVlemVkPC9oMT48Ly8DADhwygNS4r7DdAISKtxW");
-    private static final byte[] ZEROS_ZST = Base64.getDecoder().decode("KLUv/aRAS0wATAAACAABAPz/ORACAgAQAAIAEAACABAAAgAQAAIAEAACABAAAgAQAAIAEAACABAAAgAQAAIAEAACABAAAgAQAAIAEAACABAAAgAQAAIAEAACABAAAgAQAAIAEAACABAAAgAQAAIAEAACABAAAgAQAAIAEAACABAAAgAQAAIAEAACABAAAgAQAAIAEAACABAAAgAQAAIAEAACABAAAgAQAANaAgC2wdU/");
+    private static final byte[] SQUEEZED_ZST = Base64.getDecoder()
+            .decode("KLUv/WRmB3UBAAQCPGh0bWw+PGJvZHk+PGgxPnNxdWVlemVkPC9oMT48Ly8DADhwygNS4r7DdAISKtxW");
+
+    private static final byte[] ZEROS_ZST = Base64.getDecoder()
+            .decode(
+                    "KLUv/aRAS0wATAAACAABAPz/ORACAgAQAAIAEAACABAAAgAQAAIAEAACABAAAgAQAAIAEAACABAAAgAQAAIAEAACABAAAgAQAAIAEAACABAAAgAQAAIAEAACABAAAgAQAAIAEAACABAAAgAQAAIAEAACABAAAgAQAAIAEAACABAAAgAQAAIAEAACABAAAgAQAAIAEAACABAAAgAQAAIAEAACABAAAgAQAANaAgC2wdU/");
 
     @Test
     void decodesGzipBothDeflateFlavoursBrotliAndZstd() throws Exception {
         byte[] html = "<html><body><h1>squeezed</h1></body></html>".repeat(50).getBytes(StandardCharsets.UTF_8);
         List<String> accepted = new ArrayList<>();
-        site.route("/gz", ex -> { accepted.add(ex.getRequestHeaders().getFirst("Accept-Encoding")); sendBytes(ex, 200, gzip(html), "Content-Encoding", "gzip"); });
+        site.route("/gz", ex -> {
+            accepted.add(ex.getRequestHeaders().getFirst("Accept-Encoding"));
+            sendBytes(ex, 200, gzip(html), "Content-Encoding", "gzip");
+        });
         site.route("/zlib", ex -> sendBytes(ex, 200, deflate(html, false), "Content-Encoding", "deflate"));
         site.route("/raw", ex -> sendBytes(ex, 200, deflate(html, true), "Content-Encoding", "deflate"));
         site.route("/br", ex -> sendBytes(ex, 200, SQUEEZED_BR, "Content-Encoding", "br"));
@@ -112,7 +127,10 @@ class HttpDownloaderTest {
 
     @Test
     void malformedBrotliFailsWithAClearReason() throws Exception {
-        site.route("/notbr", ex -> sendBytes(ex, 200, "not brotli at all".getBytes(StandardCharsets.UTF_8), "Content-Encoding", "br"));
+        site.route(
+                "/notbr",
+                ex -> sendBytes(
+                        ex, 200, "not brotli at all".getBytes(StandardCharsets.UTF_8), "Content-Encoding", "br"));
         IOException e = assertThrows(IOException.class, () -> downloader.download(Request.of(site.url("/notbr"))));
         assertTrue(e.getMessage().startsWith("malformed brotli body from " + site.url("/notbr")), e.getMessage());
     }
@@ -120,7 +138,10 @@ class HttpDownloaderTest {
     @Test
     void malformedZstdFailsWithAClearReason() throws Exception {
         byte[] truncated = Arrays.copyOf(SQUEEZED_ZST, 20);
-        site.route("/notzst", ex -> sendBytes(ex, 200, "not zstd at all".getBytes(StandardCharsets.UTF_8), "Content-Encoding", "zstd"));
+        site.route(
+                "/notzst",
+                ex -> sendBytes(
+                        ex, 200, "not zstd at all".getBytes(StandardCharsets.UTF_8), "Content-Encoding", "zstd"));
         site.route("/cut", ex -> sendBytes(ex, 200, truncated, "Content-Encoding", "zstd"));
         for (String p : new String[] {"/notzst", "/cut"}) {
             IOException e = assertThrows(IOException.class, () -> downloader.download(Request.of(site.url(p))), p);
@@ -168,9 +189,12 @@ class HttpDownloaderTest {
         try (HttpDownloader d = with("download_timeout", "0.3")) {
             assertEquals(200, d.download(Request.of(site.url("/book/1"))).status(), "warm-up, not timed");
             long t0 = System.nanoTime();
-            HttpTimeoutException e = assertThrows(HttpTimeoutException.class, () -> d.download(Request.of(site.url("/slow"))));
+            HttpTimeoutException e =
+                    assertThrows(HttpTimeoutException.class, () -> d.download(Request.of(site.url("/slow"))));
             double seconds = (System.nanoTime() - t0) / 1e9;
-            assertTrue(seconds >= 0.3 && seconds < 30, "gave up after the 0.3 s timeout, well before the 60 s stall: " + seconds + " s");
+            assertTrue(
+                    seconds >= 0.3 && seconds < 30,
+                    "gave up after the 0.3 s timeout, well before the 60 s stall: " + seconds + " s");
             assertTrue(e.getMessage().contains("timed out after 0.3s"), e.getMessage());
         } finally {
             testDone.countDown();
@@ -197,10 +221,12 @@ class HttpDownloaderTest {
                 // 0.3 s connect timeout ended the call
                 try (HttpDownloader d = with("connect_timeout", "0.3", "download_timeout", "60")) {
                     long t0 = System.nanoTime();
-                    IOException e = assertThrows(IOException.class,
+                    IOException e = assertThrows(
+                            IOException.class,
                             () -> d.download(Request.of("http://127.0.0.1:" + full.getLocalPort() + "/")));
                     double seconds = (System.nanoTime() - t0) / 1e9;
-                    assertTrue(seconds < 30, "connect gave up well before the 60 s download timeout: " + seconds + " s");
+                    assertTrue(
+                            seconds < 30, "connect gave up well before the 60 s download timeout: " + seconds + " s");
                     assertTrue(e.getMessage().contains("timed out"), e.getMessage());
                 }
             } finally {
@@ -226,9 +252,12 @@ class HttpDownloaderTest {
             TestSite.send(ex, 200, c == null ? "none" : c);
         });
         downloader.download(Request.of(site.url("/set")));
-        assertEquals("session=abc", downloader.download(Request.of(site.url("/check"))).text());
+        assertEquals(
+                "session=abc",
+                downloader.download(Request.of(site.url("/check"))).text());
         try (HttpDownloader other = new HttpDownloader(base())) {
-            assertEquals("none", other.download(Request.of(site.url("/check"))).text(), "another crawl has its own jar");
+            assertEquals(
+                    "none", other.download(Request.of(site.url("/check"))).text(), "another crawl has its own jar");
         }
         try (HttpDownloader off = with("cookies_enabled", "false")) {
             off.download(Request.of(site.url("/set")));
@@ -240,13 +269,22 @@ class HttpDownloaderTest {
     void sendsMethodHeadersAndBody() throws Exception {
         site.route("/echo", ex -> {
             String body = new String(ex.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
-            TestSite.send(ex, 200, ex.getRequestMethod() + "|" + ex.getRequestHeaders().getFirst("X-Test") + "|"
-                    + ex.getRequestHeaders().getFirst("User-Agent") + "|" + body);
+            TestSite.send(
+                    ex,
+                    200,
+                    ex.getRequestMethod() + "|" + ex.getRequestHeaders().getFirst("X-Test") + "|"
+                            + ex.getRequestHeaders().getFirst("User-Agent") + "|" + body);
         });
-        Request post = Request.builder(site.url("/echo")).method("POST").header("X-Test", "yes").header("Host", "ignored")
-                .header("User-Agent", "MyBot/1").body("a=1&b=2").build();
+        Request post = Request.builder(site.url("/echo"))
+                .method("POST")
+                .header("X-Test", "yes")
+                .header("Host", "ignored")
+                .header("User-Agent", "MyBot/1")
+                .body("a=1&b=2")
+                .build();
         assertEquals("POST|yes|MyBot/1|a=1&b=2", downloader.download(post).text());
-        assertTrue(downloader.download(Request.of(site.url("/echo"))).text().startsWith("GET|null|Spinneret/"),
+        assertTrue(
+                downloader.download(Request.of(site.url("/echo"))).text().startsWith("GET|null|Spinneret/"),
                 "default user agent from user_agents");
     }
 
@@ -254,14 +292,21 @@ class HttpDownloaderTest {
     void proxyFromRequestMeta() throws Exception {
         try (TestSite proxy = TestSite.books(1)) {
             List<String> seen = new ArrayList<>();
-            proxy.route("/via", ex -> { seen.add(ex.getRequestURI().toString()); TestSite.send(ex, 200, "proxied"); });
+            proxy.route("/via", ex -> {
+                seen.add(ex.getRequestURI().toString());
+                TestSite.send(ex, 200, "proxied");
+            });
             String target = "http://example.invalid/via";
-            Request r = Request.builder(target).meta("proxy", proxy.root().replaceAll("/$", "")).build();
+            Request r = Request.builder(target)
+                    .meta("proxy", proxy.root().replaceAll("/$", ""))
+                    .build();
             Response resp = downloader.download(r);
             assertEquals("proxied", resp.text());
             assertEquals(List.of(target), seen, "the proxy got the absolute URI");
-            IOException bad = assertThrows(IOException.class,
-                    () -> downloader.download(Request.builder(target).meta("proxy", "not a proxy").build()));
+            IOException bad = assertThrows(
+                    IOException.class,
+                    () -> downloader.download(
+                            Request.builder(target).meta("proxy", "not a proxy").build()));
             assertTrue(bad.getMessage().contains("bad proxy"), bad.getMessage());
         }
     }
@@ -272,9 +317,11 @@ class HttpDownloaderTest {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = s.getLocalPort();
         }
-        IOException e = assertThrows(IOException.class, () -> downloader.download(Request.of("http://127.0.0.1:" + port + "/x")));
+        IOException e = assertThrows(
+                IOException.class, () -> downloader.download(Request.of("http://127.0.0.1:" + port + "/x")));
         assertTrue(e.getMessage().contains("connection refused"), e.getMessage());
-        assertTrue(e.getCause() instanceof ConnectException, "RetryMiddleware classifies by the cause: " + e.getCause());
+        assertTrue(
+                e.getCause() instanceof ConnectException, "RetryMiddleware classifies by the cause: " + e.getCause());
         assertTrue(e.getMessage().contains("http://127.0.0.1:" + port + "/x"), e.getMessage());
     }
 }

@@ -63,7 +63,10 @@ class HttpsDownloadTest {
             assertEquals(base + "/page", page.url());
 
             downloader.download(Request.of(base + "/login"));
-            assertEquals("session=42", downloader.download(Request.of(base + "/me")).text(), "the cookie set over TLS is sent back");
+            assertEquals(
+                    "session=42",
+                    downloader.download(Request.of(base + "/me")).text(),
+                    "the cookie set over TLS is sent back");
 
             Response gz = downloader.download(Request.of(base + "/gz"));
             assertEquals("over TLS", gz.textOf("h1"), "gzip decoded");
@@ -82,7 +85,8 @@ class HttpsDownloadTest {
                 Response r = downloader.download(Request.of(base + path));
                 assertEquals(200, r.status(), path);
                 assertEquals("over TLS", r.textOf("h1"), path);
-                assertEquals("text/html; charset=utf-8", r.header("content-type").orElseThrow(), path);
+                assertEquals(
+                        "text/html; charset=utf-8", r.header("content-type").orElseThrow(), path);
             }
             assertEquals(List.of("HTTP/2.0", "HTTP/2.0"), protocols);
         } finally {
@@ -93,22 +97,28 @@ class HttpsDownloadTest {
     @Test
     void aUrlJavaNetUriWouldChangeIsSentAsTheUrlStandardSerializesIt() throws Exception {
         List<String> lines = new CopyOnWriteArrayList<>();
-        try (SSLServerSocket server = (SSLServerSocket) context("server.p12").getServerSocketFactory()
+        try (SSLServerSocket server = (SSLServerSocket) context("server.p12")
+                        .getServerSocketFactory()
                         .createServerSocket(0, 10, InetAddress.getLoopbackAddress());
                 HttpDownloader downloader = new HttpDownloader(Settings.defaults())) {
             Thread.ofVirtual().start(() -> {
                 try (Socket s = server.accept()) {
-                    BufferedReader in = new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.ISO_8859_1));
+                    BufferedReader in =
+                            new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.ISO_8859_1));
                     lines.add(in.readLine());
-                    for (String header = in.readLine(); header != null && !header.isEmpty(); header = in.readLine()) { }
-                    RawServer.write(s.getOutputStream(), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok");
+                    for (String header = in.readLine(); header != null && !header.isEmpty(); header = in.readLine()) {}
+                    RawServer.write(
+                            s.getOutputStream(), "HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: close\r\n\r\nok");
                 } catch (IOException ignored) {
                     // the test fails on what it did not get
                 }
             });
-            Response r = downloader.download(Request.of("https://127.0.0.1:" + server.getLocalPort() + "/w1/A|B/%%%?q={t}#a#b"));
+            Response r = downloader.download(
+                    Request.of("https://127.0.0.1:" + server.getLocalPort() + "/w1/A|B/%%%?q={t}#a#b"));
             assertEquals("ok", r.text());
-            assertEquals(List.of("GET /w1/A|B/%%%?q={t} HTTP/1.1"), lines,
+            assertEquals(
+                    List.of("GET /w1/A|B/%%%?q={t} HTTP/1.1"),
+                    lines,
                     "not java.net.http, which would send /w1/A%7CB/%25%25%25?q=%7Bt%7D: the socket client, the target as it is");
         }
     }
@@ -125,17 +135,23 @@ class HttpsDownloadTest {
         ALPNServerConnectionFactory alpn = new ALPNServerConnectionFactory();
         alpn.setDefaultProtocol(http11.getProtocol());
         SslContextFactory.Server tls = new SslContextFactory.Server();
-        tls.setKeyStorePath(Path.of(HttpsDownloadTest.class.getResource("/tls/server.p12").toURI()).toString());
+        tls.setKeyStorePath(
+                Path.of(HttpsDownloadTest.class.getResource("/tls/server.p12").toURI())
+                        .toString());
         tls.setKeyStorePassword("changeit");
         tls.setKeyStoreType("PKCS12");
-        ServerConnector connector = new ServerConnector(server, new SslConnectionFactory(tls, alpn.getProtocol()), alpn, h2, http11);
+        ServerConnector connector =
+                new ServerConnector(server, new SslConnectionFactory(tls, alpn.getProtocol()), alpn, h2, http11);
         connector.setHost("127.0.0.1");
         connector.setPort(0);
         server.addConnector(connector);
         server.setHandler(new Handler.Abstract() {
             @Override
-            public boolean handle(org.eclipse.jetty.server.Request request, org.eclipse.jetty.server.Response response,
-                    Callback callback) throws IOException {
+            public boolean handle(
+                    org.eclipse.jetty.server.Request request,
+                    org.eclipse.jetty.server.Response response,
+                    Callback callback)
+                    throws IOException {
                 protocols.add(request.getConnectionMetaData().getProtocol());
                 byte[] body = HTML.getBytes(StandardCharsets.UTF_8);
                 if (request.getHttpURI().getPath().equals("/gz")) {

@@ -35,7 +35,8 @@ import org.netpreserve.jwarc.WarcRequest;
  * is resolved against the page, and the WARC archive records the same request targets. A start URL the parser refuses stops the crawl before it starts.
  */
 class LinksOnTheWireTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     private static final String PAGE = "<!DOCTYPE html><html><head><title>links</title></head><body>"
             + "<a href=\"/s1?q={t}\">braces in the query</a>"
@@ -58,12 +59,35 @@ class LinksOnTheWireTest {
      */
     private static SpiderDefinition spider(String start) {
         return new SpiderDefinition() {
-            @Override public String name() { return "wire"; }
-            @Override public String className() { return "test.WireSpider"; }
-            @Override public List<String> startUrls() { return List.of(start); }
-            @Override public Renderer renderer() { return Renderer.HTTP; }
-            @Override public List<String> settings() { return List.of(); }
-            @Override public List<String> callbacks() { return List.of("parse", "leaf"); }
+            @Override
+            public String name() {
+                return "wire";
+            }
+
+            @Override
+            public String className() {
+                return "test.WireSpider";
+            }
+
+            @Override
+            public List<String> startUrls() {
+                return List.of(start);
+            }
+
+            @Override
+            public Renderer renderer() {
+                return Renderer.HTTP;
+            }
+
+            @Override
+            public List<String> settings() {
+                return List.of();
+            }
+
+            @Override
+            public List<String> callbacks() {
+                return List.of("parse", "leaf");
+            }
 
             @Override
             public Dispatcher newDispatcher() {
@@ -86,8 +110,12 @@ class LinksOnTheWireTest {
 
     private static void serve(RawServer server, InputStream in, OutputStream out) throws IOException {
         for (RawServer.Req r; (r = server.readRequest(in)) != null; ) {
-            byte[] body = (r.path().equals("/") ? PAGE : "<html><body>leaf</body></html>").getBytes(StandardCharsets.UTF_8);
-            RawServer.write(out, "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: " + body.length + "\r\n\r\n");
+            byte[] body =
+                    (r.path().equals("/") ? PAGE : "<html><body>leaf</body></html>").getBytes(StandardCharsets.UTF_8);
+            RawServer.write(
+                    out,
+                    "HTTP/1.1 200 OK\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: " + body.length
+                            + "\r\n\r\n");
             out.write(body);
             out.flush();
         }
@@ -100,44 +128,60 @@ class LinksOnTheWireTest {
             holder[0] = server;
             String start = server.url("/").replace("127.0.0.1", "127.1");
             Path warc = dir.resolve("crawl.warc");
-            CrawlResult r = Crawler.builder(spider(start)).settings(TestSettings.fast(dir.resolve("out.jsonl"), "warc_output=" + warc))
-                    .progress(null).build().run();
+            CrawlResult r = Crawler.builder(spider(start))
+                    .settings(TestSettings.fast(dir.resolve("out.jsonl"), "warc_output=" + warc))
+                    .progress(null)
+                    .build()
+                    .run();
             TreeSet<String> targets = new TreeSet<>();
-            for (RawServer.Req q : server.requests) targets.add(q.line().substring(0, q.line().length() - " HTTP/1.1".length()));
-            assertEquals(new TreeSet<>(List.of(
-                    "GET /",
-                    "GET /s1?q={t}",
-                    "GET /s2/%7Bt%7D",
-                    "GET /w1/A|B",
-                    "GET /p1?q=a%zz",
-                    "GET /%%%",
-                    "GET /b1/[x]",
-                    "GET /g1?a=`b`&c=^",
-                    "GET /g2/%60b%60%5E",
-                    "GET /q1?x=a\\b",
-                    "GET /q2/a/b",
-                    "GET /h1",
-                    "GET /h2",
-                    "GET /fetched/x",
-                    "GET /u1/%C3%BC?%C3%BC")), targets);
+            for (RawServer.Req q : server.requests)
+                targets.add(q.line().substring(0, q.line().length() - " HTTP/1.1".length()));
+            assertEquals(
+                    new TreeSet<>(List.of(
+                            "GET /",
+                            "GET /s1?q={t}",
+                            "GET /s2/%7Bt%7D",
+                            "GET /w1/A|B",
+                            "GET /p1?q=a%zz",
+                            "GET /%%%",
+                            "GET /b1/[x]",
+                            "GET /g1?a=`b`&c=^",
+                            "GET /g2/%60b%60%5E",
+                            "GET /q1?x=a\\b",
+                            "GET /q2/a/b",
+                            "GET /h1",
+                            "GET /h2",
+                            "GET /fetched/x",
+                            "GET /u1/%C3%BC?%C3%BC")),
+                    targets);
             assertEquals(0, r.failures(), r.stats().toString());
             TreeSet<String> archived = new TreeSet<>();
             try (WarcReader reader = new WarcReader(warc)) {
                 for (WarcRecord record : reader) {
-                    if (record instanceof WarcRequest request) archived.add(request.http().method() + " " + request.http().target());
+                    if (record instanceof WarcRequest request)
+                        archived.add(
+                                request.http().method() + " " + request.http().target());
                 }
             }
             assertEquals(targets, archived, "the WARC's request records hold the request targets sent");
             for (RawServer.Req q : server.requests) {
-                assertEquals(true, q.head().contains("\r\nHost: 127.0.0.1:"), "the Host of 127.1 is 127.0.0.1: " + q.head());
+                assertEquals(
+                        true, q.head().contains("\r\nHost: 127.0.0.1:"), "the Host of 127.1 is 127.0.0.1: " + q.head());
             }
         }
     }
 
     @Test
     void aStartUrlThatIsNoUrlIsRefusedBeforeTheCrawl() {
-        SpinneretException e = assertThrows(SpinneretException.class, () -> Crawler.builder(spider("http://127.0.0.1:99999/"))
-                .settings(TestSettings.fast(dir.resolve("out.jsonl"))).progress(null).build().run());
-        assertEquals("start URL 'http://127.0.0.1:99999/' is not an absolute http(s) URL: its port is above 65535", e.getMessage());
+        SpinneretException e = assertThrows(
+                SpinneretException.class,
+                () -> Crawler.builder(spider("http://127.0.0.1:99999/"))
+                        .settings(TestSettings.fast(dir.resolve("out.jsonl")))
+                        .progress(null)
+                        .build()
+                        .run());
+        assertEquals(
+                "start URL 'http://127.0.0.1:99999/' is not an absolute http(s) URL: its port is above 65535",
+                e.getMessage());
     }
 }

@@ -48,7 +48,9 @@ class NetworkBoundaryDownloadTest {
     @Test
     void byDefaultNothingIsRefusedAndTheResolverIsTheOneConnectedThrough() throws Exception {
         try (HttpDownloader d = downloader()) {
-            assertEquals("Book 2", d.download(Request.of(viaName("loopback.test", "/book/2"))).textOf("h1"));
+            assertEquals(
+                    "Book 2",
+                    d.download(Request.of(viaName("loopback.test", "/book/2"))).textOf("h1"));
         }
     }
 
@@ -56,16 +58,23 @@ class NetworkBoundaryDownloadTest {
     @ValueSource(strings = {"auto", "jdk"})
     void namesResolvingToInternalAddressesAreRefused(String client) throws Exception {
         try (HttpDownloader d = downloader("network_boundary", "public+loopback", "http_client", client)) {
-            assertEquals(200, d.download(Request.of(viaName("loopback.test", "/book/1"))).status(), "loopback is let through");
-            for (String host : new String[] {"metadata.test", "private.test", "ula.test", "multicast.test", "mapped.test"}) {
+            assertEquals(
+                    200,
+                    d.download(Request.of(viaName("loopback.test", "/book/1"))).status(),
+                    "loopback is let through");
+            for (String host :
+                    new String[] {"metadata.test", "private.test", "ula.test", "multicast.test", "mapped.test"}) {
                 for (String scheme : new String[] {"http", "https"}) {
                     String url = scheme + "://" + host + "/latest/meta-data/";
-                    BlockedAddressException e = assertThrows(BlockedAddressException.class, () -> d.download(Request.of(url)), url);
-                    assertTrue(e.getMessage().startsWith("refused by network_boundary: " + host + " is "), e.getMessage());
+                    BlockedAddressException e =
+                            assertThrows(BlockedAddressException.class, () -> d.download(Request.of(url)), url);
+                    assertTrue(
+                            e.getMessage().startsWith("refused by network_boundary: " + host + " is "), e.getMessage());
                     assertTrue(e.getMessage().endsWith("for " + url), e.getMessage());
                 }
             }
-            BlockedAddressException literal = assertThrows(BlockedAddressException.class,
+            BlockedAddressException literal = assertThrows(
+                    BlockedAddressException.class,
                     () -> d.download(Request.of("http://169.254.169.254/latest/meta-data/")));
             assertTrue(literal.getMessage().contains("169.254.169.254, a link-local address"), literal.getMessage());
         }
@@ -74,7 +83,8 @@ class NetworkBoundaryDownloadTest {
     @Test
     void publicRefusesLoopbackToo() throws Exception {
         try (HttpDownloader d = downloader("network_boundary", "public")) {
-            for (String url : new String[] {viaName("loopback.test", "/book/1"), site.url("/book/1"), viaName("[::1]", "/")}) {
+            for (String url :
+                    new String[] {viaName("loopback.test", "/book/1"), site.url("/book/1"), viaName("[::1]", "/")}) {
                 IOException e = assertThrows(BlockedAddressException.class, () -> d.download(Request.of(url)), url);
                 assertTrue(e.getMessage().contains("a loopback address"), e.getMessage());
             }

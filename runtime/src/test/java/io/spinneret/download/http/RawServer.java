@@ -75,12 +75,15 @@ final class RawServer implements AutoCloseable {
             b = in.read();
             if (b < 0) return null;
             head.write(b);
-            state = (b == '\r' && (state == 0 || state == 2)) || (b == '\n' && (state == 1 || state == 3)) ? state + 1 : 0;
+            state = (b == '\r' && (state == 0 || state == 2)) || (b == '\n' && (state == 1 || state == 3))
+                    ? state + 1
+                    : 0;
         }
         String text = head.toString(StandardCharsets.ISO_8859_1);
         int length = 0;
         for (String l : text.split("\r\n")) {
-            if (l.toLowerCase(Locale.ROOT).startsWith("content-length:")) length = Integer.parseInt(l.substring(15).trim());
+            if (l.toLowerCase(Locale.ROOT).startsWith("content-length:"))
+                length = Integer.parseInt(l.substring(15).trim());
         }
         Req r = new Req(text.substring(0, text.indexOf("\r\n")), text, in.readNBytes(length));
         requests.add(r);

@@ -24,7 +24,8 @@ class ResponseParserFuzzTest {
     private static final long LIMIT = 64 * 1024;
     private static final DeadlineWatchdog WATCHDOG = new DeadlineWatchdog();
     private static final List<String> METHODS = List.of("GET", "HEAD", "POST", "GET");
-    private static final List<String> ENCODINGS = List.of("", "identity", "gzip", "deflate", "br", "zstd", "x-gzip", "compress");
+    private static final List<String> ENCODINGS =
+            List.of("", "identity", "gzip", "deflate", "br", "zstd", "x-gzip", "compress");
 
     @AfterAll
     static void stopWatchdog() {

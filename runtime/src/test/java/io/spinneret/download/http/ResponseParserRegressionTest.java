@@ -16,7 +16,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Jazzer's agent: a parser change that brings a crash back fails here.
  */
 class ResponseParserRegressionTest {
-    static final Path INPUTS = Path.of("src/test/resources/io/spinneret/download/http/ResponseParserFuzzTestInputs/parse");
+    static final Path INPUTS =
+            Path.of("src/test/resources/io/spinneret/download/http/ResponseParserFuzzTestInputs/parse");
     private static final ResponseParserFuzzTest TARGET = new ResponseParserFuzzTest();
 
     static Stream<Path> inputs() throws IOException {

@@ -1,7 +1,5 @@
 package io.spinneret.download.http;
 
-import java.io.InputStream;
-
 import static io.spinneret.download.http.RawServer.write;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -13,6 +11,7 @@ import io.spinneret.settings.Settings;
 import io.spinneret.testing.TestSite;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.CookieManager;
 import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
@@ -42,7 +41,9 @@ class SocketHttpClientTest {
 
     private static byte[] gzip(String s) throws IOException {
         ByteArrayOutputStream b = new ByteArrayOutputStream();
-        try (GZIPOutputStream g = new GZIPOutputStream(b)) { g.write(s.getBytes(StandardCharsets.UTF_8)); }
+        try (GZIPOutputStream g = new GZIPOutputStream(b)) {
+            g.write(s.getBytes(StandardCharsets.UTF_8));
+        }
         return b.toByteArray();
     }
 
@@ -53,8 +54,11 @@ class SocketHttpClientTest {
             while ((r = readRequest(in)) != null) {
                 switch (r.path()) {
                     case "/length" -> write(out, "HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello");
-                    case "/chunked" -> write(out, "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
-                            + "4;name=value\r\nchun\r\n7\r\nked bod\r\n1\r\ny\r\n0\r\nX-Trailer: t\r\nX-Other: u\r\n\r\n");
+                    case "/chunked" ->
+                        write(
+                                out,
+                                "HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\n"
+                                        + "4;name=value\r\nchun\r\n7\r\nked bod\r\n1\r\ny\r\n0\r\nX-Trailer: t\r\nX-Other: u\r\n\r\n");
                     default -> {
                         write(out, "HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\nuntil the end");
                         return;
@@ -62,10 +66,18 @@ class SocketHttpClientTest {
                 }
             }
         })) {
-            assertEquals("hello", downloader.download(Request.of(server.url("/length"))).text());
-            assertEquals("chunked body", downloader.download(Request.of(server.url("/chunked"))).text());
-            assertEquals("until the end", downloader.download(Request.of(server.url("/close"))).text());
-            assertEquals("hello", downloader.download(Request.of(server.url("/length"))).text());
+            assertEquals(
+                    "hello",
+                    downloader.download(Request.of(server.url("/length"))).text());
+            assertEquals(
+                    "chunked body",
+                    downloader.download(Request.of(server.url("/chunked"))).text());
+            assertEquals(
+                    "until the end",
+                    downloader.download(Request.of(server.url("/close"))).text());
+            assertEquals(
+                    "hello",
+                    downloader.download(Request.of(server.url("/length"))).text());
             assertEquals(2, server.connections.get(), "one keep-alive connection until the read-to-close body");
         }
     }
@@ -95,12 +107,17 @@ class SocketHttpClientTest {
             }
         })) {
             for (int i = 0; i < 20; i++) {
-                assertEquals("/p" + i + " on connection 1", downloader.download(Request.of(server.url("/p" + i))).text());
+                assertEquals(
+                        "/p" + i + " on connection 1",
+                        downloader.download(Request.of(server.url("/p" + i))).text());
             }
             assertEquals(1, server.connections.get());
             String head = server.requests.get(0).head().toLowerCase();
-            assertTrue(head.contains("host: 127.0.0.1:") && head.contains("accept-encoding: gzip, deflate, br, zstd")
-                    && head.contains("user-agent: spinneret/"), head);
+            assertTrue(
+                    head.contains("host: 127.0.0.1:")
+                            && head.contains("accept-encoding: gzip, deflate, br, zstd")
+                            && head.contains("user-agent: spinneret/"),
+                    head);
         }
     }
 
@@ -113,12 +130,16 @@ class SocketHttpClientTest {
         })) {
             assertEquals("ok", downloader.download(Request.of(server.url("/a"))).text());
             Thread.sleep(100); // let the server's FIN arrive
-            assertEquals("ok", downloader.download(Request.of(server.url("/b"))).text(), "GET went again on a fresh connection");
+            assertEquals(
+                    "ok",
+                    downloader.download(Request.of(server.url("/b"))).text(),
+                    "GET went again on a fresh connection");
             assertEquals(2, server.connections.get());
             assertEquals(2, server.requests.size());
 
             Thread.sleep(100);
-            Request post = Request.builder(server.url("/c")).method("POST").body("x=1").build();
+            Request post =
+                    Request.builder(server.url("/c")).method("POST").body("x=1").build();
             IOException e = assertThrows(IOException.class, () -> downloader.download(post));
             assertTrue(e.getMessage().contains(server.url("/c")), e.getMessage());
             assertEquals(2, server.connections.get(), "the POST was not sent again");
@@ -135,17 +156,22 @@ class SocketHttpClientTest {
                     case "/head" -> write(out, "HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n");
                     case "/204" -> write(out, "HTTP/1.1 204 No Content\r\n\r\n");
                     case "/304" -> write(out, "HTTP/1.1 304 Not Modified\r\nContent-Length: 1000\r\n\r\n");
-                    default -> write(out, "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nbody");
+                    default ->
+                        write(out, "HTTP/1.1 100 Continue\r\n\r\nHTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nbody");
                 }
             }
         })) {
-            Response head = downloader.download(Request.builder(server.url("/head")).method("HEAD").build());
+            Response head = downloader.download(
+                    Request.builder(server.url("/head")).method("HEAD").build());
             assertEquals(200, head.status());
             assertEquals(0, head.body().length);
             assertEquals("1000", head.header("Content-Length").orElseThrow());
-            assertEquals(204, downloader.download(Request.of(server.url("/204"))).status());
-            assertEquals(304, downloader.download(Request.of(server.url("/304"))).status());
-            assertEquals("body", downloader.download(Request.of(server.url("/x"))).text(), "interim 100 skipped");
+            assertEquals(
+                    204, downloader.download(Request.of(server.url("/204"))).status());
+            assertEquals(
+                    304, downloader.download(Request.of(server.url("/304"))).status());
+            assertEquals(
+                    "body", downloader.download(Request.of(server.url("/x"))).text(), "interim 100 skipped");
             assertEquals(1, server.connections.get());
         }
     }
@@ -163,9 +189,15 @@ class SocketHttpClientTest {
             write(out, head + body.length() + "\r\n\r\n" + body);
             // no further requests served: a pooled connection would fail the next request
         })) {
-            assertEquals("connection 1", downloader.download(Request.of(server.url("/http10"))).text());
-            assertEquals("connection 2", downloader.download(Request.of(server.url("/close"))).text());
-            assertEquals("connection 3", downloader.download(Request.of(server.url("/x"))).text());
+            assertEquals(
+                    "connection 1",
+                    downloader.download(Request.of(server.url("/http10"))).text());
+            assertEquals(
+                    "connection 2",
+                    downloader.download(Request.of(server.url("/close"))).text());
+            assertEquals(
+                    "connection 3",
+                    downloader.download(Request.of(server.url("/x"))).text());
             assertEquals(3, server.connections.get());
             assertEquals(3, server.requests.size(), "nothing was sent twice");
         }
@@ -175,12 +207,16 @@ class SocketHttpClientTest {
     void headersAreMultiValuedLowerCasedAndLookedUpInAnyCase() throws Exception {
         try (RawServer server = serve((in, out, n) -> {
             readRequest(in);
-            write(out, "HTTP/1.1 200 OK\r\nX-Multi: a\r\nx-multi: b\r\nContent-Type: text/plain\r\nConnection: close\r\n"
-                    + "Content-Length: 0\r\n\r\n");
+            write(
+                    out,
+                    "HTTP/1.1 200 OK\r\nX-Multi: a\r\nx-multi: b\r\nContent-Type: text/plain\r\nConnection: close\r\n"
+                            + "Content-Length: 0\r\n\r\n");
         })) {
             Response r = downloader.download(Request.of(server.url("/")));
             assertEquals(List.of("a", "b"), r.headers().get("X-MULTI"));
-            assertTrue(r.headers().keySet().stream().allMatch(k -> k.equals(k.toLowerCase())), "names as java.net.http gives them");
+            assertTrue(
+                    r.headers().keySet().stream().allMatch(k -> k.equals(k.toLowerCase())),
+                    "names as java.net.http gives them");
             assertEquals("text/plain", r.header("content-TYPE").orElseThrow());
         }
     }
@@ -193,8 +229,10 @@ class SocketHttpClientTest {
                 if (r.path().equals("/notgzip")) {
                     write(out, "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nContent-Length: 9\r\n\r\nnot gzip!");
                 } else if (r.path().equals("/gz")) {
-                    write(out, "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n\r\n"
-                            + Integer.toHexString(gz.length) + "\r\n");
+                    write(
+                            out,
+                            "HTTP/1.1 200 OK\r\nContent-Encoding: gzip\r\nTransfer-Encoding: chunked\r\n\r\n"
+                                    + Integer.toHexString(gz.length) + "\r\n");
                     out.write(gz);
                     write(out, "\r\n0\r\n\r\n");
                 } else {
@@ -202,13 +240,21 @@ class SocketHttpClientTest {
                 }
             }
         })) {
-            assertEquals("<p>compressed</p>", downloader.download(Request.of(server.url("/gz"))).text());
-            IOException undecodable = assertThrows(IOException.class, () -> downloader.download(Request.of(server.url("/notgzip"))));
+            assertEquals(
+                    "<p>compressed</p>",
+                    downloader.download(Request.of(server.url("/gz"))).text());
+            IOException undecodable =
+                    assertThrows(IOException.class, () -> downloader.download(Request.of(server.url("/notgzip"))));
             assertTrue(undecodable.getMessage() != null, "a decoding error");
-            assertEquals("<p>compressed</p>", downloader.download(Request.of(server.url("/gz"))).text());
+            assertEquals(
+                    "<p>compressed</p>",
+                    downloader.download(Request.of(server.url("/gz"))).text());
             assertEquals(1, server.connections.get(), "a body that fails to decode does not cost the connection");
             IOException e = assertThrows(IOException.class, () -> downloader.download(Request.of(server.url("/bad"))));
-            assertTrue(e.getMessage().contains("malformed chunk size") && e.getMessage().contains(server.url("/bad")), e.getMessage());
+            assertTrue(
+                    e.getMessage().contains("malformed chunk size")
+                            && e.getMessage().contains(server.url("/bad")),
+                    e.getMessage());
         }
     }
 
@@ -216,22 +262,27 @@ class SocketHttpClientTest {
     void aBodyThatStallsTimesOutAndReadToCloseRespectsTheLimit() throws Exception {
         // the body stalls for a minute: a call that ends within half of it was ended by the 0.3 s timeout
         try (RawServer server = serve((in, out, n) -> {
-            RawServer.Req r = readRequest(in);
-            if (r.path().equals("/stall")) {
-                write(out, "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\npartial");
-                Thread.sleep(60_000);
-            } else {
-                write(out, "HTTP/1.1 200 OK\r\n\r\n");
-                for (int i = 0; i < 30; i++) out.write(new byte[10_000]);
-            }
-        }); HttpDownloader d = with("download_timeout", "0.3", "max_body_size", "100000")) {
+                    RawServer.Req r = readRequest(in);
+                    if (r.path().equals("/stall")) {
+                        write(out, "HTTP/1.1 200 OK\r\nContent-Length: 100\r\n\r\npartial");
+                        Thread.sleep(60_000);
+                    } else {
+                        write(out, "HTTP/1.1 200 OK\r\n\r\n");
+                        for (int i = 0; i < 30; i++) out.write(new byte[10_000]);
+                    }
+                });
+                HttpDownloader d = with("download_timeout", "0.3", "max_body_size", "100000")) {
             long t0 = System.nanoTime();
-            HttpTimeoutException e = assertThrows(HttpTimeoutException.class, () -> d.download(Request.of(server.url("/stall"))));
+            HttpTimeoutException e =
+                    assertThrows(HttpTimeoutException.class, () -> d.download(Request.of(server.url("/stall"))));
             double seconds = (System.nanoTime() - t0) / 1e9;
-            assertTrue(seconds >= 0.3 && seconds < 30, "gave up after the 0.3 s timeout, well before the 60 s stall: " + seconds + " s");
+            assertTrue(
+                    seconds >= 0.3 && seconds < 30,
+                    "gave up after the 0.3 s timeout, well before the 60 s stall: " + seconds + " s");
             assertEquals("download of " + server.url("/stall") + " timed out after 0.3s", e.getMessage());
             IOException big = assertThrows(IOException.class, () -> d.download(Request.of(server.url("/big"))));
-            assertEquals("body of " + server.url("/big") + " is larger than max_body_size (100000 bytes)", big.getMessage());
+            assertEquals(
+                    "body of " + server.url("/big") + " is larger than max_body_size (100000 bytes)", big.getMessage());
         }
     }
 
@@ -241,12 +292,17 @@ class SocketHttpClientTest {
         // client's write blocks, and only the deadline can end it
         // it holds the connection for a minute: ending within half of that proves the 0.3 s deadline did it
         try (RawServer server = serve((in, out, n) -> Thread.sleep(60_000));
-             HttpDownloader d = with("download_timeout", "0.3")) {
-            Request post = Request.builder(server.url("/upload")).method("POST").body(new byte[32 << 20]).build();
+                HttpDownloader d = with("download_timeout", "0.3")) {
+            Request post = Request.builder(server.url("/upload"))
+                    .method("POST")
+                    .body(new byte[32 << 20])
+                    .build();
             long t0 = System.nanoTime();
             HttpTimeoutException e = assertThrows(HttpTimeoutException.class, () -> d.download(post));
             double seconds = (System.nanoTime() - t0) / 1e9;
-            assertTrue(seconds >= 0.3 && seconds < 30, "gave up after the 0.3 s timeout, well before the 60 s hold: " + seconds + " s");
+            assertTrue(
+                    seconds >= 0.3 && seconds < 30,
+                    "gave up after the 0.3 s timeout, well before the 60 s hold: " + seconds + " s");
             assertEquals("download of " + server.url("/upload") + " timed out after 0.3s", e.getMessage());
         }
     }
@@ -259,17 +315,30 @@ class SocketHttpClientTest {
                 ex.getResponseHeaders().add("Set-Cookie", "b=2; Path=/");
                 TestSite.send(ex, 200, "set");
             });
-            site.route("/check", ex -> TestSite.send(ex, 200, String.valueOf(ex.getRequestHeaders().get("Cookie"))));
+            site.route(
+                    "/check",
+                    ex -> TestSite.send(
+                            ex, 200, String.valueOf(ex.getRequestHeaders().get("Cookie"))));
             downloader.download(Request.of(site.url("/set")));
-            assertEquals(2, ((CookieManager) downloader.cookies()).getCookieStore().getCookies().size());
-            String sent = downloader.download(Request.builder(site.url("/check")).header("Cookie", "mine=0").build()).text();
+            assertEquals(
+                    2,
+                    ((CookieManager) downloader.cookies())
+                            .getCookieStore()
+                            .getCookies()
+                            .size());
+            String sent = downloader
+                    .download(Request.builder(site.url("/check"))
+                            .header("Cookie", "mine=0")
+                            .build())
+                    .text();
             assertEquals("[mine=0; a=1; b=2]", sent, "one Cookie header: the request's own, then the jar's");
         }
     }
 
     @Test
     void hundredConcurrentVirtualThreadsGetTheirOwnPages() throws Exception {
-        try (TestSite site = TestSite.books(1); ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+        try (TestSite site = TestSite.books(1);
+                ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
             List<Future<Response>> futures = new ArrayList<>();
             for (int i = 0; i < 100; i++) {
                 String url = site.url("/book/" + (i % 20));

@@ -23,7 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The files pipeline over real TCP: statuses, retries, max_body_size, content dedup, the index. */
 class FileDownloadsTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     private static void serve(TestSite site, String path, int status, byte[] body, String type) {
         site.route(path, ex -> {
@@ -38,9 +39,10 @@ class FileDownloadsTest {
     private Run download(Settings settings, List<Doc> docs) throws Exception {
         Stats stats = new Stats();
         try (HttpDownloader http = new HttpDownloader(settings);
-                FileDownloads files = new FileDownloads(new FileStore(dir.resolve("files")), http::download,
-                        RetryPolicy.from(settings), stats)) {
-            List<ItemSchema<?>> schemas = docs.stream().<ItemSchema<?>>map(d -> Doc.SCHEMA).toList();
+                FileDownloads files = new FileDownloads(
+                        new FileStore(dir.resolve("files")), http::download, RetryPolicy.from(settings), stats)) {
+            List<ItemSchema<?>> schemas =
+                    docs.stream().<ItemSchema<?>>map(d -> Doc.SCHEMA).toList();
             List<Object> out = files.download(List.copyOf(docs), schemas);
             return new Run(out.stream().map(Doc.class::cast).toList(), stats);
         }
@@ -60,19 +62,27 @@ class FileDownloadsTest {
             serve(site, "/b/same-bytes", 200, png, "image/png");
             serve(site, "/report", 200, "%PDF-1.7".getBytes(StandardCharsets.UTF_8), "application/pdf");
             serve(site, "/gone.jpg", 404, new byte[0], "text/html");
-            Run run = download(settings(), List.of(
-                    Doc.of("1", site.url("/a/cover.PNG"), site.url("/report")),
-                    Doc.of("2", site.url("/b/same-bytes"), site.url("/gone.jpg"), site.url("/a/cover.PNG"))));
+            Run run = download(
+                    settings(),
+                    List.of(
+                            Doc.of("1", site.url("/a/cover.PNG"), site.url("/report")),
+                            Doc.of("2", site.url("/b/same-bytes"), site.url("/gone.jpg"), site.url("/a/cover.PNG"))));
 
             List<StoredFile> one = run.docs().get(0).files();
             List<StoredFile> two = run.docs().get(1).files();
             String sha = FileStore.sha256(png);
-            assertEquals(new StoredFile(site.url("/a/cover.PNG"), sha + ".png", sha, StoredFile.DOWNLOADED), one.get(0));
-            assertTrue(one.get(1).path().endsWith(".pdf"), "no extension in the URL: the Content-Type's: " + one.get(1));
-            assertEquals(new StoredFile(site.url("/b/same-bytes"), sha + ".png", sha, StoredFile.DUPLICATE), two.get(0));
+            assertEquals(
+                    new StoredFile(site.url("/a/cover.PNG"), sha + ".png", sha, StoredFile.DOWNLOADED), one.get(0));
+            assertTrue(
+                    one.get(1).path().endsWith(".pdf"), "no extension in the URL: the Content-Type's: " + one.get(1));
+            assertEquals(
+                    new StoredFile(site.url("/b/same-bytes"), sha + ".png", sha, StoredFile.DUPLICATE), two.get(0));
             assertEquals(StoredFile.FAILED + ": HTTP 404", two.get(1).status());
             assertNull(two.get(1).path());
-            assertEquals(StoredFile.UPTODATE, two.get(2).status(), "a URL already stored in this crawl is not fetched again");
+            assertEquals(
+                    StoredFile.UPTODATE,
+                    two.get(2).status(),
+                    "a URL already stored in this crawl is not fetched again");
             assertEquals(1, site.hits("/a/cover.PNG"));
             try (Stream<Path> files = Files.list(dir.resolve("files"))) {
                 assertEquals(3, files.count(), "the image once, the PDF and the index: " + dir.resolve("files"));
@@ -88,7 +98,8 @@ class FileDownloadsTest {
     void aFileOverMaxBodySizeFailsAtOnceAndLeavesNothingBehind() throws Exception {
         try (TestSite site = TestSite.books(1)) {
             serve(site, "/big.bin", 200, new byte[5000], "application/octet-stream");
-            Run run = download(settings("max_body_size", "1000", "retry_times", "3"), List.of(Doc.of("1", site.url("/big.bin"))));
+            Run run = download(
+                    settings("max_body_size", "1000", "retry_times", "3"), List.of(Doc.of("1", site.url("/big.bin"))));
             StoredFile f = run.docs().get(0).files().get(0);
             assertTrue(f.status().startsWith(StoredFile.FAILED) && f.status().contains("max_body_size"), f.status());
             assertEquals(1, site.hits("/big.bin"), "a body over the limit is not retried");
@@ -112,7 +123,9 @@ class FileDownloadsTest {
 
             calls.set(0);
             Run giveUp = download(settings("retry_times", "1"), List.of(Doc.of("2", site.url("/flaky.txt?again"))));
-            assertEquals(StoredFile.FAILED + ": HTTP 503", giveUp.docs().get(0).files().get(0).status());
+            assertEquals(
+                    StoredFile.FAILED + ": HTTP 503",
+                    giveUp.docs().get(0).files().get(0).status());
             assertEquals(2, calls.get(), "one try and one retry");
         }
     }
@@ -126,9 +139,13 @@ class FileDownloadsTest {
             assertEquals(StoredFile.UPTODATE, again.docs().get(0).files().get(0).status());
             assertEquals(1, site.hits("/kept.gif"));
 
-            Files.delete(dir.resolve("files").resolve(again.docs().get(0).files().get(0).path()));
+            Files.delete(dir.resolve("files")
+                    .resolve(again.docs().get(0).files().get(0).path()));
             Run refetched = download(settings(), List.of(Doc.of("1", site.url("/kept.gif"))));
-            assertEquals(StoredFile.DOWNLOADED, refetched.docs().get(0).files().get(0).status(), "a file deleted since is fetched again");
+            assertEquals(
+                    StoredFile.DOWNLOADED,
+                    refetched.docs().get(0).files().get(0).status(),
+                    "a file deleted since is fetched again");
             assertEquals(2, site.hits("/kept.gif"));
         }
     }

@@ -17,13 +17,15 @@ class SessionFiguresTest {
     void theStateOfThePoolIsInTheLivePagesCounters() {
         Stats stats = new Stats();
         CrawlOpened crawl = new CrawlOpened("s", Instant.now(), Settings.defaults(), stats, () -> 0, () -> 0);
-        String before = LiveState.of(crawl, null, new CrawlTally().snapshot(), List.of(), List.of()).toJson();
+        String before = LiveState.of(crawl, null, new CrawlTally().snapshot(), List.of(), List.of())
+                .toJson();
         assertFalse(before.contains("sessions_live"), before);
 
         stats.add(Stats.SESSIONS_CREATED, 5);
         stats.add(Stats.SESSIONS_RETIRED, 2);
         stats.add(Stats.SESSIONS_BLOCKED, 2);
-        String json = LiveState.of(crawl, null, new CrawlTally().snapshot(), List.of(), List.of()).toJson();
+        String json = LiveState.of(crawl, null, new CrawlTally().snapshot(), List.of(), List.of())
+                .toJson();
         assertTrue(json.contains("\"sessions_live\":3,\"sessions_retired\":2,\"sessions_blocked\":2"), json);
     }
 }

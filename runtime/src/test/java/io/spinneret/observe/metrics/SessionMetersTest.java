@@ -26,8 +26,10 @@ class SessionMetersTest {
         stats.add(Stats.SESSIONS_RETIRED, 4);
         stats.add(Stats.SESSIONS_BLOCKED, 3);
         assertEquals(3, registry.get("spinneret.sessions.live").gauge().value());
-        assertEquals(4, registry.get("spinneret.sessions.retired").functionCounter().count());
-        assertEquals(3, registry.get("spinneret.sessions.blocked").functionCounter().count());
+        assertEquals(
+                4, registry.get("spinneret.sessions.retired").functionCounter().count());
+        assertEquals(
+                3, registry.get("spinneret.sessions.blocked").functionCounter().count());
     }
 
     @Test

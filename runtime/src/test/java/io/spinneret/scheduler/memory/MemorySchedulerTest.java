@@ -1,7 +1,5 @@
 package io.spinneret.scheduler.memory;
 
-import java.util.Random;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -14,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
@@ -41,12 +40,21 @@ class MemorySchedulerTest {
         s.push(Request.of("http://h/low3"));
         List<String> order = new ArrayList<>();
         for (String u; (u = next()) != null; ) order.add(u);
-        assertEquals(List.of("http://h/high1", "http://h/high2", "http://h/low1", "http://h/low2", "http://h/low3", "http://h/neg"), order);
+        assertEquals(
+                List.of(
+                        "http://h/high1",
+                        "http://h/high2",
+                        "http://h/low1",
+                        "http://h/low2",
+                        "http://h/low3",
+                        "http://h/neg"),
+                order);
     }
 
     @Test
     void fifoHoldsForManyEqualPriorities() throws Exception {
-        for (int i = 0; i < 5000; i++) s.push(Request.builder("http://h/" + i).priority(i % 3).build());
+        for (int i = 0; i < 5000; i++)
+            s.push(Request.builder("http://h/" + i).priority(i % 3).build());
         for (int p = 2; p >= 0; p--) {
             int prev = -1;
             for (int k = 0; k < (p == 0 ? 1667 : 1667 - (p == 2 ? 1 : 0)); k++) {
@@ -74,7 +82,11 @@ class MemorySchedulerTest {
 
     @Test
     void pushAllCountsEnqueuedAndDedupsWithinTheBatch() {
-        int n = s.pushAll(List.of(Request.of("http://h/1"), Request.of("http://h/2"), Request.of("http://h/1"), Request.of("http://h/3")));
+        int n = s.pushAll(List.of(
+                Request.of("http://h/1"),
+                Request.of("http://h/2"),
+                Request.of("http://h/1"),
+                Request.of("http://h/3")));
         assertEquals(3, n);
         assertEquals(0, s.pushAll(List.of(Request.of("http://h/2"), Request.of("http://h/3"))));
         assertEquals(3, s.pendingCount());

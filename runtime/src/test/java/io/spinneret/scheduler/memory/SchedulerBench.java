@@ -1,8 +1,7 @@
 package io.spinneret.scheduler.memory;
 
-import java.lang.management.ManagementFactory;
-
 import io.spinneret.api.Request;
+import java.lang.management.ManagementFactory;
 import java.time.Duration;
 
 /**
@@ -16,7 +15,11 @@ public final class SchedulerBench {
         for (int round = 0; round < 3; round++) {
             MemoryScheduler s = new MemoryScheduler();
             Request[] reqs = new Request[n];
-            for (int i = 0; i < n; i++) reqs[i] = Request.builder(prefix + i + "/index.html").callback("detail").priority(i & 1).build();
+            for (int i = 0; i < n; i++)
+                reqs[i] = Request.builder(prefix + i + "/index.html")
+                        .callback("detail")
+                        .priority(i & 1)
+                        .build();
             System.gc();
             long heap0 = used();
             var mx = ManagementFactory.getThreadMXBean();
@@ -32,11 +35,20 @@ public final class SchedulerBench {
             for (int i = 0; i < n; i++) s.ack(s.poll(Duration.ZERO));
             long t2 = System.nanoTime();
             long c2 = mx.getCurrentThreadCpuTime();
-            System.out.printf("  cpu time: push %.0f ms, poll+ack %.0f ms -> push+pop %.0f per cpu-second%n",
+            System.out.printf(
+                    "  cpu time: push %.0f ms, poll+ack %.0f ms -> push+pop %.0f per cpu-second%n",
                     (c1 - c0) / 1e6, (c2 - c2a) / 1e6, n / (((c1 - c0) + (c2 - c2a)) / 1e9));
-            System.out.printf("round %d: %d push in %.0f ms (%.0f/s), %d poll+ack in %.0f ms, push+pop %.0f/s; heap %.0f bytes per queued request (excluding the Request itself: %.0f)%n",
-                    round, n, (t1 - t0) / 1e6, n / ((t1 - t0) / 1e9), n, (t2 - t1) / 1e6, n / ((t2 - t0) / 1e9),
-                    (double) (heap1 - heap0 + requestBytes(n, prefix)) / n, (double) (heap1 - heap0) / n);
+            System.out.printf(
+                    "round %d: %d push in %.0f ms (%.0f/s), %d poll+ack in %.0f ms, push+pop %.0f/s; heap %.0f bytes per queued request (excluding the Request itself: %.0f)%n",
+                    round,
+                    n,
+                    (t1 - t0) / 1e6,
+                    n / ((t1 - t0) / 1e9),
+                    n,
+                    (t2 - t1) / 1e6,
+                    n / ((t2 - t0) / 1e9),
+                    (double) (heap1 - heap0 + requestBytes(n, prefix)) / n,
+                    (double) (heap1 - heap0) / n);
         }
     }
 
@@ -45,7 +57,11 @@ public final class SchedulerBench {
         System.gc();
         long a = used();
         Request[] keep = new Request[n];
-        for (int i = 0; i < n; i++) keep[i] = Request.builder(prefix + i + "/index.html").callback("detail").priority(i & 1).build();
+        for (int i = 0; i < n; i++)
+            keep[i] = Request.builder(prefix + i + "/index.html")
+                    .callback("detail")
+                    .priority(i & 1)
+                    .build();
         System.gc();
         long b = used();
         if (keep.length != n) throw new AssertionError();

@@ -18,22 +18,43 @@ class CompactRequestCodecTest {
     void everyKindOfRequestComesBackEqual() {
         List<Request> requests = List.of(
                 Request.of("https://books.example.com/catalogue/item-00000001/index.html", "detail"),
-                Request.builder("http://Example.COM:8080/a?b=c#d").depth(300).dontFilter(true).priority(-7).build(),
+                Request.builder("http://Example.COM:8080/a?b=c#d")
+                        .depth(300)
+                        .dontFilter(true)
+                        .priority(-7)
+                        .build(),
                 Request.of("https://example.com"),
                 Request.of("file:///tmp/x.html"),
                 Request.of("https://例え.jp/パス?q=ü"),
-                Request.builder("https://example.com/form").method("POST").body("a=1&b=2").header("X-A", "b").build(),
-                Request.builder("https://example.com/m").meta("page", 3).meta("tag", "x").errback("failed").build(),
-                Request.builder("https://example.com/r").renderer(Renderer.BROWSER).retryCount(2).build(),
-                Request.builder("https://example.com/big").body("x".repeat(20_000)).build());
+                Request.builder("https://example.com/form")
+                        .method("POST")
+                        .body("a=1&b=2")
+                        .header("X-A", "b")
+                        .build(),
+                Request.builder("https://example.com/m")
+                        .meta("page", 3)
+                        .meta("tag", "x")
+                        .errback("failed")
+                        .build(),
+                Request.builder("https://example.com/r")
+                        .renderer(Renderer.BROWSER)
+                        .retryCount(2)
+                        .build(),
+                Request.builder("https://example.com/big")
+                        .body("x".repeat(20_000))
+                        .build());
         for (Request r : requests) assertEquals(r, roundTrip(r), r.url());
     }
 
     @Test
     void aPlainRequestCostsLittleMoreThanItsPath() {
-        Request r = Request.builder("https://books.example.com/catalogue/item-00000001/index.html").callback("detail").depth(2).build();
+        Request r = Request.builder("https://books.example.com/catalogue/item-00000001/index.html")
+                .callback("detail")
+                .depth(2)
+                .build();
         int path = "/catalogue/item-00000001/index.html".length();
-        assertTrue(CompactRequestCodec.encode(r, r.host()).length <= path + 10, "host, scheme and defaults are left out");
+        assertTrue(
+                CompactRequestCodec.encode(r, r.host()).length <= path + 10, "host, scheme and defaults are left out");
     }
 
     @Test

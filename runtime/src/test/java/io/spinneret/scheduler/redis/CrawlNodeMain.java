@@ -21,7 +21,10 @@ public final class CrawlNodeMain {
         List<String> settings = new ArrayList<>(Arrays.asList(args).subList(2, args.length));
         CrawlResult r = Crawler.builder(new BooksFixture(args[0]))
                 .settings(TestSettings.fast(Path.of(args[1]), settings.toArray(String[]::new)))
-                .items(List.of(BookSchema.INSTANCE)).progress(null).build().run();
+                .items(List.of(BookSchema.INSTANCE))
+                .progress(null)
+                .build()
+                .run();
         System.out.println("RESULT " + r.outcome() + " items=" + r.items());
         System.exit(r.exitCode());
     }

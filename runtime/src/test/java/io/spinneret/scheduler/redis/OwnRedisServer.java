@@ -1,11 +1,10 @@
 package io.spinneret.scheduler.redis;
 
-import java.net.InetAddress;
-import java.net.ServerSocket;
-
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,18 +32,33 @@ final class OwnRedisServer implements AutoCloseable {
 
     /** Starts a server with these extra arguments (e.g. {@code --appendonly yes}) on a free port of the range. */
     static OwnRedisServer start(Path dir, String... args) throws IOException {
-        assumeTrue(Files.isExecutable(Path.of("/usr/bin/redis-server")) || Files.isExecutable(Path.of("/usr/local/bin/redis-server")),
+        assumeTrue(
+                Files.isExecutable(Path.of("/usr/bin/redis-server"))
+                        || Files.isExecutable(Path.of("/usr/local/bin/redis-server")),
                 "skipped: no redis-server to start");
         return new OwnRedisServer(dir, freePort(), List.of(args));
     }
 
     /** Starts a server that speaks TLS only, on a free port, with these certificate files and extra arguments. */
     static OwnRedisServer startTls(Path dir, Path cert, Path key, Path ca, String... args) throws IOException {
-        assumeTrue(Files.isExecutable(Path.of("/usr/bin/redis-server")) || Files.isExecutable(Path.of("/usr/local/bin/redis-server")),
+        assumeTrue(
+                Files.isExecutable(Path.of("/usr/bin/redis-server"))
+                        || Files.isExecutable(Path.of("/usr/local/bin/redis-server")),
                 "skipped: no redis-server to start");
         int port = freePort();
-        List<String> all = new ArrayList<>(List.of("--port", "0", "--tls-port", Integer.toString(port), "--tls-cert-file", cert.toString(),
-                "--tls-key-file", key.toString(), "--tls-ca-cert-file", ca.toString(), "--tls-auth-clients", "no"));
+        List<String> all = new ArrayList<>(List.of(
+                "--port",
+                "0",
+                "--tls-port",
+                Integer.toString(port),
+                "--tls-cert-file",
+                cert.toString(),
+                "--tls-key-file",
+                key.toString(),
+                "--tls-ca-cert-file",
+                ca.toString(),
+                "--tls-auth-clients",
+                "no"));
         all.addAll(List.of(args));
         return new OwnRedisServer(dir, port, all);
     }
@@ -72,13 +86,26 @@ final class OwnRedisServer implements AutoCloseable {
 
     /** Starts the process again (after {@link #kill}), with the same data directory. */
     void start() throws IOException {
-        List<String> cmd = new ArrayList<>(List.of("redis-server", "--bind", "127.0.0.1", "--dir", dir.toString(),
-                "--save", "", "--logfile", dir.resolve("redis-" + port + ".log").toString()));
+        List<String> cmd = new ArrayList<>(List.of(
+                "redis-server",
+                "--bind",
+                "127.0.0.1",
+                "--dir",
+                dir.toString(),
+                "--save",
+                "",
+                "--logfile",
+                dir.resolve("redis-" + port + ".log").toString()));
         if (!extra.contains("--port")) cmd.addAll(List.of("--port", Integer.toString(port)));
         cmd.addAll(extra);
-        process = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("redis-" + port + ".out").toFile()).start();
+        process = new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("redis-" + port + ".out").toFile())
+                .start();
         for (int i = 0; i < 100; i++) { // bounded: 10 s
-            if (!process.isAlive()) throw new IllegalStateException("redis-server exited: " + Files.readString(dir.resolve("redis-" + port + ".out")));
+            if (!process.isAlive())
+                throw new IllegalStateException(
+                        "redis-server exited: " + Files.readString(dir.resolve("redis-" + port + ".out")));
             try (Socket s = new Socket("127.0.0.1", port)) {
                 return;
             } catch (IOException notYet) {
@@ -90,13 +117,17 @@ final class OwnRedisServer implements AutoCloseable {
 
     /** Stops the server: SIGTERM (it writes its append-only file and exits), or SIGKILL if {@code hard}. */
     void kill(boolean hard) throws InterruptedException {
-        if (hard) process.destroyForcibly(); else process.destroy();
+        if (hard) process.destroyForcibly();
+        else process.destroy();
         process.waitFor(20, TimeUnit.SECONDS);
     }
 
     /** Sends SIGSTOP or SIGCONT: the server stops answering without closing its connections. */
     void signal(String signal) throws IOException, InterruptedException {
-        new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid())).inheritIO().start().waitFor(10, TimeUnit.SECONDS);
+        new ProcessBuilder("kill", "-" + signal, Long.toString(process.pid()))
+                .inheritIO()
+                .start()
+                .waitFor(10, TimeUnit.SECONDS);
     }
 
     private static void sleep(long millis) {

@@ -38,7 +38,9 @@ class PolitenessAcrossNodesTest {
     private static final int NODES = 3;
     private static final int PAGES = 40;
 
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     private final String spider = "polite-" + UUID.randomUUID().toString().substring(0, 8);
 
     @AfterEach
@@ -50,11 +52,13 @@ class PolitenessAcrossNodesTest {
      * A root page linking to {@code PAGES} pages; the arrival (nanoTime) of every request for a
      * page is logged (the root's is not: the pages come only once it has been parsed).
      */
-    private static TestSite site(List<Long> arrivals, AtomicInteger inFlight, AtomicInteger mostInFlight, long serveMillis)
+    private static TestSite site(
+            List<Long> arrivals, AtomicInteger inFlight, AtomicInteger mostInFlight, long serveMillis)
             throws Exception {
         TestSite site = new TestSite(0, 0);
         StringBuilder links = new StringBuilder();
-        for (int i = 0; i < PAGES; i++) links.append("<a href='/p/").append(i).append("'>").append(i).append("</a>");
+        for (int i = 0; i < PAGES; i++)
+            links.append("<a href='/p/").append(i).append("'>").append(i).append("</a>");
         String root = "<html><body>" + links + "</body></html>";
         for (int i = 0; i <= PAGES; i++) {
             String path = i == PAGES ? "/" : "/p/" + i;
@@ -83,11 +87,17 @@ class PolitenessAcrossNodesTest {
         try (ExecutorService pool = Executors.newFixedThreadPool(NODES)) {
             List<Future<CrawlResult>> nodes = new ArrayList<>();
             for (int n = 0; n < NODES; n++) {
-                List<String> kv = new ArrayList<>(List.of("scheduler=redis", "redis_url=" + url, "concurrency=8", "idle_timeout=2"));
+                List<String> kv = new ArrayList<>(
+                        List.of("scheduler=redis", "redis_url=" + url, "concurrency=8", "idle_timeout=2"));
                 kv.addAll(List.of(settings));
                 Settings s = TestSettings.fast(dir.resolve("node" + n + ".jsonl"), kv.toArray(String[]::new));
                 Pages pages = new Pages(spider, site.root());
-                nodes.add(pool.submit(() -> Crawler.builder(pages).settings(s).items(List.of(BookSchema.INSTANCE)).progress(null).build().run()));
+                nodes.add(pool.submit(() -> Crawler.builder(pages)
+                        .settings(s)
+                        .items(List.of(BookSchema.INSTANCE))
+                        .progress(null)
+                        .build()
+                        .run()));
             }
             for (Future<CrawlResult> f : nodes) results.add(f.get(100, TimeUnit.SECONDS));
         }
@@ -99,7 +109,10 @@ class PolitenessAcrossNodesTest {
         List<Long> arrivals = Collections.synchronizedList(new ArrayList<>());
         try (TestSite site = site(arrivals, new AtomicInteger(), new AtomicInteger(), 0)) {
             List<CrawlResult> results = crawlWithThreeNodes(site, "download_delay=0.2");
-            assertEquals(PAGES + 1, results.stream().mapToLong(CrawlResult::responses).sum(), results.toString());
+            assertEquals(
+                    PAGES + 1,
+                    results.stream().mapToLong(CrawlResult::responses).sum(),
+                    results.toString());
             for (CrawlResult r : results) assertTrue(r.responses() > 0, "every node took part: " + results);
         }
         List<Long> t = new ArrayList<>(arrivals);
@@ -123,7 +136,10 @@ class PolitenessAcrossNodesTest {
         AtomicInteger most = new AtomicInteger();
         try (TestSite site = site(Collections.synchronizedList(new ArrayList<>()), new AtomicInteger(), most, 150)) {
             List<CrawlResult> results = crawlWithThreeNodes(site, "concurrency_per_domain=2");
-            assertEquals(PAGES + 1, results.stream().mapToLong(CrawlResult::responses).sum(), results.toString());
+            assertEquals(
+                    PAGES + 1,
+                    results.stream().mapToLong(CrawlResult::responses).sum(),
+                    results.toString());
         }
         // each node alone would allow 2, three together 6
         assertEquals(2, most.get(), "most requests in flight at the host at once");
@@ -131,11 +147,30 @@ class PolitenessAcrossNodesTest {
 
     /** Follows every link of the root page. */
     private record Pages(String name, String root) implements SpiderDefinition {
-        @Override public String className() { return "test.Pages"; }
-        @Override public List<String> startUrls() { return List.of(root); }
-        @Override public Renderer renderer() { return Renderer.HTTP; }
-        @Override public List<String> settings() { return List.of(); }
-        @Override public List<String> callbacks() { return List.of("parse"); }
+        @Override
+        public String className() {
+            return "test.Pages";
+        }
+
+        @Override
+        public List<String> startUrls() {
+            return List.of(root);
+        }
+
+        @Override
+        public Renderer renderer() {
+            return Renderer.HTTP;
+        }
+
+        @Override
+        public List<String> settings() {
+            return List.of();
+        }
+
+        @Override
+        public List<String> callbacks() {
+            return List.of("parse");
+        }
 
         @Override
         public Dispatcher newDispatcher() {
@@ -150,9 +185,19 @@ class PolitenessAcrossNodesTest {
         List<Long> arrivals = Collections.synchronizedList(new ArrayList<>());
         try (TestSite site = site(arrivals, new AtomicInteger(), new AtomicInteger(), 0)) {
             List<CrawlResult> results = crawlWithThreeNodes(site, "max_pages_per_host=10");
-            assertEquals(10, results.stream().mapToLong(CrawlResult::responses).sum(), "the root and nine pages: " + results);
-            assertEquals(PAGES - 9, results.stream().mapToLong(r -> r.get("dropped/max_pages_per_host")).sum(), results.toString());
-            assertTrue(results.stream().anyMatch(r -> r.stoppedHosts().equals(Map.of("127.0.0.1", "max_pages_per_host=10"))),
+            assertEquals(
+                    10,
+                    results.stream().mapToLong(CrawlResult::responses).sum(),
+                    "the root and nine pages: " + results);
+            assertEquals(
+                    PAGES - 9,
+                    results.stream()
+                            .mapToLong(r -> r.get("dropped/max_pages_per_host"))
+                            .sum(),
+                    results.toString());
+            assertTrue(
+                    results.stream()
+                            .anyMatch(r -> r.stoppedHosts().equals(Map.of("127.0.0.1", "max_pages_per_host=10"))),
                     results.toString());
         }
         assertEquals(9, arrivals.size(), "the server saw the budget's pages only");

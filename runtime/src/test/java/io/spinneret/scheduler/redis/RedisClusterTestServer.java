@@ -21,7 +21,8 @@ final class RedisClusterTestServer {
 
     static HostAndPort firstNode() {
         String node = url().substring("redis-cluster://".length()).split(",")[0];
-        return new HostAndPort(node.substring(0, node.lastIndexOf(':')), Integer.parseInt(node.substring(node.lastIndexOf(':') + 1)));
+        return new HostAndPort(
+                node.substring(0, node.lastIndexOf(':')), Integer.parseInt(node.substring(node.lastIndexOf(':') + 1)));
     }
 
     /** Deletes the crawl's fixed keys (its pop tokens expire by themselves). */
@@ -57,7 +58,9 @@ final class RedisClusterTestServer {
                 String[] f = line.split(" ");
                 if (f[2].contains("slave") && f[3].equals(master) && !f[2].contains("fail")) {
                     String addr = f[1].split("@")[0];
-                    HostAndPort replica = new HostAndPort(addr.substring(0, addr.lastIndexOf(':')), Integer.parseInt(addr.substring(addr.lastIndexOf(':') + 1)));
+                    HostAndPort replica = new HostAndPort(
+                            addr.substring(0, addr.lastIndexOf(':')),
+                            Integer.parseInt(addr.substring(addr.lastIndexOf(':') + 1)));
                     try (Jedis r = new Jedis(replica)) {
                         r.clusterFailover();
                         for (int i = 0; i < 100; i++) { // bounded: 10 s

@@ -1,8 +1,5 @@
 package io.spinneret.scheduler.redis;
 
-import io.spinneret.api.SpinneretException;
-import java.util.Objects;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -10,12 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spinneret.api.Request;
+import io.spinneret.api.SpinneretException;
 import io.spinneret.scheduler.redis.RedisScheduler.Mode;
 import io.spinneret.scheduler.redis.RedisScheduler.Options;
 import io.spinneret.spi.CrawlFinishedException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
@@ -30,7 +29,8 @@ class RedisCrawlLifecycleTest {
     private final List<RedisScheduler> nodes = new ArrayList<>();
 
     private RedisScheduler node(Mode mode) {
-        RedisScheduler s = RedisScheduler.open(new Options(RedisTestServer.url(), crawl, Duration.ofSeconds(60), Duration.ofSeconds(5)), mode);
+        RedisScheduler s = RedisScheduler.open(
+                new Options(RedisTestServer.url(), crawl, Duration.ofSeconds(60), Duration.ofSeconds(5)), mode);
         nodes.add(s);
         return s;
     }
@@ -71,7 +71,11 @@ class RedisCrawlLifecycleTest {
         crawlOnePage(a);
         a.close();
         CrawlFinishedException e = assertThrows(CrawlFinishedException.class, () -> node(Mode.JOIN));
-        assertTrue(e.getMessage().contains(crawl) && e.getMessage().contains(a.node()) && e.getMessage().contains("--new-crawl"), e.getMessage());
+        assertTrue(
+                e.getMessage().contains(crawl)
+                        && e.getMessage().contains(a.node())
+                        && e.getMessage().contains("--new-crawl"),
+                e.getMessage());
         try (Jedis j = RedisTestServer.connect()) {
             assertEquals("finished", j.hget(a.namespace() + "state", "state"));
             assertEquals("1", j.hget(a.namespace() + "meta", "seen"), "the refused node cleared nothing");
@@ -105,20 +109,26 @@ class RedisCrawlLifecycleTest {
     void crawlIdsKeepCrawlsOfOneSpiderApart() throws Exception {
         RedisScheduler a = node(Mode.JOIN);
         a.push(Request.of("http://example.com/a"));
-        try (RedisScheduler other = RedisScheduler.open(new Options(RedisTestServer.url(), crawl + "-2", Duration.ofSeconds(60), Duration.ofSeconds(5)), Mode.JOIN)) {
+        try (RedisScheduler other = RedisScheduler.open(
+                new Options(RedisTestServer.url(), crawl + "-2", Duration.ofSeconds(60), Duration.ofSeconds(5)),
+                Mode.JOIN)) {
             assertEquals(0, other.pendingCount());
             assertTrue(other.push(Request.of("http://example.com/a")));
         } finally {
             RedisTestServer.deleteNamespace(crawl + "-2");
         }
-        assertThrows(SpinneretException.class,
+        assertThrows(
+                SpinneretException.class,
                 () -> new Options(RedisTestServer.url(), "a {tag}", Duration.ofSeconds(1), Duration.ofSeconds(1)));
     }
 
     @Test
     void statusShowsStateQueuePerHostAndTheNodesWithTheirLeases() throws Exception {
         RedisScheduler a = node(Mode.JOIN);
-        a.pushAll(List.of(Request.of("http://one.example/1"), Request.of("http://one.example/2"), Request.of("http://two.example/1")));
+        a.pushAll(List.of(
+                Request.of("http://one.example/1"),
+                Request.of("http://one.example/2"),
+                Request.of("http://two.example/1")));
         var lease = a.poll(Duration.ofSeconds(1));
         assertNotNull(lease);
         try (RedisScheduler inspector = RedisScheduler.inspect(RedisTestServer.url(), crawl)) {
@@ -127,7 +137,9 @@ class RedisCrawlLifecycleTest {
             assertEquals(2, st.pending());
             assertEquals(1, st.inFlight());
             assertEquals(3, st.seen());
-            long onHosts = st.pendingByHost().values().stream().mapToLong(Long::longValue).sum();
+            long onHosts = st.pendingByHost().values().stream()
+                    .mapToLong(Long::longValue)
+                    .sum();
             assertEquals(2, onHosts);
             assertEquals(1, st.nodes().size());
             assertEquals(a.node(), st.nodes().get(0).node());

@@ -28,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class RedisCrawlSurvivesOutageTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     /** Runs the outage once, when the crawl asks for listing page 3 (pages 1 and 2 and some books are done). */
     private CrawlResult crawl(TestSite site, String redisUrl, String crawlId, Runnable outage) throws Exception {
@@ -38,9 +39,18 @@ class RedisCrawlSurvivesOutageTest {
             TestSite.send(ex, 200, "<html><body>page three: the end</body></html>");
         });
         CrawlResult r = Crawler.builder(new BooksFixture(site.root()))
-                .settings(TestSettings.fast(dir.resolve("out.jsonl"), "scheduler=redis", "redis_url=" + redisUrl, "crawl_id=" + crawlId,
-                        "concurrency=4", "idle_timeout=1", "redis_retry_timeout=30"))
-                .items(List.of(BookSchema.INSTANCE)).progress(null).build().run();
+                .settings(TestSettings.fast(
+                        dir.resolve("out.jsonl"),
+                        "scheduler=redis",
+                        "redis_url=" + redisUrl,
+                        "crawl_id=" + crawlId,
+                        "concurrency=4",
+                        "idle_timeout=1",
+                        "redis_retry_timeout=30"))
+                .items(List.of(BookSchema.INSTANCE))
+                .progress(null)
+                .build()
+                .run();
         assertTrue(done.get(), "the outage happened");
         return r;
     }
@@ -68,7 +78,8 @@ class RedisCrawlSurvivesOutageTest {
                 }
             });
             assertEveryBookOnce(site, r, 40); // pages 1 and 2: page 3 ends the listing
-            assertTrue(Files.readString(redis.dir().resolve("redis-" + redis.port() + ".log")).contains("Redis is starting"));
+            assertTrue(Files.readString(redis.dir().resolve("redis-" + redis.port() + ".log"))
+                    .contains("Redis is starting"));
         }
     }
 

@@ -62,9 +62,12 @@ class RedisFrontierTest {
             Lease lease = s.poll(Duration.ofSeconds(1));
             assertNotNull(lease);
             switch (lease.request().host()) {
-                case "a.example" -> assertEquals("https://a.example/p/" + a++, lease.request().url(), "FIFO within a host");
-                case "b.example" -> assertEquals("https://b.example/p/" + b++, lease.request().url());
-                default -> assertEquals("https://c.example/p/" + c++, lease.request().url());
+                case "a.example" ->
+                    assertEquals("https://a.example/p/" + a++, lease.request().url(), "FIFO within a host");
+                case "b.example" ->
+                    assertEquals("https://b.example/p/" + b++, lease.request().url());
+                default ->
+                    assertEquals("https://c.example/p/" + c++, lease.request().url());
             }
             s.ack(lease);
         }
@@ -76,8 +79,11 @@ class RedisFrontierTest {
     @Test
     void withinAHostTheHighestPriorityGoesFirstAndARequeueGoesBackToItsHost() throws Exception {
         RedisScheduler s = node(SeenFilter.exact());
-        s.pushAll(List.of(req("a.example", 1), req("a.example", 2),
-                Request.builder("https://a.example/urgent").priority(5).build(), req("b.example", 1)));
+        s.pushAll(List.of(
+                req("a.example", 1),
+                req("a.example", 2),
+                Request.builder("https://a.example/urgent").priority(5).build(),
+                req("b.example", 1)));
         Lease first = s.poll(Duration.ofSeconds(1));
         assertEquals("https://a.example/urgent", first.request().url());
         Lease second = s.poll(Duration.ofSeconds(1));
@@ -98,7 +104,8 @@ class RedisFrontierTest {
     void oneHostsQueueStaysFifoAcrossItsChunks() throws Exception {
         RedisScheduler s = node(SeenFilter.exact());
         List<Request> batch = new ArrayList<>();
-        for (int i = 0; i < 2500; i++) batch.add(Request.of("https://a.example/some/longer/path/of/a/page/" + i + ".html"));
+        for (int i = 0; i < 2500; i++)
+            batch.add(Request.of("https://a.example/some/longer/path/of/a/page/" + i + ".html"));
         s.pushAll(batch.subList(0, 1200));
         for (int i = 0; i < 1000; i++) { // pushes and pops interleave: the head and tail chunks move apart
             if (i == 500) s.pushAll(batch.subList(1200, 2500));
@@ -107,7 +114,9 @@ class RedisFrontierTest {
             s.ack(lease);
         }
         try (Jedis j = RedisTestServer.connect()) {
-            assertTrue(j.hlen(s.namespace() + "chunks") >= 10, "the queue spans chunks: " + j.hlen(s.namespace() + "chunks"));
+            assertTrue(
+                    j.hlen(s.namespace() + "chunks") >= 10,
+                    "the queue spans chunks: " + j.hlen(s.namespace() + "chunks"));
         }
         for (int i = 1000; i < 2500; i++) {
             Lease lease = s.poll(Duration.ofSeconds(1));
@@ -116,7 +125,10 @@ class RedisFrontierTest {
         }
         assertNull(s.poll(Duration.ofMillis(10)));
         try (Jedis j = RedisTestServer.connect()) {
-            assertEquals(0, j.exists(s.namespace() + "ring", s.namespace() + "hosts", s.namespace() + "chunks"), "drained queues leave nothing");
+            assertEquals(
+                    0,
+                    j.exists(s.namespace() + "ring", s.namespace() + "hosts", s.namespace() + "chunks"),
+                    "drained queues leave nothing");
         }
     }
 
@@ -125,7 +137,10 @@ class RedisFrontierTest {
         RedisScheduler s = node(SeenFilter.exact());
         List<Request> sent = new ArrayList<>();
         for (int size : new int[] {0, 100, 127, 128, 5000, 16383, 16384, 70_000}) {
-            sent.add(Request.builder("https://a.example/post/" + size).method("POST").body("x".repeat(size)).build());
+            sent.add(Request.builder("https://a.example/post/" + size)
+                    .method("POST")
+                    .body("x".repeat(size))
+                    .build());
         }
         assertEquals(sent.size(), s.pushAll(sent));
         for (Request r : sent) {
@@ -170,7 +185,8 @@ class RedisFrontierTest {
             j.zadd("spinneret:" + spider + ":pending", 0, "000000000000001");
             j.hset("spinneret:" + spider + ":requests", "000000000000001", "{\"url\":\"https://a.example/\"}");
         }
-        SpinneretException e = assertThrows(SpinneretException.class,
+        SpinneretException e = assertThrows(
+                SpinneretException.class,
                 () -> RedisScheduler.open(RedisTestServer.url(), spider, Duration.ofSeconds(60), false));
         assertTrue(e.getMessage().contains("older Spinneret"), e.getMessage());
         try (Jedis j = RedisTestServer.connect()) {
@@ -178,7 +194,9 @@ class RedisFrontierTest {
             j.hset("spinneret:{" + spider + "}:meta", "layout", "9");
             j.del("spinneret:" + spider + ":pending", "spinneret:" + spider + ":requests");
         }
-        e = assertThrows(SpinneretException.class, () -> RedisScheduler.open(RedisTestServer.url(), spider, Duration.ofSeconds(60), true));
+        e = assertThrows(
+                SpinneretException.class,
+                () -> RedisScheduler.open(RedisTestServer.url(), spider, Duration.ofSeconds(60), true));
         assertTrue(e.getMessage().contains("another frontier layout"), e.getMessage());
         RedisTestServer.deleteNamespace(spider);
     }

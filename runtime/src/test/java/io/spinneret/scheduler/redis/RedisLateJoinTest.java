@@ -27,7 +27,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class RedisLateJoinTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     private final String crawlId = "late-" + UUID.randomUUID().toString().substring(0, 8);
 
     @AfterEach
@@ -37,9 +39,16 @@ class RedisLateJoinTest {
 
     private Crawler node(TestSite site, String name, String idle) {
         return Crawler.builder(new BooksFixture(site.root()))
-                .settings(TestSettings.fast(dir.resolve(name + ".jsonl"), "scheduler=redis", "redis_url=" + RedisTestServer.url(),
-                        "crawl_id=" + crawlId, "concurrency=4", "idle_timeout=" + idle))
-                .items(List.of(BookSchema.INSTANCE)).progress(null).build();
+                .settings(TestSettings.fast(
+                        dir.resolve(name + ".jsonl"),
+                        "scheduler=redis",
+                        "redis_url=" + RedisTestServer.url(),
+                        "crawl_id=" + crawlId,
+                        "concurrency=4",
+                        "idle_timeout=" + idle))
+                .items(List.of(BookSchema.INSTANCE))
+                .progress(null)
+                .build();
     }
 
     @Test
@@ -55,10 +64,14 @@ class RedisLateJoinTest {
             CrawlResult done = first.get(60, TimeUnit.SECONDS);
             assertEquals(CrawlResult.Outcome.FINISHED, done.outcome());
             assertEquals(CrawlResult.Outcome.FINISHED, late.outcome());
-            assertEquals(pages, site.totalHits.get(), "0 duplicate downloads: the late node joined instead of starting over");
+            assertEquals(
+                    pages,
+                    site.totalHits.get(),
+                    "0 duplicate downloads: the late node joined instead of starting over");
             assertEquals(0, late.items());
             // after the end, a node says the crawl finished and crawls nothing
-            assertThrows(CrawlFinishedException.class, () -> node(site, "after", "1").run());
+            assertThrows(
+                    CrawlFinishedException.class, () -> node(site, "after", "1").run());
             assertEquals(pages, site.totalHits.get());
         }
     }

@@ -1,8 +1,5 @@
 package io.spinneret.scheduler.redis;
 
-import java.io.IOException;
-import java.net.Socket;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -13,7 +10,9 @@ import io.spinneret.testing.BookSchema;
 import io.spinneret.testing.BooksFixture;
 import io.spinneret.testing.TestSettings;
 import io.spinneret.testing.TestSite;
+import java.io.IOException;
 import java.net.ServerSocket;
+import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,22 +27,38 @@ import org.junit.jupiter.api.io.TempDir;
  * its own ({@code redis-server} on the PATH; skipped without one), so it can kill it.
  */
 class RedisLostTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @Test
     void losingRedisMidCrawlFailsTheCrawlWithASummaryNotAStackTrace() throws Exception {
-        assumeTrue(Files.isExecutable(Path.of("/usr/bin/redis-server")) || Files.isExecutable(Path.of("/usr/local/bin/redis-server")),
+        assumeTrue(
+                Files.isExecutable(Path.of("/usr/bin/redis-server"))
+                        || Files.isExecutable(Path.of("/usr/local/bin/redis-server")),
                 "skipped: no redis-server to start and kill");
         int port;
         try (ServerSocket s = new ServerSocket(0)) {
             port = s.getLocalPort();
         }
-        Process redis = new ProcessBuilder("redis-server", "--port", Integer.toString(port), "--bind", "127.0.0.1",
-                "--save", "", "--appendonly", "no", "--dir", dir.toString()).redirectErrorStream(true)
-                .redirectOutput(dir.resolve("redis.log").toFile()).start();
+        Process redis = new ProcessBuilder(
+                        "redis-server",
+                        "--port",
+                        Integer.toString(port),
+                        "--bind",
+                        "127.0.0.1",
+                        "--save",
+                        "",
+                        "--appendonly",
+                        "no",
+                        "--dir",
+                        dir.toString())
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("redis.log").toFile())
+                .start();
         List<Throwable> uncaught = new CopyOnWriteArrayList<>();
         Thread.UncaughtExceptionHandler before = Thread.getDefaultUncaughtExceptionHandler();
-        Thread.setDefaultUncaughtExceptionHandler((t, e) -> uncaught.add(new AssertionError("thread " + t.getName() + " died", e)));
+        Thread.setDefaultUncaughtExceptionHandler(
+                (t, e) -> uncaught.add(new AssertionError("thread " + t.getName() + " died", e)));
         try (TestSite site = TestSite.books(20)) {
             waitForPort(port);
             site.route("/page/3", ex -> {
@@ -56,15 +71,26 @@ class RedisLostTest {
                 TestSite.send(ex, 200, "<html><body>late</body></html>");
             });
             CrawlResult r = Crawler.builder(new BooksFixture(site.root()))
-                    .settings(TestSettings.fast(dir.resolve("out.jsonl"), "scheduler=redis", "redis_url=redis://127.0.0.1:" + port + "/0",
-                            "concurrency=4", "idle_timeout=1", "redis_retry_timeout=1"))
-                    .items(List.of(BookSchema.INSTANCE)).progress(null).build().run();
+                    .settings(TestSettings.fast(
+                            dir.resolve("out.jsonl"),
+                            "scheduler=redis",
+                            "redis_url=redis://127.0.0.1:" + port + "/0",
+                            "concurrency=4",
+                            "idle_timeout=1",
+                            "redis_retry_timeout=1"))
+                    .items(List.of(BookSchema.INSTANCE))
+                    .progress(null)
+                    .build()
+                    .run();
 
             assertEquals(CrawlResult.Outcome.FAILED, r.outcome(), r.stats().toString());
             assertEquals(1, r.exitCode());
             assertTrue(r.error() != null && !r.error().isBlank(), String.valueOf(r.error()));
             assertEquals(List.of(), uncaught, "no thread died of an uncaught exception");
-            assertEquals(Files.readAllLines(dir.resolve("out.jsonl")).size(), r.items(), "the summary counts the items stored");
+            assertEquals(
+                    Files.readAllLines(dir.resolve("out.jsonl")).size(),
+                    r.items(),
+                    "the summary counts the items stored");
         } finally {
             Thread.setDefaultUncaughtExceptionHandler(before);
             redis.destroyForcibly();

@@ -33,7 +33,10 @@ import org.junit.jupiter.api.io.TempDir;
 @Timeout(value = 180, unit = TimeUnit.SECONDS)
 class RedisNodesTest {
     private static final long VISIBILITY_MILLIS = 15_000; // the default
-    @TempDir Path dir;
+
+    @TempDir
+    Path dir;
+
     private final String crawlId = "nodes-" + UUID.randomUUID().toString().substring(0, 8);
     private final List<Process> processes = new ArrayList<>();
 
@@ -45,10 +48,23 @@ class RedisNodesTest {
 
     private Process node(TestSite site, int n) throws Exception {
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-        List<String> cmd = new ArrayList<>(List.of(java.toString(), "-cp", System.getProperty("java.class.path"),
-                CrawlNodeMain.class.getName(), site.root(), dir.resolve("node" + n + ".jsonl").toString(),
-                "scheduler=redis", "redis_url=" + RedisTestServer.url(), "crawl_id=" + crawlId, "concurrency=4", "idle_timeout=2", "download_delay=0.15"));
-        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(dir.resolve("node" + n + ".log").toFile()).start();
+        List<String> cmd = new ArrayList<>(List.of(
+                java.toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                CrawlNodeMain.class.getName(),
+                site.root(),
+                dir.resolve("node" + n + ".jsonl").toString(),
+                "scheduler=redis",
+                "redis_url=" + RedisTestServer.url(),
+                "crawl_id=" + crawlId,
+                "concurrency=4",
+                "idle_timeout=2",
+                "download_delay=0.15"));
+        Process p = new ProcessBuilder(cmd)
+                .redirectErrorStream(true)
+                .redirectOutput(dir.resolve("node" + n + ".log").toFile())
+                .start();
         processes.add(p);
         return p;
     }
@@ -67,7 +83,8 @@ class RedisNodesTest {
                     Thread.sleep(50);
                     if (site.totalHits.get() < 40) continue; // mid-crawl
                     for (RedisCrawlStatus.NodeStatus node : redis.status().nodes()) {
-                        if (node.node().endsWith(":" + victim.pid()) && !node.leases().isEmpty()) victimNode = node.node();
+                        if (node.node().endsWith(":" + victim.pid())
+                                && !node.leases().isEmpty()) victimNode = node.node();
                     }
                 }
                 assertTrue(victimNode != null, "the victim took part");
@@ -87,7 +104,8 @@ class RedisNodesTest {
                     RedisCrawlStatus now = redis.status();
                     Set<String> stillHeld = new HashSet<>();
                     now.unowned().forEach(l -> stillHeld.add(l.lease()));
-                    for (RedisCrawlStatus.NodeStatus node : now.nodes()) node.leases().forEach(l -> stillHeld.add(l.lease()));
+                    for (RedisCrawlStatus.NodeStatus node : now.nodes())
+                        node.leases().forEach(l -> stillHeld.add(l.lease()));
                     stillHeld.retainAll(victimLeases);
                     if (stillHeld.isEmpty()) {
                         reclaimedAfter = (System.nanoTime() - killed) / 1_000_000;
@@ -95,12 +113,15 @@ class RedisNodesTest {
                     }
                     Thread.sleep(100);
                 }
-                System.out.println("reclaimed the " + victimLeases.size() + " leases of " + victimNode + " " + reclaimedAfter + " ms after SIGKILL");
+                System.out.println("reclaimed the " + victimLeases.size() + " leases of " + victimNode + " "
+                        + reclaimedAfter + " ms after SIGKILL");
                 assertTrue(reclaimedAfter >= 0, "the dead node's leases came back");
-                // the bound: one visibility timeout after the kill, plus a generous margin for the next poll on a loaded machine
+                // the bound: one visibility timeout after the kill, plus a generous margin for the next poll on a
+                // loaded machine
                 assertTrue(reclaimedAfter <= VISIBILITY_MILLIS + 10_000, "reclaimed after " + reclaimedAfter + " ms");
                 // and not before two thirds of it: a lease was stamped at most a heartbeat (a third) before the kill
-                assertTrue(reclaimedAfter >= VISIBILITY_MILLIS * 2 / 3, "reclaimed after only " + reclaimedAfter + " ms");
+                assertTrue(
+                        reclaimedAfter >= VISIBILITY_MILLIS * 2 / 3, "reclaimed after only " + reclaimedAfter + " ms");
             }
             for (int n = 1; n < 3; n++) {
                 assertTrue(processes.get(n).waitFor(120, TimeUnit.SECONDS), "node " + n + " ended");
@@ -135,20 +156,34 @@ class RedisNodesTest {
             List<CompletableFuture<CrawlResult>> nodes = new ArrayList<>();
             for (int n = 0; n < 2; n++) {
                 Crawler c = Crawler.builder(new BooksFixture(site.root()))
-                        .settings(TestSettings.fast(dir.resolve("slow" + n + ".jsonl"), "scheduler=redis", "redis_url=" + RedisTestServer.url(),
-                                "crawl_id=" + crawlId, "concurrency=4", "idle_timeout=1", "visibility_timeout=1.5", "download_timeout=60"))
-                        .items(List.of(BookSchema.INSTANCE)).progress(null).build();
+                        .settings(TestSettings.fast(
+                                dir.resolve("slow" + n + ".jsonl"),
+                                "scheduler=redis",
+                                "redis_url=" + RedisTestServer.url(),
+                                "crawl_id=" + crawlId,
+                                "concurrency=4",
+                                "idle_timeout=1",
+                                "visibility_timeout=1.5",
+                                "download_timeout=60"))
+                        .items(List.of(BookSchema.INSTANCE))
+                        .progress(null)
+                        .build();
                 CompletableFuture<CrawlResult> result = new CompletableFuture<>();
-                Thread.ofPlatform().start(() -> { // both at once (the common pool may have one thread)
-                    try {
-                        result.complete(c.run());
-                    } catch (Throwable e) {
-                        result.completeExceptionally(e);
-                    }
-                });
+                Thread.ofPlatform()
+                        .start(
+                                () -> { // both at once (the common pool may have one thread)
+                                    try {
+                                        result.complete(c.run());
+                                    } catch (Throwable e) {
+                                        result.completeExceptionally(e);
+                                    }
+                                });
                 nodes.add(result);
             }
-            for (CompletableFuture<CrawlResult> n : nodes) assertEquals(CrawlResult.Outcome.FINISHED, n.get(90, TimeUnit.SECONDS).outcome());
+            for (CompletableFuture<CrawlResult> n : nodes)
+                assertEquals(
+                        CrawlResult.Outcome.FINISHED,
+                        n.get(90, TimeUnit.SECONDS).outcome());
             assertEquals(1, site.hits("/book/3"), "the slow page was downloaded once: its lease was never reclaimed");
         }
     }

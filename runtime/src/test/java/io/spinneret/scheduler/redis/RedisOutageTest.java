@@ -1,7 +1,5 @@
 package io.spinneret.scheduler.redis;
 
-import java.util.List;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -14,6 +12,7 @@ import io.spinneret.scheduler.redis.RedisScheduler.Options;
 import io.spinneret.spi.Lease;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -23,12 +22,19 @@ import org.junit.jupiter.api.io.TempDir;
 /** The server restarts or stops answering under a scheduler: commands wait and go through, once. */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
 class RedisOutageTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     private static RedisScheduler open(OwnRedisServer redis, Duration retry) {
         // a read timeout of 2 s (30 s by default): the pause below outlasts it
-        return RedisScheduler.open(new Options("redis://127.0.0.1:" + redis.port() + "/0", "outage", Duration.ofSeconds(60), retry,
-                Duration.ofSeconds(2)), Mode.JOIN);
+        return RedisScheduler.open(
+                new Options(
+                        "redis://127.0.0.1:" + redis.port() + "/0",
+                        "outage",
+                        Duration.ofSeconds(60),
+                        retry,
+                        Duration.ofSeconds(2)),
+                Mode.JOIN);
     }
 
     @Test
@@ -61,7 +67,8 @@ class RedisOutageTest {
 
     @Test
     void aPopRetriedAfterAReadTimeoutLeavesNoOrphanLease() throws Exception {
-        try (OwnRedisServer redis = OwnRedisServer.start(dir); RedisScheduler s = open(redis, Duration.ofSeconds(30))) {
+        try (OwnRedisServer redis = OwnRedisServer.start(dir);
+                RedisScheduler s = open(redis, Duration.ofSeconds(30))) {
             s.pushAll(List.of(Request.of("http://example.com/1"), Request.of("http://example.com/2")));
             redis.signal("STOP"); // the pop is sent, its reply does not come: a read timeout, then retries
             CompletableFuture<Lease> pop = CompletableFuture.supplyAsync(() -> {
@@ -82,11 +89,13 @@ class RedisOutageTest {
 
     @Test
     void aServerDownLongerThanTheRetryBudgetFailsWithAClearError() throws Exception {
-        try (OwnRedisServer redis = OwnRedisServer.start(dir); RedisScheduler s = open(redis, Duration.ofSeconds(2))) {
+        try (OwnRedisServer redis = OwnRedisServer.start(dir);
+                RedisScheduler s = open(redis, Duration.ofSeconds(2))) {
             s.push(Request.of("http://example.com/1"));
             redis.kill(true);
             long t0 = System.nanoTime();
-            SpinneretException e = assertThrows(SpinneretException.class, () -> s.push(Request.of("http://example.com/2")));
+            SpinneretException e =
+                    assertThrows(SpinneretException.class, () -> s.push(Request.of("http://example.com/2")));
             assertTrue(System.nanoTime() - t0 >= Duration.ofSeconds(2).toNanos(), "retried for the budget first");
             assertTrue(e.getMessage().contains("redis_retry_timeout"), e.getMessage());
         }

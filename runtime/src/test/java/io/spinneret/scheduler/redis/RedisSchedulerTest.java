@@ -53,7 +53,8 @@ class RedisSchedulerTest {
         try (Jedis j = RedisTestServer.connect()) {
             Set<String> keys = new TreeSet<>(j.keys("spinneret:{" + spider + "}:*"));
             Set<String> expected = new TreeSet<>();
-            for (String k : List.of("meta", "ring", "hosts", "chunks", "inflight", "leased", "seen", "state", "nodes")) expected.add(a.namespace() + k);
+            for (String k : List.of("meta", "ring", "hosts", "chunks", "inflight", "leased", "seen", "state", "nodes"))
+                expected.add(a.namespace() + k);
             keys.removeIf(k -> k.startsWith(a.namespace() + "once:")); // a pop's reply until it is received
             assertEquals(expected, keys);
             assertEquals(2, a.seenCount());
@@ -73,7 +74,9 @@ class RedisSchedulerTest {
             for (RedisScheduler s : List.of(a, b)) {
                 Lease lease = s.poll(Duration.ofSeconds(1));
                 assertNotNull(lease);
-                assertTrue(seen.add(lease.request().url()), "delivered twice: " + lease.request().url());
+                assertTrue(
+                        seen.add(lease.request().url()),
+                        "delivered twice: " + lease.request().url());
             }
             if (i == 10) assertEquals(22, b.inFlightCount(), "in-flight counts are global");
         }
@@ -177,7 +180,8 @@ class RedisSchedulerTest {
 
     @Test
     void anUnreachableServerIsReportedClearly() {
-        SpinneretException e = assertThrows(SpinneretException.class,
+        SpinneretException e = assertThrows(
+                SpinneretException.class,
                 () -> RedisScheduler.open("redis://127.0.0.1:1/0", spider, Duration.ofSeconds(1), false));
         assertTrue(e.getMessage().contains("redis://127.0.0.1:1/0"), e.getMessage());
         assertThrows(SpinneretException.class, () -> RedisScheduler.open("", spider, Duration.ofSeconds(1), false));

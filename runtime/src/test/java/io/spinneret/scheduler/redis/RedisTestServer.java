@@ -27,7 +27,8 @@ public final class RedisTestServer {
     public static void deleteNamespace(String crawlId) {
         try (Jedis j = connect()) {
             String cursor = ScanParams.SCAN_POINTER_START;
-            ScanParams match = new ScanParams().match("spinneret:{" + crawlId + "}:*").count(1000);
+            ScanParams match =
+                    new ScanParams().match("spinneret:{" + crawlId + "}:*").count(1000);
             do {
                 ScanResult<String> page = j.scan(cursor, match);
                 List<String> keys = page.getResult();

@@ -20,8 +20,10 @@ import redis.clients.jedis.UnifiedJedis;
 class RedisThrottleTest {
     private static final long LEASE_MILLIS = 900;
     private final String spider = "throttle-" + UUID.randomUUID().toString().substring(0, 8);
-    private final UnifiedJedis client = RedisEndpoint.parse(RedisTestServer.url()).connect(Duration.ofSeconds(10), 4);
-    private final CommandPipeline redis = new CommandPipeline(client, "test", "spinneret:{" + spider + "}:pending", Duration.ofSeconds(5));
+    private final UnifiedJedis client =
+            RedisEndpoint.parse(RedisTestServer.url()).connect(Duration.ofSeconds(10), 4);
+    private final CommandPipeline redis =
+            new CommandPipeline(client, "test", "spinneret:{" + spider + "}:pending", Duration.ofSeconds(5));
 
     private RedisThrottle node() {
         return new RedisThrottle(redis, name -> "spinneret:{" + spider + "}:" + name, LEASE_MILLIS);

@@ -7,7 +7,8 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
 
 class SqliteSchedulerContractTest extends SchedulerContractTest {
-    @TempDir Path jobs;
+    @TempDir
+    Path jobs;
 
     @Override
     protected Settings settings() {

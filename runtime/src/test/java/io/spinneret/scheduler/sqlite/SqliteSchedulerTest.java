@@ -33,7 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
 /** What only the SQLite scheduler promises: job files, refusal, locking and kill -9 safety. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class SqliteSchedulerTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @Test
     void keepsTheJobInOneFileUnderTheJobDirectory() {
@@ -49,9 +50,15 @@ class SqliteSchedulerTest {
     @Test
     void aJobDirectoryThatCannotBeMadeIsNamedWithWhatWentWrong() throws Exception {
         Path file = Files.writeString(dir.resolve("a-file"), "x");
-        SpinneretException e = assertThrows(SpinneretException.class, () -> SqliteScheduler.open(file.resolve("jobs/books"), false));
-        assertTrue(e.getMessage().startsWith("cannot open the frontier in " + file.resolve("jobs/books") + ": "), e.getMessage());
-        assertTrue(e.getMessage().endsWith(" (" + file.resolve("jobs") + ")") || e.getMessage().endsWith(" (" + file + ")"), e.getMessage());
+        SpinneretException e =
+                assertThrows(SpinneretException.class, () -> SqliteScheduler.open(file.resolve("jobs/books"), false));
+        assertTrue(
+                e.getMessage().startsWith("cannot open the frontier in " + file.resolve("jobs/books") + ": "),
+                e.getMessage());
+        assertTrue(
+                e.getMessage().endsWith(" (" + file.resolve("jobs") + ")")
+                        || e.getMessage().endsWith(" (" + file + ")"),
+                e.getMessage());
     }
 
     @Test
@@ -61,7 +68,9 @@ class SqliteSchedulerTest {
             s.pushAll(List.of(Request.of("http://example.com/1"), Request.of("http://example.com/2")));
             assertNotNull(s.poll(Duration.ofSeconds(1)));
         }
-        assertEquals("1 pending, 1 in flight, 2 seen", SqliteScheduler.unfinishedJob(job).orElseThrow());
+        assertEquals(
+                "1 pending, 1 in flight, 2 seen",
+                SqliteScheduler.unfinishedJob(job).orElseThrow());
         SpinneretException e = assertThrows(SpinneretException.class, () -> SqliteScheduler.open(job, false));
         assertTrue(e.getMessage().contains("unfinished crawl (1 pending, 1 in flight, 2 seen)"), e.getMessage());
         assertTrue(e.getMessage().contains("--resume"), e.getMessage());
@@ -77,7 +86,9 @@ class SqliteSchedulerTest {
             s.pushAll(List.of(Request.of("http://example.com/1"), Request.of("http://example.com/2")));
             assertNotNull(s.poll(Duration.ofSeconds(1)));
             // the changes are in the write-ahead log only
-            assertEquals("1 pending, 1 in flight, 2 seen", SqliteScheduler.unfinishedJob(job).orElseThrow());
+            assertEquals(
+                    "1 pending, 1 in flight, 2 seen",
+                    SqliteScheduler.unfinishedJob(job).orElseThrow());
         }
     }
 
@@ -124,8 +135,10 @@ class SqliteSchedulerTest {
                     + " state INTEGER NOT NULL, body BLOB NOT NULL)");
             st.executeUpdate("CREATE INDEX request_pending ON request (priority DESC, seq) WHERE state = 0");
             st.executeUpdate("CREATE TABLE seen (fp BLOB PRIMARY KEY) WITHOUT ROWID");
-            try (PreparedStatement insert = c.prepareStatement("INSERT INTO request (priority, state, body) VALUES (0, ?, ?)")) {
-                for (String url : List.of("http://a.example/1", "http://a.example/2", "http://a.example/3", "http://b.example/1")) {
+            try (PreparedStatement insert =
+                    c.prepareStatement("INSERT INTO request (priority, state, body) VALUES (0, ?, ?)")) {
+                for (String url : List.of(
+                        "http://a.example/1", "http://a.example/2", "http://a.example/3", "http://b.example/1")) {
                     insert.setInt(1, url.endsWith("a.example/1") ? 1 : 0); // one was in flight
                     insert.setBytes(2, RequestCodec.toJsonBytes(Request.of(url)));
                     insert.executeUpdate();
@@ -136,9 +149,11 @@ class SqliteSchedulerTest {
         try (SqliteScheduler s = SqliteScheduler.open(job, true)) {
             assertEquals(4, s.pendingCount());
             Lease lease;
-            while ((lease = s.poll(Duration.ZERO)) != null) order.add(lease.request().url());
+            while ((lease = s.poll(Duration.ZERO)) != null)
+                order.add(lease.request().url());
         }
-        assertEquals(List.of("http://a.example/1", "http://b.example/1", "http://a.example/2", "http://a.example/3"), order);
+        assertEquals(
+                List.of("http://a.example/1", "http://b.example/1", "http://a.example/2", "http://a.example/3"), order);
     }
 
     /**
@@ -151,14 +166,20 @@ class SqliteSchedulerTest {
     void aKilledProcessLosesNothingAndRepeatsOnlyTheRequestInFlight() throws Exception {
         Path job = dir.resolve("crash");
         int n = 5_000;
-        Process child = new ProcessBuilder(javaBinary(), "-cp", testClassPath(),
-                SqliteCrashChild.class.getName(), job.toString(), Integer.toString(n))
+        Process child = new ProcessBuilder(
+                        javaBinary(),
+                        "-cp",
+                        testClassPath(),
+                        SqliteCrashChild.class.getName(),
+                        job.toString(),
+                        Integer.toString(n))
                 .redirectError(ProcessBuilder.Redirect.DISCARD)
                 .start();
         Set<String> acked = new HashSet<>();
         String lastTaken = null;
         boolean killed = false;
-        try (BufferedReader out = new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
+        try (BufferedReader out =
+                new BufferedReader(new InputStreamReader(child.getInputStream(), StandardCharsets.UTF_8))) {
             String line;
             while ((line = out.readLine()) != null) {
                 if (line.startsWith("took ")) lastTaken = line.substring(5);
@@ -176,7 +197,8 @@ class SqliteSchedulerTest {
         try (SqliteScheduler s = SqliteScheduler.open(job, true)) {
             assertEquals(n, s.seenCount(), "the dedup table survived");
             Lease lease;
-            while ((lease = s.poll(Duration.ZERO)) != null) back.add(lease.request().url());
+            while ((lease = s.poll(Duration.ZERO)) != null)
+                back.add(lease.request().url());
         }
         Set<String> expected = new HashSet<>();
         for (int i = 0; i < n; i++) expected.add("http://example.com/crash/" + i);

@@ -1,12 +1,11 @@
 package io.spinneret.storage.feed;
 
-import io.spinneret.storage.BookSchema;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.spinneret.internal.Field;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.spi.Storage;
+import io.spinneret.storage.BookSchema;
 import io.spinneret.storage.StorageContractTest;
 import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
@@ -50,22 +49,27 @@ class CsvStorageTest extends StorageContractTest {
 
     @Override
     protected List<Map<String, Object>> readAll(ItemSchema<?> schema) throws Exception {
-        List<List<String>> records = parse(Files.readString(JsonlStorageTest.fileOf(target(), schema), StandardCharsets.UTF_8));
+        List<List<String>> records =
+                parse(Files.readString(JsonlStorageTest.fileOf(target(), schema), StandardCharsets.UTF_8));
         List<String> header = records.get(0);
         List<Map<String, Object>> rows = new ArrayList<>();
         for (List<String> record : records.subList(1, records.size())) {
             Map<String, Object> row = new LinkedHashMap<>();
             for (Field f : schema.fields()) {
                 String v = record.get(header.indexOf(f.name()));
-                row.put(f.name(), v.isEmpty() ? null : switch (f.type()) {
-                    case STRING, JSON -> v;
-                    case INTEGER -> Long.parseLong(v);
-                    case FLOATING -> Double.parseDouble(v);
-                    case DECIMAL -> new BigDecimal(v);
-                    case BOOLEAN -> Boolean.parseBoolean(v);
-                    case TIMESTAMP -> Instant.parse(v);
-                    case DATE -> LocalDate.parse(v);
-                });
+                row.put(
+                        f.name(),
+                        v.isEmpty()
+                                ? null
+                                : switch (f.type()) {
+                                    case STRING, JSON -> v;
+                                    case INTEGER -> Long.parseLong(v);
+                                    case FLOATING -> Double.parseDouble(v);
+                                    case DECIMAL -> new BigDecimal(v);
+                                    case BOOLEAN -> Boolean.parseBoolean(v);
+                                    case TIMESTAMP -> Instant.parse(v);
+                                    case DATE -> LocalDate.parse(v);
+                                });
             }
             rows.add(row);
         }

@@ -26,25 +26,59 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class FileStorageTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     record Author(String name, String bio) {}
 
     static final ItemSchema<Author> AUTHOR = new ItemSchema<>() {
-        @Override public Class<Author> type() { return Author.class; }
-        @Override public String name() { return "Author"; }
-        @Override public String table() { return "author"; }
-        @Override public List<Field> fields() { return List.of(new Field("name", FieldType.STRING, true), new Field("bio", FieldType.STRING, true)); }
-        @Override public int keyIndex() { return 0; }
-        @Override public Object[] values(Author a) { return new Object[] {a.name(), a.bio()}; }
-        @Override public void writeJson(Author a, JsonGenerator g) throws IOException {
+        @Override
+        public Class<Author> type() {
+            return Author.class;
+        }
+
+        @Override
+        public String name() {
+            return "Author";
+        }
+
+        @Override
+        public String table() {
+            return "author";
+        }
+
+        @Override
+        public List<Field> fields() {
+            return List.of(new Field("name", FieldType.STRING, true), new Field("bio", FieldType.STRING, true));
+        }
+
+        @Override
+        public int keyIndex() {
+            return 0;
+        }
+
+        @Override
+        public Object[] values(Author a) {
+            return new Object[] {a.name(), a.bio()};
+        }
+
+        @Override
+        public void writeJson(Author a, JsonGenerator g) throws IOException {
             g.writeStartObject();
             g.writeStringField("name", a.name());
             g.writeStringField("bio", a.bio());
             g.writeEndObject();
         }
-        @Override public String[] csvRow(Author a) { return new String[] {a.name(), a.bio()}; }
-        @Override public Map<String, Object> document(Author a) { return Map.of("name", a.name()); }
+
+        @Override
+        public String[] csvRow(Author a) {
+            return new String[] {a.name(), a.bio()};
+        }
+
+        @Override
+        public Map<String, Object> document(Author a) {
+            return Map.of("name", a.name());
+        }
     };
 
     @Test
@@ -80,8 +114,11 @@ class FileStorageTest {
         for (int run = 0; run < 2; run++) {
             try (CsvStorage s = new CsvStorage(out)) {
                 s.open();
-                s.write(BookSchema.INSTANCE, List.of(new Book("http://h/1", "Hello, \"world\"\r\nbye", 1.0, "u1"),
-                        new Book("http://h/2", "plain", 2.0, null)));
+                s.write(
+                        BookSchema.INSTANCE,
+                        List.of(
+                                new Book("http://h/1", "Hello, \"world\"\r\nbye", 1.0, "u1"),
+                                new Book("http://h/2", "plain", 2.0, null)));
             }
         }
         String text = Files.readString(out, StandardCharsets.UTF_8);
@@ -95,7 +132,8 @@ class FileStorageTest {
         Path csv = dir.resolve("books.csv");
         Files.writeString(jsonl, "{\"from\":\"an earlier run\"}\n{\"half a li");
         Files.writeString(csv, "url,title,price,upc\r\nhttp://old/,old,0.0,\r\n");
-        try (JsonlStorage j = new JsonlStorage(jsonl, true); CsvStorage c = new CsvStorage(csv, true)) {
+        try (JsonlStorage j = new JsonlStorage(jsonl, true);
+                CsvStorage c = new CsvStorage(csv, true)) {
             j.open();
             c.open();
             for (String u : List.of("u1", "u2")) { // two batches: only the first open empties the file
@@ -106,8 +144,10 @@ class FileStorageTest {
         List<String> lines = Files.readAllLines(jsonl, StandardCharsets.UTF_8);
         assertEquals(2, lines.size(), lines.toString());
         assertTrue(lines.get(0).contains("http://h/u1") && lines.get(1).contains("http://h/u2"), lines.toString());
-        assertEquals("url,title,price,upc\r\nhttp://h/u1,A,1.0,u1\r\nhttp://h/u2,A,1.0,u2\r\n",
-                Files.readString(csv, StandardCharsets.UTF_8), "one header, the earlier rows gone");
+        assertEquals(
+                "url,title,price,upc\r\nhttp://h/u1,A,1.0,u1\r\nhttp://h/u2,A,1.0,u2\r\n",
+                Files.readString(csv, StandardCharsets.UTF_8),
+                "one header, the earlier rows gone");
     }
 
     @Test
@@ -137,7 +177,10 @@ class FileStorageTest {
         Storage fine = new JsonlStorage(dir.resolve("new/books.jsonl"), false);
         fine.open();
         fine.close();
-        assertEquals("", Files.readString(dir.resolve("new/books.jsonl")), "opened: an empty file, as after a crawl without items");
+        assertEquals(
+                "",
+                Files.readString(dir.resolve("new/books.jsonl")),
+                "opened: an empty file, as after a crawl without items");
 
         Files.writeString(dir.resolve("old.jsonl"), "{\"from\": \"an earlier crawl\"}\n");
         Storage appending = new JsonlStorage(dir.resolve("old.jsonl"), false);
@@ -159,8 +202,10 @@ class FileStorageTest {
         assertInstanceOf(JsonArrayStorage.class, Storages.forTarget("x.json", s));
         assertInstanceOf(StdoutStorage.class, Storages.forTarget("-", s));
         SpinneretException e = assertThrows(SpinneretException.class, () -> Storages.forTarget("x.xml", s));
-        assertEquals("unsupported output 'x.xml': use - (standard output), a file ending in .jsonl, .json, .csv, .db or .sqlite,"
-                + " or a postgresql://, mysql:// or mongodb:// URL", e.getMessage());
+        assertEquals(
+                "unsupported output 'x.xml': use - (standard output), a file ending in .jsonl, .json, .csv, .db or .sqlite,"
+                        + " or a postgresql://, mysql:// or mongodb:// URL",
+                e.getMessage());
         Storage st = Storages.forTarget("a.jsonl", s);
         assertEquals("a.jsonl", st.describe());
     }

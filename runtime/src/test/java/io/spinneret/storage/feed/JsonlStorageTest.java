@@ -22,7 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** The storage contract for JSON Lines: an appending backend, each item type in its own file. */
 class JsonlStorageTest extends StorageContractTest {
-    private static final ObjectMapper JSON = new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+    private static final ObjectMapper JSON =
+            new ObjectMapper().enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
 
     @TempDir
     Path dir;
@@ -57,16 +58,20 @@ class JsonlStorageTest extends StorageContractTest {
             Map<String, Object> row = new LinkedHashMap<>();
             for (Field f : schema.fields()) {
                 JsonNode v = node.get(f.name());
-                row.put(f.name(), v == null || v.isNull() ? null : switch (f.type()) {
-                    case STRING -> v.textValue();
-                    case INTEGER -> v.longValue();
-                    case FLOATING -> v.doubleValue();
-                    case DECIMAL -> v.decimalValue();
-                    case BOOLEAN -> v.booleanValue();
-                    case TIMESTAMP -> Instant.parse(v.textValue());
-                    case DATE -> LocalDate.parse(v.textValue());
-                    case JSON -> v;
-                });
+                row.put(
+                        f.name(),
+                        v == null || v.isNull()
+                                ? null
+                                : switch (f.type()) {
+                                    case STRING -> v.textValue();
+                                    case INTEGER -> v.longValue();
+                                    case FLOATING -> v.doubleValue();
+                                    case DECIMAL -> v.decimalValue();
+                                    case BOOLEAN -> v.booleanValue();
+                                    case TIMESTAMP -> Instant.parse(v.textValue());
+                                    case DATE -> LocalDate.parse(v.textValue());
+                                    case JSON -> v;
+                                });
             }
             rows.add(row);
         }

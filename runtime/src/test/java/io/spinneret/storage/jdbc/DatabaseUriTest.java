@@ -37,7 +37,9 @@ class DatabaseUriTest {
         assertTrue(url.startsWith("jdbc:postgresql://h:5432/db?"), url);
         assertTrue(url.contains("reWriteBatchedInserts=false") && url.contains("connectTimeout=10"), url);
         assertFalse(url.contains("pw") || url.contains("leak"), url);
-        assertEquals("jdbc:mysql://[::1]:3307/crawl", DatabaseUri.parse("mysql://u@[::1]:3307/crawl").jdbcUrl("mysql", 3306, Map.of()));
+        assertEquals(
+                "jdbc:mysql://[::1]:3307/crawl",
+                DatabaseUri.parse("mysql://u@[::1]:3307/crawl").jdbcUrl("mysql", 3306, Map.of()));
     }
 
     @Test
@@ -50,15 +52,16 @@ class DatabaseUriTest {
 
     @Test
     void aMalformedUriFailsWithoutEchoingThePassword() {
-        SpinneretException e = assertThrows(SpinneretException.class, () -> DatabaseUri.parse("postgresql://u:pa ss@host/db"));
+        SpinneretException e =
+                assertThrows(SpinneretException.class, () -> DatabaseUri.parse("postgresql://u:pa ss@host/db"));
         assertFalse(e.getMessage().contains("pa ss"), e.getMessage());
         assertThrows(SpinneretException.class, () -> DatabaseUri.parse("postgresql:///db"));
     }
 
     @Test
     void aMysqlTargetWithoutDatabaseIsRefusedAtOnce() {
-        SpinneretException e = assertThrows(SpinneretException.class,
-                () -> new MysqlStorage(DatabaseUri.parse("mysql://root:pw@localhost:3306")));
+        SpinneretException e = assertThrows(
+                SpinneretException.class, () -> new MysqlStorage(DatabaseUri.parse("mysql://root:pw@localhost:3306")));
         assertTrue(e.getMessage().contains("needs a database"), e.getMessage());
     }
 }

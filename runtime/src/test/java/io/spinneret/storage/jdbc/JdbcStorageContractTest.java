@@ -63,8 +63,9 @@ abstract class JdbcStorageContractTest extends StorageContractTest {
     @Override
     protected List<Map<String, Object>> readAll(ItemSchema<?> schema) throws Exception {
         List<Map<String, Object>> rows = new ArrayList<>();
-        try (Connection c = connect(); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT * FROM " + jdbc().quote(schema.table()))) {
+        try (Connection c = connect();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT * FROM " + jdbc().quote(schema.table()))) {
             while (rs.next()) {
                 Map<String, Object> row = new LinkedHashMap<>();
                 for (Field f : schema.fields()) row.put(f.name(), readValue(rs, f.name(), f.type()));
@@ -76,13 +77,15 @@ abstract class JdbcStorageContractTest extends StorageContractTest {
 
     @Override
     protected void drop(String table) throws Exception {
-        try (Connection c = connect(); Statement st = c.createStatement()) {
+        try (Connection c = connect();
+                Statement st = c.createStatement()) {
             st.execute("DROP TABLE IF EXISTS " + jdbc().quote(table));
         }
     }
 
     protected void execute(String sql) throws SQLException {
-        try (Connection c = connect(); Statement st = c.createStatement()) {
+        try (Connection c = connect();
+                Statement st = c.createStatement()) {
             st.execute(sql);
         }
     }
@@ -90,7 +93,8 @@ abstract class JdbcStorageContractTest extends StorageContractTest {
     /** {@code CREATE TABLE} with the dialect's column types for these fields, and {@code extra} definitions. */
     protected String createTable(ItemSchema<?> schema, List<Field> fields, String extra) {
         String columns = fields.stream()
-                .map(f -> jdbc().quote(f.name()) + " " + jdbc().columnType(f.type(), f.equals(schema.fields().get(schema.keyIndex()))))
+                .map(f -> jdbc().quote(f.name()) + " "
+                        + jdbc().columnType(f.type(), f.equals(schema.fields().get(schema.keyIndex()))))
                 .collect(Collectors.joining(", "));
         return "CREATE TABLE " + jdbc().quote(schema.table()) + " (" + columns + (extra.isEmpty() ? "" : ", " + extra)
                 + ")" + jdbc().tableOptions();
@@ -98,11 +102,15 @@ abstract class JdbcStorageContractTest extends StorageContractTest {
 
     @Test
     void anExistingTableWithoutAFieldsColumnFailsNamingTableAndColumn() throws Exception {
-        List<Field> withoutRatio = samples.fields().stream().filter(f -> !f.name().equals("ratio")).toList();
+        List<Field> withoutRatio =
+                samples.fields().stream().filter(f -> !f.name().equals("ratio")).toList();
         execute(createTable(samples, withoutRatio, "PRIMARY KEY (" + jdbc().quote("id") + ")"));
         IOException e = assertThrows(IOException.class, () -> storage.write(samples, sampleItems()));
-        assertTrue(e.getMessage().contains(samples.table()) && e.getMessage().contains("\"ratio\"".replace('"', quoteChar()))
-                && e.getMessage().contains("ALTER TABLE"), e.getMessage());
+        assertTrue(
+                e.getMessage().contains(samples.table())
+                        && e.getMessage().contains("\"ratio\"".replace('"', quoteChar()))
+                        && e.getMessage().contains("ALTER TABLE"),
+                e.getMessage());
         assertEquals(0, readAll(samples).size());
     }
 
@@ -115,7 +123,8 @@ abstract class JdbcStorageContractTest extends StorageContractTest {
 
     @Test
     void anExistingTableWithMoreColumnsAndAUniqueIndexIsUsed() throws Exception {
-        execute(createTable(books, books.fields(), jdbc().quote("note") + " " + jdbc().columnType(FieldType.STRING, false)));
+        execute(createTable(
+                books, books.fields(), jdbc().quote("note") + " " + jdbc().columnType(FieldType.STRING, false)));
         execute("CREATE UNIQUE INDEX " + jdbc().quote(books.table() + "_upc") + " ON " + jdbc().quote(books.table())
                 + " (" + jdbc().quote("upc") + ")");
         storage.write(books, List.of(BookSchema.book(1), BookSchema.book(2)));
@@ -125,8 +134,10 @@ abstract class JdbcStorageContractTest extends StorageContractTest {
 
     @Test
     void aBatchThatFailsHalfwayWritesNothing() throws Exception {
-        execute(createTable(books, books.fields(), "PRIMARY KEY (" + jdbc().quote("upc") + "), CHECK ("
-                + jdbc().quote("rating") + " < 5)"));
+        execute(createTable(
+                books,
+                books.fields(),
+                "PRIMARY KEY (" + jdbc().quote("upc") + "), CHECK (" + jdbc().quote("rating") + " < 5)"));
         List<BookSchema.Book> batch = new ArrayList<>();
         for (int i = 0; i < 300; i++) batch.add(BookSchema.book(i * 5)); // rating 1
         batch.add(BookSchema.book(4)); // rating 5, against the CHECK
@@ -149,7 +160,8 @@ abstract class JdbcStorageContractTest extends StorageContractTest {
     @Test
     void decimalsKeepEveryDigit() throws Exception {
         BigDecimal big = new BigDecimal("98765432109876543210.0123456789");
-        storage.write(samples, List.of(new SampleSchema.Sample("d", null, null, null, big, null, null, null, null, null)));
+        storage.write(
+                samples, List.of(new SampleSchema.Sample("d", null, null, null, big, null, null, null, null, null)));
         Object stored = readAll(samples).get(0).get("amount");
         assertEquals(0, big.compareTo((BigDecimal) stored), String.valueOf(stored));
     }

@@ -1,8 +1,5 @@
 package io.spinneret.storage.jdbc;
 
-import io.spinneret.spi.RejectedItemsException;
-import org.junit.jupiter.api.Assertions;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.spinneret.internal.FieldType;
 import io.spinneret.settings.Settings;
+import io.spinneret.spi.RejectedItemsException;
 import io.spinneret.spi.Storage;
 import io.spinneret.storage.SampleSchema;
 import io.spinneret.storage.Storages;
@@ -24,6 +22,7 @@ import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -44,8 +43,8 @@ class MysqlStorageTest extends JdbcStorageContractTest {
     @Override
     protected Connection connect() throws SQLException {
         DatabaseUri uri = DatabaseUri.parse(URI);
-        return DriverManager.getConnection(uri.jdbcUrl("mysql", 3306, Map.of("characterEncoding", "UTF-8")),
-                uri.user(), uri.password());
+        return DriverManager.getConnection(
+                uri.jdbcUrl("mysql", 3306, Map.of("characterEncoding", "UTF-8")), uri.user(), uri.password());
     }
 
     @Override
@@ -66,9 +65,12 @@ class MysqlStorageTest extends JdbcStorageContractTest {
     void columnsGetMysqlTypesWithABoundedKey() throws Exception {
         storage.write(samples, sampleItems());
         Map<String, String> types = new LinkedHashMap<>();
-        try (Connection c = connect(); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT column_name, column_type, column_key FROM information_schema.columns"
-                     + " WHERE table_schema = DATABASE() AND table_name = '" + samples.table() + "' ORDER BY ordinal_position")) {
+        try (Connection c = connect();
+                Statement st = c.createStatement();
+                ResultSet rs =
+                        st.executeQuery("SELECT column_name, column_type, column_key FROM information_schema.columns"
+                                + " WHERE table_schema = DATABASE() AND table_name = '" + samples.table()
+                                + "' ORDER BY ordinal_position")) {
             while (rs.next()) types.put(rs.getString(1), rs.getString(2) + rs.getString(3));
         }
         assertEquals("varchar(768)PRI", types.get("id"));
@@ -82,22 +84,24 @@ class MysqlStorageTest extends JdbcStorageContractTest {
 
     @Test
     void keysDifferingOnlyInCaseAreDifferentItems() throws Exception {
-        storage.write(samples, List.of(SampleSchema.empty("Key"), SampleSchema.empty("key"), SampleSchema.empty("kéy")));
+        storage.write(
+                samples, List.of(SampleSchema.empty("Key"), SampleSchema.empty("key"), SampleSchema.empty("kéy")));
         assertEquals(3, readAll(samples).size());
     }
 
     @Test
     void aKeyLongerThanTheKeyColumnFailsTheBatchInsteadOfTruncating() {
         String longKey = "k".repeat(MysqlStorage.KEY_LENGTH + 1);
-        IOException e = assertThrows(IOException.class, () -> storage.write(samples, List.of(SampleSchema.empty(longKey))));
+        IOException e =
+                assertThrows(IOException.class, () -> storage.write(samples, List.of(SampleSchema.empty(longKey))));
         assertTrue(e.getMessage().contains(samples.table()), e.getMessage());
     }
 
     @Test
     void aKeyLongerThanItsColumnIsRejectedForItsDataNotFailedAsTransient() {
         String key = "k".repeat(800);
-        var e = Assertions.assertThrows(RejectedItemsException.class,
-                () -> storage.write(samples, List.of(SampleSchema.empty(key))));
+        var e = Assertions.assertThrows(
+                RejectedItemsException.class, () -> storage.write(samples, List.of(SampleSchema.empty(key))));
         Assertions.assertTrue(e.getMessage().contains(samples.table()), e.getMessage());
     }
 }

@@ -1,14 +1,12 @@
 package io.spinneret.storage.jdbc;
 
-import io.spinneret.spi.RejectedItemsException;
-import io.spinneret.storage.SampleSchema;
-import org.junit.jupiter.api.Assertions;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.spinneret.settings.Settings;
+import io.spinneret.spi.RejectedItemsException;
 import io.spinneret.spi.Storage;
+import io.spinneret.storage.SampleSchema;
 import io.spinneret.storage.Storages;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -18,6 +16,7 @@ import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -50,17 +49,41 @@ class PostgresStorageTest extends JdbcStorageContractTest {
     void columnsGetPostgresTypesAndTheKeyIsThePrimaryKey() throws Exception {
         storage.write(samples, sampleItems());
         Map<String, String> types = new LinkedHashMap<>();
-        try (Connection c = connect(); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT column_name, data_type FROM information_schema.columns WHERE table_name = '"
-                     + samples.table() + "' ORDER BY ordinal_position")) {
+        try (Connection c = connect();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(
+                        "SELECT column_name, data_type FROM information_schema.columns WHERE table_name = '"
+                                + samples.table() + "' ORDER BY ordinal_position")) {
             while (rs.next()) types.put(rs.getString(1), rs.getString(2));
         }
-        assertEquals(Map.of("id", "text", "text", "text", "count", "bigint", "ratio", "double precision",
-                "amount", "numeric", "flag", "boolean", "seenAt", "timestamp with time zone", "day", "date",
-                "meta", "jsonb", "tags", "jsonb"), types);
-        try (Connection c = connect(); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT count(*) FROM information_schema.table_constraints WHERE table_name = '"
-                     + samples.table() + "' AND constraint_type = 'PRIMARY KEY'")) {
+        assertEquals(
+                Map.of(
+                        "id",
+                        "text",
+                        "text",
+                        "text",
+                        "count",
+                        "bigint",
+                        "ratio",
+                        "double precision",
+                        "amount",
+                        "numeric",
+                        "flag",
+                        "boolean",
+                        "seenAt",
+                        "timestamp with time zone",
+                        "day",
+                        "date",
+                        "meta",
+                        "jsonb",
+                        "tags",
+                        "jsonb"),
+                types);
+        try (Connection c = connect();
+                Statement st = c.createStatement();
+                ResultSet rs =
+                        st.executeQuery("SELECT count(*) FROM information_schema.table_constraints WHERE table_name = '"
+                                + samples.table() + "' AND constraint_type = 'PRIMARY KEY'")) {
             rs.next();
             assertEquals(1, rs.getInt(1));
         }
@@ -69,9 +92,10 @@ class PostgresStorageTest extends JdbcStorageContractTest {
     @Test
     void jsonColumnsCanBeQueriedAsJson() throws Exception {
         storage.write(samples, sampleItems());
-        try (Connection c = connect(); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SELECT meta->'nested'->'list'->>1 FROM " + jdbc().quote(samples.table())
-                     + " WHERE id = 'a-1'")) {
+        try (Connection c = connect();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT meta->'nested'->'list'->>1 FROM " + jdbc().quote(samples.table())
+                        + " WHERE id = 'a-1'")) {
             rs.next();
             assertEquals("two", rs.getString(1));
         }
@@ -80,8 +104,12 @@ class PostgresStorageTest extends JdbcStorageContractTest {
     @Test
     void aValueTheServerCannotStoreIsRejectedForItsDataNotFailedAsTransient() {
         // PostgreSQL text cannot hold U+0000: SQLSTATE 22021, a data exception
-        var e = Assertions.assertThrows(RejectedItemsException.class,
-                () -> storage.write(samples, List.of(new SampleSchema.Sample("nul", "a\u0000b", null, null, null, null, null, null, null, null))));
+        var e = Assertions.assertThrows(
+                RejectedItemsException.class,
+                () -> storage.write(
+                        samples,
+                        List.of(new SampleSchema.Sample(
+                                "nul", "a\u0000b", null, null, null, null, null, null, null, null))));
         Assertions.assertTrue(e.getMessage().contains(samples.table()), e.getMessage());
     }
 }

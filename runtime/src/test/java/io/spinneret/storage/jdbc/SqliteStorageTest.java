@@ -1,15 +1,12 @@
 package io.spinneret.storage.jdbc;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 
 import io.spinneret.internal.FieldType;
-import io.spinneret.settings.Settings;
 import io.spinneret.spi.Storage;
 import io.spinneret.storage.BookSchema;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -68,7 +65,9 @@ class SqliteStorageTest extends JdbcStorageContractTest {
     @Test
     void theFileIsInWalMode() throws Exception {
         storage.write(books, List.of(BookSchema.book(1)));
-        try (Connection c = connect(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery("PRAGMA journal_mode")) {
+        try (Connection c = connect();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("PRAGMA journal_mode")) {
             rs.next();
             assertEquals("wal", rs.getString(1)); // a property of the file, so another connection sees it
         }

@@ -1,13 +1,10 @@
 package io.spinneret.storage.mongo;
 
-import com.mongodb.ConnectionString;
-import java.io.UncheckedIOException;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.mongodb.ConnectionString;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
@@ -17,6 +14,7 @@ import io.spinneret.spi.Storage;
 import io.spinneret.storage.BookSchema;
 import io.spinneret.storage.StorageContractTest;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -62,12 +60,14 @@ abstract class MongoStorageContractTest extends StorageContractTest {
             Map<String, Object> row = new LinkedHashMap<>();
             for (Field f : schema.fields()) {
                 Object v = doc.get(f.name());
-                row.put(f.name(), switch (f.type()) {
-                    case TIMESTAMP -> v == null ? null : ((Date) v).toInstant();
-                    case DATE -> v == null ? null : LocalDate.ofInstant(((Date) v).toInstant(), ZoneOffset.UTC);
-                    case DECIMAL -> v == null ? null : ((Decimal128) v).bigDecimalValue();
-                    default -> v;
-                });
+                row.put(
+                        f.name(),
+                        switch (f.type()) {
+                            case TIMESTAMP -> v == null ? null : ((Date) v).toInstant();
+                            case DATE -> v == null ? null : LocalDate.ofInstant(((Date) v).toInstant(), ZoneOffset.UTC);
+                            case DECIMAL -> v == null ? null : ((Decimal128) v).bigDecimalValue();
+                            default -> v;
+                        });
             }
             rows.add(row);
         }
@@ -77,7 +77,9 @@ abstract class MongoStorageContractTest extends StorageContractTest {
     @Override
     protected void drop(String table) {
         try (MongoClient client = MongoClients.create(uri())) {
-            client.getDatabase(new ConnectionString(uri()).getDatabase()).getCollection(table).drop();
+            client.getDatabase(new ConnectionString(uri()).getDatabase())
+                    .getCollection(table)
+                    .drop();
         }
     }
 
@@ -95,10 +97,13 @@ abstract class MongoStorageContractTest extends StorageContractTest {
 
     @Test
     void anUnreachableServerFailsOpenNamingTheTargetButNotThePassword() {
-        Storage unreachable = new MongoStorage("mongodb://spider:secretpw@127.0.0.1:1/crawl?serverSelectionTimeoutMS=300");
+        Storage unreachable =
+                new MongoStorage("mongodb://spider:secretpw@127.0.0.1:1/crawl?serverSelectionTimeoutMS=300");
         IOException e = assertThrows(IOException.class, unreachable::open);
-        assertEquals("cannot connect to mongodb://spider@127.0.0.1:1/crawl: no server answered within 0.3 s"
-                + " (java.net.ConnectException: Connection refused)", e.getMessage());
+        assertEquals(
+                "cannot connect to mongodb://spider@127.0.0.1:1/crawl: no server answered within 0.3 s"
+                        + " (java.net.ConnectException: Connection refused)",
+                e.getMessage());
         assertFalse(e.getMessage().contains("secretpw"), e.getMessage());
     }
 }

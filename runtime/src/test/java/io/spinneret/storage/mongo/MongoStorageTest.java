@@ -1,15 +1,10 @@
 package io.spinneret.storage.mongo;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
-
 import de.bwaldvogel.mongo.MongoServer;
 import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
-import io.spinneret.settings.Settings;
-import io.spinneret.storage.Storages;
 import java.net.InetSocketAddress;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Test;
 
 /** Against an in-process, wire-compatible server (mongo-java-server), always. */
 class MongoStorageTest extends MongoStorageContractTest {

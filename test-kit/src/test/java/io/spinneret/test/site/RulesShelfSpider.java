@@ -14,6 +14,9 @@ public class RulesShelfSpider {
 
     @Parse(callback = "book")
     ShelfSpider.Book book(Response page) {
-        return new ShelfSpider.Book(page.url(), page.textOf("h1"), Double.parseDouble(page.textOf("p.price").substring(1)));
+        return new ShelfSpider.Book(
+                page.url(),
+                page.textOf("h1"),
+                Double.parseDouble(page.textOf("p.price").substring(1)));
     }
 }

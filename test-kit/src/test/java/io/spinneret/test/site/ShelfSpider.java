@@ -20,6 +20,9 @@ public class ShelfSpider {
 
     @Parse(callback = "book")
     Book book(Response page) {
-        return new Book(page.url(), page.textOf("h1"), Double.parseDouble(page.textOf("p.price").substring(1)));
+        return new Book(
+                page.url(),
+                page.textOf("h1"),
+                Double.parseDouble(page.textOf("p.price").substring(1)));
     }
 }

@@ -18,7 +18,10 @@ public class StockSpider {
     Stocked parse(Response page, Crawl crawl) {
         int stock;
         try {
-            stock = crawl.fetch(page.url().replace(".html", ".json")).json().path("stock").asInt();
+            stock = crawl.fetch(page.url().replace(".html", ".json"))
+                    .json()
+                    .path("stock")
+                    .asInt();
         } catch (FetchException e) {
             if (e.status() != 404) throw e;
             stock = 0;
