@@ -140,13 +140,14 @@ class RetryMiddlewareTest {
                     MiddlewareStack.build(crawl.settings),
                     http,
                     Request.of("ftp://example.com/file"),
-                    Request.of("http:///no-host"));
+                    Request.of("http://")); // no host: http:///x would be http://x/, as in a browser
         }
         assertEquals(2, crawl.failures.size(), crawl.failures.toString());
         for (Exception e : crawl.failures) assertInstanceOf(MalformedURLException.class, e);
-        assertEquals(
-                List.of("no host in URL http:///no-host", "not an http(s) URL: ftp://example.com/file"),
-                crawl.failures.stream().map(Exception::getMessage).sorted().toList());
+        List<String> messages =
+                crawl.failures.stream().map(Exception::getMessage).sorted().toList();
+        assertTrue(messages.get(0).startsWith("'ftp://example.com/file' is not"), messages.toString());
+        assertTrue(messages.get(1).startsWith("'http://' is not"), messages.toString());
         assertEquals(0, crawl.stats.get(RetryMiddleware.STAT_COUNT), "another attempt cannot mend a URL");
     }
 
