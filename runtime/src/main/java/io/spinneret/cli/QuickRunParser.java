@@ -8,7 +8,7 @@ import org.jspecify.annotations.Nullable;
  * Parses the plain {@code run} command lines without picocli, because picocli's reflective
  * start-up (about 140 classes that class-data sharing cannot archive, annotation proxies, the
  * help model) took 0.15-0.19 s on the path of every crawl, out of about 1 s for the books replica
- * (measured with async-profiler on the child JVM of {@code run books}).
+ * (measured with async-profiler on {@code run books}).
  *
  * <p>This is only a fast path. It accepts {@code run SPIDER} with the options below, each given as
  * {@code -x VALUE}, {@code --long VALUE} or {@code --long=VALUE}, and fills a {@link RunCommand}

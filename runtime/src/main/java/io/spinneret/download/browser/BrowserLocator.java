@@ -18,7 +18,7 @@ import java.util.stream.Stream;
  *
  * <p>The headless shell comes first because it is the lighter browser, as Playwright itself
  * prefers it for headless runs: since headless became a mode of the full browser, Chromium runs
- * the whole browser UI without showing it. Measured with {@link io.spinneret.download.BrowserBenchmark} (pool 4, 2 cores,
+ * the whole browser UI without showing it. Measured with {@code BrowserBenchmark} (runtime's tests) (pool 4, 2 cores,
  * Debian's Chromium 156): {@code chromium} 5.0 to 5.4 pages/s at 250 to 270 ms of CPU per page,
  * {@code chromium-headless-shell} 20.3 pages/s at 91 ms.
  */

@@ -37,15 +37,16 @@ import org.jspecify.annotations.Nullable;
  * throughput with and without the (never started) browser entry in the router.
  *
  * <pre>
- * java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp runtime/target/runtime.jar io.spinneret.download.BrowserBenchmark \
+ * java -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp "runtime/target/test-classes:runtime/target/classes:runtime/target/lib/*" \
+ *      io.spinneret.download.BrowserBenchmark \
  *      [--url http://127.0.0.1:8099/js/page/%d/] [--url-pages 10] [--pools 1,4,8] [--pages 200]
  *      [--browser /usr/bin/chromium] [--http-requests 3000] [--block image,font,media]
  * </pre>
  *
  * <p>{@code --url} is a pattern whose {@code %d} runs over 1..{@code --url-pages} (the replica's
  * script-generated quotes pages); without it a built-in server on 127.0.0.1 serves pages like
- * them. Each page must render to ten {@code div.quote}. The JVM options are the ones a crawl gets
- * from the launcher; without them the C2 compiler adds 5 to 8 ms of this JVM's CPU per page. CPU is that of this JVM and its children
+ * them. Each page must render to ten {@code div.quote}. The JVM options are the ones {@code bin/spinneret} ships
+ * ({@code conf/jvm.options}); without them the C2 compiler adds 5 to 8 ms of this JVM's CPU per page. CPU is that of this JVM and its children
  * (Chromium, drivers) during the measurement, so it includes neither the server when it runs
  * elsewhere nor start-up.
  */
