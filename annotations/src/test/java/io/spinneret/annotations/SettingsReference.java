@@ -23,7 +23,8 @@ public final class SettingsReference {
     static final String REGENERATE = "./mvnw -q -B test -pl annotations -Dspinneret.docs.write=true";
 
     private static final Pattern SECTION = Pattern.compile("^\\s*// ---- (.+?)\\s*$");
-    private static final Pattern CONSTANT = Pattern.compile("^\\s*([A-Z][A-Z0-9_]*)\\(\"");
+    private static final Pattern CONSTANT = Pattern.compile(
+            "^\\s*([A-Z][A-Z0-9_]*)\\((\"|$)"); // the key on the same line, or on the next (a wrapped constant)
 
     private SettingsReference() {}
 

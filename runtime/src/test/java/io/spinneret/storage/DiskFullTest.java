@@ -182,7 +182,7 @@ class DiskFullTest {
                 (t, e) -> uncaught.add(new AssertionError("thread " + t.getName() + " died", e)));
         try (SmallDisk disk = SmallDisk.mount(tmp.resolve("disk"), "2m");
                 TestSite site = TestSite.books(60)) {
-            disk.fillLeaving(96 * 1024); // the frontier of 1,260 requests needs more
+            disk.fillLeaving(256 * 1024); // room for the frontier's tables; the frontier of 1,260 requests needs more
             Path out = tmp.resolve("books.jsonl");
             Settings settings =
                     TestSettings.fast(out, "scheduler=sqlite", "job_dir=" + disk.root.resolve("jobs"), "concurrency=4");
