@@ -37,8 +37,8 @@ class EmbeddedCrawlTest {
                 .setting("concurrency", "16")
                 .setting("download_delay", "0")
                 .run();
-        System.out.println(
-                crawl.result().summaryLine()); // 1050 requests | 1050 responses | 0 failures | 1000 items | 4.9s
+        // 1050 requests | 1050 responses | 0 failures | 1000 items | 4.9s
+        System.out.println(crawl.result().summaryLine());
         return crawl.items(Book.class);
     }
     // ---
