@@ -21,6 +21,7 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.LongSupplier;
 import java.util.function.Supplier;
 import org.jspecify.annotations.Nullable;
@@ -54,7 +55,9 @@ public final class SessionPool {
     /** What a new session is bound to: its proxy and user agent, each null for none. */
     public record Identity(@Nullable String proxy, @Nullable String userAgent) {}
 
-    private final SessionStore store;
+    /** The scheduler's store, asked for when a session is first needed (a SQLite job opens its file then). */
+    private final Supplier<SessionStore> store;
+
     private final CookieJars jars;
     private final Stats stats;
     private final BlockedJudge judge;
@@ -70,7 +73,7 @@ public final class SessionPool {
 
     SessionPool(
             Settings settings,
-            SessionStore store,
+            Supplier<SessionStore> store,
             CookieJars jars,
             Stats stats,
             BlockedJudge judge,
@@ -96,15 +99,26 @@ public final class SessionPool {
      */
     public static SessionPool forCrawl(
             Settings settings, Scheduler scheduler, Downloader downloader, Stats stats, @Nullable BlockedCheck spider) {
-        SessionStore store = scheduler.sessionStore();
         CookieJars jars = downloader instanceof DownloaderRouter r ? r.cookies() : new CookieJars(null);
         return new SessionPool(
                 settings,
-                store != null ? store : new MemorySessionStore(),
+                storeOf(scheduler),
                 jars,
                 stats,
                 new BlockedJudge(blockedStatuses(settings), spider),
                 System::currentTimeMillis);
+    }
+
+    /** The scheduler's session store (in memory if it has none), looked up once, when first needed. */
+    private static Supplier<SessionStore> storeOf(Scheduler scheduler) {
+        AtomicReference<SessionStore> found = new AtomicReference<>();
+        return () -> {
+            SessionStore s = found.get();
+            if (s != null) return s;
+            SessionStore kept = scheduler.sessionStore();
+            found.compareAndSet(null, kept != null ? kept : new MemorySessionStore());
+            return found.get();
+        };
     }
 
     private static Set<Integer> blockedStatuses(Settings settings) {
@@ -134,8 +148,8 @@ public final class SessionPool {
 
     /** The session the spider named {@code id}, created with {@code identity} on first use; counts a use. */
     public StoredSession named(String id, Supplier<Identity> identity) {
-        StoredSession s = store.get(id).orElseGet(() -> create(id, false, identity.get()));
-        store.use(id);
+        StoredSession s = store.get().get(id).orElseGet(() -> create(id, false, identity.get()));
+        store.get().use(id);
         return s;
     }
 
@@ -148,7 +162,7 @@ public final class SessionPool {
         for (int attempt = 0; attempt <= size + 8; attempt++) {
             long now = clock.getAsLong();
             List<StoredSession> usable = new ArrayList<>();
-            for (StoredSession s : store.livePooled()) {
+            for (StoredSession s : store.get().livePooled()) {
                 if (maxAgeMillis > 0 && now - s.createdAtMillis() >= maxAgeMillis) retire(s.id(), "max_age");
                 else if (maxUses > 0 && s.uses() >= maxUses) retire(s.id(), "max_uses");
                 else usable.add(s);
@@ -160,14 +174,16 @@ public final class SessionPool {
                 usable.sort(Comparator.comparing(StoredSession::id));
                 chosen = usable.get((int) Math.floorMod(cursor.getAndIncrement(), (long) usable.size()));
             }
-            if (store.use(chosen.id()) >= 0) return chosen; // else retired by another request meanwhile: choose again
+            if (store.get().use(chosen.id()) >= 0)
+                return chosen; // else retired by another request meanwhile: choose again
         }
         throw new IllegalStateException("no session could be had: each one chosen was retired before its first use");
     }
 
     private StoredSession create(String id, boolean pooledSession, Identity identity) {
-        StoredSession s = store.create(
-                StoredSession.fresh(id, pooledSession, identity.proxy(), identity.userAgent(), clock.getAsLong()));
+        StoredSession s = store.get()
+                .create(StoredSession.fresh(
+                        id, pooledSession, identity.proxy(), identity.userAgent(), clock.getAsLong()));
         stats.increment(STAT_CREATED);
         return s;
     }
@@ -195,7 +211,7 @@ public final class SessionPool {
     public void saveCookies(StoredSession s) {
         String now = SessionCookies.write(jars.named(jarName(s.id())).getCookieStore());
         if (now.equals(lastCookies.put(s.id(), now))) return;
-        store.saveCookies(s.id(), now);
+        store.get().saveCookies(s.id(), now);
     }
 
     /** Whether {@code response} means its session is blocked (see {@link BlockedJudge}); counted when it does. */
@@ -214,7 +230,7 @@ public final class SessionPool {
     public boolean retire(String id, String why) {
         jars.forget(jarName(id));
         lastCookies.remove(id);
-        if (!store.retire(id)) return false;
+        if (!store.get().retire(id)) return false;
         stats.increment(STAT_RETIRED);
         stats.increment(STAT_RETIRED + "/" + why);
         return true;
@@ -222,7 +238,7 @@ public final class SessionPool {
 
     /** The live pooled sessions, as the store has them now. */
     public List<StoredSession> live() {
-        return store.livePooled();
+        return store.get().livePooled();
     }
 
     /** The retry budget of {@code request} in fresh sessions spent so far. */
