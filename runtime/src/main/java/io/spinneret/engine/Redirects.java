@@ -109,11 +109,10 @@ public final class Redirects {
      * answered by a 303 to its own URL (post, redirect, get) is no loop: the method changed.
      */
     private static Optional<String> loop(Request from, Request next) {
+        if (!from.method().equals(next.method())) return Optional.empty(); // the hops before were another exchange
         List<String> chain = new ArrayList<>();
         if (from.meta().get(URLS) instanceof List<?> l) for (Object u : l) chain.add(String.valueOf(u));
-        if (!from.method().equals(next.method())) chain.clear(); // the hops before were another exchange
         chain.add(from.url());
-        if (!from.method().equals(next.method())) chain.clear();
         String target = Urls.canonicalize(next.url());
         for (int i = 0; i < chain.size(); i++) {
             if (Urls.canonicalize(chain.get(i)).equals(target)) {
