@@ -2,6 +2,7 @@ package io.spinneret.spi;
 
 import io.spinneret.api.Request;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
 
@@ -95,6 +96,25 @@ public interface Scheduler extends AutoCloseable {
      */
     @Nullable
     Lease poll(Duration timeout) throws InterruptedException;
+
+    /**
+     * Takes up to {@code max} pending requests into in-flight at once, without waiting: the engine's
+     * poller fills every free concurrency slot in one call, so a scheduler that keeps its state
+     * elsewhere (SQLite, Redis) serves them in one round trip. The leases come in the order that many
+     * {@link #poll} calls would give (hosts take turns).
+     *
+     * @return between 0 and {@code max} leases; empty if nothing is pending
+     */
+    default List<Lease> pollBatch(int max) throws InterruptedException {
+        if (max <= 0) return List.of();
+        Lease first = poll(Duration.ZERO);
+        if (first == null) return List.of();
+        if (max == 1) return List.of(first);
+        ArrayList<Lease> leases = new ArrayList<>(Math.min(max, 64));
+        leases.add(first);
+        for (Lease l; leases.size() < max && (l = poll(Duration.ZERO)) != null; ) leases.add(l);
+        return leases;
+    }
 
     /** Marks an in-flight request done. Acking an unknown or already acked lease is a no-op. */
     void ack(Lease lease);
