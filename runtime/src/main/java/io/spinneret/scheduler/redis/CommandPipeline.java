@@ -59,10 +59,15 @@ final class CommandPipeline implements AutoCloseable {
         Response<T> append(AbstractPipeline pipeline);
     }
 
+    /** A command, its reply, and for a script its source and a key of its slot (the node that must load it). */
     private record Op<T>(
             Command<T> command,
             CompletableFuture<T> result,
-            @Nullable String script) {}
+            @Nullable String script,
+            @Nullable String route) {}
+
+    /** A script to run with {@link #evalAll}: its keys and arguments, binary. */
+    record ScriptCall(LuaScripts.Script script, List<byte[]> keys, List<byte[]> args) {}
 
     private final UnifiedJedis client;
     private final String where; // for messages: the redacted endpoint
@@ -85,18 +90,59 @@ final class CommandPipeline implements AutoCloseable {
 
     /** Runs a script with EVALSHA (loading it when the server does not have it) and waits for its reply. */
     Object eval(LuaScripts.Script script, List<String> keys, List<String> args) {
-        return call(p -> p.evalsha(script.sha(), keys, args), script.source());
+        return call(p -> p.evalsha(script.sha(), keys, args), script.source(), keys.isEmpty() ? null : keys.get(0));
     }
 
     /** {@link #eval} on binary keys and arguments; bulk replies come back as {@code byte[]}. */
     Object evalBinary(LuaScripts.Script script, List<byte[]> keys, List<byte[]> args) {
+        return call(binary(script, keys, args), script.source(), route(keys));
+    }
+
+    /**
+     * Runs several scripts together (one round trip for up to {@value #MAX_BATCH}; in a cluster,
+     * one per master) and waits for every reply, in order.
+     *
+     * @throws RuntimeException the first failure, after every call was answered
+     */
+    List<Object> evalAll(List<ScriptCall> calls) {
+        if (stopped) throw new IllegalStateException("scheduler is closed");
+        List<CompletableFuture<Object>> results = new ArrayList<>(calls.size());
+        for (ScriptCall c : calls) {
+            Op<Object> op = new Op<>(
+                    binary(c.script(), c.keys(), c.args()),
+                    new CompletableFuture<>(),
+                    c.script().source(),
+                    route(c.keys()));
+            results.add(op.result());
+            queue.add(op);
+        }
+        lead();
+        List<Object> replies = new ArrayList<>(calls.size());
+        RuntimeException first = null;
+        for (CompletableFuture<Object> r : results) {
+            try {
+                replies.add(r.join());
+            } catch (CompletionException e) {
+                if (first == null) first = e.getCause() instanceof RuntimeException re ? re : e;
+                replies.add(null);
+            }
+        }
+        if (first != null) throw first;
+        return replies;
+    }
+
+    private static Command<Object> binary(LuaScripts.Script script, List<byte[]> keys, List<byte[]> args) {
         byte[] binarySha = script.sha().getBytes(StandardCharsets.US_ASCII);
-        return call(p -> p.evalsha(binarySha, keys, args), script.source());
+        return p -> p.evalsha(binarySha, keys, args);
+    }
+
+    private static @Nullable String route(List<byte[]> keys) {
+        return keys.isEmpty() ? null : new String(keys.get(0), StandardCharsets.UTF_8);
     }
 
     /** Runs a plain command and waits for its reply. */
     <T> T call(Command<T> command) {
-        return call(command, null);
+        return call(command, null, null);
     }
 
     /**
@@ -105,16 +151,16 @@ final class CommandPipeline implements AutoCloseable {
      */
     <T> void post(Command<T> command) {
         if (stopped) return;
-        Op<T> op = new Op<>(command, new CompletableFuture<>(), null);
+        Op<T> op = new Op<>(command, new CompletableFuture<>(), null, null);
         op.result().whenComplete((r, e) -> {
             if (e != null) LOG.debug("Redis clean-up command failed: {}", e.getMessage());
         });
         queue.add(op);
     }
 
-    private <T> T call(Command<T> command, @Nullable String script) {
+    private <T> T call(Command<T> command, @Nullable String script, @Nullable String route) {
         if (stopped) throw new IllegalStateException("scheduler is closed");
-        Op<T> op = new Op<>(command, new CompletableFuture<>(), script);
+        Op<T> op = new Op<>(command, new CompletableFuture<>(), script, route);
         queue.add(op);
         lead();
         try {
@@ -225,7 +271,8 @@ final class CommandPipeline implements AutoCloseable {
                     String code =
                             String.valueOf(e.getMessage()).split(" ", 2)[0].toUpperCase(Locale.ROOT);
                     if (code.equals("NOSCRIPT") && op.script() != null) {
-                        client.scriptLoad(Objects.requireNonNull(op.script()), sampleKey);
+                        client.scriptLoad(
+                                Objects.requireNonNull(op.script()), op.route() != null ? op.route() : sampleKey);
                         again.add(op);
                     } else if (refusedWithoutRunning(code)) {
                         refusal = e.getMessage();

@@ -48,19 +48,34 @@ public record RedisCrawlStatus(
     public record NodeStatus(String node, long lastBeatMillis, long leasesHeld, List<LeaseAge> leases) {}
 
     static RedisCrawlStatus read(
-            RedisScheduler scheduler, CommandPipeline redis, String namespace, List<String> keys, String nodesKey) {
-        List<?> time = (List<?>) redis.call(p -> p.eval("return redis.call('TIME')", List.of(keys.get(0)), List.of()));
+            RedisScheduler scheduler,
+            CommandPipeline redis,
+            String namespace,
+            HostBuckets buckets,
+            long pending,
+            long seen,
+            String nodesKey) {
+        List<?> time = (List<?>) redis.call(p -> p.eval("return redis.call('TIME')", List.of(nodesKey), List.of()));
         long now =
                 Long.parseLong(String.valueOf(time.get(0))) * 1000 + Long.parseLong(String.valueOf(time.get(1))) / 1000;
         Map<String, String> raw = redis.call(p -> p.hgetAll(namespace + "state"));
         Map<String, String> lifecycle = new TreeMap<>(raw);
         String state = lifecycle.getOrDefault("state", "unknown");
         lifecycle.remove("state");
-        long pending = scheduler.pendingCount();
-        long seen = scheduler.seenCount();
-        List<Tuple> inflight = redis.call(p -> p.zrangeWithScores(keys.get(4), 0, -1));
+        // the leases and queues of every bucket; a lease is named <bucket>:<member>, as its node lists it
         Map<String, Long> ages = new LinkedHashMap<>();
-        for (Tuple t : inflight) ages.put(t.getElement(), now - takenAt(t.getElement(), (long) t.getScore()));
+        Map<String, Long> byHost = new HashMap<>();
+        for (int b = 0; b < HostBuckets.COUNT; b++) {
+            List<String> keys = buckets.keys(b);
+            for (Tuple t : redis.call(p -> p.zrangeWithScores(keys.get(4), 0, -1)))
+                ages.put(b + ":" + t.getElement(), now - takenAt(t.getElement(), (long) t.getScore()));
+            for (Map.Entry<String, String> e :
+                    redis.call(p -> p.hgetAll(keys.get(2))).entrySet()) {
+                long n = queued(e.getValue());
+                if (n > 0) byHost.merge(e.getKey(), n, Long::sum);
+            }
+        }
+        int inFlight = ages.size();
 
         List<NodeStatus> nodes = new ArrayList<>();
         Map<String, Long> unowned = new LinkedHashMap<>(ages);
@@ -79,12 +94,6 @@ public record RedisCrawlStatus(
             nodes.add(new NodeStatus(e.getKey(), beat, held, leases));
         }
 
-        Map<String, Long> byHost = new HashMap<>();
-        Map<String, String> hosts = redis.call(p -> p.hgetAll(keys.get(2)));
-        for (Map.Entry<String, String> e : hosts.entrySet()) {
-            long n = queued(e.getValue());
-            if (n > 0) byHost.put(e.getKey(), n);
-        }
         Map<String, Long> sorted = new LinkedHashMap<>();
         byHost.entrySet().stream()
                 .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
@@ -97,7 +106,7 @@ public record RedisCrawlStatus(
                 state,
                 lifecycle,
                 pending,
-                inflight.size(),
+                inFlight,
                 seen,
                 sorted,
                 nodes,

@@ -1,8 +1,9 @@
 -- Enqueues requests unless their fingerprint was seen before, each at the back of its host's
 -- queue of its priority.
--- ARGV: five per request: fingerprint (16 bytes), dontFilter ("1" or "0"), host, priority, record
--- Returns a string of one character per request, in order: '1' if it was enqueued, '0' if it was
--- a duplicate. Every fingerprint is recorded, dontFilter ones included.
+-- ARGV: the epoch, then five per request: fingerprint (16 bytes), dontFilter ("1" or "0"), host, priority, record
+-- Returns { a string of one character per request, in order: '1' if it was enqueued, '0' if it was
+-- a duplicate; the bucket's wake count if it had nothing pending before, else 0 }. Every
+-- fingerprint is recorded, dontFilter ones included.
 local meta = redis.call('HMGET', KEYS[1], 'filter', 'bloom_bits', 'bloom_hashes')
 local bloom = meta[1] == 'bloom'
 local bits, hashes = tonumber(meta[2]), tonumber(meta[3])
@@ -39,7 +40,7 @@ local function bloom_add(fp)
 end
 
 local flags = {}
-for i = 1, #ARGV, 5 do
+for i = 2, #ARGV, 5 do
   local fresh
   if bloom then fresh = bloom_add(ARGV[i]) else fresh = exact_add(ARGV[i]) end
   if fresh then fresh_count = fresh_count + 1 end
@@ -52,5 +53,5 @@ for i = 1, #ARGV, 5 do
 end
 for field, blob in pairs(buckets) do redis.call('HSET', KEYS[7], field, blob) end
 if fresh_count > 0 then redis.call('HINCRBY', KEYS[1], 'seen', fresh_count) end
-flush()
-return table.concat(flags)
+local woke = flush()
+return { table.concat(flags), woke }
