@@ -953,8 +953,8 @@ public final class RedisScheduler implements Scheduler {
         if (m.startsWith("EPOCH")) {
             String l = "the crawl '" + crawlId + "' lost data in Redis at " + endpoint + " (" + m
                     + "): the server restarted without persistence, was flushed, or a cluster master lost its"
-                    + " slots, so requests queued or in flight there are gone and the crawl cannot finish"
-                    + " complete. Start it again with --new-crawl";
+                    + " slots, so requests queued or in flight there are gone and the crawl cannot complete"
+                    + ". Start it again with --new-crawl";
             lost = l;
             return new SpinneretException(l, e);
         }
