@@ -93,12 +93,14 @@ import redis.clients.jedis.exceptions.JedisException;
  * request wherever it is; the request may then have been downloaded twice, never lost.
  *
  * <h2>Polling</h2>
- * A node keeps a ring of the buckets it knows to have pending requests: those its pushes woke, and
- * those the crawl's {@code active} index lists (read again every second). A poll of {@code n}
+ * A node keeps a ring of the buckets it knows to have pending requests: those its pushes filled,
+ * and those the crawl's {@code active} index lists (read again every second; it lists every bucket
+ * that is not idle, with requests pending or in flight, so a bucket's listing changes only when it
+ * goes idle or wakes from idle, not with every drained queue). A poll of {@code n}
  * takes up to {@code n} buckets from the front of the ring and asks each for its share in one
  * round trip (one script per bucket, all pipelined); a bucket with more left goes to the back.
  * The index is only a hint: a node that crashed between a push and listing its bucket leaves it
- * out, so a node that finds nothing sweeps every bucket (one round trip, at most once a second),
+ * out, so a node that finds nothing sweeps every bucket (one round trip, at most every ten seconds),
  * which also reclaims the leases of dead nodes in buckets nobody polls.
  *
  * <h2>Lifecycle</h2>
@@ -180,7 +182,7 @@ public final class RedisScheduler implements Scheduler {
 
     private static final long MIN_BUCKET_BLOOM_BITS = 1L << 23;
     private static final long REFRESH_NANOS = Duration.ofSeconds(1).toNanos();
-    private static final long SWEEP_NANOS = Duration.ofSeconds(1).toNanos();
+    private static final long SWEEP_NANOS = Duration.ofSeconds(10).toNanos();
 
     private static final byte[] ONE = {'1'};
     private static final byte[] ZERO = {'0'};
@@ -579,21 +581,26 @@ public final class RedisScheduler implements Scheduler {
                 throw new SpinneretException("Redis scheduler " + namespace + ": the push script answered "
                         + text(e.getValue()) + " for " + at.size() + " requests");
             }
-            for (int j = 0; j < flags.length; j++) added[at.get(j)] = flags[j] == '1';
+            for (int j = 0; j < flags.length; j++) added[at.get(j)] |= flags[j] == '1';
+            for (byte f : flags) {
+                if (f == '1') {
+                    ring.add(e.getKey()); // pending there now: this node serves it without asking the index
+                    break;
+                }
+            }
             long wake = (Long) out.get(1);
             if (wake > 0) woke.put(e.getKey(), wake);
         }
-        activate(woke);
+        list(woke);
         return added;
     }
 
-    /** Lists buckets a push woke (pending from nothing) in this node's ring and in the crawl's index. */
-    private void activate(Map<Integer, Long> woke) {
+    /** Lists buckets in the crawl's index, with their wake counts (a bucket a push woke from idle). */
+    private void list(Map<Integer, Long> woke) {
         if (woke.isEmpty()) return;
         List<String> args = new ArrayList<>(woke.size() * 2 + 1);
         args.add("add");
         woke.forEach((b, wake) -> {
-            ring.add(b);
             args.add(Integer.toString(b));
             args.add(Long.toString(wake));
         });
@@ -654,7 +661,8 @@ public final class RedisScheduler implements Scheduler {
                         reclaimed,
                         visibilityMillis);
             if ((Long) out.get(1) > 0) ring.add(b);
-            else Collections.addAll(drops, Integer.toString(b), String.valueOf(out.get(2)));
+            else if ((Long) out.get(3) == 0) // idle: unlisted, unless woken since
+            Collections.addAll(drops, Integer.toString(b), String.valueOf(out.get(2)));
             List<Lease> leases = new ArrayList<>((out.size() - 5) / 4);
             for (int i = 5; i + 3 < out.size(); i += 4) {
                 String id = b + ":" + text(out.get(i));
@@ -686,7 +694,7 @@ public final class RedisScheduler implements Scheduler {
 
     /**
      * Adds the buckets the crawl's index lists to this node's ring; with nothing there, sweeps every
-     * bucket (at most once a second), which finds those the index missed and reclaims dead nodes'
+     * bucket (at most every ten seconds), which finds those the index missed and reclaims dead nodes'
      * leases in buckets nobody polls.
      */
     private void refresh(long now) {
@@ -722,9 +730,10 @@ public final class RedisScheduler implements Scheduler {
             pending += p;
             inFlight += (Long) out.get(3);
             seen += (Long) out.get(4);
-            if (p > 0) woke.put(e.getKey(), (Long) out.get(2));
+            if (p > 0) ring.add(e.getKey());
+            if (p > 0 || (Long) out.get(3) > 0) woke.put(e.getKey(), (Long) out.get(2));
         }
-        if (heartbeat != null) activate(woke);
+        if (heartbeat != null) list(woke);
         return new Counts(pending, inFlight, seen);
     }
 
@@ -756,7 +765,8 @@ public final class RedisScheduler implements Scheduler {
                         false)
                 .get(b);
         held.remove(lease.id());
-        if ((Long) woke > 0) activate(Map.of(b, (Long) woke));
+        if ((Long) woke >= 0) ring.add(b);
+        if ((Long) woke > 0) list(Map.of(b, (Long) woke));
     }
 
     @Override

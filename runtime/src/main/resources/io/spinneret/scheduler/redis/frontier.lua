@@ -7,8 +7,9 @@
 -- slots) and every script refuses to run on it ("EPOCH ...").
 -- KEYS, the same for every script:
 --   1 meta      hash: epoch, filter (exact | bloom), bloom_bits, bloom_hashes (of this bucket),
---               pending (count), seen (count), lease (last lease id), wake (times its pending
---               went from 0 to more: the crawl's 'active' index keeps it, see pop.lua)
+--               pending (count), seen (count), lease (last lease id), wake (times it went
+--               from idle, nothing pending nor in flight, to pending: the crawl's 'active' index
+--               keeps it, see pop.lua)
 --   2 ring      list of the hosts that have pending requests, each once: served in turn
 --   3 hosts     hash: host -> its queues, one per priority, highest first, ';'-separated,
 --               each "priority head tail offset count": chunks head..tail of the queue, the
@@ -130,8 +131,9 @@ local function flush()
   for key, tail in pairs(cached_tails) do redis.call('HSET', KEYS[4], key, table.concat(tail)) end
   for host, qs in pairs(cached_queues) do redis.call('HSET', KEYS[3], host, encode_queues(qs)) end
   local woke = 0
-  if appended > 0 and redis.call('HINCRBY', KEYS[1], 'pending', appended) == appended then
-    woke = redis.call('HINCRBY', KEYS[1], 'wake', 1) -- it had nothing pending: the crawl's index must list it
+  if appended > 0 and redis.call('HINCRBY', KEYS[1], 'pending', appended) == appended
+      and redis.call('ZCARD', KEYS[5]) == 0 then
+    woke = redis.call('HINCRBY', KEYS[1], 'wake', 1) -- it was idle: the crawl's index must list it again
   end
   cached_tails, cached_queues, appended = {}, {}, 0
   return woke

@@ -8,8 +8,9 @@
 -- Each taking is a new lease id, so a node whose lease was reclaimed can no longer ack or requeue
 -- the new holder's entry.
 -- Returns { reclaimed count, pending left, wake count, in flight, seen [, lease id, host,
--- priority, record]... }: with nothing pending left the node drops the bucket from the crawl's 'active'
--- index unless a push woke it since (its wake count changed).
+-- priority, record]... }: a bucket left idle (nothing pending nor in flight) is dropped by the node
+-- from the crawl's 'active' index unless a push woke it since (its wake count changed); one with
+-- requests in flight stays listed, as they may push more.
 local now = now_ms()
 local expired = redis.call('ZRANGEBYSCORE', KEYS[5], '-inf', now - tonumber(ARGV[2]), 'LIMIT', 0, 256)
 for _, old in ipairs(expired) do
