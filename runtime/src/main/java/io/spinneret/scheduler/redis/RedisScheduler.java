@@ -38,6 +38,7 @@ import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisException;
 
 /**
@@ -718,9 +719,34 @@ public final class RedisScheduler implements Scheduler {
             epoch = e;
         }
         lastSweep = System.nanoTime();
+        List<Integer> all = new ArrayList<>(HostBuckets.COUNT);
+        for (int b = 0; b < HostBuckets.COUNT; b++) all.add(b);
+        return countBuckets(all);
+    }
+
+    /**
+     * Counts the buckets the crawl's index lists: every bucket not idle, unless a node crashed
+     * between a push and listing it (which a {@link #sweep} finds), after checking that the crawl's
+     * meta still holds its epoch. For the counts read often (progress, metrics, the engine's idle
+     * check), where a sweep of every bucket would cost a script per bucket each time.
+     */
+    private Counts countListed() {
+        failIfLost();
+        String e = count(p -> p.hget(metaKey, "epoch"));
+        if (!epochText().equals(e)) {
+            throw failure(new JedisDataException("EPOCH " + metaKey + (e == null ? " is gone" : " holds epoch " + e)
+                    + ", the crawl has epoch " + epochText()));
+        }
+        List<Integer> listed = new ArrayList<>();
+        for (String b : count(p -> p.hkeys(activeKey))) listed.add(Integer.parseInt(b));
+        return countBuckets(listed);
+    }
+
+    private Counts countBuckets(List<Integer> which) {
+        if (which.isEmpty()) return new Counts(0, 0, 0);
         Map<Integer, List<byte[]>> args = new TreeMap<>();
         byte[] visibility = Long.toString(visibilityMillis).getBytes(StandardCharsets.US_ASCII);
-        for (int b = 0; b < HostBuckets.COUNT; b++) args.put(b, List.of(epochBytes(), visibility, ZERO));
+        for (int b : which) args.put(b, List.of(epochBytes(), visibility, ZERO));
         long pending = 0, inFlight = 0, seen = 0;
         Map<Integer, Long> woke = new TreeMap<>();
         for (Map.Entry<Integer, Object> e :
@@ -769,14 +795,16 @@ public final class RedisScheduler implements Scheduler {
         if ((Long) woke > 0) list(Map.of(b, (Long) woke));
     }
 
+    /** Over the buckets the crawl's index lists ({@link #countListed}). */
     @Override
     public long pendingCount() {
-        return sweep().pending();
+        return countListed().pending();
     }
 
+    /** Over the buckets the crawl's index lists ({@link #countListed}). */
     @Override
     public long inFlightCount() {
-        return sweep().inFlight();
+        return countListed().inFlight();
     }
 
     @Override
