@@ -58,6 +58,11 @@ public final class ItemWriter implements AutoCloseable {
     @FunctionalInterface
     public interface Acker {
         void ack(Lease lease);
+
+        /** Acknowledges the leases a stored chunk completed, together (one round trip for a shared scheduler). */
+        default void ackAll(List<Lease> leases) {
+            for (Lease l : leases) ack(l);
+        }
     }
 
     /** Told of each item the storage rejected for its data; may throw {@link StorageFailedException} to fail. */
@@ -338,13 +343,15 @@ public final class ItemWriter implements AutoCloseable {
             int to = Math.min(n, from + batchSize);
             List<Object> chunk = b.items.subList(from, to);
             written += writeOrReject((ItemSchema) b.schema, chunk);
+            List<Lease> done = new ArrayList<>();
             for (int i = from; i < to; i++) {
                 Ticket t = b.tickets.get(i);
                 if (--t.remaining == 0) {
                     space.release(t.permits);
-                    if (t.lease != null) ack(t.lease);
+                    if (t.lease != null) done.add(t.lease);
                 }
             }
+            if (!done.isEmpty()) ackAll(done);
             buffered -= chunk.size();
             from = to;
         }
@@ -380,8 +387,13 @@ public final class ItemWriter implements AutoCloseable {
 
     /** Acknowledges a stored lease; a scheduler that fails to (its Redis is gone) fails the pipeline, not its thread. */
     private void ack(Lease lease) {
+        ackAll(List.of(lease));
+    }
+
+    /** Acknowledges stored leases together; a scheduler that fails to fails the pipeline, not its thread. */
+    private void ackAll(List<Lease> leases) {
         try {
-            acker.ack(lease);
+            acker.ackAll(leases);
         } catch (RuntimeException e) {
             throw new StorageFailedException(
                     "the scheduler failed to acknowledge stored items: "

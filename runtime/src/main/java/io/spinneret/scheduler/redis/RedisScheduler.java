@@ -765,9 +765,20 @@ public final class RedisScheduler implements Scheduler {
 
     @Override
     public void ack(Lease lease) {
-        int b = bucketOf(lease.id());
-        runBuckets(LuaScripts.ACK, Map.of(b, bytes(epochText(), memberOf(lease.id()))), false);
-        held.remove(lease.id());
+        ackAll(List.of(lease));
+    }
+
+    /** One ack script per bucket the leases are in, all in one round trip. */
+    @Override
+    public void ackAll(List<Lease> leases) {
+        if (leases.isEmpty()) return;
+        Map<Integer, List<byte[]>> args = new TreeMap<>();
+        for (Lease l : leases) {
+            args.computeIfAbsent(bucketOf(l.id()), b -> new ArrayList<>(List.of(epochBytes())))
+                    .add(memberOf(l.id()).getBytes(StandardCharsets.UTF_8));
+        }
+        runBuckets(LuaScripts.ACK, args, false);
+        for (Lease l : leases) held.remove(l.id());
     }
 
     /**

@@ -246,6 +246,17 @@ public final class SqliteScheduler implements Scheduler {
         call(db -> db.ack(seq));
     }
 
+    /** Every lease in one transaction. */
+    @Override
+    public void ackAll(List<Lease> leases) {
+        if (leases.isEmpty()) return;
+        long[] seqs = leases.stream().mapToLong(l -> Long.parseLong(l.id())).toArray();
+        call(db -> {
+            for (long seq : seqs) db.ack(seq);
+            return null;
+        });
+    }
+
     @Override
     public void requeue(Lease lease, Request request) {
         long seq = Long.parseLong(lease.id());
