@@ -456,7 +456,8 @@ public final class RedisScheduler implements Scheduler {
                                 + "; this version writes layout " + LAYOUT_VERSION
                                 + ", sharded by host bucket): this version does not migrate it; finish that crawl"
                                 + " with the version that started it, or delete its keys (redis-cli --scan"
-                                + " --pattern '" + namespace + "*' | xargs redis-cli unlink)",
+                                + " --pattern '" + namespace + "*' | xargs redis-cli unlink, and the same with '"
+                                + "spinneret:{" + crawlId + ":*}:*')",
                         e);
             }
             throw e;
@@ -478,8 +479,21 @@ public final class RedisScheduler implements Scheduler {
                     false,
                     b -> List.of(buckets.binaryKeys(b).get(0)));
         } catch (SpinneretException e) {
-            if (!clearing || lost == null) throw e;
-            lost = null; // --new-crawl of a crawl that lost data: it is cleared next
+            if (lost == null) throw e;
+            lost = null;
+            if (clearing) {
+                // --new-crawl of a crawl that lost data: it is cleared next
+            } else if (!ready) {
+                throw new SpinneretException(
+                        "the crawl '" + crawlId + "' at " + endpoint
+                                + " has host buckets of an earlier crawl, whose own"
+                                + " keys (" + namespace + "*) are gone: deleted, or lost by their master. Use"
+                                + " --new-crawl to start afresh (it clears them), or delete them too (redis-cli --scan"
+                                + " --pattern 'spinneret:{" + crawlId + ":*}:*' | xargs redis-cli unlink)",
+                        e);
+            } else {
+                throw e;
+            }
         }
         if (!ready) redis.call(p -> p.hset(metaKey, "ready", "1"));
         if (!crawls.equals(seen))

@@ -18,7 +18,7 @@
 --   5 inflight  sorted set: lease id -> server time (ms) it was taken or last touched
 --   6 leased    hash: lease id -> "host|priority|record", while in flight, and after a reclaim
 --               until the request is taken again or the late ack of its old lease comes
---   7 seen      hash: 2-byte bucket -> sorted 6-byte fingerprints (filter = exact)
+--   7 seen      hash: 1-byte prefix -> sorted 6-byte fingerprints (filter = exact)
 --   8 bloom     string of bloom_bits bits (filter = bloom)
 -- A record is CompactRequestCodec's bytes (its first byte below 64), or, for a request reclaimed
 -- after the visibility timeout, byte 255, its old lease id, '|' and those bytes. In a chunk each
