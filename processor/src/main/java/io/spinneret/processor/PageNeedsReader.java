@@ -150,7 +150,10 @@ final class PageNeedsReader {
                     || grand == null
                     || !(grand.getLeaf() instanceof MethodInvocationTree call)
                     || call.getMethodSelect() != select) {
-                unreadable = "the response is used as '" + parentText(parent) + "'";
+                unreadable = (parent != null && parent.getLeaf() instanceof MethodInvocationTree
+                                ? "the response is passed to "
+                                : "the response is used in ")
+                        + parentText(parent);
                 return;
             }
             String method = select.getIdentifier().toString();

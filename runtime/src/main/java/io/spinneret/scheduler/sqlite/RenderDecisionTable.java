@@ -40,6 +40,11 @@ final class RenderDecisionTable {
         }
     }
 
+    /** Forgets every decision of this file. */
+    void clear() throws SQLException {
+        clear(conn);
+    }
+
     Void put(String pattern, Decision decision) throws SQLException {
         try (PreparedStatement st =
                 conn.prepareStatement("INSERT OR REPLACE INTO render_decision (pattern, decision) VALUES (?, ?)")) {

@@ -142,6 +142,8 @@ public final class SqliteScheduler implements Scheduler {
                         "job directory {}: the previous crawl finished ({} seen); starting a new one", jobDir, db.seen);
                 db.clear();
             }
+            if (existed && !resume)
+                db.renderDecisions().clear(); // a new crawl decides afresh, whatever the last one saw
             int recovered = db.recover();
             db.commit();
             if (existed && resume) {
