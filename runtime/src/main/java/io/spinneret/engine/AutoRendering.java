@@ -173,7 +173,9 @@ final class AutoRendering {
             if (failure == null) {
                 overHttp = http(first, parser);
                 failure = check.after(
-                        overHttp.crawl().items.size(), overHttp.crawl().requests.size());
+                        first,
+                        overHttp.crawl().items.size(),
+                        overHttp.crawl().requests.size());
                 if (failure == null) {
                     decisions.judged(pattern, Plan.HTTP, "HTTP suffices (" + request.url() + " passes the check)");
                     return overHttp;
@@ -186,7 +188,7 @@ final class AutoRendering {
             if (rendered == null) return overHttp != null ? overHttp : http(first, parser);
             Parsed inBrowser = browser(rendered, parser);
             CollectingCrawl b = inBrowser.crawl();
-            boolean browserPasses = check.after(b.items.size(), b.requests.size()) == null;
+            boolean browserPasses = check.after(rendered, b.items.size(), b.requests.size()) == null;
             boolean differs =
                     overHttp == null || SampleComparison.difference(overHttp.side(), inBrowser.side()) != null;
             if (browserPasses && differs) {

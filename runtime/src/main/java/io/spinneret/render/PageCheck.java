@@ -19,7 +19,10 @@ import org.jspecify.annotations.Nullable;
  *       item nor a request from one that does not.
  * </ul>
  *
- * The first two are checked {@link #before} the callback runs, the last {@link #after}. A callback
+ * The static signals and {@code requires} are checked {@link #before} the callback runs (a page
+ * that fails them is not given to it over HTTP at all), the body's selectors and the outcome
+ * {@link #after}: by then the callback has queried the page with most of its selectors, and what
+ * those found is read back from the response instead of selecting again. A callback
  * with neither a {@code requires} selector nor readable selectors has no check (it is sampled by
  * rendering instead). Immutable.
  */
@@ -51,25 +54,40 @@ public final class PageCheck {
         return requires != null;
     }
 
-    /** Why the page fails before its callback runs (a static signal, or the selectors' misses); null if it passes. */
+    /**
+     * Why the page fails before its callback runs: a static signal, or no match for the
+     * {@code requires} selector; null if it passes.
+     */
     public @Nullable String before(Response page) {
         if (!page.isHtml()) return null;
         String signal = StaticSignals.of(page.document());
         if (signal != null) return signal;
-        if (requires != null) {
-            return page.cssFirst(requires).isPresent() ? null : "no match for the required \"" + requires + "\"";
-        }
-        if (css.isEmpty() && xpath.isEmpty()) return null;
-        for (String s : css) if (page.cssFirst(s).isPresent()) return null;
-        for (String x : xpath) if (matches(page, x)) return null;
-        return "none of its selectors matches";
+        if (requires != null && !matches(page, requires)) return "no match for the required \"" + requires + "\"";
+        return null;
     }
 
-    /** Why the page fails on the callback's outcome over HTTP; null if it passes. */
-    public @Nullable String after(int items, int requests) {
+    /**
+     * Why the page fails after its callback ran on it over HTTP, with {@code items} and
+     * {@code requests} for its output: none of the callback's selectors matches (those the callback
+     * queried are not selected again), or the outcome; null if it passes.
+     */
+    public @Nullable String after(Response page, int items, int requests) {
+        if (requires == null && page.isHtml() && !(css.isEmpty() && xpath.isEmpty()) && noneMatches(page))
+            return "none of its selectors matches";
         if (items > 0) return null;
         if (yieldsItems) return "no item over HTTP";
         return requests > 0 ? null : "no item and no request over HTTP";
+    }
+
+    private boolean noneMatches(Response page) {
+        for (String s : css) if (matches(page, s)) return false;
+        for (String x : xpath) if (matchesXpath(page, x)) return false;
+        return true;
+    }
+
+    private static boolean matches(Response page, String css) {
+        Boolean seen = page.matched(css);
+        return seen != null ? seen : page.cssFirst(css).isPresent();
     }
 
     /** What the pages are judged by, for the log. */
@@ -87,7 +105,9 @@ public final class PageCheck {
         return String.join(", ", by);
     }
 
-    private static boolean matches(Response page, String xpath) {
+    private static boolean matchesXpath(Response page, String xpath) {
+        Boolean seen = page.matchedXpath(xpath);
+        if (seen != null) return seen;
         try {
             return !page.xpathTexts(xpath).isEmpty();
         } catch (RuntimeException e) {

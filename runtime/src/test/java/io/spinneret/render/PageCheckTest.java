@@ -27,22 +27,35 @@ class PageCheckTest {
     }
 
     @Test
-    void aPageWithAnyOfTheSelectorsPassesBeforeTheCallback() {
+    void aPageWithAnyOfTheSelectorsPasses() {
         PageCheck check = PageCheck.of(null, LISTING);
-        assertNull(
-                check.before(html("<article class=product_pod><h3><a href=/b>b</a></h3></article>")),
-                "the last listing page has no pager, and passes");
-        assertEquals("none of its selectors matches", check.before(html("<p>loading</p>")));
+        Response lastListing = html("<article class=product_pod><h3><a href=/b>b</a></h3></article>");
+        assertNull(check.before(lastListing));
+        assertNull(check.after(lastListing, 0, 1), "the last listing page has no pager, and passes");
+        assertEquals("none of its selectors matches", check.after(html("<p>loading</p>"), 0, 1));
+    }
+
+    @Test
+    void whatTheCallbackSelectedIsReadBackNotSelectedAgain() {
+        PageCheck check = PageCheck.of(null, new PageNeeds(List.of("h1"), List.of(), true));
+        Response page = html("<h1>Title</h1>");
+        assertEquals(null, page.matched("h1"), "not queried yet");
+        assertEquals("", page.textOf("h2"));
+        assertEquals("Title", page.textOf("h1"));
+        assertEquals(Boolean.TRUE, page.matched("h1"));
+        assertEquals(Boolean.FALSE, page.matched("h2"));
+        assertNull(check.after(page, 1, 0));
     }
 
     @Test
     void aCallbackThatYieldsItemsFailsWithoutOneEvenWithRequests() {
+        Response page = html("<ul class=pager><li class=next><a href=/2>n</a></li></ul>");
         PageCheck quotes = PageCheck.of(null, QUOTES);
-        assertEquals("no item over HTTP", quotes.after(0, 1), "a static pager, quotes written by a script");
-        assertNull(quotes.after(10, 1));
+        assertEquals("no item over HTTP", quotes.after(page, 0, 1), "a static pager, quotes written by a script");
+        assertNull(quotes.after(page, 10, 1));
         PageCheck listing = PageCheck.of(null, LISTING);
-        assertNull(listing.after(0, 21), "a listing yields requests");
-        assertEquals("no item and no request over HTTP", listing.after(0, 0));
+        assertNull(listing.after(page, 0, 21), "a listing yields requests");
+        assertEquals("no item and no request over HTTP", listing.after(page, 0, 0));
     }
 
     @Test
@@ -58,8 +71,8 @@ class PageCheckTest {
     @Test
     void xpathSelectorsAreJudgedToo() {
         PageCheck check = PageCheck.of(null, new PageNeeds(List.of(), List.of("//h1/text()"), true));
-        assertNull(check.before(html("<h1>Title</h1>")));
-        assertNotNull(check.before(html("<h2>Title</h2>")));
+        assertNull(check.after(html("<h1>Title</h1>"), 1, 0));
+        assertNotNull(check.after(html("<h2>Title</h2>"), 1, 0));
     }
 
     @Test
