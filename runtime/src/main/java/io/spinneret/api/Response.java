@@ -115,8 +115,15 @@ public final class Response {
     public boolean isHtml() {
         Optional<String> type = header("Content-Type");
         if (type.isEmpty() || type.get().isBlank()) return HtmlSniffer.looksLikeHtml(body);
-        String t = type.get().toLowerCase(Locale.ROOT);
-        return t.contains("text/html") || t.contains("application/xhtml+xml");
+        String t = type.get();
+        return containsIgnoreCase(t, "text/html") || containsIgnoreCase(t, "application/xhtml+xml");
+    }
+
+    private static boolean containsIgnoreCase(String s, String lowerCaseNeedle) {
+        for (int i = 0, last = s.length() - lowerCaseNeedle.length(); i <= last; i++) {
+            if (s.regionMatches(true, i, lowerCaseNeedle, 0, lowerCaseNeedle.length())) return true;
+        }
+        return false;
     }
 
     /** All headers, names case-insensitive. */
