@@ -137,6 +137,30 @@ class AutoRendererCrawlTest {
         }
     }
 
+    /** A sampled spider's decisions are kept too: the resumed crawl renders no sample again. */
+    @Test
+    void aResumedCrawlOfASampledSpiderSamplesNoMore() throws Exception {
+        needsChromium();
+        try (ReplicaServer server = ReplicaServer.start(BooksSite.standard(), 0)) {
+            String[] settings = {
+                "renderer=auto", "browser_path=" + CHROMIUM, "scheduler=sqlite", "job_dir=" + dir.resolve("jobs")
+            };
+            CrawlResult first = ReplicaCrawl.run("sampled_books", server, "", dir, with(settings, "max_items=300"))
+                    .result();
+            assertTrue(first.get("auto/samples") > 0, "its selectors are not read: sampled; " + first.stats());
+            assertTrue(first.get("auto/decisions/http") >= 2, first.stats().toString());
+            assertTrue(first.items() < 1000, "stopped early: " + first.stats());
+
+            CrawlResult resumed = ReplicaCrawl.resume("sampled_books", server, "", dir, settings)
+                    .result();
+            assertTrue(
+                    resumed.items() > 0 && first.items() + resumed.items() >= 1000,
+                    resumed.stats().toString());
+            assertEquals(0, resumed.get("auto/rendered"), "no sample, no re-check: " + resumed.stats());
+            assertEquals(0, resumed.get("auto/decisions/http"), "decided before: " + resumed.stats());
+        }
+    }
+
     private static String[] with(String[] settings, String more) {
         String[] out = java.util.Arrays.copyOf(settings, settings.length + 1);
         out[settings.length] = more;

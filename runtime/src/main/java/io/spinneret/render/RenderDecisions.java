@@ -104,9 +104,11 @@ public final class RenderDecisions<P> {
         patterns.put(pattern, p);
         Decision kept = store.get(pattern).orElse(null);
         if (kept != null) {
+            // a decision kept from before (a resumed crawl, another node) has been made and re-checked
+            // there: under HTTP it is re-checked at the longest gap, so a resumed crawl does not sample again soon
             p.decision = kept == Decision.HTTP ? Plan.HTTP : Plan.BROWSER;
-            p.gap = recheckEvery;
-            p.nextCheck = recheckEvery;
+            p.gap = kept == Decision.HTTP ? (long) recheckEvery * MAX_GAP_FACTOR : recheckEvery;
+            p.nextCheck = p.gap;
             LOG.info("renderer auto: pattern {}: {} (decided before; kept with the frontier)", pattern, kept);
         }
         return p;

@@ -158,4 +158,14 @@ class RenderDecisionsTest {
                 store.all());
         assertEquals(Plan.HTTP, d.plan("listing"), "a judged pattern is not sampled");
     }
+
+    @Test
+    void anHttpDecisionKeptFromBeforeIsReCheckedAtTheLongestGap() {
+        MemoryRenderDecisionStore store = new MemoryRenderDecisionStore();
+        store.put("listing", RenderDecisionStore.Decision.HTTP);
+        RenderDecisions<String> d = new RenderDecisions<>(5, 10, stats, store);
+        int pages = 10 * RenderDecisions.MAX_GAP_FACTOR;
+        for (int i = 1; i < pages; i++) assertEquals(Plan.HTTP, d.plan("listing"), "page " + i);
+        assertEquals(Plan.SAMPLE, d.plan("listing"), "the re-check, at the longest gap");
+    }
 }
