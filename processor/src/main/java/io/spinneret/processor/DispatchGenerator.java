@@ -162,14 +162,18 @@ final class DispatchGenerator {
                 .build();
     }
 
-    /** {@code Map.of("detail", "div.product_main", ...)}: the callbacks' {@code @Parse(requires)} selectors. */
+    /**
+     * {@code Map.ofEntries(Map.entry("detail", "div.product_main"), ...)}: the callbacks' {@code @Parse(requires)}
+     * selectors ({@code Map.of} takes at most ten pairs).
+     */
     private static MethodSpec requiredSelectors(SpiderModel spider) {
         String entries = spider.requiredSelectors().entrySet().stream()
-                .map(e -> CodeBlock.of("$S, $S", e.getKey(), e.getValue()).toString())
+                .map(e -> CodeBlock.of("$T.entry($S, $S)", Map.class, e.getKey(), e.getValue())
+                        .toString())
                 .collect(Collectors.joining(", "));
         TypeName map = ParameterizedTypeName.get(
                 ClassName.get(Map.class), ClassName.get(String.class), ClassName.get(String.class));
-        return getter("requiredSelectors", map, CodeBlock.of("$T.of($L)", Map.class, entries));
+        return getter("requiredSelectors", map, CodeBlock.of("$T.ofEntries($L)", Map.class, entries));
     }
 
     /**
