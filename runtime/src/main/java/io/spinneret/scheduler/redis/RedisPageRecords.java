@@ -25,6 +25,9 @@ final class RedisPageRecords implements PageRecords {
     /** Runs one command and returns its reply: the scheduler's, with its error messages. */
     interface Commands {
         <T> T call(CommandPipeline.Command<T> command);
+
+        /** Queues a command without waiting: it goes with the next batch, before any later call's. */
+        <T> void post(CommandPipeline.Command<T> command);
     }
 
     RedisPageRecords(String namespace, Commands redis) {
@@ -32,9 +35,15 @@ final class RedisPageRecords implements PageRecords {
         this.redis = redis;
     }
 
+    /**
+     * Queued without waiting for the reply: it is sent with the next batch, so before the ack of
+     * the page's lease returns, and a worker does not wait a round trip per page for it. A record
+     * lost to a failure only makes the next recrawl fetch the page unconditionally.
+     */
     @Override
     public void put(Fingerprint page, byte[] record) {
-        redis.call(p -> p.hset(key, bytes(page), record));
+        byte[] field = bytes(page);
+        redis.post(p -> p.hset(key, field, record));
     }
 
     @Override

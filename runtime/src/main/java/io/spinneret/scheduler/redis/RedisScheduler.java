@@ -228,7 +228,18 @@ public final class RedisScheduler implements Scheduler {
         this.client = endpoint.connect(options.commandTimeout(), 4);
         this.redis = new CommandPipeline(client, endpoint.redacted(), metaKey, options.retryTimeout());
         this.pages = new RedisPages(redis, namespace);
-        this.pageRecords = new RedisPageRecords(namespace, this::count);
+        this.pageRecords = new RedisPageRecords(namespace, new RedisPageRecords.Commands() {
+            @Override
+            public <T> T call(CommandPipeline.Command<T> command) {
+                return count(command);
+            }
+
+            @Override
+            public <T> void post(CommandPipeline.Command<T> command) {
+                if (closed) throw new IllegalStateException("scheduler is closed");
+                redis.post(command);
+            }
+        });
         if (beating) {
             long every = Math.max(visibilityMillis / 3, 10);
             this.heartbeat = Thread.ofPlatform()
