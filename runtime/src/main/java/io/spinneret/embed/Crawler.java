@@ -79,6 +79,8 @@ public final class Crawler {
     private static final Logger LOG = LoggerFactory.getLogger(Crawler.class);
     /** Items a callback emitted that a storage failure kept from being stored (not in {@link Stats#ITEMS}). */
     public static final String STAT_NOT_STORED = "items/not_stored";
+    /** The stats key of a distributed crawl: how many other nodes this node saw in it ({@link Scheduler#otherNodes()}). */
+    public static final String STAT_OTHER_NODES = "nodes/others";
 
     private final SpiderDefinition spider;
     private final Settings settings;
@@ -184,6 +186,8 @@ public final class Crawler {
             opened.close();
         }
         countUnstored(opened.itemWriter);
+        if (opened.scheduler != null && opened.scheduler.isShared())
+            stats.add(STAT_OTHER_NODES, opened.scheduler.otherNodes());
         return result(e, events, startedAt, Duration.ofNanos(System.nanoTime() - t0), opened.storage);
     }
 
@@ -197,6 +201,9 @@ public final class Crawler {
 
         @Nullable
         ItemWriter itemWriter;
+
+        @Nullable
+        Scheduler scheduler;
 
         boolean pipelineClosed;
 
@@ -233,6 +240,7 @@ public final class Crawler {
         List<Request> start = feed != null ? List.of() : startRequests(dispatcher);
         Scheduler scheduler = givenScheduler != null ? givenScheduler : openScheduler(name);
         opened.toClose.add(scheduler);
+        opened.scheduler = scheduler;
         RecrawlSeeds.push(scheduler, settings); // --recrawl: the known pages that are due, before the start URLs
         if (start.isEmpty() && feed == null && !scheduler.isShared() && scheduler.pendingCount() == 0) {
             // a crawl of nothing that ends at once with exit 0 would look like success
