@@ -174,6 +174,7 @@ public final class RedisScheduler implements Scheduler {
     private final CommandPipeline redis;
     private final Set<String> held = ConcurrentHashMap.newKeySet(); // members of our live leases
     private final AtomicInteger othersSeen = new AtomicInteger();
+    private final ServerClock serverClock = new ServerClock();
     private @Nullable RedisThrottle throttle; // guarded by this; made on first use
     private @Nullable RedisSessionStore sessions; // guarded by this; made on first use
     private final @Nullable Thread heartbeat;
@@ -250,7 +251,7 @@ public final class RedisScheduler implements Scheduler {
         args.add(Integer.toString(members.size()));
         args.addAll(
                 members.subList(0, Math.min(members.size(), LISTED_LEASES))); // status shows a node's count and these
-        eval(LuaScripts.BEAT.plain(), List.of(nodesKey), args);
+        serverClock.update((Long) eval(LuaScripts.BEAT.plain(), List.of(nodesKey), args), System.nanoTime());
         long listed = count(p -> p.hlen(nodesKey));
         othersSeen.accumulateAndGet((int) Math.max(0, listed - 1), Math::max);
     }
@@ -507,8 +508,10 @@ public final class RedisScheduler implements Scheduler {
     public @Nullable Lease poll(Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         long sleep = Duration.ofMillis(1).toNanos();
-        List<byte[]> args = List.of(Long.toString(visibilityMillis).getBytes(StandardCharsets.US_ASCII));
+        byte[] visibility = Long.toString(visibilityMillis).getBytes(StandardCharsets.US_ASCII);
         while (true) {
+            List<byte[]> args =
+                    List.of(visibility, Long.toString(serverClock.now()).getBytes(StandardCharsets.US_ASCII));
             List<?> out = (List<?>) onceBinary(LuaScripts.POP, args);
             long reclaimed = (Long) out.get(0);
             if (reclaimed > 0)
