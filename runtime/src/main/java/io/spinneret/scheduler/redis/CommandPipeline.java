@@ -99,9 +99,10 @@ final class CommandPipeline implements AutoCloseable {
     }
 
     /**
-     * @param waitReplicas with more than 0, each batch ends with {@code WAIT waitReplicas} on the
-     *     crawl's master ({@code redis_wait_replicas}): its callers get their replies once that many
-     *     replicas have the batch's writes, or {@value #WAIT_MILLIS} ms passed (a warning says so)
+     * @param waitReplicas with more than 0, each batch that runs a script (every write of the
+     *     crawl's frontier is one) ends with {@code WAIT waitReplicas} on the crawl's master
+     *     ({@code redis_wait_replicas}): its callers get their replies once that many replicas have
+     *     the batch's writes, or {@value #WAIT_MILLIS} ms passed (a warning says so)
      */
     CommandPipeline(
             RedisEndpoint.Connected connected, String where, String sampleKey, Duration retryBudget, int waitReplicas) {
@@ -270,7 +271,10 @@ final class CommandPipeline implements AutoCloseable {
         try (AbstractPipeline p = client.pipelined()) {
             List<Response<?>> replies = new ArrayList<>(batch.size());
             for (Op<?> op : batch) replies.add(op.command().append(p));
-            Response<Long> waited = waitReplicas > 0 ? p.waitReplicas(sampleKey, waitReplicas, WAIT_MILLIS) : null;
+            // the crawl's writes are scripts: a batch of reads alone (counts, status) waits for nothing
+            boolean writes = batch.stream().anyMatch(op -> op.script() != null);
+            Response<Long> waited =
+                    waitReplicas > 0 && writes ? p.waitReplicas(sampleKey, waitReplicas, WAIT_MILLIS) : null;
             p.sync();
             for (int i = 0; i < batch.size(); i++) {
                 Op<?> op = batch.get(i);

@@ -11,9 +11,6 @@ import io.spinneret.api.SpinneretException;
 import io.spinneret.scheduler.redis.RedisScheduler.Mode;
 import io.spinneret.scheduler.redis.RedisScheduler.Options;
 import io.spinneret.spi.Lease;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -23,7 +20,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 import redis.clients.jedis.Jedis;
 
@@ -117,13 +113,13 @@ class RedisOutageTest {
     }
 
     @Test
-    void aScriptFlushReloadsTheScriptsWithoutAWarning() throws Throwable {
+    void aScriptFlushReloadsTheScriptsWithoutAWarning() throws Exception {
         try (OwnRedisServer redis = OwnRedisServer.start(dir);
                 RedisScheduler s = open(redis, Duration.ofSeconds(10));
                 Jedis j = new Jedis("127.0.0.1", redis.port())) {
             s.push(Request.of("http://example.com/1"));
             j.scriptFlush();
-            String logs = capturingLogs(() -> {
+            String logs = CapturedLogs.during(() -> {
                 s.push(Request.of("http://example.com/2"));
                 Lease lease = s.poll(Duration.ofSeconds(1));
                 assertNotNull(lease);
@@ -132,20 +128,5 @@ class RedisOutageTest {
             assertFalse(logs.contains("WARN"), logs);
             assertEquals(1, s.pendingCount());
         }
-    }
-
-    /** Runs {@code body} with standard error (where slf4j-simple logs) captured, and returns what was written. */
-    private static String capturingLogs(Executable body) throws Throwable {
-        PrintStream before = System.err;
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(bytes, true, StandardCharsets.UTF_8));
-        try {
-            body.execute();
-        } finally {
-            System.setErr(before);
-        }
-        String logs = bytes.toString(StandardCharsets.UTF_8);
-        before.print(logs);
-        return logs;
     }
 }
