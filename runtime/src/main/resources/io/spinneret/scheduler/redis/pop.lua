@@ -1,6 +1,7 @@
 -- Takes up to ARGV[3] requests into in-flight, stamped with the server's TIME, after returning
 -- in-flight entries older than the visibility timeout (ARGV[2], milliseconds): their node died or
--- is stuck. Using the server's clock keeps nodes with skewed clocks from stealing each other's
+-- is stuck. ARGV[4] (optional): the server's time when the node sent this pop, as the node
+-- estimates it. Using the server's clock keeps nodes with skewed clocks from stealing each other's
 -- live work. A reclaimed request goes back to the front of its host's queue of its priority. Then
 -- the host at the front of the bucket's ring serves, and goes to the back if it has more: hosts
 -- take turns, each its highest priority first, FIFO within one. ARGV[3] = 0 only reclaims and
@@ -12,7 +13,11 @@
 -- from the crawl's 'active' index unless a push woke it since (its wake count changed); one with
 -- requests in flight stays listed, as they may push more.
 local now = now_ms()
-local expired = redis.call('ZRANGEBYSCORE', KEYS[5], '-inf', now - tonumber(ARGV[2]), 'LIMIT', 0, 256)
+-- Expiry is judged at the time the node sent the pop (ARGV[4], its estimate of the server's clock),
+-- if that is earlier: a pop that waited in a paused server (SIGSTOP, a long fork) must not find the
+-- leases of live nodes expired by the time the pause took, which no heartbeat could cover.
+local judged_at = math.min(now, tonumber(ARGV[4]) or now)
+local expired = redis.call('ZRANGEBYSCORE', KEYS[5], '-inf', judged_at - tonumber(ARGV[2]), 'LIMIT', 0, 256)
 for _, old in ipairs(expired) do
   redis.call('ZREM', KEYS[5], old)
   local entry = redis.call('HGET', KEYS[6], old)
