@@ -1014,9 +1014,14 @@ public final class RedisScheduler implements Scheduler {
         if (l != null) throw new SpinneretException(l);
     }
 
+    /** The crawl's epoch: set by {@link #start}, read from the crawl's meta by an {@link #inspect}ing one. */
     private String epochText() {
         String e = epoch;
-        if (e == null) throw new IllegalStateException("the crawl's epoch is not known yet");
+        if (e == null) {
+            e = count(p -> p.hget(metaKey, "epoch"));
+            if (e == null) throw new SpinneretException("no crawl '" + crawlId + "' at " + endpoint);
+            epoch = e;
+        }
         return e;
     }
 
