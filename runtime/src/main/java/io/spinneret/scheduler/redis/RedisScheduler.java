@@ -887,10 +887,16 @@ public final class RedisScheduler implements Scheduler {
         return countListed().pending();
     }
 
-    /** Over the buckets the crawl's index lists ({@link #countListed}). */
+    /**
+     * Over the buckets the crawl's index lists ({@link #countListed}); when none is in flight there,
+     * over every bucket ({@link #sweep}): the engine asks this last, before it ends the crawl, and a
+     * bucket that lost its data on a master that came back empty (one no push or pop touched since,
+     * so unlisted) must fail the crawl then, not let it finish.
+     */
     @Override
     public long inFlightCount() {
-        return countListed().inFlight();
+        long listed = countListed().inFlight();
+        return listed > 0 ? listed : sweep().inFlight();
     }
 
     @Override
