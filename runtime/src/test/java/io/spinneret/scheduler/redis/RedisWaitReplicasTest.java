@@ -4,12 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spinneret.api.Request;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -67,6 +70,43 @@ class RedisWaitReplicasTest {
             }
             assertTrue(logs.contains("0 of 1 replicas (redis_wait_replicas)"), logs);
             assertEquals(0, node.pushAll(List.of(byMaster.get(other).get(0))), "the push ran: its URL is seen");
+        }
+    }
+
+    @Test
+    void onOneServerABatchWaitsOnceWhateverBucketsItWrote() throws Exception {
+        Path masterDir = Files.createDirectories(dir.resolve("master"));
+        Path replicaDir = Files.createDirectories(dir.resolve("replica"));
+        try (OwnRedisServer redis = OwnRedisServer.start(masterDir, "--appendonly", "no");
+                OwnRedisServer replica = OwnRedisServer.start(
+                        replicaDir, "--appendonly", "no", "--replicaof", "127.0.0.1", Integer.toString(redis.port()))) {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            try (Jedis j = new Jedis("127.0.0.1", redis.port())) {
+                while (!j.info("replication").contains("connected_slaves:1") && System.nanoTime() < deadline)
+                    Thread.sleep(50);
+                assertTrue(j.info("replication").contains("connected_slaves:1"), "the replica is connected");
+            }
+            try (RedisScheduler node = RedisScheduler.open(
+                    new RedisScheduler.Options(
+                                    "redis://127.0.0.1:" + redis.port() + "/0",
+                                    "single",
+                                    Duration.ofSeconds(60),
+                                    Duration.ofSeconds(20))
+                            .withWaitReplicas(1),
+                    RedisScheduler.Mode.NEW)) {
+                List<Request> requests = new ArrayList<>();
+                for (int i = 0; i < 60; i++) requests.add(Request.of("http://h" + i + ".example/"));
+                Set<String> buckets = new HashSet<>();
+                for (Request r : requests) buckets.add(node.bucketPrefix(r.host()));
+                try (Jedis j = new Jedis("127.0.0.1", redis.port())) {
+                    j.configResetStat();
+                }
+                assertEquals(60, node.pushAll(requests));
+                long waits = waits(redis);
+                assertTrue(
+                        waits >= 1 && waits < buckets.size() / 4,
+                        "a WAIT per batch, not per bucket written (" + buckets.size() + "): " + waits);
+            }
         }
     }
 
