@@ -125,7 +125,7 @@ public final class Revisits {
         return new PageRecord(
                 ConditionalRequests.original(request),
                 etag,
-                ConditionalRequests.epochSeconds(lastModified),
+                HttpDate.epochSeconds(lastModified),
                 hash,
                 now,
                 interval);

@@ -13,8 +13,8 @@ import redis.clients.jedis.resps.ScanResult;
 /**
  * The page records of a {@link RedisScheduler}: one hash, {@code <namespace>pages}, from the 16-byte
  * fingerprint to the record (a small hash field costs its bytes plus about 50 of Redis' own), sent
- * through the scheduler's command pipeline, so records put by many workers at once go in one
- * round trip. In the crawl's hash-tagged namespace, so it lives in the crawl's Redis Cluster slot.
+ * through the scheduler's command pipeline without waiting: a record goes with the next batch,
+ * normally the acknowledgement of the page's own request, so keeping it costs no round trip. In the crawl's hash-tagged namespace, so it lives in the crawl's Redis Cluster slot.
  */
 final class RedisPageRecords implements PageRecords {
     private static final int SCAN_COUNT = 1_000;
@@ -22,9 +22,13 @@ final class RedisPageRecords implements PageRecords {
     private final byte[] key;
     private final Commands redis;
 
-    /** Runs one command and returns its reply: the scheduler's, with its error messages. */
+    /** The scheduler's command pipeline, with its error messages. */
     interface Commands {
+        /** Runs one command and returns its reply. */
         <T> T call(CommandPipeline.Command<T> command);
+
+        /** Queues one command for the next batch, without waiting for it. */
+        <T> void post(CommandPipeline.Command<T> command);
     }
 
     RedisPageRecords(String namespace, Commands redis) {
@@ -34,7 +38,7 @@ final class RedisPageRecords implements PageRecords {
 
     @Override
     public void put(Fingerprint page, byte[] record) {
-        redis.call(p -> p.hset(key, bytes(page), record));
+        redis.post(p -> p.hset(key, bytes(page), record));
     }
 
     @Override

@@ -177,7 +177,17 @@ public final class RedisScheduler implements Scheduler {
         this.client = endpoint.connect(options.commandTimeout(), 4);
         this.redis = new CommandPipeline(client, endpoint.redacted(), keys.get(0), options.retryTimeout());
         this.pages = new RedisPages(redis, namespace);
-        this.pageRecords = new RedisPageRecords(namespace, this::count);
+        this.pageRecords = new RedisPageRecords(namespace, new RedisPageRecords.Commands() {
+            @Override
+            public <T> T call(CommandPipeline.Command<T> command) {
+                return count(command);
+            }
+
+            @Override
+            public <T> void post(CommandPipeline.Command<T> command) {
+                redis.post(command, "keeping a page record");
+            }
+        });
         if (beating) {
             long every = Math.max(visibilityMillis / 3, 10);
             this.heartbeat = Thread.ofPlatform()

@@ -338,6 +338,21 @@ public final class SqliteScheduler implements Scheduler {
     }
 
     /**
+     * Queues {@code work} for the next batch, without waiting for it: it is committed with the next
+     * call any thread makes (in the same transaction, or an earlier one), or at {@link #close}. A
+     * failure is logged. For writes that ride along with a call that follows anyway, such as a
+     * page's record ahead of the page's acknowledgement.
+     */
+    void defer(Work<?> work, String what) {
+        if (closed) throw new IllegalStateException("scheduler is closed");
+        Op<Object> op = new Op<>(db -> work.run(db), new CompletableFuture<>());
+        op.result().whenComplete((r, e) -> {
+            if (e != null) LOG.warn("frontier {}: {} failed: {}", dir, what, e.getMessage());
+        });
+        ops.add(op);
+    }
+
+    /**
      * Runs queued operations until none is left, unless another thread is doing so. That thread
      * looks at the queue again after it lets go of the lock, so no operation is left behind.
      */
