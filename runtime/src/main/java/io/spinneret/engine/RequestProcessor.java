@@ -176,7 +176,7 @@ final class RequestProcessor {
                 return;
             }
         }
-        visit.parsed(parsed.error() == null);
+        visit.parsed(parsed.error() == null, parsed.crawl().requests);
         storeWithFiles(lease, parsed.crawl());
     }
 

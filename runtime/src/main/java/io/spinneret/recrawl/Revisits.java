@@ -1,6 +1,7 @@
 package io.spinneret.recrawl;
 
 import io.spinneret.annotations.Setting;
+import io.spinneret.api.Fingerprint;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.observe.ChangeStatus;
@@ -10,6 +11,9 @@ import io.spinneret.spi.PageRecords;
 import io.spinneret.spi.Scheduler;
 import io.spinneret.spi.Stats;
 import java.time.Clock;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.function.BiConsumer;
 import org.jspecify.annotations.Nullable;
 
@@ -31,12 +35,13 @@ import org.jspecify.annotations.Nullable;
  * re-crawl gets the whole page and runs the callback again. Thread-safe.
  */
 public final class Revisits {
-    private static final Visit SKIP = new Visit(true, null, null);
-    private static final Visit PARSE = new Visit(false, null, null);
+    private static final Visit SKIP = new Visit(true, null, null, false);
+    private static final Visit PARSE = new Visit(false, null, null, false);
 
     private final @Nullable PageRecords records;
     private final boolean recrawl;
     private final boolean emitUnchanged;
+    private final boolean keepLinks;
     private final RevisitInterval interval;
     private final Stats stats;
     private final BiConsumer<Request, ChangeStatus> listeners;
@@ -51,6 +56,7 @@ public final class Revisits {
         this.records = records;
         this.recrawl = settings.getBoolean(Setting.RECRAWL);
         this.emitUnchanged = settings.getBoolean(Setting.RECRAWL_EMIT_UNCHANGED);
+        this.keepLinks = settings.getBoolean(Setting.RECRAWL_REMOVED_WHEN_UNLINKED);
         this.interval = RevisitInterval.from(settings);
         this.stats = stats;
         this.listeners = listeners;
@@ -99,22 +105,53 @@ public final class Revisits {
         long now = clock.instant().getEpochSecond();
         if (previous != null && hash == previous.contentHash()) {
             judged(request, ChangeStatus.UNCHANGED);
-            PageRecord kept = record(request, response, hash, now, interval.afterUnchanged(previous.interval()));
-            if (!emitUnchanged) {
-                store.put(request.fingerprint(), kept.encode());
+            long next = interval.afterUnchanged(previous.interval());
+            if (notModified) { // the validators it sent still hold: only the visit's time and interval change
+                store.patch(request.fingerprint(), PageRecord.VISIT_OFFSET, PageRecord.visit(now, next));
                 return SKIP;
             }
-            return new Visit(false, store, kept);
+            PageRecord kept = record(request, response, hash, now, next);
+            if (!emitUnchanged) {
+                store.put(
+                        kept.request().fingerprint(), withKeptLinks(store, kept).encode());
+                return SKIP;
+            }
+            return new Visit(false, store, kept, keepLinks);
         }
         if (previous != null) judged(request, ChangeStatus.CHANGED);
         else if (recrawl) judged(request, ChangeStatus.NEW);
         long next = previous != null ? interval.afterChange(previous.interval()) : interval.first();
-        return new Visit(false, store, record(request, response, hash, now, next));
+        return new Visit(false, store, record(request, response, hash, now, next), keepLinks);
     }
 
     private void judged(Request request, ChangeStatus status) {
         stats.increment(status.counter());
         listeners.accept(request, status);
+    }
+
+    /**
+     * {@code kept} with the links of the page's last record: a 2xx with the same body (a server
+     * without validators) does not run the callback, so its links are those of the last visit.
+     */
+    private PageRecord withKeptLinks(PageRecords store, PageRecord kept) {
+        if (!keepLinks) return kept;
+        byte[] last = store.get(kept.request().fingerprint());
+        List<Fingerprint> links = null;
+        if (last != null) {
+            try {
+                links = PageRecord.decode(last).links();
+            } catch (IllegalArgumentException e) {
+                links = null; // unreadable: the links are unknown, as on a record of a crawl without them
+            }
+        }
+        return new PageRecord(
+                kept.request(),
+                kept.etag(),
+                kept.lastModified(),
+                kept.contentHash(),
+                kept.fetchedAt(),
+                kept.interval(),
+                links);
     }
 
     /** The record of this visit: the response's validators, or for a 304 those the request sent. */
@@ -123,12 +160,7 @@ public final class Revisits {
         String lastModified =
                 response.header("Last-Modified").orElse(request.headers().get(ConditionalRequests.IF_MODIFIED_SINCE));
         return new PageRecord(
-                ConditionalRequests.original(request),
-                etag,
-                HttpDate.epochSeconds(lastModified),
-                hash,
-                now,
-                interval);
+                ConditionalRequests.original(request), etag, HttpDate.epochSeconds(lastModified), hash, now, interval);
     }
 
     /** What {@link #check} decided for one response. */
@@ -136,11 +168,13 @@ public final class Revisits {
         private final boolean skip;
         private final @Nullable PageRecords store;
         private final @Nullable PageRecord record;
+        private final boolean keepLinks;
 
-        private Visit(boolean skip, @Nullable PageRecords store, @Nullable PageRecord record) {
+        private Visit(boolean skip, @Nullable PageRecords store, @Nullable PageRecord record, boolean keepLinks) {
             this.skip = skip;
             this.store = store;
             this.record = record;
+            this.keepLinks = keepLinks;
         }
 
         /** True if the page is unchanged: its request is done without running the callback. */
@@ -149,13 +183,30 @@ public final class Revisits {
         }
 
         /**
-         * The callback ran: the page's record is kept for the next re-crawl; if the callback threw
-         * ({@code ok} false), without validators or content hash, so that the page is parsed again.
+         * The callback ran and yielded {@code requests}: the page's record is kept for the next
+         * re-crawl, with the requests' fingerprints as its links when {@code recrawl_removed_when_unlinked}
+         * is on; if the callback threw ({@code ok} false), without validators, content hash or links,
+         * so that the page is parsed again.
          */
-        public void parsed(boolean ok) {
+        public void parsed(boolean ok, List<Request> requests) {
             if (store == null || record == null) return;
-            PageRecord kept =
-                    ok ? record : new PageRecord(record.request(), null, 0, 0, record.fetchedAt(), record.interval());
+            PageRecord kept;
+            if (!ok) {
+                kept = new PageRecord(record.request(), null, 0, 0, record.fetchedAt(), record.interval());
+            } else if (keepLinks) {
+                Set<Fingerprint> links = new LinkedHashSet<>();
+                for (Request r : requests) links.add(r.fingerprint());
+                kept = new PageRecord(
+                        record.request(),
+                        record.etag(),
+                        record.lastModified(),
+                        record.contentHash(),
+                        record.fetchedAt(),
+                        record.interval(),
+                        List.copyOf(links));
+            } else {
+                kept = record;
+            }
             store.put(kept.request().fingerprint(), kept.encode());
         }
     }

@@ -4,8 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.spinneret.api.Fingerprint;
 import io.spinneret.api.Request;
 import io.spinneret.api.RequestCodec;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
@@ -22,6 +25,38 @@ class PageRecordTest {
         assertEquals(full, PageRecord.decode(full.encode()));
         PageRecord bare = new PageRecord(DETAIL, null, 0, 7, 1, 0);
         assertEquals(bare, PageRecord.decode(bare.encode()));
+        PageRecord linked = new PageRecord(
+                DETAIL,
+                null,
+                0,
+                7,
+                1,
+                0,
+                List.of(new Fingerprint(1, -2), Request.of("https://b.example/").fingerprint()));
+        assertEquals(linked, PageRecord.decode(linked.encode()));
+        PageRecord noLinks = new PageRecord(DETAIL, null, 0, 7, 1, 0, List.of());
+        assertEquals(noLinks, PageRecord.decode(noLinks.encode()), "no links is not unknown links");
+    }
+
+    @Test
+    void aPatchOfTheVisitChangesOnlyWhenAndTheInterval() {
+        PageRecord r = new PageRecord(DETAIL, "\"e\"", 1_764_000_000L, -42L, 1_764_900_000L, 60);
+        byte[] bytes = r.encode();
+        byte[] visit = PageRecord.visit(1_765_000_000L, 120);
+        System.arraycopy(visit, 0, bytes, PageRecord.VISIT_OFFSET, visit.length);
+        assertEquals(
+                new PageRecord(DETAIL, "\"e\"", 1_764_000_000L, -42L, 1_765_000_000L, 120), PageRecord.decode(bytes));
+    }
+
+    @Test
+    void aRecordOfVersionOneIsStillRead() {
+        // version 1, flags ETag|Last-Modified, fetchedAt 300 and interval 2 as varints, hash 7, ETag "e", Last-Modified
+        // 5
+        byte[] head = {1, 3, (byte) 0xAC, 0x02, 2, 0, 0, 0, 0, 0, 0, 0, 7, 1, 'e', 5};
+        byte[] json = RequestCodec.toJsonBytes(DETAIL);
+        byte[] v1 = Arrays.copyOf(head, head.length + json.length);
+        System.arraycopy(json, 0, v1, head.length, json.length);
+        assertEquals(new PageRecord(DETAIL, "e", 5, 7, 300, 2), PageRecord.decode(v1));
     }
 
     @Test

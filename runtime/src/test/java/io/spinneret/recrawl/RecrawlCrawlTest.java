@@ -214,4 +214,42 @@ class RecrawlCrawlTest {
             assertEquals(0, r.requests());
         }
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sqlite", "redis"})
+    void aKnownPageNoLinkReachesAnyMoreIsRemovedAtTheEndOfAFullRecrawlWhenTheRuleIsOn(String scheduler)
+            throws Exception {
+        try (ChangingSite site = new ChangingSite(LISTINGS, PER_PAGE)) {
+            String rule = "recrawl_removed_when_unlinked=true";
+            crawl(site, settings(scheduler, rule));
+            site.unlink(3);
+            ConcurrentLinkedQueue<String> removed = new ConcurrentLinkedQueue<>();
+            CrawlListener onRemoved = new CrawlListener() {
+                @Override
+                public void changeStatus(Request request, ChangeStatus status) {
+                    if (status == ChangeStatus.REMOVED) removed.add(request.url());
+                }
+            };
+            site.takeStatuses();
+            CrawlResult r = crawl(site, settings(scheduler, "recrawl=true", rule), onRemoved);
+            assertEquals(List.of(site.bookUrl(3)), List.copyOf(removed), "still served, but linked from nowhere");
+            // the first listing page lost a link (changed); book 3 answered 304 before it was found unlinked
+            assertEquals(Map.of("changed", 1L, "removed", 1L, "unchanged", (long) PAGES - 1), r.recrawled());
+            assertEquals(Set.of(), itemUrls());
+
+            site.takeStatuses();
+            crawl(site, settings(scheduler, "recrawl=true", rule));
+            assertEquals(Map.of(304, PAGES - 1), site.takeStatuses(), "book 3 is not known any more");
+        }
+    }
+
+    @Test
+    void theUnlinkedRuleRemovesNothingWhilePagesLinksAreUnknown() throws Exception {
+        try (ChangingSite site = new ChangingSite(LISTINGS, PER_PAGE)) {
+            crawl(site, settings("sqlite")); // records without links
+            site.unlink(3);
+            CrawlResult r = crawl(site, settings("sqlite", "recrawl=true", "recrawl_removed_when_unlinked=true"));
+            assertEquals(Map.of("changed", 1L, "unchanged", (long) PAGES - 1), r.recrawled(), "book 3 is kept");
+        }
+    }
 }

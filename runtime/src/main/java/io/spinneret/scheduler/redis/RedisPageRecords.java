@@ -4,6 +4,7 @@ import io.spinneret.api.Fingerprint;
 import io.spinneret.spi.PageRecords;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
 import org.jspecify.annotations.Nullable;
@@ -18,6 +19,15 @@ import redis.clients.jedis.resps.ScanResult;
  */
 final class RedisPageRecords implements PageRecords {
     private static final int SCAN_COUNT = 1_000;
+    /** {@link #patch} on the server: HGET, splice, HSET; sent with EVAL, idempotent. */
+    private static final byte[] PATCH = """
+            local v = redis.call('HGET', KEYS[1], ARGV[1])
+            local off = tonumber(ARGV[2])
+            if v and #v >= off + #ARGV[3] then
+              redis.call('HSET', KEYS[1], ARGV[1], string.sub(v, 1, off) .. ARGV[3] .. string.sub(v, off + #ARGV[3] + 1))
+            end
+            return 0
+            """.getBytes(StandardCharsets.US_ASCII);
 
     private final byte[] key;
     private final Commands redis;
@@ -39,6 +49,12 @@ final class RedisPageRecords implements PageRecords {
     @Override
     public void put(Fingerprint page, byte[] record) {
         redis.post(p -> p.hset(key, bytes(page), record));
+    }
+
+    @Override
+    public void patch(Fingerprint page, int offset, byte[] bytes) {
+        List<byte[]> args = List.of(bytes(page), Integer.toString(offset).getBytes(StandardCharsets.US_ASCII), bytes);
+        redis.post(p -> p.eval(PATCH, List.of(key), args));
     }
 
     @Override

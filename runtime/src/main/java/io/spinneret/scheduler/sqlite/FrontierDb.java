@@ -56,6 +56,7 @@ final class FrontierDb implements AutoCloseable {
     private final PreparedStatement delete;
     private final PreparedStatement insertHost;
     private @Nullable PreparedStatement putPage; // made on the first page record
+    private @Nullable PreparedStatement getPage; // made on the first read of one
     private final HostRing ring = new HostRing();
     private final @Nullable PageTables pages;
 
@@ -307,11 +308,10 @@ final class FrontierDb implements AutoCloseable {
     }
 
     byte @Nullable [] page(byte[] fp) throws SQLException {
-        try (PreparedStatement st = conn.prepareStatement("SELECT record FROM page WHERE fp = ?")) {
-            st.setBytes(1, fp);
-            try (ResultSet rs = st.executeQuery()) {
-                return rs.next() ? rs.getBytes(1) : null;
-            }
+        if (getPage == null) getPage = conn.prepareStatement("SELECT record FROM page WHERE fp = ?");
+        getPage.setBytes(1, fp);
+        try (ResultSet rs = getPage.executeQuery()) {
+            return rs.next() ? rs.getBytes(1) : null;
         }
     }
 

@@ -36,6 +36,22 @@ final class SqlitePageRecords implements PageRecords {
     }
 
     @Override
+    public void patch(Fingerprint page, int offset, byte[] bytes) {
+        byte[] fp = FrontierDb.bytes(page);
+        byte[] copy = bytes.clone();
+        scheduler.defer(
+                db -> {
+                    byte[] record = db.page(fp);
+                    if (record != null) {
+                        byte[] patched = PageRecords.patched(record, offset, copy);
+                        if (patched != record) db.putPage(fp, patched);
+                    }
+                    return null;
+                },
+                "updating a page record");
+    }
+
+    @Override
     public byte @Nullable [] get(Fingerprint page) {
         byte[] fp = FrontierDb.bytes(page);
         return scheduler.call(db -> db.page(fp));
