@@ -217,6 +217,19 @@ public enum Setting {
      * every page, which records keep only while this is on: pages last parsed with it off make the
      * rule wait (a warning says how many) until a re-crawl with {@code recrawl_emit_unchanged} parses them.
      */
+    /**
+     * What becomes of the stored items of a page a re-crawl found removed: {@code keep} them, or
+     * {@code delete} them from a database output (the SQL databases, MongoDB), by their key. Records
+     * keep the keys of their pages' items only while this is {@code delete}, so it must be set when
+     * the items are written, not only when their pages go.
+     */
+    RECRAWL_REMOVED_ITEMS(
+            "recrawl_removed_items",
+            Type.ENUM,
+            "keep",
+            "items of removed pages in a database output: keep | delete",
+            "keep",
+            "delete"),
     RECRAWL_REMOVED_WHEN_UNLINKED(
             "recrawl_removed_when_unlinked",
             Type.BOOLEAN,

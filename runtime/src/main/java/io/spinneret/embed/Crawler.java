@@ -314,7 +314,8 @@ public final class Crawler {
             e.drain(Duration.ZERO);
             PageRecords records = opened.scheduler == null ? null : opened.scheduler.pageRecords();
             if (records != null)
-                UnlinkedPages.remove(settings, opened.seeded, records, opened.start, stats, events::changeStatus);
+                UnlinkedPages.remove(
+                        settings, opened.seeded, records, opened.start, stats, events::changeStatus, e::removeItems);
         } else if (why.finishesInFlight()) e.drain(Duration.ofDays(1)); // let in-flight requests finish normally
         else e.drain(settings.getDuration(Setting.SHUTDOWN_GRACE));
         ItemWriter p = opened.itemWriter;

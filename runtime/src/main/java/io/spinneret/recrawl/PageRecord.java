@@ -3,9 +3,13 @@ package io.spinneret.recrawl;
 import io.spinneret.api.Fingerprint;
 import io.spinneret.api.Request;
 import io.spinneret.api.RequestCodec;
+import io.spinneret.internal.Field;
+import io.spinneret.internal.FieldType;
 import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.time.DateTimeException;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import org.jspecify.annotations.Nullable;
@@ -19,6 +23,7 @@ import org.jspecify.annotations.Nullable;
  * <pre>
  *   version | flags | fetchedAt (4 bytes) | interval (4 bytes) | hash (8 bytes)
  *         | [ETag length varint, ETag] | [Last-Modified varint] | [links: count varint, 16 bytes each]
+ *         | [items: count varint, then each: table, key column (length varint, UTF-8), type (1 byte), key as text]
  *         | request (RequestCodec JSON)
  * </pre>
  * Times are seconds since the epoch, unsigned; the visit's two fields have a fixed place
@@ -33,6 +38,7 @@ import org.jspecify.annotations.Nullable;
  * @param fetchedAt when the page was last fetched, in seconds since the epoch
  * @param interval the page's revisit interval in seconds ({@link RevisitInterval})
  * @param links the fingerprints of the requests the page's callback yielded, or null if not kept
+ * @param items the keys of the items the page's callback yielded ({@code recrawl_removed_items = delete}), or null
  */
 public record PageRecord(
         Request request,
@@ -41,12 +47,14 @@ public record PageRecord(
         long contentHash,
         long fetchedAt,
         long interval,
-        @Nullable List<Fingerprint> links) {
+        @Nullable List<Fingerprint> links,
+        @Nullable List<ItemKey> items) {
     private static final int VERSION = 2;
     private static final int VERSION_1 = 1;
     private static final int ETAG = 1;
     private static final int LAST_MODIFIED = 2;
     private static final int LINKS = 4;
+    private static final int ITEMS = 8;
     /** Where {@link #visit} goes in a record of this version. */
     public static final int VISIT_OFFSET = 2;
 
@@ -60,28 +68,49 @@ public record PageRecord(
             long contentHash,
             long fetchedAt,
             long interval) {
-        this(request, etag, lastModified, contentHash, fetchedAt, interval, null);
+        this(request, etag, lastModified, contentHash, fetchedAt, interval, null, null);
     }
 
     public PageRecord {
         if (links != null) links = List.copyOf(links);
+        if (items != null) items = List.copyOf(items);
+    }
+
+    /** This record with other links and item keys. */
+    PageRecord with(@Nullable List<Fingerprint> links, @Nullable List<ItemKey> items) {
+        return new PageRecord(request, etag, lastModified, contentHash, fetchedAt, interval, links, items);
     }
 
     /** The record as the scheduler keeps it. */
     public byte[] encode() {
         byte[] json = RequestCodec.toJsonBytes(request);
         byte[] e = etag == null ? null : etag.getBytes(StandardCharsets.UTF_8);
+        List<byte[]> keys = new ArrayList<>();
+        int keyBytes = 0;
+        if (items != null) {
+            for (ItemKey k : items) {
+                for (String text : List.of(k.table(), k.key().name(), k.text())) {
+                    byte[] b = text.getBytes(StandardCharsets.UTF_8);
+                    keys.add(b);
+                    keyBytes += 5 + b.length;
+                }
+                keyBytes++;
+            }
+        }
         int size = 2
                 + 8
                 + 8
                 + (e == null ? 0 : 5 + e.length)
                 + 10
                 + (links == null ? 0 : 5 + 16 * links.size())
+                + (items == null ? 0 : 5 + keyBytes)
                 + json.length;
         ByteBuffer out = ByteBuffer.allocate(size);
         out.put((byte) VERSION);
-        out.put((byte)
-                ((e != null ? ETAG : 0) | (lastModified != 0 ? LAST_MODIFIED : 0) | (links != null ? LINKS : 0)));
+        out.put((byte) ((e != null ? ETAG : 0)
+                | (lastModified != 0 ? LAST_MODIFIED : 0)
+                | (links != null ? LINKS : 0)
+                | (items != null ? ITEMS : 0)));
         out.put(visit(fetchedAt, interval));
         out.putLong(contentHash);
         if (e != null) {
@@ -92,6 +121,15 @@ public record PageRecord(
         if (links != null) {
             writeVarint(out, links.size());
             for (Fingerprint fp : links) out.putLong(fp.hi()).putLong(fp.lo());
+        }
+        if (items != null) {
+            writeVarint(out, items.size());
+            for (int i = 0; i < items.size(); i++) {
+                writeBytes(out, keys.get(3 * i));
+                writeBytes(out, keys.get(3 * i + 1));
+                out.put((byte) items.get(i).key().type().ordinal());
+                writeBytes(out, keys.get(3 * i + 2));
+            }
         }
         out.put(json);
         return Arrays.copyOf(out.array(), out.position());
@@ -118,11 +156,7 @@ public record PageRecord(
             long interval = version == VERSION ? in.getInt() & U32 : readVarint(in);
             long hash = in.getLong();
             String etag = null;
-            if ((flags & ETAG) != 0) {
-                byte[] e = new byte[(int) readVarint(in)];
-                in.get(e);
-                etag = new String(e, StandardCharsets.UTF_8);
-            }
+            if ((flags & ETAG) != 0) etag = readString(in);
             long lastModified = (flags & LAST_MODIFIED) != 0 ? readVarint(in) : 0;
             List<Fingerprint> links = null;
             if ((flags & LINKS) != 0) {
@@ -131,11 +165,38 @@ public record PageRecord(
                 for (int i = 0; i < n; i++) fps[i] = new Fingerprint(in.getLong(), in.getLong());
                 links = List.of(fps);
             }
+            List<ItemKey> items = null;
+            if ((flags & ITEMS) != 0) {
+                int n = (int) readVarint(in);
+                ItemKey[] keys = new ItemKey[n];
+                for (int i = 0; i < n; i++) {
+                    String table = readString(in);
+                    String column = readString(in);
+                    FieldType type = FieldType.values()[in.get()];
+                    keys[i] = new ItemKey(table, new Field(column, type, false), ItemKey.value(type, readString(in)));
+                }
+                items = List.of(keys);
+            }
             Request request = RequestCodec.fromJson(Arrays.copyOfRange(bytes, in.position(), bytes.length));
-            return new PageRecord(request, etag, lastModified, hash, fetchedAt, interval, links);
-        } catch (BufferUnderflowException | NegativeArraySizeException e) {
+            return new PageRecord(request, etag, lastModified, hash, fetchedAt, interval, links, items);
+        } catch (BufferUnderflowException
+                | NegativeArraySizeException
+                | ArrayIndexOutOfBoundsException
+                | DateTimeException
+                | NumberFormatException e) {
             throw new IllegalArgumentException("truncated page record", e);
         }
+    }
+
+    private static void writeBytes(ByteBuffer out, byte[] b) {
+        writeVarint(out, b.length);
+        out.put(b);
+    }
+
+    private static String readString(ByteBuffer in) {
+        byte[] b = new byte[(int) readVarint(in)];
+        in.get(b);
+        return new String(b, StandardCharsets.UTF_8);
     }
 
     private static void writeVarint(ByteBuffer out, long v) {

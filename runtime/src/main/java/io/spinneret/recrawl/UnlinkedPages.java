@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -22,7 +23,8 @@ import org.slf4j.LoggerFactory;
  * The "no longer linked" rule ({@code recrawl_removed_when_unlinked}): at the end of a re-crawl
  * that requested every known page and finished, the pages that no chain of links leads to from the
  * start requests are removed, as a 404 removes a page: the record is dropped, the page counted as
- * {@code recrawl/removed} and told to the listeners. The links are those the records keep (the
+ * {@code recrawl/removed} and told to the listeners, and its items deleted if
+ * {@code recrawl_removed_items = delete}. The links are those the records keep (the
  * requests each page's callback yielded at its last parse; an unchanged page keeps those of its
  * last parse). A page reached through a redirect is reached if the URL it was redirected from is.
  * If any record does not know its links (kept by a crawl with the rule off, or a callback that
@@ -39,6 +41,7 @@ public final class UnlinkedPages {
      * Applies the rule if it is on and {@code seeded} was a full re-crawl.
      *
      * @param start the crawl's start requests
+     * @param removedItems given the keys of a removed page's items ({@code recrawl_removed_items = delete})
      * @return how many pages were removed
      */
     public static int remove(
@@ -47,7 +50,8 @@ public final class UnlinkedPages {
             PageRecords records,
             List<Request> start,
             Stats stats,
-            BiConsumer<Request, ChangeStatus> listeners) {
+            BiConsumer<Request, ChangeStatus> listeners,
+            Consumer<List<ItemKey>> removedItems) {
         if (!settings.getBoolean(Setting.RECRAWL_REMOVED_WHEN_UNLINKED) || !seeded.full()) return 0;
         if (start.isEmpty()) {
             LOG.warn("recrawl_removed_when_unlinked: the crawl has no start requests to follow links from;"
@@ -96,6 +100,8 @@ public final class UnlinkedPages {
         int removed = 0;
         for (var entry : known.entrySet()) {
             if (reached.contains(entry.getKey())) continue;
+            List<ItemKey> items = entry.getValue().items();
+            if (items != null && !items.isEmpty()) removedItems.accept(items);
             records.remove(entry.getKey());
             stats.increment(ChangeStatus.REMOVED.counter());
             listeners.accept(entry.getValue().request(), ChangeStatus.REMOVED);

@@ -7,6 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.spinneret.api.Fingerprint;
 import io.spinneret.api.Request;
 import io.spinneret.api.RequestCodec;
+import io.spinneret.internal.Field;
+import io.spinneret.internal.FieldType;
+import java.time.LocalDate;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -32,10 +35,14 @@ class PageRecordTest {
                 7,
                 1,
                 0,
-                List.of(new Fingerprint(1, -2), Request.of("https://b.example/").fingerprint()));
+                List.of(new Fingerprint(1, -2), Request.of("https://b.example/").fingerprint()),
+                List.of(
+                        new ItemKey("book", new Field("upc", FieldType.STRING, false), "a897fe39b1053632"),
+                        new ItemKey("stock", new Field("id", FieldType.INTEGER, false), -7L),
+                        new ItemKey("day", new Field("on", FieldType.DATE, false), LocalDate.of(2026, 12, 4))));
         assertEquals(linked, PageRecord.decode(linked.encode()));
-        PageRecord noLinks = new PageRecord(DETAIL, null, 0, 7, 1, 0, List.of());
-        assertEquals(noLinks, PageRecord.decode(noLinks.encode()), "no links is not unknown links");
+        PageRecord none = new PageRecord(DETAIL, null, 0, 7, 1, 0, List.of(), List.of());
+        assertEquals(none, PageRecord.decode(none.encode()), "no links is not unknown links, no items not unknown");
     }
 
     @Test

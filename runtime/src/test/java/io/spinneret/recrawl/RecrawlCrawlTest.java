@@ -252,4 +252,41 @@ class RecrawlCrawlTest {
             assertEquals(Map.of("changed", 1L, "unchanged", (long) PAGES - 1), r.recrawled(), "book 3 is kept");
         }
     }
+
+    @Test
+    void theItemsOfRemovedPagesAreDeletedFromADatabaseOutputWhenAsked() throws Exception {
+        try (ChangingSite site = new ChangingSite(LISTINGS, PER_PAGE)) {
+            Path db = dir.resolve("books.db");
+            List<String> kv = List.of(
+                    "concurrency=8",
+                    "scheduler=sqlite",
+                    "job_dir=" + dir.resolve("jobs"),
+                    "recrawl_removed_items=delete",
+                    "recrawl_removed_when_unlinked=true");
+            Settings first = TestSettings.fast(db, kv.toArray(String[]::new));
+            crawl(site, first);
+            assertEquals(LISTINGS * PER_PAGE, storedUrls(db).size());
+            IntStream.range(10, 15).forEach(site::delete);
+            site.unlink(3);
+            List<String> again = new ArrayList<>(kv);
+            again.add("recrawl=true");
+            CrawlResult r = crawl(site, TestSettings.fast(db, again.toArray(String[]::new)));
+            assertEquals(6L, r.recrawled().get("removed"), "5 answered 404, 1 no longer linked");
+            Set<String> expected = new TreeSet<>(IntStream.range(0, LISTINGS * PER_PAGE)
+                    .filter(i -> i != 3 && (i < 10 || i >= 15))
+                    .mapToObj(site::bookUrl)
+                    .toList());
+            assertEquals(expected, storedUrls(db), "their rows are deleted, the others kept");
+        }
+    }
+
+    private static Set<String> storedUrls(Path db) throws Exception {
+        Set<String> urls = new TreeSet<>();
+        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db);
+                var st = c.createStatement();
+                var rs = st.executeQuery("SELECT url FROM book")) {
+            while (rs.next()) urls.add(rs.getString(1));
+        }
+        return urls;
+    }
 }
