@@ -39,8 +39,10 @@ public @interface Parse {
     /**
      * A CSS selector the pages of this callback must contain, for {@link Renderer#AUTO}: a page
      * fetched over HTTP without a match is rendered in the browser instead (not dropped). Checked
-     * at compile time; empty (the default) lets {@code AUTO} learn per URL pattern by sampling.
-     * Ignored for requests whose renderer is {@code HTTP} or {@code BROWSER}.
+     * at compile time; empty (the default) lets {@code AUTO} judge the pages by the selector
+     * literals the callback's body gives the response (or, when those cannot be read, learn per
+     * URL pattern by sampling). Ignored for requests whose renderer is {@code HTTP} or
+     * {@code BROWSER}.
      */
     String requires() default "";
 }

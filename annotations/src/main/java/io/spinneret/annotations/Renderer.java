@@ -12,10 +12,12 @@ public enum Renderer {
     /** Render in a shared headless Chromium: slower, runs the page's JavaScript. */
     BROWSER,
     /**
-     * HTTP first, the browser only for pages that need it: a page whose callback states
-     * {@link Parse#requires()} is rendered when its HTTP response lacks that element; without it, a
-     * sample of the pages of each URL pattern is fetched both ways and the callback's results
-     * compared, and the pattern keeps the renderer that sufficed (docs/browser.md).
+     * HTTP first, the browser only for pages that need it: each HTTP page is judged by what its
+     * callback looks for, its {@link Parse#requires()} or else the selector literals the processor
+     * reads in its body, by its outcome (no item, or nothing at all) and by static signals of a
+     * script-built page; only a page that fails is rendered, and the browser is not started until
+     * one does. A callback whose selectors cannot be read is sampled instead: a few pages of each
+     * URL pattern are fetched both ways and the callback's results compared (docs/browser.md).
      */
     AUTO
 }

@@ -9,6 +9,7 @@ import io.spinneret.embed.CrawlResult;
 import io.spinneret.examples.replica.BooksSite;
 import io.spinneret.examples.replica.QuotesCatalogue;
 import io.spinneret.examples.replica.QuotesSite;
+import io.spinneret.examples.replica.ReplicaServer;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -18,8 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * {@code renderer = AUTO} on the replicas, in a real Chromium: the static books site is fetched
- * over HTTP but for a few samples, the script-built quotes are all rendered, and on a crawl of both
- * halves of the quotes site the browser renders just the {@code /js/} pages. The counts are
+ * over HTTP with no page rendered (its pages pass the check of the selectors read at compile time),
+ * the script-built quotes are all rendered, on a crawl of both halves of the quotes site the
+ * browser renders just the {@code /js/} pages, and a resumed crawl keeps its decisions. The counts are
  * asserted, not the times (those are in docs/browser.md).
  */
 @Timeout(180)
@@ -34,7 +36,7 @@ class AutoRendererCrawlTest {
     }
 
     @Test
-    void staticBooksAreFetchedOverHttpButForAFewSamples() throws Exception {
+    void staticBooksAreJudgedOverHttpAndNeverRendered() throws Exception {
         needsChromium();
         CrawlResult r = ReplicaCrawl.run(
                         "books", BooksSite.standard(), "", dir, "renderer=auto", "browser_path=" + CHROMIUM)
@@ -43,17 +45,15 @@ class AutoRendererCrawlTest {
         assertEquals(1000, r.items(), r.stats().toString());
         assertEquals(0, r.failures(), r.stats().toString());
         assertEquals(1050, r.get("auto/http"), "every callback ran on the HTTP response: " + r.stats());
-        assertEquals(0, r.get("auto/browser"), r.stats().toString());
-        long rendered = r.get("auto/rendered");
-        assertTrue(rendered <= 1050 * 5 / 100, "at most 5 % rendered: " + r.stats());
-        assertTrue(rendered >= 10, "the listing and detail patterns were sampled: " + r.stats());
-        assertEquals(rendered, r.get("auto/samples"), "only samples were rendered: " + r.stats());
-        assertEquals(2, r.get("auto/decisions/http"), "listing and detail pages decided for HTTP: " + r.stats());
+        assertEquals(0, r.get("auto/rendered"), "no page rendered, so the browser never started: " + r.stats());
+        assertEquals(0, r.get("auto/check_failed"), r.stats().toString());
+        assertEquals(0, r.get("auto/samples"), "the selectors read at compile time need no sample: " + r.stats());
+        assertEquals(3, r.get("auto/decisions/http"), "the start, listing and detail patterns: " + r.stats());
         assertEquals(0, r.get("auto/decisions/browser"), r.stats().toString());
     }
 
     @Test
-    void scriptBuiltQuotesAreLearnedToNeedTheBrowser() throws Exception {
+    void scriptBuiltQuotesFailTheCheckAndOnlyTheirPagesAreRendered() throws Exception {
         needsChromium();
         QuotesSite site = QuotesSite.standard();
         ReplicaCrawl.Outcome o =
@@ -68,15 +68,15 @@ class AutoRendererCrawlTest {
                 expected, o.items().stream().map(i -> i.get("text").asText()).collect(Collectors.toSet()));
         assertEquals(100, o.items().size(), "no quote twice");
         assertEquals(10, r.get("auto/browser"), "each page's callback ran once on the rendered page: " + r.stats());
-        // /js/ and /js/page/N/ are two patterns; the first sample of each differs (0 quotes over HTTP, but
-        // the pager is static, so the HTTP chain runs ahead): every page was handled over HTTP first, then
-        // corrected; of /js/page/N/ up to auto_render_samples pages were samples before the decision
+        assertEquals(10, r.get("auto/rendered"), "the ten pages, nothing else: " + r.stats());
+        // /js/ and /js/page/N/ are two patterns: the first page of each is fetched over HTTP, yields no
+        // quote (its pager is static, its quotes written by a script), fails and decides the pattern for the
+        // browser; the later pages are rendered without an HTTP fetch first
+        assertEquals(2, r.get("auto/check_failed"), r.stats().toString());
+        assertEquals(2, r.get("auto/http"), r.stats().toString());
         assertEquals(2, r.get("auto/decisions/browser"), r.stats().toString());
-        assertEquals(10, r.get("auto/http"), r.stats().toString());
-        assertEquals(10, r.get("auto/corrections"), r.stats().toString());
-        long samples = r.get("auto/samples");
-        assertTrue(samples >= 2 && samples <= 6, r.stats().toString());
-        assertEquals(samples + 10, r.get("auto/rendered"), r.stats().toString());
+        assertEquals(0, r.get("auto/samples"), r.stats().toString());
+        assertEquals(0, r.get("auto/corrections"), r.stats().toString());
     }
 
     @Test
@@ -90,14 +90,81 @@ class AutoRendererCrawlTest {
         assertEquals(0, r.failures(), r.stats().toString());
         assertEquals(10, r.get("auto/browser"), r.stats().toString());
         assertEquals(10, r.get("auto/rendered"), r.stats().toString());
-        assertEquals(10, r.get("auto/required_missing"), r.stats().toString());
         assertEquals(10, r.get("auto/http"), r.stats().toString());
+        // the first /js/ page of each pattern lacks div.quote over HTTP and decides the pattern for the browser
+        assertEquals(2, r.get("auto/required_missing"), r.stats().toString());
+        assertEquals(2, r.get("auto/decisions/browser"), r.stats().toString());
+        assertEquals(2, r.get("auto/decisions/http"), "/ and /page/N/: " + r.stats());
         assertEquals(0, r.get("auto/samples"), "a stated check needs no sampling: " + r.stats());
         long fromJs = o.items().stream()
                 .map(i -> i.get("id").asText())
                 .filter(id -> id.contains("/js/"))
                 .count();
         assertEquals(100, fromJs, "each script-built quote once");
+    }
+
+    /** The decisions are kept with the frontier: the resumed crawl renders the script-built pages at once, judging nothing again. */
+    @Test
+    void aResumedCrawlKeepsItsDecisions() throws Exception {
+        needsChromium();
+        QuotesSite site = QuotesSite.standard();
+        try (ReplicaServer server = ReplicaServer.start(site, 0)) {
+            String[] settings = {
+                "renderer=auto",
+                "browser_path=" + CHROMIUM,
+                "scheduler=sqlite",
+                "job_dir=" + dir.resolve("jobs"),
+                "concurrency=1"
+            };
+            CrawlResult first = ReplicaCrawl.run("quotes_js", server, "js/", dir, with(settings, "max_items=30"))
+                    .result();
+            assertEquals(2, first.get("auto/decisions/browser"), first.stats().toString());
+            assertTrue(first.items() < 100, "stopped early: " + first.stats());
+
+            CrawlResult resumed = ReplicaCrawl.resume("quotes_js", server, "js/", dir, settings)
+                    .result();
+            assertTrue(
+                    resumed.items() > 0 && first.items() + resumed.items() >= 100,
+                    resumed.stats().toString());
+            assertEquals(0, resumed.get("auto/check_failed"), "no page judged again: " + resumed.stats());
+            assertEquals(0, resumed.get("auto/http"), "no HTTP fetch before a render: " + resumed.stats());
+            assertEquals(0, resumed.get("auto/samples"), resumed.stats().toString());
+            assertEquals(0, resumed.get("auto/decisions/browser"), "decided before: " + resumed.stats());
+            assertEquals(
+                    resumed.get("auto/browser"),
+                    resumed.get("auto/rendered"),
+                    resumed.stats().toString());
+        }
+    }
+
+    /** A sampled spider's decisions are kept too: the resumed crawl renders no sample again. */
+    @Test
+    void aResumedCrawlOfASampledSpiderSamplesNoMore() throws Exception {
+        needsChromium();
+        try (ReplicaServer server = ReplicaServer.start(BooksSite.standard(), 0)) {
+            String[] settings = {
+                "renderer=auto", "browser_path=" + CHROMIUM, "scheduler=sqlite", "job_dir=" + dir.resolve("jobs")
+            };
+            CrawlResult first = ReplicaCrawl.run("sampled_books", server, "", dir, with(settings, "max_items=300"))
+                    .result();
+            assertTrue(first.get("auto/samples") > 0, "its selectors are not read: sampled; " + first.stats());
+            assertTrue(first.get("auto/decisions/http") >= 2, first.stats().toString());
+            assertTrue(first.items() < 1000, "stopped early: " + first.stats());
+
+            CrawlResult resumed = ReplicaCrawl.resume("sampled_books", server, "", dir, settings)
+                    .result();
+            assertTrue(
+                    resumed.items() > 0 && first.items() + resumed.items() >= 1000,
+                    resumed.stats().toString());
+            assertEquals(0, resumed.get("auto/rendered"), "no sample, no re-check: " + resumed.stats());
+            assertEquals(0, resumed.get("auto/decisions/http"), "decided before: " + resumed.stats());
+        }
+    }
+
+    private static String[] with(String[] settings, String more) {
+        String[] out = java.util.Arrays.copyOf(settings, settings.length + 1);
+        out[settings.length] = more;
+        return out;
     }
 
     /** Without a browser AUTO degrades to HTTP: the static half is crawled, the script-built pages give what HTTP gives. */

@@ -57,6 +57,24 @@ final class ReplicaCrawl {
             Map<String, String> arguments,
             String... settings)
             throws InterruptedException {
+        return run(spiderName, server, startPath, dir, arguments, false, settings);
+    }
+
+    /** As {@link #run(String, ReplicaServer, String, Path, String...)}, resuming the crawl kept in its job directory. */
+    static Outcome resume(String spiderName, ReplicaServer server, String startPath, Path dir, String... settings)
+            throws InterruptedException {
+        return run(spiderName, server, startPath, dir, Map.of(), true, settings);
+    }
+
+    private static Outcome run(
+            String spiderName,
+            ReplicaServer server,
+            String startPath,
+            Path dir,
+            Map<String, String> arguments,
+            boolean resume,
+            String... settings)
+            throws InterruptedException {
         List<SpiderDefinition> spiders = new ArrayList<>();
         List<ItemSchema<?>> items = new ArrayList<>();
         for (SpiderRegistry r : ServiceLoader.load(SpiderRegistry.class)) {
@@ -85,6 +103,7 @@ final class ReplicaCrawl {
                 .arguments(arguments)
                 .items(items)
                 .progress(null)
+                .resume(resume)
                 .build()
                 .run();
         return new Outcome(result, readJsonl(out), server.requests() - before);

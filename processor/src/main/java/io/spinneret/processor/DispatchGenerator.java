@@ -61,6 +61,7 @@ final class DispatchGenerator {
         if (!spider.arguments().isEmpty()) ArgumentsGenerator.addMembers(type, spider);
         if (!spider.processors().isEmpty()) type.addMethod(newProcessors(spider));
         if (!spider.requiredSelectors().isEmpty()) type.addMethod(requiredSelectors(spider));
+        if (!spider.pageNeeds().isEmpty()) type.addMethod(pageNeeds(spider));
         type.addMethod(newDispatcher(spider)).addMethod(dispatch(spider));
         if (errbacks) type.addMethod(dispatchFailure(spider));
         return JavaFile.builder(self.packageName(), type.build())
@@ -161,14 +162,47 @@ final class DispatchGenerator {
                 .build();
     }
 
-    /** {@code Map.of("detail", "div.product_main", ...)}: the callbacks' {@code @Parse(requires)} selectors. */
+    /**
+     * {@code Map.ofEntries(Map.entry("detail", "div.product_main"), ...)}: the callbacks' {@code @Parse(requires)}
+     * selectors ({@code Map.of} takes at most ten pairs).
+     */
     private static MethodSpec requiredSelectors(SpiderModel spider) {
         String entries = spider.requiredSelectors().entrySet().stream()
-                .map(e -> CodeBlock.of("$S, $S", e.getKey(), e.getValue()).toString())
+                .map(e -> CodeBlock.of("$T.entry($S, $S)", Map.class, e.getKey(), e.getValue())
+                        .toString())
                 .collect(Collectors.joining(", "));
         TypeName map = ParameterizedTypeName.get(
                 ClassName.get(Map.class), ClassName.get(String.class), ClassName.get(String.class));
-        return getter("requiredSelectors", map, CodeBlock.of("$T.of($L)", Map.class, entries));
+        return getter("requiredSelectors", map, CodeBlock.of("$T.ofEntries($L)", Map.class, entries));
+    }
+
+    /**
+     * {@code Map.ofEntries(Map.entry("detail", new PageNeeds(List.of("div.product_main h1", ...), List.of(), true)), ...)}:
+     * what each readable callback looks for on its page, for {@code renderer = AUTO}.
+     */
+    private static MethodSpec pageNeeds(SpiderModel spider) {
+        CodeBlock.Builder entries = CodeBlock.builder();
+        int i = 0;
+        for (Map.Entry<String, PageNeedsModel> e : spider.pageNeeds().entrySet()) {
+            PageNeedsModel n = e.getValue();
+            entries.add(
+                    "$T.entry($S, new $T($L, $L, $L))",
+                    Map.class,
+                    e.getKey(),
+                    Names.PAGE_NEEDS,
+                    strings(n.css()),
+                    strings(n.xpath()),
+                    n.yieldsItems());
+            if (++i < spider.pageNeeds().size()) entries.add(", ");
+        }
+        TypeName map =
+                ParameterizedTypeName.get(ClassName.get(Map.class), ClassName.get(String.class), Names.PAGE_NEEDS);
+        return getter("pageNeeds", map, CodeBlock.of("$T.ofEntries($L)", Map.class, entries.build()));
+    }
+
+    private static CodeBlock strings(List<String> values) {
+        String args = values.stream().map(v -> CodeBlock.of("$S", v).toString()).collect(Collectors.joining(", "));
+        return CodeBlock.of("$T.of($L)", List.class, args);
     }
 
     private static FieldSpec list(String name, List<String> values) {

@@ -140,6 +140,14 @@ enum Message {
     BAD_SETTING_VALUE("BadSettingValue", "setting '%s' %s", "%s"),
 
     // ---- selectors
+    JUDGED_BY_SELECTORS(
+            "AutoRender",
+            "callback '%s' of spider '%s': renderer = auto judges its HTTP pages by %s",
+            "a page that fails is rendered in the browser; see docs/browser.md"),
+    UNREAD_SELECTORS(
+            "AutoRender",
+            "callback '%s' of spider '%s': its selectors cannot be read (%s), so renderer = auto samples its pages by rendering",
+            "pass selector literals or constants to the response's css/cssFirst/textOf/attrOf/xpath, or state @Parse(requires = \"...\")"),
     BAD_SELECTOR(
             "BadSelector",
             "CSS selector \"%s\" does not parse: %s",

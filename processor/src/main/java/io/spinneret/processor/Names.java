@@ -32,6 +32,7 @@ final class Names {
     static final String FAILURE_NAME = "io.spinneret.api.Failure";
 
     static final ClassName RESPONSE = ClassName.get("io.spinneret.api", "Response");
+    static final ClassName PAGE_NEEDS = ClassName.get("io.spinneret.internal", "PageNeeds");
     static final ClassName CRAWL = ClassName.get("io.spinneret.api", "Crawl");
     static final ClassName REQUEST = ClassName.get("io.spinneret.api", "Request");
     static final ClassName FAILURE = ClassName.get("io.spinneret.api", "Failure");

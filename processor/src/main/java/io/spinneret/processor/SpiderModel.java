@@ -17,6 +17,7 @@ import org.jspecify.annotations.Nullable;
  * @param linkRules the {@code @Follow} rules, in source order
  * @param processors the {@code @ItemProcessors}, in order
  * @param requiredSelectors callback name to its {@code @Parse(requires)} selector, for those that state one
+ * @param pageNeeds callback name to what it looks for on its page, for the callbacks whose body could be read
  * @param blocked the name of the {@code @Blocked} method, or null
  */
 record SpiderModel(
@@ -33,6 +34,7 @@ record SpiderModel(
         List<LinkRuleModel> linkRules,
         List<ProcessorModel> processors,
         Map<String, String> requiredSelectors,
+        Map<String, PageNeedsModel> pageNeeds,
         @Nullable String blocked) {
 
     ClassName dispatch() {

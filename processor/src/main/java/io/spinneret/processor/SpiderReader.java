@@ -5,6 +5,7 @@ import io.spinneret.annotations.ArgType;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 import javax.lang.model.element.AnnotationMirror;
 import javax.lang.model.element.AnnotationValue;
@@ -25,7 +26,8 @@ final class SpiderReader {
     }
 
     /** @param processors the spider's item processors, as {@link ItemProcessorsValidator} read them */
-    SpiderModel read(TypeElement spider, List<ProcessorModel> processors) throws ReturnTypes.Rejected {
+    SpiderModel read(TypeElement spider, List<ProcessorModel> processors, Map<String, PageNeedsModel> pageNeeds)
+            throws ReturnTypes.Rejected {
         AnnotationMirror mirror = Annotations.find(spider, Names.SPIDER).orElseThrow();
         List<CallbackModel> callbacks = new ArrayList<>();
         List<CallbackModel> errbacks = new ArrayList<>();
@@ -52,6 +54,7 @@ final class SpiderReader {
                 FollowRules.of(spider).stream().map(FollowRules::model).toList(),
                 processors,
                 RequiredSelectors.of(spider, elements),
+                pageNeeds,
                 blocked.isEmpty() ? null : blocked.get(0).getSimpleName().toString());
     }
 

@@ -76,9 +76,12 @@ final class SpiderStep {
                 if (!report.hasErrors() && trees != null) {
                     report.addAll(new BodyScanner(trees, env.getElementUtils(), state).scan(spider));
                 }
+                Map<String, PageNeedsModel> pageNeeds = report.hasErrors() || trees == null
+                        ? Map.of()
+                        : PageNeedsReader.read(trees, spider, env.getElementUtils(), report);
                 report.print(env.getMessager(), trees);
                 if (report.hasErrors()) continue;
-                SpiderModel model = reader.read(spider, itemProcessors);
+                SpiderModel model = reader.read(spider, itemProcessors, pageNeeds);
                 DispatchGenerator.generate(model, spider).writeTo(env.getFiler());
                 CallbacksGenerator.generate(model, spider).writeTo(env.getFiler());
                 state.dispatches.add(model.dispatch());

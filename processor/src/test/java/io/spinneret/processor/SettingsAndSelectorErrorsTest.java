@@ -1,6 +1,7 @@
 package io.spinneret.processor;
 
 import static com.google.testing.compile.CompilationSubject.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.google.testing.compile.Compilation;
 import org.junit.jupiter.api.Test;
@@ -71,5 +72,13 @@ class SettingsAndSelectorErrorsTest {
                 .hadErrorContaining("[BadSelector] CSS selector \"div[data-id\" does not parse")
                 .inFile(file)
                 .onLineContaining("requires = \"div[data-id\"");
+    }
+
+    @Test
+    void aSpiderWithMoreThanTenRequiredSelectorsCompiles() {
+        Compilation c = Compilations.compile("selectors/ManyRequires.java");
+        assertThat(c).succeeded();
+        String dispatch = Compilations.generatedSource(c, "test.selectors.ManyRequires_Dispatch");
+        assertTrue(dispatch.contains("Map.entry(\"page11\", \"div.part11\")"), dispatch);
     }
 }

@@ -7,6 +7,7 @@ import io.spinneret.api.Response;
 import io.spinneret.api.UnknownCallbackException;
 import io.spinneret.internal.ArgumentSpec;
 import io.spinneret.internal.Dispatcher;
+import io.spinneret.internal.PageNeeds;
 import io.spinneret.internal.SpiderArguments;
 import io.spinneret.internal.SpiderDefinition;
 import java.util.List;
@@ -74,6 +75,11 @@ public final class ArgumentsSpider_Dispatch implements SpiderDefinition {
     @Override
     public Dispatcher newDispatcher() {
         return newDispatcher(Map.of());
+    }
+
+    @Override
+    public Map<String, PageNeeds> pageNeeds() {
+        return Map.ofEntries(Map.entry("parse", new PageNeeds(List.of(), List.of(), false)));
     }
 
     @Override

@@ -5,8 +5,10 @@ import io.spinneret.api.Crawl;
 import io.spinneret.api.Response;
 import io.spinneret.api.UnknownCallbackException;
 import io.spinneret.internal.Dispatcher;
+import io.spinneret.internal.PageNeeds;
 import io.spinneret.internal.SpiderDefinition;
 import java.util.List;
+import java.util.Map;
 import javax.annotation.processing.Generated;
 
 /**
@@ -51,6 +53,11 @@ public final class BooksSpider_Dispatch implements SpiderDefinition {
     @Override
     public List<String> callbacks() {
         return CALLBACKS;
+    }
+
+    @Override
+    public Map<String, PageNeeds> pageNeeds() {
+        return Map.ofEntries(Map.entry("detail", new PageNeeds(List.of("h1", "p.price", "td.upc", "p.star-rating"), List.of(), true)), Map.entry("parse", new PageNeeds(List.of("article.product_pod h3 a", "li.next a"), List.of(), false)));
     }
 
     @Override

@@ -6,8 +6,10 @@ import io.spinneret.api.Response;
 import io.spinneret.api.UnknownCallbackException;
 import io.spinneret.internal.Dispatcher;
 import io.spinneret.internal.Emit;
+import io.spinneret.internal.PageNeeds;
 import io.spinneret.internal.SpiderDefinition;
 import java.util.List;
+import java.util.Map;
 import javax.annotation.processing.Generated;
 
 /**
@@ -52,6 +54,11 @@ public final class ShapesSpider_Dispatch implements SpiderDefinition {
     @Override
     public List<String> callbacks() {
         return CALLBACKS;
+    }
+
+    @Override
+    public Map<String, PageNeeds> pageNeeds() {
+        return Map.ofEntries(Map.entry("array", new PageNeeds(List.of(), List.of(), true)), Map.entry("counter", new PageNeeds(List.of(), List.of(), true)), Map.entry("crawlFirst", new PageNeeds(List.of(), List.of(), false)), Map.entry("crawlOnly", new PageNeeds(List.of(), List.of(), false)), Map.entry("emptyOptional", new PageNeeds(List.of(), List.of(), true)), Map.entry("generic", new PageNeeds(List.of(), List.of(), true)), Map.entry("interfaces", new PageNeeds(List.of(), List.of(), true)), Map.entry("item", new PageNeeds(List.of(), List.of(), true)), Map.entry("iterable", new PageNeeds(List.of(), List.of(), false)), Map.entry("list", new PageNeeds(List.of(), List.of(), true)), Map.entry("mixed", new PageNeeds(List.of(), List.of(), false)), Map.entry("nothing", new PageNeeds(List.of(), List.of(), false)), Map.entry("nullItem", new PageNeeds(List.of(), List.of(), true)), Map.entry("objects", new PageNeeds(List.of(), List.of(), true)), Map.entry("optional", new PageNeeds(List.of(), List.of(), false)), Map.entry("parse", new PageNeeds(List.of("h1"), List.of(), true)), Map.entry("request", new PageNeeds(List.of(), List.of(), false)), Map.entry("stream", new PageNeeds(List.of(), List.of(), true)), Map.entry("throws", new PageNeeds(List.of(), List.of(), false)), Map.entry("wildcardSet", new PageNeeds(List.of(), List.of(), false)));
     }
 
     @Override

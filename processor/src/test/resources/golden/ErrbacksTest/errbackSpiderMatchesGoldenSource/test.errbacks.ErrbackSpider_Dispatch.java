@@ -6,8 +6,10 @@ import io.spinneret.api.Failure;
 import io.spinneret.api.Response;
 import io.spinneret.api.UnknownCallbackException;
 import io.spinneret.internal.Dispatcher;
+import io.spinneret.internal.PageNeeds;
 import io.spinneret.internal.SpiderDefinition;
 import java.util.List;
+import java.util.Map;
 import javax.annotation.processing.Generated;
 
 /**
@@ -59,6 +61,11 @@ public final class ErrbackSpider_Dispatch implements SpiderDefinition {
     @Override
     public List<String> errbacks() {
         return ERRBACKS;
+    }
+
+    @Override
+    public Map<String, PageNeeds> pageNeeds() {
+        return Map.ofEntries(Map.entry("detail", new PageNeeds(List.of(), List.of(), false)), Map.entry("parse", new PageNeeds(List.of(), List.of(), false)));
     }
 
     @Override

@@ -6,10 +6,12 @@ import io.spinneret.api.Crawl;
 import io.spinneret.api.Response;
 import io.spinneret.api.UnknownCallbackException;
 import io.spinneret.internal.Dispatcher;
+import io.spinneret.internal.PageNeeds;
 import io.spinneret.internal.SpiderDefinition;
 import io.spinneret.links.LinkRule;
 import io.spinneret.links.LinkSelector;
 import java.util.List;
+import java.util.Map;
 import javax.annotation.processing.Generated;
 
 /**
@@ -59,6 +61,11 @@ public final class FollowSpider_Dispatch implements SpiderDefinition {
     @Override
     public List<String> callbacks() {
         return CALLBACKS;
+    }
+
+    @Override
+    public Map<String, PageNeeds> pageNeeds() {
+        return Map.ofEntries(Map.entry("item", new PageNeeds(List.of(), List.of(), false)), Map.entry("parse", new PageNeeds(List.of(), List.of(), false)));
     }
 
     @Override

@@ -5,8 +5,10 @@ import io.spinneret.api.Crawl;
 import io.spinneret.api.Response;
 import io.spinneret.api.UnknownCallbackException;
 import io.spinneret.internal.Dispatcher;
+import io.spinneret.internal.PageNeeds;
 import io.spinneret.internal.SpiderDefinition;
 import java.util.List;
+import java.util.Map;
 import javax.annotation.processing.Generated;
 
 /**
@@ -51,6 +53,11 @@ public final class BetaSpider_Generic_Dispatch implements SpiderDefinition {
     @Override
     public List<String> callbacks() {
         return CALLBACKS;
+    }
+
+    @Override
+    public Map<String, PageNeeds> pageNeeds() {
+        return Map.ofEntries(Map.entry("parse", new PageNeeds(List.of(), List.of(), true)));
     }
 
     @Override

@@ -11,6 +11,7 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.Charset;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -44,6 +45,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class Response {
     private static final Logger LOG = LoggerFactory.getLogger(Response.class);
+    /** The key an XPath expression is noted under in {@code queried}, apart from CSS selectors. */
+    private static final String XPATH_KEY = "\0xpath ";
 
     private final Request request;
     private final String url;
@@ -59,6 +62,8 @@ public final class Response {
     private @Nullable PageDirectives directives;
     private @Nullable Set<String> robots;
     private int headEnd = -1;
+    /** Each selector this page was queried with (XPath ones prefixed), and whether it matched; made on the first query. */
+    private @Nullable Map<String, Boolean> queried;
 
     /**
      * @param request the request that produced this response (after redirects, the last hop)
@@ -110,8 +115,15 @@ public final class Response {
     public boolean isHtml() {
         Optional<String> type = header("Content-Type");
         if (type.isEmpty() || type.get().isBlank()) return HtmlSniffer.looksLikeHtml(body);
-        String t = type.get().toLowerCase(Locale.ROOT);
-        return t.contains("text/html") || t.contains("application/xhtml+xml");
+        String t = type.get();
+        return containsIgnoreCase(t, "text/html") || containsIgnoreCase(t, "application/xhtml+xml");
+    }
+
+    private static boolean containsIgnoreCase(String s, String lowerCaseNeedle) {
+        for (int i = 0, last = s.length() - lowerCaseNeedle.length(); i <= last; i++) {
+            if (s.regionMatches(true, i, lowerCaseNeedle, 0, lowerCaseNeedle.length())) return true;
+        }
+        return false;
     }
 
     /** All headers, names case-insensitive. */
@@ -184,12 +196,40 @@ public final class Response {
 
     /** Elements matching a CSS selector. */
     public Elements css(String selector) {
-        return document().select(evaluator(selector));
+        Elements found = document().select(evaluator(selector));
+        note(selector, !found.isEmpty());
+        return found;
     }
 
     /** The first element matching a CSS selector. */
     public Optional<Element> cssFirst(String selector) {
-        return Optional.ofNullable(document().selectFirst(evaluator(selector)));
+        return Optional.ofNullable(first(selector));
+    }
+
+    /**
+     * Whether a query of this page with the CSS selector {@code selector} ({@code css},
+     * {@code cssFirst}, {@code textOf}, {@code attrOf}) found an element; null when it was not
+     * queried with it. {@code renderer = auto} judges a page by its callback's selectors with it,
+     * without selecting again what the callback selected.
+     */
+    public @Nullable Boolean matched(String selector) {
+        return queried == null ? null : queried.get(selector);
+    }
+
+    /** As {@link #matched}, for an XPath expression given to {@code xpath} or {@code xpathTexts}. */
+    public @Nullable Boolean matchedXpath(String xpath) {
+        return queried == null ? null : queried.get(XPATH_KEY + xpath);
+    }
+
+    private void note(String key, boolean matched) {
+        if (queried == null) queried = new HashMap<>();
+        queried.merge(key, matched, Boolean::logicalOr);
+    }
+
+    private @Nullable Element first(String selector) {
+        Element e = document().selectFirst(evaluator(selector));
+        note(selector, e != null);
+        return e;
     }
 
     /**
@@ -200,7 +240,9 @@ public final class Response {
      *     are no elements
      */
     public Elements xpath(String xpath) {
-        return XPathSelection.elements(document(), xpath);
+        Elements found = XPathSelection.elements(document(), xpath);
+        note(XPATH_KEY + xpath, !found.isEmpty());
+        return found;
     }
 
     /**
@@ -208,18 +250,20 @@ public final class Response {
      * values of attributes ({@code //a/@href}), else the text of the elements; in page order.
      */
     public List<String> xpathTexts(String xpath) {
-        return XPathSelection.texts(document(), xpath);
+        List<String> found = XPathSelection.texts(document(), xpath);
+        note(XPATH_KEY + xpath, !found.isEmpty());
+        return found;
     }
 
     /** The whitespace-normalised text of the first match, or {@code ""} when nothing matches. */
     public String textOf(String selector) {
-        Element e = document().selectFirst(evaluator(selector));
+        Element e = first(selector);
         return e == null ? "" : e.text();
     }
 
     /** An attribute of the first match, or {@code ""}. */
     public String attrOf(String selector, String attribute) {
-        Element e = document().selectFirst(evaluator(selector));
+        Element e = first(selector);
         return e == null ? "" : e.attr(attribute);
     }
 

@@ -278,7 +278,8 @@ public final class Crawler {
                 dispatcher,
                 schemas,
                 events,
-                spider.requiredSelectors());
+                spider.requiredSelectors(),
+                spider.pageNeeds());
         opened.toClose.add(e.files());
         opened.itemWriter = withItemOutput(e, storage, scheduler, events);
         if (stopRequested) e.requestStop(Engine.Stop.SIGNAL);

@@ -4,7 +4,9 @@ import io.spinneret.annotations.Renderer;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.download.browser.BrowserNotFoundException;
+import io.spinneret.internal.PageNeeds;
 import io.spinneret.render.AutoChoice;
+import io.spinneret.render.PageCheck;
 import io.spinneret.render.RenderDecisions;
 import io.spinneret.render.RenderDecisions.Plan;
 import io.spinneret.render.SampleComparison;
@@ -24,8 +26,13 @@ import org.slf4j.LoggerFactory;
  * {@code renderer = AUTO} for one crawl: HTTP first, the browser for the pages that need it.
  *
  * <p>Which way a request goes is {@link AutoChoice}'s decision (in {@code render}, with what it
- * learns from); this class carries it out. A callback with {@code @Parse(requires = css)} gets the
- * HTTP response when it has a match, else the page rendered. Without one, {@link RenderDecisions}
+ * learns from); this class carries it out. A callback with a {@link PageCheck} (its
+ * {@code @Parse(requires)}, or the selectors the processor read in its body) is fetched over HTTP
+ * and its page judged: a page that passes is the callback's, one that fails is rendered and the
+ * callback run on the rendered page instead ({@code auto/check_failed}); when the browser gives
+ * what HTTP lacked, the pattern is decided for the browser and its later pages are rendered
+ * without an HTTP fetch first; a pattern whose pages pass is decided for HTTP and never rendered.
+ * Without a check, {@link RenderDecisions}
  * says per URL pattern and callback whether to fetch over HTTP, in the browser, or to sample. Every page of an undecided pattern is
  * handled over HTTP at once, so the crawl never waits for the browser to learn: a sample is also
  * rendered in the background, off the worker's slot, its callback run on the rendered page and the
@@ -82,12 +89,13 @@ final class AutoRendering {
     AutoRendering(
             Fetcher fetcher,
             Map<String, String> required,
+            Map<String, PageNeeds> needs,
             RenderDecisions<Request> decisions,
             Stats stats,
             Background background,
             Consumer<List<Request>> schedule) {
         this.fetcher = fetcher;
-        this.choice = new AutoChoice(required, decisions);
+        this.choice = new AutoChoice(required, needs, decisions);
         this.decisions = decisions;
         this.stats = stats;
         this.background = background;
@@ -102,7 +110,7 @@ final class AutoRendering {
     /** How to fetch {@code request} ({@link AutoChoice}). Close the turn when done. */
     Turn begin(Request request) {
         AutoChoice.Choice c = choice.choose(request);
-        return new Turn(request, c.requires(), c.pattern(), c.plan());
+        return new Turn(request, c.check(), c.pattern(), c.plan());
     }
 
     /** One AUTO request on its way: which request to fetch first, then which response its callback gets. */
@@ -110,16 +118,16 @@ final class AutoRendering {
         /** The request as AUTO (a correction's meta kept, so that its retries stay corrections). */
         private final Request request;
 
-        private final @Nullable String requires;
+        private final @Nullable PageCheck check;
         private final @Nullable String pattern;
         private final Plan plan;
         private boolean handedOver;
 
-        private Turn(Request request, @Nullable String requires, @Nullable String pattern, Plan plan) {
+        private Turn(Request request, @Nullable PageCheck check, @Nullable String pattern, Plan plan) {
             this.request = request.renderer() == Renderer.AUTO
                     ? request
                     : request.toBuilder().renderer(Renderer.AUTO).build();
-            this.requires = requires;
+            this.check = check;
             this.pattern = pattern;
             this.plan = plan;
         }
@@ -131,7 +139,7 @@ final class AutoRendering {
 
         /**
          * The callback's output for the 2xx response to {@link #firstRequest}: on that response, or
-         * on the page rendered when HTTP lacks the {@code requires} element.
+         * on the page rendered when the HTTP page fails the callback's {@link PageCheck}.
          *
          * @throws InterruptedException if the crawl's stop interrupted a render (nothing was kept)
          */
@@ -140,12 +148,7 @@ final class AutoRendering {
                 stats.increment("auto/rendered");
                 return browser(rebound(first), parser);
             }
-            if (requires != null) {
-                if (!first.isHtml() || !first.css(requires).isEmpty()) return http(first, parser);
-                stats.increment("auto/required_missing");
-                Response rendered = render(request);
-                return rendered == null ? http(first, parser) : browser(rendered, parser);
-            }
+            if (check != null && pattern != null) return judge(first, parser, check, pattern);
             Parsed overHttp = http(first, parser);
             if (plan == Plan.PROVISIONAL) {
                 Request correction = correction(request, overHttp);
@@ -156,6 +159,46 @@ final class AutoRendering {
                 background.run(() -> compare(overHttp, parser));
             }
             return overHttp;
+        }
+
+        /**
+         * The callback's output for an HTTP page judged by {@code check}: the HTTP one when the page
+         * passes (deciding the pattern for HTTP, once), else the rendered one (deciding the pattern
+         * for the browser when the browser gives what HTTP did not).
+         */
+        private Parsed judge(Response first, Parser parser, PageCheck check, String pattern)
+                throws InterruptedException {
+            String failure = check.before(first);
+            Parsed overHttp = null;
+            if (failure == null) {
+                overHttp = http(first, parser);
+                failure = check.after(
+                        first,
+                        overHttp.crawl().items.size(),
+                        overHttp.crawl().requests.size());
+                if (failure == null) {
+                    decisions.judged(pattern, Plan.HTTP, "HTTP suffices (" + request.url() + " passes the check)");
+                    return overHttp;
+                }
+            }
+            stats.increment("auto/check_failed");
+            if (check.required() && overHttp == null) stats.increment("auto/required_missing");
+            LOG.debug("renderer auto: {} fails over HTTP ({}); rendering it", request.url(), failure);
+            Response rendered = render(request);
+            if (rendered == null) return overHttp != null ? overHttp : http(first, parser);
+            Parsed inBrowser = browser(rendered, parser);
+            CollectingCrawl b = inBrowser.crawl();
+            boolean browserPasses = check.after(rendered, b.items.size(), b.requests.size()) == null;
+            boolean differs =
+                    overHttp == null || SampleComparison.difference(overHttp.side(), inBrowser.side()) != null;
+            if (browserPasses && differs) {
+                decisions.judged(
+                        pattern,
+                        Plan.BROWSER,
+                        "browser needed (" + request.url() + ": " + failure + "; in the browser " + b.items.size()
+                                + " items, " + b.requests.size() + " requests)");
+            }
+            return inBrowser;
         }
 
         /** In the background: renders the sampled page, compares, and schedules the corrections a browser decision calls for. */

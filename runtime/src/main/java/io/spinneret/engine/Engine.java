@@ -4,17 +4,20 @@ import io.spinneret.annotations.Setting;
 import io.spinneret.api.Request;
 import io.spinneret.budget.HostBudgets;
 import io.spinneret.internal.Dispatcher;
+import io.spinneret.internal.PageNeeds;
 import io.spinneret.items.ItemChain;
 import io.spinneret.items.files.FileDownloads;
 import io.spinneret.middleware.Middleware;
 import io.spinneret.neardup.NearDuplicates;
 import io.spinneret.recrawl.ItemKey;
 import io.spinneret.recrawl.Revisits;
+import io.spinneret.render.MemoryRenderDecisionStore;
 import io.spinneret.render.RenderDecisions;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.CrawlContext;
 import io.spinneret.spi.Downloader;
 import io.spinneret.spi.Lease;
+import io.spinneret.spi.RenderDecisionStore;
 import io.spinneret.spi.Scheduler;
 import io.spinneret.spi.Stats;
 import io.spinneret.writer.ItemSchemas;
@@ -114,10 +117,24 @@ public final class Engine implements CrawlContext {
             Dispatcher dispatcher,
             ItemSchemas schemas,
             CrawlEvents events) {
-        this(spiderName, settings, stats, scheduler, middlewares, router, dispatcher, schemas, events, Map.of());
+        this(
+                spiderName,
+                settings,
+                stats,
+                scheduler,
+                middlewares,
+                router,
+                dispatcher,
+                schemas,
+                events,
+                Map.of(),
+                Map.of());
     }
 
-    /** @param requiredSelectors the spider's {@code @Parse(requires)} selectors by callback, for {@code renderer = AUTO} */
+    /**
+     * @param requiredSelectors the spider's {@code @Parse(requires)} selectors by callback, for {@code renderer = AUTO}
+     * @param pageNeeds what each callback looks for on its page, as the processor read it, for {@code renderer = AUTO}
+     */
     public Engine(
             String spiderName,
             Settings settings,
@@ -128,7 +145,8 @@ public final class Engine implements CrawlContext {
             Dispatcher dispatcher,
             ItemSchemas schemas,
             CrawlEvents events,
-            Map<String, String> requiredSelectors) {
+            Map<String, String> requiredSelectors,
+            Map<String, PageNeeds> pageNeeds) {
         this.spiderName = spiderName;
         this.settings = settings;
         this.stats = stats;
@@ -147,10 +165,12 @@ public final class Engine implements CrawlContext {
         AutoRendering auto = new AutoRendering(
                 fetcher,
                 requiredSelectors,
+                pageNeeds,
                 new RenderDecisions<>(
                         settings.getInt(Setting.AUTO_RENDER_SAMPLES),
                         settings.getInt(Setting.AUTO_RENDER_RECHECK),
-                        stats),
+                        stats,
+                        renderDecisionStore(scheduler)),
                 stats,
                 this::inBackground,
                 newRequests::found);
@@ -173,6 +193,12 @@ public final class Engine implements CrawlContext {
     public void removeItems(List<ItemKey> keys) {
         ItemWriter w = itemWriter;
         if (w != null) ItemKey.deleteByTable(keys, w::removeItems);
+    }
+
+    /** The scheduler's store of render decisions, or one in memory when it keeps none. */
+    private static RenderDecisionStore renderDecisionStore(Scheduler scheduler) {
+        RenderDecisionStore kept = scheduler.renderDecisionStore();
+        return kept != null ? kept : new MemoryRenderDecisionStore();
     }
 
     /** The hosts and domains whose page budget stopped requests, with the setting that did (see {@link HostBudgets}). */

@@ -33,6 +33,14 @@ public interface SpiderDefinition {
         return Map.of();
     }
 
+    /**
+     * Callback name to what it looks for on its page ({@link PageNeeds}), for {@link Renderer#AUTO};
+     * only the callbacks whose selectors the processor could read. Generated for spiders that have any.
+     */
+    default Map<String, PageNeeds> pageNeeds() {
+        return Map.of();
+    }
+
     /** Errback names ({@code @Errback} methods), sorted. */
     default List<String> errbacks() {
         return List.of();

@@ -1,5 +1,7 @@
 package io.spinneret.render;
 
+import io.spinneret.spi.RenderDecisionStore;
+import io.spinneret.spi.RenderDecisionStore.Decision;
 import io.spinneret.spi.Stats;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -29,7 +31,13 @@ import org.slf4j.LoggerFactory;
  * that grows with the logarithm of the pages (until the gap stops growing). Under a browser
  * decision a re-check costs only an HTTP fetch beside the render the page gets anyway, so its gap
  * stays. Each decision is logged once, at INFO, and counted in {@code auto/decisions/http} or
- * {@code auto/decisions/browser}. Thread-safe.
+ * {@code auto/decisions/browser}.
+ *
+ * <p>A callback with a {@link PageCheck} is not sampled: its patterns are decided by
+ * {@link #judged}, from HTTP pages that pass or fail the check, and read with {@link #decision}.
+ * Every decision is kept in a {@link RenderDecisionStore} (with the frontier, for a resumed crawl
+ * and the other nodes of a shared one); a pattern met for the first time takes the decision kept
+ * there, if any, without sampling or judging again. Thread-safe.
  *
  * @param <P> what the caller keeps of a provisional page, to render it later
  */
@@ -70,15 +78,64 @@ public final class RenderDecisions<P> {
     private final Stats stats;
     private final ReentrantLock lock = new ReentrantLock(); // not synchronized: callers are virtual threads
     private final Map<String, Pattern> patterns = new HashMap<>();
+    private final RenderDecisionStore store;
 
     /**
      * @param samples agreeing samples that decide HTTP (at least 1)
      * @param recheckEvery pages of a decided pattern before one is sampled again (the first gap); 0 = never
      */
     public RenderDecisions(int samples, int recheckEvery, Stats stats) {
+        this(samples, recheckEvery, stats, new MemoryRenderDecisionStore());
+    }
+
+    /** As {@link #RenderDecisions(int, int, Stats)}, the decisions kept in {@code store}. */
+    public RenderDecisions(int samples, int recheckEvery, Stats stats, RenderDecisionStore store) {
         this.samples = Math.max(1, samples);
         this.recheckEvery = Math.max(0, recheckEvery);
         this.stats = stats;
+        this.store = store;
+    }
+
+    /** The pattern's state; met for the first time, with the decision the store keeps for it. Under the lock. */
+    private Pattern pattern(String pattern) {
+        Pattern p = patterns.get(pattern);
+        if (p != null) return p;
+        p = new Pattern();
+        patterns.put(pattern, p);
+        Decision kept = store.get(pattern).orElse(null);
+        if (kept != null) {
+            // a decision kept from before (a resumed crawl, another node) has been made and re-checked
+            // there: under HTTP it is re-checked at the longest gap, so a resumed crawl does not sample again soon
+            p.decision = kept == Decision.HTTP ? Plan.HTTP : Plan.BROWSER;
+            p.gap = kept == Decision.HTTP ? (long) recheckEvery * MAX_GAP_FACTOR : recheckEvery;
+            p.nextCheck = p.gap;
+            LOG.info("renderer auto: pattern {}: {} (decided before; kept with the frontier)", pattern, kept);
+        }
+        return p;
+    }
+
+    /** The decision for {@code pattern} ({@link Plan#HTTP} or {@link Plan#BROWSER}), or null while undecided; no sampling. */
+    public @Nullable Plan decision(String pattern) {
+        lock.lock();
+        try {
+            return pattern(pattern).decision;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Decides {@code pattern} from a page judged over HTTP ({@link PageCheck}): {@code decision}
+     * unless it is the pattern's decision already; {@code why} is logged with it.
+     */
+    public void judged(String pattern, Plan decision, String why) {
+        lock.lock();
+        try {
+            Pattern p = pattern(pattern);
+            if (p.decision != decision) decide(pattern, p, decision, why);
+        } finally {
+            lock.unlock();
+        }
     }
 
     /**
@@ -88,7 +145,7 @@ public final class RenderDecisions<P> {
     public Plan plan(String pattern) {
         lock.lock();
         try {
-            Pattern p = patterns.computeIfAbsent(pattern, k -> new Pattern());
+            Pattern p = pattern(pattern);
             if (p.decision != null) {
                 p.sinceDecision++;
                 if (recheckEvery > 0 && p.sinceDecision >= p.nextCheck) {
@@ -116,7 +173,7 @@ public final class RenderDecisions<P> {
     public boolean provisional(String pattern, P page) {
         lock.lock();
         try {
-            Pattern p = patterns.computeIfAbsent(pattern, k -> new Pattern());
+            Pattern p = pattern(pattern);
             if (p.decision == null) p.provisional.add(page);
             return p.decision == Plan.BROWSER;
         } finally {
@@ -133,7 +190,7 @@ public final class RenderDecisions<P> {
     public List<P> sampled(String pattern, boolean agree, String difference) {
         lock.lock();
         try {
-            Pattern p = patterns.computeIfAbsent(pattern, k -> new Pattern());
+            Pattern p = pattern(pattern);
             p.out = Math.max(0, p.out - 1);
             if (p.decision == Plan.HTTP) {
                 if (!agree)
@@ -197,6 +254,7 @@ public final class RenderDecisions<P> {
         List<P> pending = List.copyOf(p.provisional);
         p.provisional.clear();
         stats.increment("auto/decisions/" + decision.name().toLowerCase(Locale.ROOT));
+        store.put(pattern, decision == Plan.HTTP ? Decision.HTTP : Decision.BROWSER);
         LOG.info("renderer auto: pattern {}: {}", pattern, why);
         return decision == Plan.BROWSER ? pending : List.of();
     }

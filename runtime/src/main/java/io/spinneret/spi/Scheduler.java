@@ -196,6 +196,15 @@ public interface Scheduler extends AutoCloseable {
         return null;
     }
 
+    /**
+     * The store of this crawl's {@code renderer = auto} decisions, kept with its frontier (see
+     * {@link RenderDecisionStore}), or null (the default) when they need only live as long as the
+     * process: the crawl keeps them in memory.
+     */
+    default @Nullable RenderDecisionStore renderDecisionStore() {
+        return null;
+    }
+
     /** Releases resources; pending and in-flight state of persistent schedulers is kept. */
     @Override
     void close();

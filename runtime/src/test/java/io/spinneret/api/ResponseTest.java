@@ -43,6 +43,19 @@ class ResponseTest {
     }
 
     @Test
+    void isHtmlReadsTheContentTypeWhateverItsCaseAndSniffsOnlyWithoutOne() {
+        Request get = Request.of("http://h.test/");
+        byte[] html = "<!doctype html><p>x</p>".getBytes(StandardCharsets.UTF_8);
+        for (String type : List.of("text/html", "TEXT/HTML; charset=UTF-8", "Application/XHTML+XML")) {
+            assertTrue(new Response(get, get.url(), 200, Map.of("Content-Type", List.of(type)), html).isHtml(), type);
+        }
+        for (String type : List.of("application/json", "text/htm", "image/png")) {
+            assertFalse(new Response(get, get.url(), 200, Map.of("Content-Type", List.of(type)), html).isHtml(), type);
+        }
+        assertTrue(new Response(get, get.url(), 200, Map.of(), html).isHtml());
+    }
+
+    @Test
     void followResolvesRelativeLinksOneLevelDeeperWithTheSameRenderer() {
         Response r = page("http://h/a/b.html", "<a href='c.html'>x</a>");
         Request next = r.follow("c.html", "detail", 3).orElseThrow();

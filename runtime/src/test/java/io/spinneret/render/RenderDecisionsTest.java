@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spinneret.render.RenderDecisions.Plan;
+import io.spinneret.spi.RenderDecisionStore;
 import io.spinneret.spi.Stats;
 import java.util.ArrayList;
 import java.util.List;
@@ -130,5 +131,41 @@ class RenderDecisionsTest {
             }
         }
         assertEquals(List.of(3, 6, 9, 12), checks);
+    }
+
+    @Test
+    void aPatternMetForTheFirstTimeTakesTheDecisionKeptInTheStore() {
+        MemoryRenderDecisionStore store = new MemoryRenderDecisionStore();
+        store.put("js", RenderDecisionStore.Decision.BROWSER);
+        RenderDecisions<String> d = new RenderDecisions<>(5, 0, stats, store);
+        assertEquals(Plan.BROWSER, d.plan("js"), "no sample: decided before");
+        assertEquals(Plan.BROWSER, d.decision("js"));
+        assertEquals(0, stats.get("auto/decisions/browser"), "not decided again");
+        assertEquals(null, d.decision("listing"));
+        assertEquals(Plan.SAMPLE, d.plan("listing"));
+    }
+
+    @Test
+    void judgedDecisionsAreKeptInTheStoreOnceEach() {
+        MemoryRenderDecisionStore store = new MemoryRenderDecisionStore();
+        RenderDecisions<String> d = new RenderDecisions<>(5, 0, stats, store);
+        d.judged("listing", Plan.HTTP, "HTTP suffices");
+        d.judged("listing", Plan.HTTP, "HTTP suffices");
+        d.judged("js", Plan.BROWSER, "browser needed");
+        assertEquals(1, stats.get("auto/decisions/http"), "a decision already made is not made again");
+        assertEquals(
+                Map.of("listing", RenderDecisionStore.Decision.HTTP, "js", RenderDecisionStore.Decision.BROWSER),
+                store.all());
+        assertEquals(Plan.HTTP, d.plan("listing"), "a judged pattern is not sampled");
+    }
+
+    @Test
+    void anHttpDecisionKeptFromBeforeIsReCheckedAtTheLongestGap() {
+        MemoryRenderDecisionStore store = new MemoryRenderDecisionStore();
+        store.put("listing", RenderDecisionStore.Decision.HTTP);
+        RenderDecisions<String> d = new RenderDecisions<>(5, 10, stats, store);
+        int pages = 10 * RenderDecisions.MAX_GAP_FACTOR;
+        for (int i = 1; i < pages; i++) assertEquals(Plan.HTTP, d.plan("listing"), "page " + i);
+        assertEquals(Plan.SAMPLE, d.plan("listing"), "the re-check, at the longest gap");
     }
 }

@@ -6,6 +6,7 @@ import io.spinneret.spi.CrawlFinishedException;
 import io.spinneret.spi.Lease;
 import io.spinneret.spi.PageBudget;
 import io.spinneret.spi.PageRecords;
+import io.spinneret.spi.RenderDecisionStore;
 import io.spinneret.spi.Scheduler;
 import io.spinneret.spi.SessionStore;
 import io.spinneret.spi.SharedThrottle;
@@ -330,8 +331,10 @@ public final class RedisScheduler implements Scheduler {
             redis.call(p -> p.unlink(
                     RedisPages.KEY_NAMES.stream().map(k -> namespace + k).toArray(String[]::new)));
             layout(seen); // the reset dropped the layout with the rest: created again, with this node's filter
-            redis.call(p ->
-                    p.del(namespace + "sessions", namespace + "sessions:live")); // a new crawl starts without sessions
+            redis.call(p -> p.del(
+                    namespace + "sessions",
+                    namespace + "sessions:live",
+                    namespace + RedisRenderDecisions.KEY)); // a new crawl starts without sessions or render decisions
         }
         List<?> out = (List<?>)
                 eval(LuaScripts.BEGIN.plain(), lifecycleKeys, List.of(node, mode == Mode.JOIN ? "join" : "reopen"));
@@ -582,6 +585,12 @@ public final class RedisScheduler implements Scheduler {
         if (closed) throw new IllegalStateException("scheduler is closed");
         if (sessions == null) sessions = new RedisSessionStore(redis, name -> namespace + name);
         return sessions;
+    }
+
+    /** The {@code renderer = auto} decisions of this crawl, shared by its nodes ({@link RedisRenderDecisions}). */
+    @Override
+    public RenderDecisionStore renderDecisionStore() {
+        return new RedisRenderDecisions(redis, namespace + RedisRenderDecisions.KEY);
     }
 
     @Override

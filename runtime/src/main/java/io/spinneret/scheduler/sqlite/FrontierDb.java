@@ -76,6 +76,7 @@ final class FrontierDb implements AutoCloseable {
                 st.executeUpdate(INDEX);
             }
             PageTables.create(conn);
+            RenderDecisionTable.create(conn);
         }
         pages = readOnly ? null : new PageTables(conn);
         markSeen = conn.prepareStatement("INSERT OR IGNORE INTO seen (fp) VALUES (?)");
@@ -349,8 +350,14 @@ final class FrontierDb implements AutoCloseable {
             st.executeUpdate("DELETE FROM page");
         }
         PageTables.clear(conn);
+        RenderDecisionTable.clear(conn);
         ring.clear();
         pending = inFlight = seen = 0;
+    }
+
+    /** The job's {@code renderer = auto} decisions. */
+    RenderDecisionTable renderDecisions() {
+        return new RenderDecisionTable(conn);
     }
 
     /** The page budgets and SimHashes of the job; not on a file opened read-only. */

@@ -6,6 +6,7 @@ import io.spinneret.disk.FileErrors;
 import io.spinneret.spi.Lease;
 import io.spinneret.spi.PageBudget;
 import io.spinneret.spi.PageRecords;
+import io.spinneret.spi.RenderDecisionStore;
 import io.spinneret.spi.Scheduler;
 import io.spinneret.spi.SessionStore;
 import io.spinneret.spi.SimHashIndex;
@@ -20,6 +21,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -140,6 +142,8 @@ public final class SqliteScheduler implements Scheduler {
                         "job directory {}: the previous crawl finished ({} seen); starting a new one", jobDir, db.seen);
                 db.clear();
             }
+            if (existed && !resume)
+                db.renderDecisions().clear(); // a new crawl decides afresh, whatever the last one saw
             int recovered = db.recover();
             db.commit();
             if (existed && resume) {
@@ -277,6 +281,27 @@ public final class SqliteScheduler implements Scheduler {
     @Override
     public SimHashIndex simHashIndex() {
         return (simHash, url) -> call(db -> db.pages().firstNear(simHash, url));
+    }
+
+    /** The job's {@code renderer = auto} decisions, in its frontier file: kept when the job is resumed. */
+    @Override
+    public RenderDecisionStore renderDecisionStore() {
+        return new RenderDecisionStore() {
+            @Override
+            public void put(String pattern, Decision decision) {
+                call(db -> db.renderDecisions().put(pattern, decision));
+            }
+
+            @Override
+            public Optional<Decision> get(String pattern) {
+                return call(db -> db.renderDecisions().get(pattern));
+            }
+
+            @Override
+            public Map<String, Decision> all() {
+                return call(db -> db.renderDecisions().all());
+            }
+        };
     }
 
     /**
