@@ -1,5 +1,6 @@
 package io.spinneret.recrawl;
 
+import io.spinneret.annotations.Renderer;
 import io.spinneret.api.Fingerprint;
 import io.spinneret.api.Request;
 import io.spinneret.api.RequestCodec;
@@ -24,7 +25,8 @@ import org.jspecify.annotations.Nullable;
  *   version | flags | fetchedAt (4 bytes) | interval (4 bytes) | hash (8 bytes)
  *         | [ETag length varint, ETag] | [Last-Modified varint] | [links: count varint, 16 bytes each]
  *         | [items: count varint, then each: table, key column (length varint, UTF-8), type (1 byte), key as text]
- *         | request (RequestCodec JSON)
+ *         | request: a plain GET as URL, callback (length varint, UTF-8), priority (zig-zag varint) and depth
+ *           (varint); any other as RequestCodec JSON
  * </pre>
  * Times are seconds since the epoch, unsigned; the visit's two fields have a fixed place
  * ({@link #visit}), so an unchanged page's record is brought up to date by a {@code patch} of 8 bytes.
@@ -55,6 +57,8 @@ public record PageRecord(
     private static final int LAST_MODIFIED = 2;
     private static final int LINKS = 4;
     private static final int ITEMS = 8;
+    /** The request is a plain GET kept as URL, callback, priority and depth, not as JSON. */
+    private static final int PLAIN_REQUEST = 16;
     /** Where {@link #visit} goes in a record of this version. */
     public static final int VISIT_OFFSET = 2;
 
@@ -83,7 +87,8 @@ public record PageRecord(
 
     /** The record as the scheduler keeps it. */
     public byte[] encode() {
-        byte[] json = RequestCodec.toJsonBytes(request);
+        boolean plain = isPlain(request);
+        byte[] json = plain ? plainRequest(request) : RequestCodec.toJsonBytes(request);
         byte[] e = etag == null ? null : etag.getBytes(StandardCharsets.UTF_8);
         List<byte[]> keys = new ArrayList<>();
         int keyBytes = 0;
@@ -110,7 +115,8 @@ public record PageRecord(
         out.put((byte) ((e != null ? ETAG : 0)
                 | (lastModified != 0 ? LAST_MODIFIED : 0)
                 | (links != null ? LINKS : 0)
-                | (items != null ? ITEMS : 0)));
+                | (items != null ? ITEMS : 0)
+                | (plain ? PLAIN_REQUEST : 0)));
         out.put(visit(fetchedAt, interval));
         out.putLong(contentHash);
         if (e != null) {
@@ -177,7 +183,9 @@ public record PageRecord(
                 }
                 items = List.of(keys);
             }
-            Request request = RequestCodec.fromJson(Arrays.copyOfRange(bytes, in.position(), bytes.length));
+            Request request = (flags & PLAIN_REQUEST) != 0
+                    ? plainRequest(in)
+                    : RequestCodec.fromJson(Arrays.copyOfRange(bytes, in.position(), bytes.length));
             return new PageRecord(request, etag, lastModified, hash, fetchedAt, interval, links, items);
         } catch (BufferUnderflowException
                 | NegativeArraySizeException
@@ -186,6 +194,46 @@ public record PageRecord(
                 | NumberFormatException e) {
             throw new IllegalArgumentException("truncated page record", e);
         }
+    }
+
+    /**
+     * Whether {@code r} is what almost every crawled page's request is: a GET with no headers, body,
+     * meta, errback or renderer of its own, kept without JSON (smaller, and no JSON to write on every
+     * page of a first crawl or read for every page a re-crawl queues).
+     */
+    private static boolean isPlain(Request r) {
+        return r.method().equals("GET")
+                && r.headers().isEmpty()
+                && r.body() == null
+                && r.errback() == null
+                && !r.dontFilter()
+                && r.renderer() == Renderer.HTTP
+                && r.meta().isEmpty()
+                && r.retryCount() == 0;
+    }
+
+    /** URL, callback (empty for the default), priority (zig-zag) and depth. */
+    private static byte[] plainRequest(Request r) {
+        byte[] url = r.url().getBytes(StandardCharsets.UTF_8);
+        byte[] callback = r.callback().equals(Request.DEFAULT_CALLBACK)
+                ? new byte[0]
+                : r.callback().getBytes(StandardCharsets.UTF_8);
+        ByteBuffer out = ByteBuffer.allocate(url.length + callback.length + 30);
+        writeBytes(out, url);
+        writeBytes(out, callback);
+        writeVarint(out, ((r.priority() << 1) ^ (r.priority() >> 31)) & U32);
+        writeVarint(out, r.depth());
+        return Arrays.copyOf(out.array(), out.position());
+    }
+
+    /** As {@link RequestCodec#fromJson} builds the same request from its JSON. */
+    private static Request plainRequest(ByteBuffer in) {
+        Request.Builder b = Request.builder(readString(in));
+        String callback = readString(in);
+        if (!callback.isEmpty()) b.callback(callback);
+        int zigzag = (int) readVarint(in);
+        int priority = (zigzag >>> 1) ^ -(zigzag & 1);
+        return b.priority(priority).depth((int) readVarint(in)).build();
     }
 
     private static void writeBytes(ByteBuffer out, byte[] b) {

@@ -67,6 +67,29 @@ class PageRecordTest {
     }
 
     @Test
+    void plainAndOtherRequestsComeBackEqual() {
+        for (Request r : List.of(
+                DETAIL,
+                Request.of("https://b.example/é?q=1"),
+                Request.builder("https://b.example/").priority(-7).depth(300).build(),
+                Request.builder("https://b.example/")
+                        .priority(Integer.MIN_VALUE)
+                        .callback("x")
+                        .build(),
+                Request.builder("https://b.example/")
+                        .header("Accept", "text/html")
+                        .build(),
+                Request.builder("https://b.example/")
+                        .meta("k", "v")
+                        .errback("failed")
+                        .build(),
+                Request.builder("https://b.example/").method("POST").body("a=1").build())) {
+            PageRecord record = new PageRecord(r, null, 0, 1, 2, 3);
+            assertEquals(record, PageRecord.decode(record.encode()), r.toString());
+        }
+    }
+
+    @Test
     void aRecordCostsLittleMoreThanItsRequest() {
         PageRecord r = new PageRecord(DETAIL, "\"6753a1c2-12f4\"", 1_764_000_000L, -42L, 1_764_900_000L, 86_400);
         int request = RequestCodec.toJsonBytes(DETAIL).length;

@@ -9,6 +9,7 @@ import io.spinneret.embed.CrawlResult;
 import io.spinneret.embed.Crawler;
 import io.spinneret.observe.ChangeStatus;
 import io.spinneret.observe.CrawlListener;
+import io.spinneret.observe.metrics.MetricsListener;
 import io.spinneret.scheduler.redis.RedisTestServer;
 import io.spinneret.scheduler.sqlite.SqliteScheduler;
 import io.spinneret.settings.Settings;
@@ -27,6 +28,8 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -119,13 +122,26 @@ class RecrawlCrawlTest {
                     if (status == ChangeStatus.REMOVED) removed.add(request.url());
                 }
             };
-            CrawlResult changed = crawl(site, settings(scheduler, "recrawl=true"), onRemoved);
+            MetricsListener metrics = MetricsListener.open(Settings.defaults().with("metrics", "127.0.0.1:0", "test"));
+            CrawlResult changed;
+            String scraped;
+            try (metrics) {
+                changed = crawl(site, settings(scheduler, "recrawl=true"), onRemoved, metrics);
+                scraped = metrics.scrape();
+            }
             Set<String> tenChanged =
                     new TreeSet<>(IntStream.range(0, 10).mapToObj(site::bookUrl).toList());
             assertEquals(tenChanged, itemUrls(), "exactly the changed books' items");
             // the first listing page lost five links (changed); the other two only got a new ETag (same body:
             // unchanged)
             assertEquals(Map.of("changed", 11L, "removed", 5L, "unchanged", (long) PAGES - 16), changed.recrawled());
+            for (var status : changed.recrawled().entrySet()) {
+                Matcher m = Pattern.compile("spinneret_recrawl_pages_total\\{[^}]*status=\"" + status.getKey()
+                                + "\"[^}]*} ([0-9.]+)")
+                        .matcher(scraped);
+                assertTrue(m.find(), scraped);
+                assertEquals((double) status.getValue(), Double.parseDouble(m.group(1)), "metrics as the stats");
+            }
             assertEquals(
                     new TreeSet<>(
                             IntStream.range(10, 15).mapToObj(site::bookUrl).toList()),
