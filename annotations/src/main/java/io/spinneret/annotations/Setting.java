@@ -166,6 +166,13 @@ public enum Setting {
     /** Seconds a Redis command is retried (with back-off) while the server is unreachable before the crawl fails. */
     REDIS_RETRY_TIMEOUT(
             "redis_retry_timeout", Type.DURATION, "60", "seconds Redis commands are retried before the crawl fails"),
+    /**
+     * Replicas that must hold a Redis crawl's writes before they count as done ({@code WAIT} after
+     * each pipelined batch, up to 1 s): with 1, a master killed before replicating loses no
+     * acknowledged work. 0 (the default) trusts asynchronous replication. See docs/distributed.md.
+     */
+    REDIS_WAIT_REPLICAS(
+            "redis_wait_replicas", Type.INT, "0", "replicas that must acknowledge Redis writes (WAIT; 0 = none)"),
     /** Seconds a distributed node waits on an empty shared queue before it ends. */
     IDLE_TIMEOUT("idle_timeout", Type.DURATION, "5", "seconds a shared queue must stay empty before a node ends"),
     /**

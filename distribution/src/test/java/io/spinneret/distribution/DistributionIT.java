@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -241,6 +242,45 @@ class DistributionIT {
                 60);
         assertEquals(0, r.code(), "no 'Multiple garbage collectors selected': " + r);
         assertTrue(r.stdout().contains("-XX:+UseParallelGC") && !r.stdout().contains("-XX:+UseSerialGC"), r.toString());
+    }
+
+    /** The JVM's final flags for {@code bin/spinneret ARGS} under {@code SPINNERET_JIT=jit} (null: unset). */
+    private Result flags(String jit, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(bin());
+        cmd.addAll(List.of(args));
+        Map<String, String> env = new HashMap<>(Map.of("SPINNERET_OPTS", "-XX:+PrintCommandLineFlags"));
+        if (jit != null) env.put("SPINNERET_JIT", jit);
+        return run(cmd, env, 60);
+    }
+
+    @Test
+    void theJitIsC1ForACrawlAndBothCompilersForTheServiceUnlessSpinneretJitSays() throws Exception {
+        Result run = flags(null, "run", "--help");
+        assertEquals(0, run.code(), run.toString());
+        assertTrue(run.stdout().contains("-XX:TieredStopAtLevel=1"), "run: C1 only: " + run);
+
+        Result serve = flags(null, "serve", "--help");
+        assertEquals(0, serve.code(), serve.toString());
+        assertTrue(serve.stdout().contains("-XX:+PrintCommandLineFlags"), serve.toString());
+        assertTrue(!serve.stdout().contains("TieredStopAtLevel"), "serve: both compilers: " + serve);
+
+        Result c2 = flags("c2", "run", "--help");
+        assertTrue(!c2.stdout().contains("TieredStopAtLevel"), "SPINNERET_JIT=c2 on a run: " + c2);
+        Result c1 = flags("c1", "serve", "--help");
+        assertTrue(c1.stdout().contains("-XX:TieredStopAtLevel=1"), "SPINNERET_JIT=c1 on serve: " + c1);
+        Result auto = flags("auto", "--version");
+        assertTrue(auto.stdout().contains("-XX:TieredStopAtLevel=1"), "auto is the rule: " + auto);
+    }
+
+    @Test
+    void anUnknownSpinneretJitIsRefusedBeforeAnyJvmStarts() throws Exception {
+        Result r = flags("C2", "--version");
+        assertEquals(2, r.code(), r.toString());
+        assertEquals("", r.stdout(), "no JVM ran: " + r);
+        assertEquals(
+                "error: SPINNERET_JIT is 'C2'; it must be c1 (the C1 compiler only), c2 (both compilers) or auto"
+                        + " (c2 for serve, c1 otherwise)\n",
+                r.stderr());
     }
 
     /** A copy of the distribution (its lib/ linked) that a test may write a cache into. */

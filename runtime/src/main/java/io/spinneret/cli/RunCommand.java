@@ -190,8 +190,12 @@ final class RunCommand implements Callable<Integer> {
                 && settings.getChoice(Setting.SCHEDULER).equals("redis")
                 && result.requests() == 0
                 && result.failures() == 0;
-        if (idleNode) {
+        if (idleNode && result.get(Crawler.STAT_OTHER_NODES) > 0) {
             err.println("this node got no work: the shared queue stayed empty (the other nodes of the crawl had it)");
+        } else if (idleNode) {
+            err.println("this node got no work: the shared queue stayed empty, and no other node of the crawl was"
+                    + " seen (its start requests were seen before: --resume crawls only new URLs, --new-crawl"
+                    + " starts again)");
         } else if (nothing != null) {
             err.println("error: " + nothing);
         }

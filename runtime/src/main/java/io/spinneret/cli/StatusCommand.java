@@ -4,6 +4,7 @@ import io.spinneret.api.SpinneretException;
 import io.spinneret.scheduler.redis.RedisCrawlStatus;
 import io.spinneret.scheduler.redis.RedisScheduler;
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -36,11 +37,19 @@ final class StatusCommand implements Callable<Integer> {
             description = "the crawl (by default a crawl's id is its spider's name)")
     String crawlId = "";
 
+    @Option(
+            names = "--visibility-timeout",
+            paramLabel = "SECONDS",
+            description =
+                    "the crawl's visibility_timeout: a node silent for longer is shown dead (default: ${DEFAULT-VALUE})")
+    double visibilityTimeout = 15;
+
     @Override
     public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         RedisCrawlStatus status;
-        try (RedisScheduler crawl = RedisScheduler.inspect(redis, crawlId)) {
+        try (RedisScheduler crawl =
+                RedisScheduler.inspect(redis, crawlId, Duration.ofMillis((long) (visibilityTimeout * 1000)))) {
             status = crawl.status();
         } catch (SpinneretException e) {
             spec.commandLine().getErr().println("error: " + e.getMessage());

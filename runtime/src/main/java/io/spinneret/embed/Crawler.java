@@ -37,8 +37,10 @@ import io.spinneret.url.AbsoluteUrl;
 import io.spinneret.writer.ItemSchemas;
 import io.spinneret.writer.ItemWriter;
 import io.spinneret.writer.StorageFailedException;
+import io.spinneret.writer.StoredUnacked;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -81,6 +83,10 @@ public final class Crawler {
     private static final Logger LOG = LoggerFactory.getLogger(Crawler.class);
     /** Items a callback emitted that a storage failure kept from being stored (not in {@link Stats#ITEMS}). */
     public static final String STAT_NOT_STORED = "items/not_stored";
+    /** The stats key of items a resumed crawl did not store again: the failed crawl stored them ({@link StoredUnacked}). */
+    public static final String STAT_STORED_EARLIER = "items/stored_earlier";
+    /** The stats key of a distributed crawl: how many other nodes this node saw in it ({@link Scheduler#otherNodes()}). */
+    public static final String STAT_OTHER_NODES = "nodes/others";
 
     private final SpiderDefinition spider;
     private final Settings settings;
@@ -174,10 +180,7 @@ public final class Crawler {
         Instant startedAt = Instant.now();
         long t0 = System.nanoTime();
         CrawlEvents events = listeners.events(stats);
-        String target = settings.getString(Setting.OUTPUT).isBlank()
-                ? spider.name() + ".jsonl"
-                : settings.getString(Setting.OUTPUT);
-        Opened opened = new Opened(givenStorage != null ? givenStorage : Storages.forOutput(target, settings));
+        Opened opened = new Opened(givenStorage != null ? givenStorage : Storages.forOutput(outputSetting(), settings));
         Engine e;
         try {
             e = open(opened, events, startedAt);
@@ -186,6 +189,8 @@ public final class Crawler {
             opened.close();
         }
         countUnstored(opened.itemWriter);
+        if (opened.scheduler != null && opened.scheduler.isShared())
+            stats.add(STAT_OTHER_NODES, opened.scheduler.otherNodes());
         return result(e, events, startedAt, Duration.ofNanos(System.nanoTime() - t0), opened.storage);
     }
 
@@ -200,13 +205,13 @@ public final class Crawler {
         @Nullable
         ItemWriter itemWriter;
 
+        @Nullable
+        Scheduler scheduler;
+
         boolean pipelineClosed;
 
         RecrawlSeeds.Seeded seeded = new RecrawlSeeds.Seeded(0, 0);
         List<Request> start = List.of();
-
-        @Nullable
-        Scheduler scheduler;
 
         @Nullable
         Progress progress;
@@ -241,10 +246,10 @@ public final class Crawler {
         List<Request> start = feed != null ? List.of() : startRequests(dispatcher);
         Scheduler scheduler = givenScheduler != null ? givenScheduler : openScheduler(name);
         opened.toClose.add(scheduler);
+        opened.scheduler = scheduler;
         // --recrawl: the known pages that are due, before the start URLs
         opened.seeded = RecrawlSeeds.push(scheduler, settings);
         opened.start = start;
-        opened.scheduler = scheduler;
         if (start.isEmpty() && feed == null && !scheduler.isShared() && scheduler.pendingCount() == 0) {
             // a crawl of nothing that ends at once with exit 0 would look like success
             LOG.warn(
@@ -296,9 +301,30 @@ public final class Crawler {
         return e;
     }
 
+    /**
+     * The journal of requests stored but not acknowledged ({@link StoredUnacked}), beside the first
+     * local file output; null when none is a file (stdout, a database: upserted).
+     */
+    private @Nullable StoredUnacked storedUnacked() {
+        for (Storages.Output o : Storages.outputs(outputSetting())) {
+            String t = o.target();
+            if (t.equals("-") || t.contains("://")) continue;
+            return StoredUnacked.beside(Path.of(t), settings.getBoolean(Setting.OVERWRITE_OUTPUT));
+        }
+        return null;
+    }
+
+    /** The outputs the items go to: the {@code output} setting, else {@code <spider>.jsonl}. */
+    private String outputSetting() {
+        return settings.getString(Setting.OUTPUT).isBlank()
+                ? spider.name() + ".jsonl"
+                : settings.getString(Setting.OUTPUT);
+    }
+
     /** Gives the engine its item processors and the pipeline to {@code storage}; publishes both for {@link #stop}. */
     private ItemWriter withItemOutput(Engine e, Storage storage, Scheduler scheduler, CrawlEvents events) {
         ItemWriter p = new ItemWriter(storage, settings, scheduler::ack, e::fail);
+        if (scheduler.isPersistent() && givenStorage == null) p.storedUnacked(storedUnacked());
         e.itemWriter(p);
         e.itemChain(new ItemChain(spider.newProcessors(), settings, stats, e::fail, events::itemDropped));
         p.onRejected(new StorageRejections(settings, stats, events::itemDropped));
@@ -332,6 +358,11 @@ public final class Crawler {
     /** The summary counts what was stored: items accepted but lost with a failed storage are not. */
     private void countUnstored(@Nullable ItemWriter p) {
         if (p == null) return;
+        long earlier = p.storedEarlier(); // stored by the crawl that failed to acknowledge them: not items of this one
+        if (earlier > 0) {
+            stats.add(Stats.ITEMS, -earlier);
+            stats.add(STAT_STORED_EARLIER, earlier);
+        }
         long notStored = stats.get(Stats.ITEMS) - p.written();
         if (notStored > 0) {
             stats.add(Stats.ITEMS, -notStored);

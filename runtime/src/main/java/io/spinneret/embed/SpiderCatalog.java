@@ -7,6 +7,7 @@ import io.spinneret.internal.SpiderRegistry;
 import java.io.File;
 import java.io.IOException;
 import java.net.MalformedURLException;
+import java.net.URI;
 import java.net.URISyntaxException;
 import java.net.URL;
 import java.net.URLClassLoader;
@@ -40,7 +41,8 @@ import org.slf4j.LoggerFactory;
  * <p>Started as {@code java -jar runtime.jar} (or {@code bin/spinneret}), the class path is the
  * runtime's jar and the dependencies its manifest names, which hold no spiders: then only the
  * runtime's jar itself (a jar built with spiders inside) and the spiders directory are searched. Looking through the
- * dependencies means opening some thirty jars, 20-25 ms of every crawl's start.
+ * dependencies would mean opening each of the eighty-odd jars its {@code Class-Path} names, which a
+ * {@link URLClassLoader} given the runtime's jar does: so the jar is read directly instead.
  */
 public final class SpiderCatalog {
     private static final Logger LOG = LoggerFactory.getLogger(SpiderCatalog.class);
@@ -73,20 +75,17 @@ public final class SpiderCatalog {
      */
     static SpiderCatalog discover(ClassLoader parent, @Nullable Path spidersDir, @Nullable Path runtimeJar) {
         List<Path> sources = spidersDir == null ? List.of() : sources(spidersDir);
-        List<Path> searched = new ArrayList<>();
-        if (runtimeJar != null) searched.add(runtimeJar);
-        searched.addAll(sources);
-        ClassLoader loader = parent;
-        if (!searched.isEmpty()) {
-            URL[] urls = new URL[searched.size()];
+        ClassLoader loader = runtimeJar == null ? parent : new OwnRegistriesOnly(parent, runtimeJar);
+        if (!sources.isEmpty()) {
+            URL[] urls = new URL[sources.size()];
             for (int i = 0; i < urls.length; i++) {
                 try {
-                    urls[i] = searched.get(i).toUri().toURL();
+                    urls[i] = sources.get(i).toUri().toURL();
                 } catch (MalformedURLException e) {
-                    throw new SpinneretException("cannot load spiders from " + searched.get(i) + ": " + e.getMessage());
+                    throw new SpinneretException("cannot load spiders from " + sources.get(i) + ": " + e.getMessage());
                 }
             }
-            loader = new URLClassLoader("spiders", urls, runtimeJar == null ? parent : new WithoutRegistries(parent));
+            loader = new URLClassLoader("spiders", urls, loader);
         }
         List<SpiderRegistry> registries = new ArrayList<>();
         try {
@@ -152,15 +151,29 @@ public final class SpiderCatalog {
         }
     }
 
-    /** Its parent in every way but one: it has no registry service files to show (see the class comment). */
-    private static final class WithoutRegistries extends ClassLoader {
-        WithoutRegistries(ClassLoader parent) {
+    /**
+     * Its parent in every way but one: the only registry service file it shows is the runtime
+     * jar's own, if it has one (see the class comment). The jar is not handed to a
+     * {@link URLClassLoader}, which would follow its manifest's {@code Class-Path} and open every
+     * dependency to look for the file.
+     */
+    private static final class OwnRegistriesOnly extends ClassLoader {
+        private final Path runtimeJar;
+
+        OwnRegistriesOnly(ClassLoader parent, Path runtimeJar) {
             super("spinneret-runtime", parent);
+            this.runtimeJar = runtimeJar;
         }
 
         @Override
         public Enumeration<URL> getResources(String name) throws IOException {
-            return name.equals(SERVICE) ? Collections.emptyEnumeration() : super.getResources(name);
+            if (!name.equals(SERVICE)) return super.getResources(name);
+            // the class path's loader has the jar open already: this shares its central directory
+            try (ZipFile jar = new ZipFile(runtimeJar.toFile())) {
+                if (jar.getEntry(SERVICE) == null) return Collections.emptyEnumeration();
+            }
+            return Collections.enumeration(List.of(
+                    URI.create("jar:" + runtimeJar.toUri() + "!/" + SERVICE).toURL()));
         }
     }
 

@@ -14,6 +14,7 @@ import io.spinneret.recrawl.Revisits;
 import io.spinneret.spi.InlineFetches;
 import io.spinneret.spi.Lease;
 import io.spinneret.spi.Scheduler;
+import io.spinneret.spi.SchedulerFailedException;
 import io.spinneret.spi.Stats;
 import io.spinneret.writer.ItemSchemas;
 import java.io.IOException;
@@ -132,6 +133,7 @@ final class RequestProcessor {
                 scheduler.requeue(lease, req);
                 return;
             }
+            notTheRequests(e);
             failureLog.download(req, e);
             errback(
                     lease,
@@ -190,6 +192,7 @@ final class RequestProcessor {
         PageCallback.Yield out = page.run(req.callback(), resp, new CollectingCrawl(resp, schemas, inline));
         CollectingCrawl crawl = out.crawl();
         Throwable t = out.error();
+        if (t != null) notTheRequests(t);
         if (t != null && !crawl.stoppedInline && !quiet) { // a stop's interrupt is no failure of the callback: requeued
             failureLog.callback(req, t, req.callback());
             if (events.on())
@@ -315,6 +318,16 @@ final class RequestProcessor {
                         null);
         }
         storeWithFiles(lease, crawl);
+    }
+
+    /**
+     * Throws the scheduler's failure if {@code e} is one (the shared throttle, budgets or sessions
+     * of a distributed crawl lost their store): the crawl fails, and the request is not counted as
+     * failed; its lease stays unacknowledged, so a resumed crawl does it again.
+     */
+    private static void notTheRequests(Throwable e) {
+        SchedulerFailedException failed = SchedulerFailedException.in(e);
+        if (failed != null) throw failed;
     }
 
     private boolean interruptedByStop(Exception e) {

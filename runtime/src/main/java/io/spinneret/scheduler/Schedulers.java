@@ -59,10 +59,11 @@ public final class Schedulers {
                         : resume ? RedisScheduler.Mode.REOPEN : RedisScheduler.Mode.JOIN;
                 return RedisScheduler.open(
                         new RedisScheduler.Options(
-                                settings.getString(Setting.REDIS_URL),
-                                crawlId,
-                                settings.getDuration(Setting.VISIBILITY_TIMEOUT),
-                                settings.getDuration(Setting.REDIS_RETRY_TIMEOUT)),
+                                        settings.getString(Setting.REDIS_URL),
+                                        crawlId,
+                                        settings.getDuration(Setting.VISIBILITY_TIMEOUT),
+                                        settings.getDuration(Setting.REDIS_RETRY_TIMEOUT))
+                                .withWaitReplicas(settings.getInt(Setting.REDIS_WAIT_REPLICAS)),
                         mode,
                         seenFilter(settings));
             }

@@ -146,6 +146,14 @@ public interface Scheduler extends AutoCloseable {
     }
 
     /**
+     * For a {@linkplain #isShared() shared} scheduler: how many other nodes this one saw in the
+     * crawl while it ran (alive or not); 0 for one that is not shared.
+     */
+    default int otherNodes() {
+        return 0;
+    }
+
+    /**
      * True if the state outlives this object: a scheduler opened again on the same job (SQLite job
      * directory, Redis namespace) sees the pending, in-flight and seen requests left by this one.
      */

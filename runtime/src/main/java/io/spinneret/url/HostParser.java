@@ -17,19 +17,30 @@ import org.jspecify.annotations.Nullable;
 final class HostParser {
     /** The forbidden domain code points besides C0 controls and U+007F. */
     private static final String FORBIDDEN_DOMAIN = " #%/:<>?@[\\]^|";
-    /** UTS #46 errors that "domain to ASCII" ignores when not strict (CheckHyphens and VerifyDnsLength off). */
-    private static final Set<IDNA.Error> IGNORED = EnumSet.of(
-            IDNA.Error.EMPTY_LABEL,
-            IDNA.Error.LABEL_TOO_LONG,
-            IDNA.Error.DOMAIN_NAME_TOO_LONG,
-            IDNA.Error.LEADING_HYPHEN,
-            IDNA.Error.TRAILING_HYPHEN,
-            IDNA.Error.HYPHEN_3_4);
-
-    /** Made on first use: most hosts are ASCII and never need ICU. */
+    /**
+     * ICU4J's UTS #46, made on first use: most hosts are ASCII and never need ICU, and the crawl
+     * of an ASCII-only site loads none of it (this class's bytecode is the only place that names it).
+     */
     private static final class Uts46 {
         static final IDNA IDNA_ =
                 IDNA.getUTS46Instance(IDNA.NONTRANSITIONAL_TO_ASCII | IDNA.CHECK_BIDI | IDNA.CHECK_CONTEXTJ);
+        /** UTS #46 errors that "domain to ASCII" ignores when not strict (CheckHyphens and VerifyDnsLength off). */
+        static final Set<IDNA.Error> IGNORED = EnumSet.of(
+                IDNA.Error.EMPTY_LABEL,
+                IDNA.Error.LABEL_TOO_LONG,
+                IDNA.Error.DOMAIN_NAME_TOO_LONG,
+                IDNA.Error.LEADING_HYPHEN,
+                IDNA.Error.TRAILING_HYPHEN,
+                IDNA.Error.HYPHEN_3_4);
+
+        /** The domain mapped to ASCII, or null if UTS #46 reports an error that is not ignored. */
+        static @Nullable String toAscii(String domain) {
+            StringBuilder out = new StringBuilder(domain.length() + 8);
+            IDNA.Info info = new IDNA.Info();
+            IDNA_.nameToASCII(domain, out, info);
+            for (IDNA.Error e : info.getErrors()) if (!IGNORED.contains(e)) return null;
+            return out.toString();
+        }
     }
 
     private HostParser() {}
@@ -55,17 +66,13 @@ final class HostParser {
 
     /** "Domain to ASCII" with beStrict false, or null for failure. */
     static @Nullable String toAscii(String domain) {
-        String result;
+        @Nullable String result;
         if (isAscii(domain) && !hasPunycodeLabel(domain)) {
             result = domain.toLowerCase(Locale.ROOT); // what UTS #46 amounts to here, without loading ICU
         } else {
-            StringBuilder out = new StringBuilder(domain.length() + 8);
-            IDNA.Info info = new IDNA.Info();
-            Uts46.IDNA_.nameToASCII(domain, out, info);
-            for (IDNA.Error e : info.getErrors()) if (!IGNORED.contains(e)) return null;
-            result = out.toString();
+            result = Uts46.toAscii(domain);
         }
-        if (result.isEmpty()) return null;
+        if (result == null || result.isEmpty()) return null;
         for (int i = 0; i < result.length(); i++) {
             char c = result.charAt(i);
             if (c <= 0x1f || c == 0x7f || FORBIDDEN_DOMAIN.indexOf(c) >= 0) return null;

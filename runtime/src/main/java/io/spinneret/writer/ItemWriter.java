@@ -18,6 +18,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
@@ -127,6 +128,8 @@ public final class ItemWriter implements AutoCloseable {
     private volatile long written;
     private int buffered;
     private volatile boolean closed;
+    private volatile @Nullable StoredUnacked storedBefore;
+    private final AtomicLong storedEarlier = new AtomicLong();
     private volatile Rejections rejections = (schema, item, why) -> {
         throw new StorageFailedException("storage rejected a " + schema.name() + ": " + why.getMessage(), why);
     };
@@ -162,6 +165,15 @@ public final class ItemWriter implements AutoCloseable {
      * @throws InterruptedException if interrupted while waiting for room
      */
     public void submit(List<?> items, List<ItemSchema<?>> schemas, @Nullable Lease lease) throws InterruptedException {
+        StoredUnacked before = storedBefore;
+        if (lease != null && before != null && before.take(lease)) { // stored by the crawl that failed to ack it
+            LOG.debug(
+                    "{}: items stored by an earlier crawl, not stored again",
+                    lease.request().url());
+            storedEarlier.addAndGet(items.size());
+            acker.ack(lease);
+            return;
+        }
         if (items.isEmpty()) {
             if (lease != null) acker.ack(lease);
             return;
@@ -182,6 +194,14 @@ public final class ItemWriter implements AutoCloseable {
         int n = items.size();
         int now = untaken.addAndGet(n);
         if (now >= wakeAt && now - n < wakeAt || writerIdle) LockSupport.unpark(writer);
+    }
+
+    /**
+     * Where the requests whose items were written but whose leases could not be acknowledged are
+     * recorded, and read back by a resumed crawl ({@link StoredUnacked}).
+     */
+    public void storedUnacked(@Nullable StoredUnacked journal) {
+        this.storedBefore = journal;
     }
 
     /** Who is told of items the storage rejects for their data; by default such an item fails the pipeline. */
@@ -230,6 +250,11 @@ public final class ItemWriter implements AutoCloseable {
     public void flush() {
         queue.add(FLUSH);
         LockSupport.unpark(writer);
+    }
+
+    /** Items not written again because an earlier crawl stored them and failed to acknowledge them ({@link StoredUnacked}). */
+    public long storedEarlier() {
+        return storedEarlier.get();
     }
 
     /** Items written so far. */
@@ -384,13 +409,25 @@ public final class ItemWriter implements AutoCloseable {
             int to = Math.min(n, from + batchSize);
             List<Object> chunk = b.items.subList(from, to);
             written += writeOrReject((ItemSchema) b.schema, chunk);
+            List<Lease> unacked = new ArrayList<>();
+            RuntimeException ackFailed = null;
             for (int i = from; i < to; i++) {
                 Ticket t = b.tickets.get(i);
                 if (--t.remaining == 0) {
                     space.release(t.permits);
-                    if (t.lease != null) ack(t.lease);
+                    if (t.lease == null) continue;
+                    if (ackFailed == null) {
+                        try {
+                            acker.ack(t.lease);
+                            continue;
+                        } catch (RuntimeException e) {
+                            ackFailed = e;
+                        }
+                    }
+                    unacked.add(t.lease); // written: the scheduler must not have it stored again
                 }
             }
+            if (ackFailed != null) ackFailed(unacked, ackFailed);
             buffered -= chunk.size();
             from = to;
         }
@@ -424,16 +461,17 @@ public final class ItemWriter implements AutoCloseable {
         return writeOrReject(schema, chunk.subList(0, half)) + writeOrReject(schema, chunk.subList(half, chunk.size()));
     }
 
-    /** Acknowledges a stored lease; a scheduler that fails to (its Redis is gone) fails the pipeline, not its thread. */
-    private void ack(Lease lease) {
-        try {
-            acker.ack(lease);
-        } catch (RuntimeException e) {
-            throw new StorageFailedException(
-                    "the scheduler failed to acknowledge stored items: "
-                            + (e.getMessage() == null ? e.toString() : e.getMessage()),
-                    e);
-        }
+    /**
+     * A scheduler that fails to acknowledge stored items (its Redis is gone) fails the pipeline, not
+     * its thread; the leases whose items were written are recorded first ({@link StoredUnacked}).
+     */
+    private void ackFailed(List<Lease> written, RuntimeException e) {
+        StoredUnacked journal = storedBefore;
+        if (journal != null) journal.record(written);
+        throw new StorageFailedException(
+                "the scheduler failed to acknowledge stored items: "
+                        + (e.getMessage() == null ? e.toString() : e.getMessage()),
+                e);
     }
 
     /** @return null once written, or the storage's rejection of the data, which is not retried */

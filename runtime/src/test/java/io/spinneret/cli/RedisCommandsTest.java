@@ -105,7 +105,28 @@ class RedisCommandsTest {
             MainTest.Run late = MainTest.run(crawl(site));
             assertEquals(0, late.code(), late.err());
             assertTrue(late.err().contains("this node got no work"), late.err());
+            assertTrue(late.err().contains("the other nodes of the crawl had it"), late.err());
             assertEquals(0, site.totalHits.get(), "the late node crawled nothing again");
+        }
+    }
+
+    @Test
+    void aNodeThatGotNoWorkAndSawNoOtherNodeDoesNotSayTheOthersHadIt() throws Exception {
+        try (TestSite site = TestSite.books(1);
+                RedisScheduler other = RedisScheduler.open(
+                        // a visibility timeout of 60 s: its next heartbeat comes after the late node is done
+                        new RedisScheduler.Options(redis(), crawlId, Duration.ofSeconds(60), Duration.ofSeconds(5)),
+                        RedisScheduler.Mode.JOIN)) {
+            other.push(Request.of(site.root()));
+            other.ack(Objects.requireNonNull(other.poll(Duration.ofSeconds(1))));
+            try (Jedis j = new Jedis(URI.create(redis()))) {
+                j.hdel(other.namespace() + "nodes", other.node()); // the crawl lists no node
+            }
+            MainTest.Run late = MainTest.run(crawl(site));
+            assertEquals(0, late.code(), late.err());
+            assertTrue(late.err().contains("this node got no work"), late.err());
+            assertTrue(late.err().contains("no other node of the crawl was seen"), late.err());
+            assertFalse(late.err().contains("the other nodes of the crawl had it"), late.err());
         }
     }
 

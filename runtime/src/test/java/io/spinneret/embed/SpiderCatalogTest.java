@@ -97,9 +97,42 @@ class SpiderCatalogTest {
         assertNull(SpiderCatalog.runtimeJarAlone(getClass().getClassLoader()), "the tests' class path is not one jar");
     }
 
+    @Test
+    void theDependenciesTheRuntimeJarsManifestNamesAreNotSearched() throws Exception {
+        // as runtime.jar's Class-Path names lib/*.jar: a class loader given the jar would follow it
+        Path dependency = jarWithService(dir.resolve("lib/dependency.jar"), "x.NoSuchRegistry");
+        Path runtime =
+                jarWithService(dir.resolve("runtime.jar"), "io.spinneret.testing.TestRegistry", "lib/dependency.jar");
+        Path withoutRegistry = dir.resolve("bare/runtime.jar");
+        Files.createDirectories(withoutRegistry.getParent());
+        Files.copy(dependency, dir.resolve("bare/dependency.jar"));
+        try (ZipOutputStream z = new ZipOutputStream(Files.newOutputStream(withoutRegistry))) {
+            z.putNextEntry(new ZipEntry("META-INF/MANIFEST.MF"));
+            z.write("Manifest-Version: 1.0\r\nClass-Path: dependency.jar\r\n\r\n".getBytes(StandardCharsets.UTF_8));
+            z.closeEntry();
+        }
+        try (URLClassLoader classPath = new URLClassLoader(
+                new URL[] {runtime.toUri().toURL()}, getClass().getClassLoader())) {
+            SpiderCatalog c = SpiderCatalog.discover(classPath, dir.resolve("spiders"), runtime);
+            assertTrue(c.find("testbooks").isPresent(), "the runtime jar's own registry");
+            SpiderCatalog none = SpiderCatalog.discover(classPath, null, withoutRegistry);
+            assertTrue(none.spiders().isEmpty(), "a runtime jar without a registry has no spiders");
+        }
+    }
+
     private static Path jarWithService(Path jar, String provider) throws Exception {
+        return jarWithService(jar, provider, null);
+    }
+
+    private static Path jarWithService(Path jar, String provider, String classPath) throws Exception {
         Files.createDirectories(jar.getParent());
         try (ZipOutputStream z = new ZipOutputStream(Files.newOutputStream(jar))) {
+            if (classPath != null) {
+                z.putNextEntry(new ZipEntry("META-INF/MANIFEST.MF"));
+                z.write(("Manifest-Version: 1.0\r\nClass-Path: " + classPath + "\r\n\r\n")
+                        .getBytes(StandardCharsets.UTF_8));
+                z.closeEntry();
+            }
             z.putNextEntry(new ZipEntry("META-INF/services/io.spinneret.internal.SpiderRegistry"));
             z.write((provider + "\n").getBytes(StandardCharsets.UTF_8));
             z.closeEntry();

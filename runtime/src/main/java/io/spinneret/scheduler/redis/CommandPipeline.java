@@ -1,17 +1,20 @@
 package io.spinneret.scheduler.redis;
 
-import io.spinneret.api.SpinneretException;
+import io.spinneret.spi.SchedulerFailedException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,14 +36,19 @@ import redis.clients.jedis.exceptions.JedisDataException;
  *
  * <h2>Outages</h2>
  * A batch that fails on the connection (the server restarts, a read times out, a cluster master
- * fails over) is sent again, with back-off from 50 ms up to 2 s, until it succeeds or the retry
+ * fails over) is sent again, with back-off from 50 ms up to 1 s, until it succeeds or the retry
  * budget ({@code redis_retry_timeout}) since its first failure is spent; only then do its callers
  * get an error. Before the server has answered once, the budget is 2 s: a wrong address or a
  * server that is down at the start is reported at once; after a batch has spent its budget, the
  * next failures are reported at once (the crawl is failing: closing it must not wait again) until
- * a command goes through. A command the server refused without running it ({@code LOADING} after a restart,
- * {@code MOVED}, {@code CLUSTERDOWN}, {@code READONLY} during a failover, {@code NOSCRIPT}) is
- * sent again the same way, after loading the script for {@code NOSCRIPT}. A batch sent again may
+ * a command goes through. The error says how long the commands had been failing. A command the
+ * server refused without running it ({@code LOADING} after a restart, {@code MOVED},
+ * {@code CLUSTERDOWN}, {@code READONLY} during a failover) is sent again the same way; so is one
+ * whose reply was lost with its connection (a cluster pipeline leaves the replies of a node it
+ * lost unread). Between attempts a cluster client re-reads the cluster's slots, so it follows a
+ * promoted replica at the next attempt. A script the server does not know ({@code NOSCRIPT}: a
+ * restart, a failover, {@code SCRIPT FLUSH}) is loaded, on every node of a cluster, and sent again
+ * at once: not an outage. A batch sent again may
  * have run already, so every command must be idempotent: the scripts are (a push is deduplicated,
  * an ack, requeue or touch of a lease no longer in flight does nothing), and a pop is made so by
  * {@link LuaScripts#once} (its reply is kept under a token until it is received).
@@ -49,7 +57,10 @@ final class CommandPipeline implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(CommandPipeline.class);
     static final int MAX_BATCH = 256;
     private static final long FIRST_BACKOFF_NANOS = Duration.ofMillis(50).toNanos();
-    private static final long MAX_BACKOFF_NANOS = Duration.ofSeconds(2).toNanos();
+    private static final long MAX_BACKOFF_NANOS = Duration.ofSeconds(1).toNanos();
+    /** How long a batch waits for {@code redis_wait_replicas} replicas to acknowledge its writes. */
+    static final long WAIT_MILLIS = 1000;
+
     private static final long WARN_EVERY_NANOS = Duration.ofSeconds(10).toNanos();
     private static final long FIRST_CONTACT_NANOS = Duration.ofSeconds(2).toNanos();
 
@@ -65,22 +76,43 @@ final class CommandPipeline implements AutoCloseable {
             @Nullable String script) {}
 
     private final UnifiedJedis client;
+    private final Runnable refreshTopology;
+    private final Consumer<String> loadScript;
     private final String where; // for messages: the redacted endpoint
-    private final String sampleKey; // routes script loads to the crawl's slot in a cluster
+    private final String sampleKey; // routes WAIT (and script loads on one server) to the crawl's slot
     private final long retryNanos;
+    private final int waitReplicas;
     private final ConcurrentLinkedQueue<Op<?>> queue = new ConcurrentLinkedQueue<>();
     private final ReentrantLock leader = new ReentrantLock(); // held while sending
     private volatile boolean stopped;
     private @Nullable String refusal; // the last refusal of the batch being sent (leader only)
+    private @Nullable String lostReplies; // why replies of the batch being sent were lost (leader only)
+    private boolean reloaded; // a script of the batch being sent was loaded again (leader only)
+    private long failingSince; // when the commands began failing, 0 while they go through (leader only)
+    private long lastWaitWarning; // leader only
     private volatile boolean
             answered; // the server answered once: until then a failure is a wrong URL or a server down, said at once
     private volatile boolean gaveUp; // the last batch spent its budget: the next failure is reported at once
 
     CommandPipeline(UnifiedJedis client, String where, String sampleKey, Duration retryBudget) {
-        this.client = client;
+        this(new RedisEndpoint.Connected(client, () -> {}, client::scriptLoad), where, sampleKey, retryBudget, 0);
+    }
+
+    /**
+     * @param waitReplicas with more than 0, each batch that runs a script (every write of the
+     *     crawl's frontier is one) ends with {@code WAIT waitReplicas} on the crawl's master
+     *     ({@code redis_wait_replicas}): its callers get their replies once that many replicas have
+     *     the batch's writes, or {@value #WAIT_MILLIS} ms passed (a warning says so)
+     */
+    CommandPipeline(
+            RedisEndpoint.Connected connected, String where, String sampleKey, Duration retryBudget, int waitReplicas) {
+        this.client = connected.client();
+        this.refreshTopology = connected.refreshTopology();
+        this.loadScript = connected.loadScript();
         this.where = where;
         this.sampleKey = sampleKey;
         this.retryNanos = retryBudget.toNanos();
+        this.waitReplicas = waitReplicas;
     }
 
     /** Runs a script with EVALSHA (loading it when the server does not have it) and waits for its reply. */
@@ -159,28 +191,41 @@ final class CommandPipeline implements AutoCloseable {
     private void send(List<Op<?>> batch) {
         long firstFailure = 0, lastWarning = 0, backoff = FIRST_BACKOFF_NANOS;
         refusal = null;
+        boolean scriptsReloaded = false;
         while (true) {
             RuntimeException failure;
+            lostReplies = null;
+            reloaded = false;
             try {
-                batch = sendOnce(batch);
-                answered = true;
-                gaveUp = false;
+                batch = sendOnce(batch, !scriptsReloaded);
                 if (batch.isEmpty()) {
-                    if (firstFailure != 0) {
+                    answered = true;
+                    gaveUp = false;
+                    if (failingSince != 0) {
                         LOG.info(
                                 "Redis at {} answers again after {} ms",
                                 where,
-                                (System.nanoTime() - firstFailure) / 1_000_000);
+                                (System.nanoTime() - failingSince) / 1_000_000);
+                        failingSince = 0;
                     }
                     return;
                 }
-                failure = null; // some commands were refused without running (LOADING, MOVED...): again
-                refusal = refusal == null ? "commands refused" : refusal;
+                if (lostReplies != null) {
+                    failure = new JedisConnectionException(lostReplies);
+                } else if (reloaded) { // NOSCRIPT: the scripts are loaded now, send the rest again at once
+                    scriptsReloaded = true;
+                    continue;
+                } else {
+                    answered = true;
+                    failure = null; // some commands were refused without running (LOADING, MOVED...): again
+                    refusal = refusal == null ? "commands refused" : refusal;
+                }
             } catch (JedisConnectionException | JedisClusterOperationException e) {
                 if (accessDenied(e)) {
                     failAll(
                             batch,
-                            new SpinneretException("Redis at " + where + " refused the credentials: " + message(e), e));
+                            new SchedulerFailedException(
+                                    "Redis at " + where + " refused the credentials: " + message(e), e));
                     return;
                 }
                 failure = e;
@@ -190,15 +235,16 @@ final class CommandPipeline implements AutoCloseable {
             }
             long now = System.nanoTime();
             if (firstFailure == 0) firstFailure = now;
+            if (failingSince == 0) failingSince = now;
             long budget = gaveUp ? 0 : answered ? retryNanos : Math.min(retryNanos, FIRST_CONTACT_NANOS);
             if (now - firstFailure >= budget) {
                 gaveUp = true;
                 String why = failure != null ? message(failure) : "the server kept refusing commands (" + refusal + ")";
                 failAll(
                         batch,
-                        new SpinneretException(
-                                "Redis at " + where + " failed for " + (now - firstFailure) / 1_000_000
-                                        + " ms (redis_retry_timeout): " + why,
+                        new SchedulerFailedException(
+                                "Redis at " + where + " failed for " + seconds(now - failingSince)
+                                        + " (redis_retry_timeout): " + why,
                                 failure));
                 return;
             }
@@ -216,26 +262,45 @@ final class CommandPipeline implements AutoCloseable {
         }
     }
 
+    /** {@code 61.2 s}, or {@code 350 ms} under a second. */
+    private static String seconds(long nanos) {
+        long millis = nanos / 1_000_000;
+        return millis < 1000 ? millis + " ms" : String.format(Locale.ROOT, "%.1f s", millis / 1000.0);
+    }
+
     /**
-     * Sends one batch in one pipeline.
+     * Sends one batch in one pipeline. A reply lost on the connection (a cluster pipeline leaves
+     * the replies of a node it lost unset) sets {@link #lostReplies}; a script the server did not
+     * know is loaded and sets {@link #reloaded} (once per batch: {@code reload}).
      *
-     * @return the commands the server refused without running them, to send again
+     * @return the commands to send again: refused without running, or whose reply was lost
      */
-    private List<Op<?>> sendOnce(List<Op<?>> batch) {
+    private List<Op<?>> sendOnce(List<Op<?>> batch, boolean reload) {
         List<Op<?>> again = new ArrayList<>();
+        Set<String> loaded = new HashSet<>();
         try (AbstractPipeline p = client.pipelined()) {
             List<Response<?>> replies = new ArrayList<>(batch.size());
             for (Op<?> op : batch) replies.add(op.command().append(p));
+            // the crawl's writes are scripts: a batch of reads alone (counts, status) waits for nothing
+            boolean writes = batch.stream().anyMatch(op -> op.script() != null);
+            Response<Long> waited =
+                    waitReplicas > 0 && writes ? p.waitReplicas(sampleKey, waitReplicas, WAIT_MILLIS) : null;
             p.sync();
             for (int i = 0; i < batch.size(); i++) {
                 Op<?> op = batch.get(i);
                 try {
                     complete(op, replies.get(i).get());
+                } catch (IllegalStateException lost) { // "Please close pipeline...": no reply was read
+                    lostReplies = "the connection was lost before the reply";
+                    again.add(op);
                 } catch (JedisDataException e) {
                     String code =
                             String.valueOf(e.getMessage()).split(" ", 2)[0].toUpperCase(Locale.ROOT);
                     if (code.equals("NOSCRIPT") && op.script() != null) {
-                        client.scriptLoad(Objects.requireNonNull(op.script()), sampleKey);
+                        String script = Objects.requireNonNull(op.script());
+                        if (loaded.add(script)) loadScript.accept(script);
+                        if (reload) reloaded = true;
+                        else refusal = e.getMessage(); // loaded, and forgotten again: a server that keeps flushing
                         again.add(op);
                     } else if (refusedWithoutRunning(code)) {
                         refusal = e.getMessage();
@@ -245,8 +310,31 @@ final class CommandPipeline implements AutoCloseable {
                     }
                 }
             }
+            if (waited != null && again.isEmpty()) checkWait(waited);
         }
         return again;
+    }
+
+    /** Warns (every 10 s at most) when fewer replicas than {@code redis_wait_replicas} acknowledged a batch. */
+    private void checkWait(Response<Long> waited) {
+        long acknowledged;
+        try {
+            acknowledged = waited.get();
+        } catch (RuntimeException e) {
+            LOG.debug("WAIT failed: {}", e.toString());
+            acknowledged = -1;
+        }
+        long now = System.nanoTime();
+        if (acknowledged < waitReplicas && (lastWaitWarning == 0 || now - lastWaitWarning >= WARN_EVERY_NANOS)) {
+            lastWaitWarning = now;
+            LOG.warn(
+                    "Redis at {}: {} of {} replicas (redis_wait_replicas) acknowledged writes within {} ms;"
+                            + " a failover now may lose them",
+                    where,
+                    Math.max(acknowledged, 0),
+                    waitReplicas,
+                    WAIT_MILLIS);
+        }
     }
 
     /** Error codes of commands the server did not run and will run later. */
@@ -257,10 +345,13 @@ final class CommandPipeline implements AutoCloseable {
         };
     }
 
-    /** After a failure: a plain command through the client, which follows a cluster's new topology. */
+    /**
+     * After a failure: a cluster client re-reads which master holds which slot, so that the next
+     * attempt goes to a promoted replica as soon as the cluster has promoted it.
+     */
     private void probe() {
         try {
-            client.exists(sampleKey);
+            refreshTopology.run();
         } catch (RuntimeException stillDown) {
             // the next attempt says what is wrong
         }

@@ -1,7 +1,9 @@
 package io.spinneret.scheduler.redis;
 
+import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -25,6 +27,8 @@ import redis.clients.jedis.resps.Tuple;
  * @param pendingByHost queued requests per host, largest first
  * @param nodes the nodes that sent a heartbeat and did not leave, with their leases
  * @param unowned leases no listed node holds (their node died or has not beaten yet), with their age
+ * @param visibilityMillis the visibility timeout: a node silent for longer is dead, and so are
+ *     its leases (the next poll of any node takes them back)
  */
 public record RedisCrawlStatus(
         String crawlId,
@@ -36,19 +40,36 @@ public record RedisCrawlStatus(
         long seen,
         Map<String, Long> pendingByHost,
         List<NodeStatus> nodes,
-        List<LeaseAge> unowned) {
+        List<LeaseAge> unowned,
+        long visibilityMillis) {
 
-    /** A lease and how long ago it was taken, in ms. */
-    public record LeaseAge(String lease, long ageMillis) {}
+    /** How many of a node's (or the unowned) leases {@link #describe} lists, oldest first, with their URLs. */
+    private static final int LISTED = 10;
 
     /**
-     * A node: how long ago it last beat (ms), how many leases it held then, and those of them (up
-     * to a thousand are listed) still in flight.
+     * A lease, how long ago it was taken (ms, never below 0), and its request's URL (empty if it was
+     * not read: {@link #describe} reads the URLs of the leases it lists).
      */
-    public record NodeStatus(String node, long lastBeatMillis, long leasesHeld, List<LeaseAge> leases) {}
+    public record LeaseAge(String lease, long ageMillis, String url) {
+        LeaseAge withUrl(String u) {
+            return new LeaseAge(lease, ageMillis, u);
+        }
+    }
+
+    /**
+     * A node: how long ago it last beat (ms, never below 0), how many leases it held then, those
+     * of them (up to a thousand are listed) still in flight, and whether it is dead: silent for
+     * longer than the visibility timeout (a live node beats every third of it).
+     */
+    public record NodeStatus(String node, long lastBeatMillis, long leasesHeld, List<LeaseAge> leases, boolean dead) {}
 
     static RedisCrawlStatus read(
-            RedisScheduler scheduler, CommandPipeline redis, String namespace, List<String> keys, String nodesKey) {
+            RedisScheduler scheduler,
+            CommandPipeline redis,
+            String namespace,
+            List<String> keys,
+            String nodesKey,
+            long visibilityMillis) {
         List<?> time = (List<?>) redis.call(p -> p.eval("return redis.call('TIME')", List.of(keys.get(0)), List.of()));
         long now =
                 Long.parseLong(String.valueOf(time.get(0))) * 1000 + Long.parseLong(String.valueOf(time.get(1))) / 1000;
@@ -60,23 +81,24 @@ public record RedisCrawlStatus(
         long seen = scheduler.seenCount();
         List<Tuple> inflight = redis.call(p -> p.zrangeWithScores(keys.get(4), 0, -1));
         Map<String, Long> ages = new LinkedHashMap<>();
-        for (Tuple t : inflight) ages.put(t.getElement(), now - takenAt(t.getElement(), (long) t.getScore()));
+        for (Tuple t : inflight)
+            ages.put(t.getElement(), Math.max(0, now - takenAt(t.getElement(), (long) t.getScore())));
 
         List<NodeStatus> nodes = new ArrayList<>();
         Map<String, Long> unowned = new LinkedHashMap<>(ages);
         Map<String, String> beats = redis.call(p -> p.hgetAll(nodesKey));
         for (Map.Entry<String, String> e : new TreeMap<>(beats).entrySet()) {
             String[] parts = e.getValue().split(" ");
-            long beat = now - Long.parseLong(parts[0]);
+            long beat = Math.max(0, now - Long.parseLong(parts[0])); // a beat after TIME was read: now
             long held = parts.length > 1 ? Long.parseLong(parts[1]) : 0;
             List<LeaseAge> leases = new ArrayList<>();
             for (int i = 2; i < parts.length; i++) {
                 Long age = ages.get(parts[i]);
                 if (age == null) continue; // acked since the heartbeat
-                leases.add(new LeaseAge(parts[i], age));
+                leases.add(new LeaseAge(parts[i], age, ""));
                 unowned.remove(parts[i]);
             }
-            nodes.add(new NodeStatus(e.getKey(), beat, held, leases));
+            nodes.add(new NodeStatus(e.getKey(), beat, held, withUrls(redis, keys, leases), beat > visibilityMillis));
         }
 
         Map<String, Long> byHost = new HashMap<>();
@@ -90,7 +112,7 @@ public record RedisCrawlStatus(
                 .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
                 .forEach(e -> sorted.put(e.getKey(), e.getValue()));
         List<LeaseAge> orphans = new ArrayList<>();
-        unowned.forEach((lease, age) -> orphans.add(new LeaseAge(lease, age)));
+        unowned.forEach((lease, age) -> orphans.add(new LeaseAge(lease, age, "")));
         return new RedisCrawlStatus(
                 scheduler.crawlId(),
                 scheduler.endpoint(),
@@ -101,7 +123,41 @@ public record RedisCrawlStatus(
                 seen,
                 sorted,
                 nodes,
-                orphans);
+                withUrls(redis, keys, orphans),
+                visibilityMillis);
+    }
+
+    /** {@code leases} with the URLs of the {@value #LISTED} oldest read from the lease records. */
+    private static List<LeaseAge> withUrls(CommandPipeline redis, List<String> keys, List<LeaseAge> leases) {
+        if (leases.isEmpty()) return leases;
+        List<LeaseAge> sorted = new ArrayList<>(leases);
+        sorted.sort(Comparator.comparingLong(LeaseAge::ageMillis).reversed());
+        byte[] leased = keys.get(5).getBytes(StandardCharsets.UTF_8);
+        for (int i = 0; i < Math.min(LISTED, sorted.size()); i++) {
+            byte[] id = sorted.get(i).lease().getBytes(StandardCharsets.UTF_8);
+            byte[] entry = redis.call(p -> p.hget(leased, id));
+            sorted.set(i, sorted.get(i).withUrl(entry == null ? "" : url(entry)));
+        }
+        return List.copyOf(sorted);
+    }
+
+    /** The URL of a lease record, {@code frontier.lua}'s "host|priority|record". */
+    private static String url(byte[] entry) {
+        int a = indexOf(entry, 0), b = a < 0 ? -1 : indexOf(entry, a + 1);
+        if (b < 0) return "";
+        try {
+            String host = new String(entry, 0, a, StandardCharsets.UTF_8);
+            int priority = Integer.parseInt(new String(entry, a + 1, b - a - 1, StandardCharsets.US_ASCII));
+            return CompactRequestCodec.decode(Arrays.copyOfRange(entry, b + 1, entry.length), host, priority)
+                    .url();
+        } catch (RuntimeException unreadable) {
+            return "";
+        }
+    }
+
+    private static int indexOf(byte[] b, int from) {
+        for (int i = from; i < b.length; i++) if (b[i] == '|') return i;
+        return -1;
     }
 
     /** The requests of a host's queues: {@code frontier.lua}'s "priority head tail offset count" entries, ';'-separated. */
@@ -148,52 +204,70 @@ public record RedisCrawlStatus(
             pendingByHost.forEach(
                     (h, n) -> b.append("  ").append(h).append(' ').append(n).append('\n'));
         }
-        b.append("nodes: ").append(nodes.size()).append('\n');
+        long dead = nodes.stream().filter(NodeStatus::dead).count();
+        b.append("nodes: ").append(nodes.size());
+        if (dead > 0) b.append(" (").append(dead).append(" dead)");
+        b.append('\n');
         for (NodeStatus n : nodes) {
-            b.append("  ")
-                    .append(n.node())
-                    .append(": last heartbeat ")
-                    .append(seconds(n.lastBeatMillis()))
-                    .append(" ago, ")
-                    .append(n.leasesHeld())
-                    .append(" leases then, ")
-                    .append(n.leases().size())
-                    .append(" of them still in flight");
-            if (!n.leases().isEmpty()) {
-                long oldest =
-                        n.leases().stream().mapToLong(LeaseAge::ageMillis).max().orElse(0);
-                b.append(", oldest ").append(seconds(oldest));
+            b.append("  ").append(n.node()).append(": ");
+            if (n.dead()) {
+                b.append("DEAD (no heartbeat for ")
+                        .append(seconds(n.lastBeatMillis()))
+                        .append(", over the visibility timeout of ")
+                        .append(seconds(visibilityMillis))
+                        .append("): ")
+                        .append(n.leases().size())
+                        .append(" leases left in flight, taken back by the next poll of a live node");
+            } else {
+                b.append("last heartbeat ")
+                        .append(seconds(n.lastBeatMillis()))
+                        .append(" ago, ")
+                        .append(n.leasesHeld())
+                        .append(" leases then, ")
+                        .append(n.leases().size())
+                        .append(" of them still in flight");
+                if (!n.leases().isEmpty()) {
+                    long oldest = n.leases().stream()
+                            .mapToLong(LeaseAge::ageMillis)
+                            .max()
+                            .orElse(0);
+                    b.append(", oldest ").append(seconds(oldest));
+                }
             }
             b.append('\n');
             oldest(b, n.leases());
         }
         if (!unowned.isEmpty()) {
+            long expired = unowned.stream()
+                    .filter(l -> l.ageMillis() > visibilityMillis)
+                    .count();
             b.append("leases no node lists (taken since its last heartbeat, beyond its first ")
                     .append(1000)
-                    .append(", or of a dead node): ")
-                    .append(unowned.size())
-                    .append('\n');
+                    .append(", or of a dead node that left no entry): ")
+                    .append(unowned.size());
+            if (expired > 0) b.append(", ").append(expired).append(" older than the visibility timeout (dead)");
+            b.append('\n');
             oldest(b, unowned);
         }
         return b.toString();
     }
 
-    /** The ten oldest of these leases, a line each. */
+    /** The {@value #LISTED} oldest of these leases, a line each: id, age and URL. */
     private static void oldest(StringBuilder b, List<LeaseAge> leases) {
         leases.stream()
                 .sorted(Comparator.comparingLong(LeaseAge::ageMillis).reversed())
-                .limit(10)
-                .forEach(l -> b.append("    ")
-                        .append(l.lease())
-                        .append(' ')
-                        .append(seconds(l.ageMillis()))
-                        .append('\n'));
-        if (leases.size() > 10)
-            b.append("    ... and ").append(leases.size() - 10).append(" more\n");
+                .limit(LISTED)
+                .forEach(l -> {
+                    b.append("    ").append(l.lease()).append(' ').append(seconds(l.ageMillis()));
+                    if (!l.url().isEmpty()) b.append(' ').append(l.url());
+                    b.append('\n');
+                });
+        if (leases.size() > LISTED)
+            b.append("    ... and ").append(leases.size() - LISTED).append(" more\n");
     }
 
     private static String seconds(long millis) {
-        return String.format(Locale.ROOT, "%.1f s", millis / 1000.0);
+        return String.format(Locale.ROOT, "%.1f s", Math.max(0, millis) / 1000.0);
     }
 
     private static String instant(String millis) {

@@ -18,17 +18,22 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Consumer;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocketFactory;
 import javax.net.ssl.TrustManagerFactory;
 import org.apache.commons.pool2.impl.GenericObjectPoolConfig;
 import org.jspecify.annotations.Nullable;
 import redis.clients.jedis.Connection;
+import redis.clients.jedis.ConnectionPool;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.Jedis;
 import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.RedisClusterClient;
 import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisException;
+import redis.clients.jedis.providers.ClusterConnectionProvider;
 
 /**
  * Where a distributed crawl's Redis is, parsed from its URL:
@@ -46,6 +51,8 @@ import redis.clients.jedis.UnifiedJedis;
  */
 public final class RedisEndpoint {
     private static final int DEFAULT_PORT = 6379;
+    /** How often a cluster client re-reads the slots by itself; after a failure it does so at once. */
+    private static final Duration TOPOLOGY_REFRESH_PERIOD = Duration.ofSeconds(5);
 
     private final String scheme;
     private final List<HostAndPort> nodes;
@@ -221,6 +228,22 @@ public final class RedisEndpoint {
      * @param timeout the socket timeout of one command
      */
     UnifiedJedis connect(Duration timeout, int connections) {
+        return open(timeout, connections).client();
+    }
+
+    /**
+     * A client and what follows a failover: for a cluster, asking the nodes which master holds
+     * which slot now ({@code CLUSTER SLOTS}); for one server, nothing.
+     *
+     * @param client the commands' client
+     * @param refreshTopology re-reads a cluster's slots at once (a no-op on one server)
+     * @param loadScript loads a script on every node (every master and replica of a cluster), so
+     *     that whichever node a key's slot moves to knows it
+     */
+    record Connected(UnifiedJedis client, Runnable refreshTopology, Consumer<String> loadScript) {}
+
+    /** {@link #connect}, with the client's topology refresh and script loading. */
+    Connected open(Duration timeout, int connections) {
         DefaultJedisClientConfig.Builder config = DefaultJedisClientConfig.builder()
                 .connectionTimeoutMillis((int) Math.min(timeout.toMillis(), 10_000))
                 .socketTimeoutMillis((int) timeout.toMillis())
@@ -235,20 +258,39 @@ public final class RedisEndpoint {
         pool.setMaxIdle(connections);
         pool.setJmxEnabled(false);
         if (isCluster()) {
-            return RedisClusterClient.builder()
+            DefaultJedisClientConfig clientConfig = config.build();
+            ClusterConnectionProvider provider = new ClusterConnectionProvider(
+                    new LinkedHashSet<>(nodes), clientConfig, pool, TOPOLOGY_REFRESH_PERIOD);
+            UnifiedJedis client = RedisClusterClient.builder()
                     .nodes(new LinkedHashSet<>(nodes))
-                    .clientConfig(config.build())
-                    .poolConfig(pool)
+                    .clientConfig(clientConfig)
+                    .connectionProvider(provider)
                     .maxAttempts(5)
                     .maxTotalRetriesDuration(timeout.multipliedBy(2))
-                    .topologyRefreshPeriod(Duration.ofSeconds(5))
                     .build();
+            return new Connected(client, provider::renewSlotCache, source -> loadEverywhere(provider, source));
         }
-        return RedisClient.builder()
+        UnifiedJedis client = RedisClient.builder()
                 .hostAndPort(nodes.get(0))
                 .clientConfig(config.build())
                 .poolConfig(pool)
                 .build();
+        return new Connected(client, () -> {}, client::scriptLoad);
+    }
+
+    /** Loads a script on every node the cluster client knows; a node that is down is skipped. */
+    private static void loadEverywhere(ClusterConnectionProvider provider, String source) {
+        JedisException last = null;
+        int loaded = 0;
+        for (ConnectionPool node : provider.getNodes().values()) {
+            try (Connection c = node.getResource()) {
+                new Jedis(c).scriptLoad(source);
+                loaded++;
+            } catch (JedisException down) {
+                last = down;
+            }
+        }
+        if (loaded == 0 && last != null) throw last;
     }
 
     private SSLSocketFactory trusting(Path pem) {

@@ -114,9 +114,16 @@ public final class RedisScheduler implements Scheduler {
      * @param retryTimeout how long a command is retried through an outage before it fails
      * @param commandTimeout how long a reply may take before the connection counts as lost and the
      *     command is retried: long, since a busy server (a big script of another crawl) is not a lost one
+     * @param waitReplicas how many replicas must have a batch's writes before its commands return
+     *     ({@code redis_wait_replicas}, {@code WAIT}); 0: as soon as the master ran them
      */
     public record Options(
-            String url, String crawlId, Duration visibilityTimeout, Duration retryTimeout, Duration commandTimeout) {
+            String url,
+            String crawlId,
+            Duration visibilityTimeout,
+            Duration retryTimeout,
+            Duration commandTimeout,
+            int waitReplicas) {
         public Options {
             if (!CRAWL_ID.matcher(crawlId).matches()) {
                 throw new SpinneretException(
@@ -124,9 +131,24 @@ public final class RedisScheduler implements Scheduler {
             }
         }
 
-        /** With a command timeout of 30 s. */
+        /** With a command timeout of 30 s, not waiting for replicas. */
         public Options(String url, String crawlId, Duration visibilityTimeout, Duration retryTimeout) {
-            this(url, crawlId, visibilityTimeout, retryTimeout, Duration.ofSeconds(30));
+            this(url, crawlId, visibilityTimeout, retryTimeout, Duration.ofSeconds(30), 0);
+        }
+
+        /** Not waiting for replicas. */
+        public Options(
+                String url,
+                String crawlId,
+                Duration visibilityTimeout,
+                Duration retryTimeout,
+                Duration commandTimeout) {
+            this(url, crawlId, visibilityTimeout, retryTimeout, commandTimeout, 0);
+        }
+
+        /** These, waiting for {@code waitReplicas} replicas ({@code redis_wait_replicas}). */
+        public Options withWaitReplicas(int replicas) {
+            return new Options(url, crawlId, visibilityTimeout, retryTimeout, commandTimeout, replicas);
         }
     }
 
@@ -152,6 +174,8 @@ public final class RedisScheduler implements Scheduler {
     private final long onceMillis;
     private final CommandPipeline redis;
     private final Set<String> held = ConcurrentHashMap.newKeySet(); // members of our live leases
+    private final AtomicInteger othersSeen = new AtomicInteger();
+    private final ServerClock serverClock = new ServerClock();
     private @Nullable RedisThrottle throttle; // guarded by this; made on first use
     private @Nullable RedisSessionStore sessions; // guarded by this; made on first use
     private final @Nullable Thread heartbeat;
@@ -175,8 +199,10 @@ public final class RedisScheduler implements Scheduler {
         this.visibilityMillis = options.visibilityTimeout().toMillis();
         this.onceMillis =
                 options.retryTimeout().toMillis() + options.visibilityTimeout().toMillis() + 10_000;
-        this.client = endpoint.connect(options.commandTimeout(), 4);
-        this.redis = new CommandPipeline(client, endpoint.redacted(), keys.get(0), options.retryTimeout());
+        RedisEndpoint.Connected connected = endpoint.open(options.commandTimeout(), 4);
+        this.client = connected.client();
+        this.redis = new CommandPipeline(
+                connected, endpoint.redacted(), keys.get(0), options.retryTimeout(), options.waitReplicas());
         this.pages = new RedisPages(redis, namespace);
         this.pageRecords = new RedisPageRecords(namespace, new RedisPageRecords.Commands() {
             @Override
@@ -236,7 +262,15 @@ public final class RedisScheduler implements Scheduler {
         args.add(Integer.toString(members.size()));
         args.addAll(
                 members.subList(0, Math.min(members.size(), LISTED_LEASES))); // status shows a node's count and these
-        eval(LuaScripts.BEAT.plain(), List.of(nodesKey), args);
+        serverClock.update((Long) eval(LuaScripts.BEAT.plain(), List.of(nodesKey), args), System.nanoTime());
+        long listed = count(p -> p.hlen(nodesKey));
+        othersSeen.accumulateAndGet((int) Math.max(0, listed - 1), Math::max);
+    }
+
+    /** The other nodes this one saw in the crawl's node list at its heartbeats (those that died stay listed). */
+    @Override
+    public int otherNodes() {
+        return othersSeen.get();
     }
 
     /**
@@ -298,10 +332,18 @@ public final class RedisScheduler implements Scheduler {
      * not changed. Close it after use.
      */
     public static RedisScheduler inspect(String redisUrl, String crawlId) {
+        return inspect(redisUrl, crawlId, Duration.ofSeconds(15));
+    }
+
+    /**
+     * {@link #inspect(String, String)}, judging nodes silent for longer than {@code visibilityTimeout}
+     * (the crawl's {@code visibility_timeout}) dead.
+     */
+    public static RedisScheduler inspect(String redisUrl, String crawlId, Duration visibilityTimeout) {
         RedisEndpoint endpoint = RedisEndpoint.parse(redisUrl);
         try {
             return new RedisScheduler(
-                    endpoint, new Options(redisUrl, crawlId, Duration.ofSeconds(15), Duration.ofSeconds(5)), false);
+                    endpoint, new Options(redisUrl, crawlId, visibilityTimeout, Duration.ofSeconds(5)), false);
         } catch (JedisException e) {
             throw new SpinneretException("cannot connect to Redis at " + endpoint + ": " + e.getMessage(), e);
         }
@@ -479,8 +521,10 @@ public final class RedisScheduler implements Scheduler {
     public @Nullable Lease poll(Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         long sleep = Duration.ofMillis(1).toNanos();
-        List<byte[]> args = List.of(Long.toString(visibilityMillis).getBytes(StandardCharsets.US_ASCII));
+        byte[] visibility = Long.toString(visibilityMillis).getBytes(StandardCharsets.US_ASCII);
         while (true) {
+            List<byte[]> args =
+                    List.of(visibility, Long.toString(serverClock.now()).getBytes(StandardCharsets.US_ASCII));
             List<?> out = (List<?>) onceBinary(LuaScripts.POP, args);
             long reclaimed = (Long) out.get(0);
             if (reclaimed > 0)
@@ -541,7 +585,7 @@ public final class RedisScheduler implements Scheduler {
 
     /** The crawl as {@code status} shows it: its state, queue, and nodes with their leases. */
     public RedisCrawlStatus status() {
-        return RedisCrawlStatus.read(this, redis, namespace, keys, nodesKey);
+        return RedisCrawlStatus.read(this, redis, namespace, keys, nodesKey, visibilityMillis);
     }
 
     /** Where the crawl's Redis is, without the password. */

@@ -1,5 +1,6 @@
 -- Takes the next request into in-flight, stamped with the server's TIME, after returning in-flight
 -- entries older than the visibility timeout (ARGV[1], milliseconds): their node died or is stuck.
+-- ARGV[2] (optional): the server's time when the node sent this pop, as the node estimates it.
 -- Using the server's clock keeps nodes with skewed clocks from stealing each other's live work.
 -- A reclaimed request goes back to the front of its host's queue of its priority. Then the host
 -- at the front of the ring serves, and goes to the back if it has more: hosts take turns, each
@@ -8,7 +9,11 @@
 -- the new holder's entry.
 -- Returns { reclaimed count [, lease id, host, priority, record] }.
 local now = now_ms()
-local expired = redis.call('ZRANGEBYSCORE', KEYS[5], '-inf', now - tonumber(ARGV[1]), 'LIMIT', 0, 256)
+-- Expiry is judged at the time the node sent the pop (ARGV[2], its estimate of the server's clock),
+-- if that is earlier: a pop that waited in a paused server (SIGSTOP, a long fork) must not find the
+-- leases of live nodes expired by the time the pause took, which no heartbeat could cover.
+local judged_at = math.min(now, tonumber(ARGV[2]) or now)
+local expired = redis.call('ZRANGEBYSCORE', KEYS[5], '-inf', judged_at - tonumber(ARGV[1]), 'LIMIT', 0, 256)
 for _, old in ipairs(expired) do
   redis.call('ZREM', KEYS[5], old)
   local entry = redis.call('HGET', KEYS[6], old)

@@ -1,6 +1,7 @@
 package io.spinneret.scheduler.redis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,9 +16,12 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import redis.clients.jedis.Jedis;
 
 /** The server restarts or stops answering under a scheduler: commands wait and go through, once. */
 @Timeout(value = 90, unit = TimeUnit.SECONDS)
@@ -98,6 +102,31 @@ class RedisOutageTest {
                     assertThrows(SpinneretException.class, () -> s.push(Request.of("http://example.com/2")));
             assertTrue(System.nanoTime() - t0 >= Duration.ofSeconds(2).toNanos(), "retried for the budget first");
             assertTrue(e.getMessage().contains("redis_retry_timeout"), e.getMessage());
+            // the next command fails at once, and still says how long the server has been failing
+            SpinneretException next =
+                    assertThrows(SpinneretException.class, () -> s.push(Request.of("http://example.com/3")));
+            Matcher m = Pattern.compile("failed for ([0-9.]+) (s|ms)").matcher(next.getMessage());
+            assertTrue(m.find(), next.getMessage());
+            double seconds = Double.parseDouble(m.group(1)) / (m.group(2).equals("ms") ? 1000 : 1);
+            assertTrue(seconds >= 2, "the true duration, not that of the last attempt: " + next.getMessage());
+        }
+    }
+
+    @Test
+    void aScriptFlushReloadsTheScriptsWithoutAWarning() throws Exception {
+        try (OwnRedisServer redis = OwnRedisServer.start(dir);
+                RedisScheduler s = open(redis, Duration.ofSeconds(10));
+                Jedis j = new Jedis("127.0.0.1", redis.port())) {
+            s.push(Request.of("http://example.com/1"));
+            j.scriptFlush();
+            String logs = CapturedLogs.during(() -> {
+                s.push(Request.of("http://example.com/2"));
+                Lease lease = s.poll(Duration.ofSeconds(1));
+                assertNotNull(lease);
+                s.ack(lease);
+            });
+            assertFalse(logs.contains("WARN"), logs);
+            assertEquals(1, s.pendingCount());
         }
     }
 }

@@ -11,9 +11,6 @@ import io.spinneret.api.Request;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.scheduler.redis.RedisScheduler.Mode;
 import io.spinneret.scheduler.redis.RedisScheduler.Options;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -42,27 +39,8 @@ class RedisSecureTest {
         return new Options(url, "secure", Duration.ofSeconds(15), Duration.ofSeconds(2));
     }
 
-    /** Runs {@code body} with standard error (where slf4j-simple logs) captured, and returns what was written. */
-    private static String capturingLogs(ThrowingRunnable body) throws Exception {
-        PrintStream before = System.err;
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        System.setErr(new PrintStream(bytes, true, StandardCharsets.UTF_8));
-        try {
-            body.run();
-        } finally {
-            System.setErr(before);
-        }
-        String logs = bytes.toString(StandardCharsets.UTF_8);
-        before.print(logs);
-        return logs;
-    }
-
-    interface ThrowingRunnable {
-        void run() throws Exception;
-    }
-
     private static void crawlAndCheck(String url) throws Exception {
-        String logs = capturingLogs(() -> {
+        String logs = CapturedLogs.during(() -> {
             try (RedisScheduler s = RedisScheduler.open(options(url), Mode.NEW)) {
                 assertTrue(s.push(Request.of("http://example.com/a")));
                 assertNotNull(s.poll(Duration.ofSeconds(1)));
