@@ -191,8 +191,17 @@ final class FrontierDb implements AutoCloseable {
     void rollback() {
         try {
             conn.rollback();
-        } catch (SQLException ignored) {
-            // the connection is unusable; the next commit reports it
+        } catch (SQLException e) {
+            // SQLite may have rolled back already (SQLITE_FULL, SQLITE_IOERR): the driver's rollback then
+            // fails without beginning the next transaction, and every later commit would fail with "no
+            // transaction is active"; begin one again, so the failing batch's operations can be retried one
+            // by one and report their own error
+            try {
+                conn.setAutoCommit(true);
+                conn.setAutoCommit(false);
+            } catch (SQLException ignored) {
+                // the connection is unusable; the next commit reports it
+            }
         }
         pending = savedPending;
         inFlight = savedInFlight;
