@@ -47,6 +47,15 @@ public final class CrawlLimits {
         return maxRequests > 0 && started.incrementAndGet() >= maxRequests;
     }
 
+    /**
+     * How many of {@code wanted} requests may still start under {@code max_requests} (all of them
+     * without that limit): the poller leases no more than that in one batch.
+     */
+    int allowance(int wanted) {
+        if (maxRequests <= 0) return wanted;
+        return (int) Math.max(0, Math.min(wanted, maxRequests - started.get()));
+    }
+
     /** The limit the crawl has reached, or null; called by the poller thread only. */
     Engine.@Nullable Stop reached() {
         if (maxFailures > 0 && failures.sum() >= maxFailures) return Engine.Stop.FAILURE_LIMIT;

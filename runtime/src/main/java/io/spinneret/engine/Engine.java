@@ -385,12 +385,19 @@ public final class Engine implements CrawlContext {
                 else handoff.add(lease);
                 continue;
             }
-            lease = scheduler.poll(Duration.ZERO);
-            if (lease != null) {
+            // every free slot in one call (one round trip for a scheduler that keeps its state elsewhere)
+            int free = 1 + permits.drainPermits();
+            int slots = limits.allowance(free); // max_requests: no more than it still allows
+            if (free > slots) permits.release(free - slots);
+            if (slots == 0) continue; // the last request it allows has started: the stop is requested
+            List<Lease> leases = scheduler.pollBatch(slots);
+            if (!leases.isEmpty()) {
                 idleSince = -1;
-                launch(lease);
+                if (slots > leases.size()) permits.release(slots - leases.size());
+                for (Lease l : leases) launch(l);
                 continue;
             }
+            if (slots > 1) permits.release(slots - 1); // keep the one the idle wait below may use
             // Nothing pending right now. Read in-flight BEFORE pending: a task pushes its new requests
             // before it decrements, so in-flight == 0 followed by pending == 0 means nothing is coming.
             if (inFlight.get() == 0 && !feeding() && scheduler.pendingCount() == 0) {

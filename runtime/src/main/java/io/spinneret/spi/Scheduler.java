@@ -120,6 +120,14 @@ public interface Scheduler extends AutoCloseable {
     void ack(Lease lease);
 
     /**
+     * {@link #ack}s several leases at once: the item writer acks every lease of a stored batch in
+     * one call, so a scheduler that keeps its state elsewhere does it in one round trip.
+     */
+    default void ackAll(List<Lease> leases) {
+        for (Lease l : leases) ack(l);
+    }
+
+    /**
      * Puts an in-flight request back into pending, replacing it with {@code request} (e.g. its next
      * attempt), into its host's queue behind the pending requests of the same priority (a host
      * that had left the ring joins it at the back). The replacement bypasses duplicate

@@ -61,6 +61,11 @@ public final class ItemWriter implements AutoCloseable {
     @FunctionalInterface
     public interface Acker {
         void ack(Lease lease);
+
+        /** Acknowledges the leases a stored chunk completed, together (one round trip for a shared scheduler). */
+        default void ackAll(List<Lease> leases) {
+            for (Lease l : leases) ack(l);
+        }
     }
 
     /** Told of each item the storage rejected for its data; may throw {@link StorageFailedException} to fail. */
@@ -409,25 +414,21 @@ public final class ItemWriter implements AutoCloseable {
             int to = Math.min(n, from + batchSize);
             List<Object> chunk = b.items.subList(from, to);
             written += writeOrReject((ItemSchema) b.schema, chunk);
-            List<Lease> unacked = new ArrayList<>();
-            RuntimeException ackFailed = null;
+            List<Lease> done = new ArrayList<>();
             for (int i = from; i < to; i++) {
                 Ticket t = b.tickets.get(i);
                 if (--t.remaining == 0) {
                     space.release(t.permits);
-                    if (t.lease == null) continue;
-                    if (ackFailed == null) {
-                        try {
-                            acker.ack(t.lease);
-                            continue;
-                        } catch (RuntimeException e) {
-                            ackFailed = e;
-                        }
-                    }
-                    unacked.add(t.lease); // written: the scheduler must not have it stored again
+                    if (t.lease != null) done.add(t.lease);
                 }
             }
-            if (ackFailed != null) ackFailed(unacked, ackFailed);
+            if (!done.isEmpty()) {
+                try {
+                    acker.ackAll(done); // together: one round trip for a shared scheduler
+                } catch (RuntimeException e) {
+                    ackFailed(done, e); // written: the scheduler must not have them stored again
+                }
+            }
             buffered -= chunk.size();
             from = to;
         }

@@ -36,6 +36,7 @@ class RedisCommandsTest {
         if (System.getenv("SPINNERET_TEST_REDIS") == null) return;
         try (Jedis j = new Jedis(URI.create(redis()))) {
             for (String k : j.keys("spinneret:{" + crawlId + "}:*")) j.del(k);
+            for (String k : j.keys("spinneret:{" + crawlId + ":*}:*")) j.del(k); // its host buckets
         }
     }
 

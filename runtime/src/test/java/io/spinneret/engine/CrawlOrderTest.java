@@ -74,6 +74,7 @@ class CrawlOrderTest {
                 settings = settings.with("redis_url", url, "test");
                 try (Jedis j = new Jedis(URI.create(url))) {
                     for (String k : j.keys("spinneret:{" + spider + "}:*")) j.del(k);
+                    for (String k : j.keys("spinneret:{" + spider + ":*}:*")) j.del(k); // its host buckets
                 }
             }
             CrawlResult r = Crawler.builder(tree)

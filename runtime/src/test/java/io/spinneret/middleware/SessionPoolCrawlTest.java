@@ -111,6 +111,7 @@ class SessionPoolCrawlTest {
             s = s.with("redis_url", url, "test").with("idle_timeout", "0.3", "test");
             try (Jedis j = new Jedis(URI.create(url))) {
                 for (String k : j.keys("spinneret:{" + spider + "}:*")) j.del(k);
+                for (String k : j.keys("spinneret:{" + spider + ":*}:*")) j.del(k); // its host buckets
             }
         }
         return Crawler.builder(new LinksSpider(site.url("/")))

@@ -9,7 +9,6 @@ import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -30,10 +29,16 @@ import redis.clients.jedis.Jedis;
  * java -Xmx8g -cp runtime/target/test-classes:runtime/target/classes:$(cat runtime/target/test-classpath.txt) \
  *     io.spinneret.scheduler.FrontierBenchmark --scheduler redis --urls 10000000 [--hosts 1000]
  *     [--redis redis://127.0.0.1:6379/0] [--dir DIR] [--workers 32] [--seen-filter exact|bloom]
+ *     [--masters host:port,host:port,...]
  * </pre>
  *
+ * With {@code --redis redis-cluster://...} give the cluster's masters with {@code --masters}: the
+ * memory and CPU figures are then summed over them, and each master's share is printed (the crawl's
+ * host buckets spread over them). Use a cluster of its own: it is flushed before and after.
+ *
  * The URLs are product pages of about 60 characters ({@code https://shop-00042.example.com/catalogue/item-00001234/index.html}),
- * callback {@code detail}, priorities 0-2, depth 1-3, spread round-robin over the hosts. Figures:
+ * callback {@code detail}, priorities 0-2, depth 1-3, spread round-robin over the hosts, drained by
+ * workers taking batches of 64 leases and acking each batch together. Figures:
  * <ul>
  *   <li>memory: heap in use (after GC) once filled, once drained, and before;</li>
  *   <li>sqlite: the job directory's files (database and WAL);</li>
@@ -51,6 +56,7 @@ public final class FrontierBenchmark {
     private String seenFilter = "exact";
     private String redisUrl = System.getenv().getOrDefault("SPINNERET_TEST_REDIS", "redis://127.0.0.1:6379/0");
     private Path dir = Path.of(System.getProperty("java.io.tmpdir"), "spinneret-frontier-bench");
+    private List<String> masters = List.of(); // host:port of each master of a cluster of its own
 
     public static void main(String[] args) throws Exception {
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "warn"); // before any logger exists
@@ -64,6 +70,7 @@ public final class FrontierBenchmark {
                 case "--seen-filter" -> b.seenFilter = args[++i];
                 case "--redis" -> b.redisUrl = args[++i];
                 case "--dir" -> b.dir = Path.of(args[++i]);
+                case "--masters" -> b.masters = List.of(args[++i].split(","));
                 default -> throw new IllegalArgumentException("unknown argument " + args[i]);
             }
         }
@@ -101,6 +108,8 @@ public final class FrontierBenchmark {
         cleanUp(spider);
         long before = size(spider);
         double cpu0 = redisCpuSeconds();
+        long[] memoryBefore = masterMemory();
+        double[] cpuBefore = masterCpu();
         try (Scheduler s = Schedulers.open(settings, spider, false)) {
             long t0 = System.nanoTime();
             List<Request> batch = new ArrayList<>(1000);
@@ -123,23 +132,32 @@ public final class FrontierBenchmark {
             System.out.printf(
                     "%s once filled: %,d bytes (%.1f a URL, queue and seen set)%n",
                     measure(), filled, (double) (filled - before) / urls);
-            if (kind.equals("redis")) keyUsage(spider);
+            if (kind.equals("redis") && masters.isEmpty()) keyUsage(spider);
+            perMaster("filled", memoryBefore, cpuBefore);
             AtomicLong drained = new AtomicLong();
             try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
                 for (int w = 0; w < workers; w++) {
-                    pool.submit(() -> {
-                        Lease lease;
-                        while ((lease = s.poll(Duration.ofMillis(500))) != null) {
-                            s.ack(lease);
-                            long n = drained.incrementAndGet();
-                            if (n % 1_000_000 == 0)
-                                System.out.printf("  %,d drained, %.0f s%n", n, (System.nanoTime() - t1) / 1e9);
-                        }
-                        return null;
-                    });
+                    pool.submit(
+                            () -> { // as the engine does: a batch of leases, then their acks together
+                                for (int idle = 0; idle < 5; ) { // bounded: five empty polls in a row end it
+                                    List<Lease> leases = s.pollBatch(64);
+                                    if (leases.isEmpty()) {
+                                        idle++;
+                                        Thread.sleep(100);
+                                        continue;
+                                    }
+                                    idle = 0;
+                                    s.ackAll(leases);
+                                    long n = drained.addAndGet(leases.size());
+                                    if (n / 1_000_000 != (n - leases.size()) / 1_000_000)
+                                        System.out.printf("  %,d drained, %.0f s%n", n, (System.nanoTime() - t1) / 1e9);
+                                }
+                                return null;
+                            });
                 }
             }
             long t2 = System.nanoTime();
+            perMaster("drained", memoryBefore, cpuBefore);
             double cpu2 = redisCpuSeconds();
             long empty = size(spider);
             if (kind.equals("redis")) {
@@ -203,6 +221,11 @@ public final class FrontierBenchmark {
     /** The Redis server's CPU time (user + system), 0 for the other schedulers; prints and resets the script call stats. */
     private double redisCpuSeconds() {
         if (!kind.equals("redis")) return 0;
+        if (!masters.isEmpty()) {
+            double sum = 0;
+            for (double c : masterCpu()) sum += c;
+            return sum;
+        }
         double cpu = 0;
         try (Jedis j = new Jedis(URI.create(redisUrl))) {
             for (String line : j.info("commandstats").split("\r?\n")) {
@@ -220,7 +243,73 @@ public final class FrontierBenchmark {
 
     private long redisUsedMemory() throws InterruptedException {
         Thread.sleep(500); // UNLINK frees in the background
-        return SchedulerBenchmark.redisUsedMemory(redisUrl);
+        if (masters.isEmpty()) return SchedulerBenchmark.redisUsedMemory(redisUrl);
+        long sum = 0;
+        StringBuilder each = new StringBuilder("  used_memory per master:");
+        for (String m : masters) {
+            long used = SchedulerBenchmark.redisUsedMemory("redis://" + m + "/0");
+            sum += used;
+            each.append(String.format(Locale.ROOT, " %s %,d", m, used));
+        }
+        System.out.println(each);
+        return sum;
+    }
+
+    /** Each master's keys, used memory and CPU (user + system) since the last call, for a cluster. */
+    private void perMaster(String when, long[] memoryBefore, double[] cpuBefore) {
+        if (masters.isEmpty()) return;
+        long[] mem = new long[masters.size()];
+        double[] cpu = new double[masters.size()];
+        long[] keys = new long[masters.size()];
+        long memSum = 0;
+        double cpuSum = 0;
+        for (int i = 0; i < masters.size(); i++) {
+            try (Jedis j = new Jedis(URI.create("redis://" + masters.get(i) + "/0"))) {
+                keys[i] = j.dbSize();
+                mem[i] = SchedulerBenchmark.redisUsedMemory("redis://" + masters.get(i) + "/0") - memoryBefore[i];
+                cpu[i] = cpuOf(j) - cpuBefore[i];
+            }
+            memSum += mem[i];
+            cpuSum += cpu[i];
+        }
+        for (int i = 0; i < masters.size(); i++) {
+            System.out.printf(
+                    Locale.ROOT,
+                    "  %s %s: %,d keys, %,d bytes (%.1f %% of the crawl's), CPU %.2f s (%.1f %%)%n",
+                    when,
+                    masters.get(i),
+                    keys[i],
+                    mem[i],
+                    100.0 * mem[i] / Math.max(1, memSum),
+                    cpu[i],
+                    100.0 * cpu[i] / Math.max(1e-9, cpuSum));
+        }
+    }
+
+    private static double cpuOf(Jedis j) {
+        double cpu = 0;
+        for (String line : j.info("cpu").split("\r?\n")) {
+            if (line.startsWith("used_cpu_sys:") || line.startsWith("used_cpu_user:"))
+                cpu += Double.parseDouble(line.substring(line.indexOf(':') + 1).trim());
+        }
+        return cpu;
+    }
+
+    private long[] masterMemory() {
+        long[] m = new long[masters.size()];
+        for (int i = 0; i < m.length; i++)
+            m[i] = SchedulerBenchmark.redisUsedMemory("redis://" + masters.get(i) + "/0");
+        return m;
+    }
+
+    private double[] masterCpu() {
+        double[] c = new double[masters.size()];
+        for (int i = 0; i < c.length; i++) {
+            try (Jedis j = new Jedis(URI.create("redis://" + masters.get(i) + "/0"))) {
+                c[i] = cpuOf(j);
+            }
+        }
+        return c;
     }
 
     private static long directorySize(Path p) throws IOException {
@@ -228,7 +317,13 @@ public final class FrontierBenchmark {
     }
 
     private void cleanUp(String spider) throws IOException {
-        if (kind.equals("redis")) {
+        if (kind.equals("redis") && !masters.isEmpty()) {
+            for (String m : masters) {
+                try (Jedis j = new Jedis(URI.create("redis://" + m + "/0"))) {
+                    j.flushAll();
+                }
+            }
+        } else if (kind.equals("redis")) {
             try (Jedis j = new Jedis(URI.create(redisUrl))) {
                 for (String k : List.of("meta", "ring", "hosts", "chunks", "inflight", "leased", "seen", "bloom"))
                     j.unlink("spinneret:" + spider + ":" + k);

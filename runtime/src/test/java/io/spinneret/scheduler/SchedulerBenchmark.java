@@ -283,6 +283,7 @@ public final class SchedulerBenchmark {
         if (kind.equals("redis")) {
             try (Jedis j = new Jedis(URI.create(redisUrl))) {
                 for (String k : j.keys("spinneret:{" + spider + "}:*")) j.unlink(k);
+                for (String k : j.keys("spinneret:{" + spider + ":*}:*")) j.unlink(k); // its host buckets
             }
         } else if (kind.equals("sqlite")) {
             Path job = dir.resolve(spider);

@@ -441,6 +441,73 @@ public abstract class SchedulerContractTest {
     }
 
     @Test
+    void pollBatchHandsOutInTheOrderOfSinglePollsHostsTakingTurns() throws Exception {
+        Scheduler s = open(false);
+        for (int i = 1; i <= 3; i++) s.push(at("a.example", "p/" + i));
+        for (int i = 1; i <= 3; i++) s.push(at("b.example", "p/" + i));
+        s.push(at("c.example", "urgent", 9));
+        List<String> first =
+                s.pollBatch(5).stream().map(SchedulerContractTest::hostAndPath).toList();
+        assertEquals(
+                List.of("a.example/p/1", "b.example/p/1", "c.example/urgent", "a.example/p/2", "b.example/p/2"),
+                first,
+                "one turn per host per round, each host's queue in its own order");
+        List<String> rest =
+                s.pollBatch(10).stream().map(SchedulerContractTest::hostAndPath).toList();
+        assertEquals(List.of("a.example/p/3", "b.example/p/3"), rest, "no more than is pending");
+        assertEquals(0, s.pendingCount());
+        assertEquals(7, s.inFlightCount());
+    }
+
+    @Test
+    void pollBatchNeverTakesMoreThanAskedAndDoesNotWaitOnAnEmptyQueue() throws Exception {
+        Scheduler s = open(false);
+        assertEquals(List.of(), s.pollBatch(8), "nothing pending: empty at once");
+        List<Request> pushed = new ArrayList<>();
+        for (int i = 0; i < 10; i++) pushed.add(at("host" + (i % 4) + ".example", "p/" + i));
+        s.pushAll(pushed);
+        assertEquals(List.of(), s.pollBatch(0));
+        Set<String> taken = new HashSet<>();
+        for (int round = 0; round < 10 && taken.size() < 10; round++) { // bounded
+            List<Lease> batch = s.pollBatch(3);
+            assertTrue(batch.size() <= 3, "at most 3: " + batch.size());
+            for (Lease l : batch)
+                assertTrue(
+                        taken.add(l.request().url()),
+                        "handed out twice: " + l.request().url());
+        }
+        assertEquals(10, taken.size(), "every request, once");
+        assertEquals(List.of(), s.pollBatch(3));
+        assertEquals(10, s.inFlightCount());
+        assertEquals(0, s.pendingCount());
+    }
+
+    @Test
+    void leasesOfABatchAreAckedRequeuedAndKeptOneByOne() throws Exception {
+        Scheduler first = open(false, VISIBILITY_TIMEOUT);
+        first.pushAll(List.of(req("acked"), req("requeued"), req("abandoned")));
+        List<Lease> batch = first.pollBatch(3);
+        assertEquals(
+                List.of("acked", "requeued", "abandoned"),
+                batch.stream().map(SchedulerContractTest::path).toList());
+        first.ack(batch.get(0));
+        first.requeue(batch.get(1), batch.get(1).request().nextAttempt());
+        assertEquals(1, first.pendingCount());
+        assertEquals(1, first.inFlightCount());
+        first.close(); // "abandoned" was never acked: its process died
+
+        Scheduler second = open(true, VISIBILITY_TIMEOUT);
+        if (!second.isPersistent()) return;
+        Thread.sleep(VISIBILITY_TIMEOUT.toMillis() + 300); // a shared scheduler reclaims it after the timeout
+        Set<String> back = new HashSet<>();
+        for (int round = 0; round < 20 && back.size() < 2; round++) { // bounded: 20 polls of up to 1 s
+            for (Lease l : second.pollBatch(5)) back.add(path(l));
+            if (back.size() < 2) Thread.sleep(50);
+        }
+        assertEquals(Set.of("requeued", "abandoned"), back, "the acked one never comes back");
+    }
+
+    @Test
     void requeuePutsARequestBackIntoItsOwnHostsQueue() throws Exception {
         Scheduler s = open(false);
         s.pushAll(List.of(at("a.example", "1"), at("a.example", "2"), at("b.example", "1")));

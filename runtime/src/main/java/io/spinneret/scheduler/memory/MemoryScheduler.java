@@ -9,6 +9,7 @@ import io.spinneret.spi.Scheduler;
 import io.spinneret.spi.SimHashIndex;
 import java.time.Duration;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -133,6 +134,26 @@ public final class MemoryScheduler implements Scheduler {
             String id = Long.toString(nextLease++);
             inFlight.put(id, r);
             return new Lease(id, r);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Up to {@code max} leases under one lock, hosts taking turns as in {@link #poll}. */
+    @Override
+    public List<Lease> pollBatch(int max) throws InterruptedException {
+        lock.lockInterruptibly();
+        try {
+            int n = (int) Math.min(max, size);
+            if (n <= 0) return List.of();
+            List<Lease> leases = new ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                Request r = take();
+                String id = Long.toString(nextLease++);
+                inFlight.put(id, r);
+                leases.add(new Lease(id, r));
+            }
+            return leases;
         } finally {
             lock.unlock();
         }

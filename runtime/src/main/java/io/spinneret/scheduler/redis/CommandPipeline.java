@@ -75,6 +75,9 @@ final class CommandPipeline implements AutoCloseable {
             CompletableFuture<T> result,
             @Nullable String script) {}
 
+    /** A script to run with {@link #evalAll}: its keys and arguments, binary. */
+    record ScriptCall(LuaScripts.Script script, List<byte[]> keys, List<byte[]> args) {}
+
     private final UnifiedJedis client;
     private final Runnable refreshTopology;
     private final Consumer<String> loadScript;
@@ -122,8 +125,44 @@ final class CommandPipeline implements AutoCloseable {
 
     /** {@link #eval} on binary keys and arguments; bulk replies come back as {@code byte[]}. */
     Object evalBinary(LuaScripts.Script script, List<byte[]> keys, List<byte[]> args) {
+        return call(binary(script, keys, args), script.source());
+    }
+
+    /**
+     * Runs several scripts together (one round trip for up to {@value #MAX_BATCH}; in a cluster,
+     * one per master) and waits for every reply, in order.
+     *
+     * @throws RuntimeException the first failure, after every call was answered
+     */
+    List<Object> evalAll(List<ScriptCall> calls) {
+        if (stopped) throw new IllegalStateException("scheduler is closed");
+        List<CompletableFuture<Object>> results = new ArrayList<>(calls.size());
+        for (ScriptCall c : calls) {
+            Op<Object> op = new Op<>(
+                    binary(c.script(), c.keys(), c.args()),
+                    new CompletableFuture<>(),
+                    c.script().source());
+            results.add(op.result());
+            queue.add(op);
+        }
+        lead();
+        List<Object> replies = new ArrayList<>(calls.size());
+        RuntimeException first = null;
+        for (CompletableFuture<Object> r : results) {
+            try {
+                replies.add(r.join());
+            } catch (CompletionException e) {
+                if (first == null) first = e.getCause() instanceof RuntimeException re ? re : e;
+                replies.add(null);
+            }
+        }
+        if (first != null) throw first;
+        return replies;
+    }
+
+    private static Command<Object> binary(LuaScripts.Script script, List<byte[]> keys, List<byte[]> args) {
         byte[] binarySha = script.sha().getBytes(StandardCharsets.US_ASCII);
-        return call(p -> p.evalsha(binarySha, keys, args), script.source());
+        return p -> p.evalsha(binarySha, keys, args);
     }
 
     /** Runs a plain command and waits for its reply. */

@@ -67,22 +67,32 @@ public record RedisCrawlStatus(
             RedisScheduler scheduler,
             CommandPipeline redis,
             String namespace,
-            List<String> keys,
+            HostBuckets buckets,
+            long pending,
+            long seen,
             String nodesKey,
             long visibilityMillis) {
-        List<?> time = (List<?>) redis.call(p -> p.eval("return redis.call('TIME')", List.of(keys.get(0)), List.of()));
+        List<?> time = (List<?>) redis.call(p -> p.eval("return redis.call('TIME')", List.of(nodesKey), List.of()));
         long now =
                 Long.parseLong(String.valueOf(time.get(0))) * 1000 + Long.parseLong(String.valueOf(time.get(1))) / 1000;
         Map<String, String> raw = redis.call(p -> p.hgetAll(namespace + "state"));
         Map<String, String> lifecycle = new TreeMap<>(raw);
         String state = lifecycle.getOrDefault("state", "unknown");
         lifecycle.remove("state");
-        long pending = scheduler.pendingCount();
-        long seen = scheduler.seenCount();
-        List<Tuple> inflight = redis.call(p -> p.zrangeWithScores(keys.get(4), 0, -1));
+        // the leases and queues of every bucket; a lease is named <bucket>:<member>, as its node lists it
         Map<String, Long> ages = new LinkedHashMap<>();
-        for (Tuple t : inflight)
-            ages.put(t.getElement(), Math.max(0, now - takenAt(t.getElement(), (long) t.getScore())));
+        Map<String, Long> byHost = new HashMap<>();
+        for (int b = 0; b < HostBuckets.COUNT; b++) {
+            List<String> keys = buckets.keys(b);
+            for (Tuple t : redis.call(p -> p.zrangeWithScores(keys.get(4), 0, -1)))
+                ages.put(b + ":" + t.getElement(), Math.max(0, now - takenAt(t.getElement(), (long) t.getScore())));
+            for (Map.Entry<String, String> e :
+                    redis.call(p -> p.hgetAll(keys.get(2))).entrySet()) {
+                long n = queued(e.getValue());
+                if (n > 0) byHost.merge(e.getKey(), n, Long::sum);
+            }
+        }
+        int inFlight = ages.size();
 
         List<NodeStatus> nodes = new ArrayList<>();
         Map<String, Long> unowned = new LinkedHashMap<>(ages);
@@ -98,15 +108,10 @@ public record RedisCrawlStatus(
                 leases.add(new LeaseAge(parts[i], age, ""));
                 unowned.remove(parts[i]);
             }
-            nodes.add(new NodeStatus(e.getKey(), beat, held, withUrls(redis, keys, leases), beat > visibilityMillis));
+            nodes.add(
+                    new NodeStatus(e.getKey(), beat, held, withUrls(redis, buckets, leases), beat > visibilityMillis));
         }
 
-        Map<String, Long> byHost = new HashMap<>();
-        Map<String, String> hosts = redis.call(p -> p.hgetAll(keys.get(2)));
-        for (Map.Entry<String, String> e : hosts.entrySet()) {
-            long n = queued(e.getValue());
-            if (n > 0) byHost.put(e.getKey(), n);
-        }
         Map<String, Long> sorted = new LinkedHashMap<>();
         byHost.entrySet().stream()
                 .sorted(Map.Entry.<String, Long>comparingByValue().reversed().thenComparing(Map.Entry.comparingByKey()))
@@ -119,22 +124,26 @@ public record RedisCrawlStatus(
                 state,
                 lifecycle,
                 pending,
-                inflight.size(),
+                inFlight,
                 seen,
                 sorted,
                 nodes,
-                withUrls(redis, keys, orphans),
+                withUrls(redis, buckets, orphans),
                 visibilityMillis);
     }
 
-    /** {@code leases} with the URLs of the {@value #LISTED} oldest read from the lease records. */
-    private static List<LeaseAge> withUrls(CommandPipeline redis, List<String> keys, List<LeaseAge> leases) {
+    /** {@code leases} with the URLs of the {@value #LISTED} oldest read from the lease records of their buckets. */
+    private static List<LeaseAge> withUrls(CommandPipeline redis, HostBuckets buckets, List<LeaseAge> leases) {
         if (leases.isEmpty()) return leases;
         List<LeaseAge> sorted = new ArrayList<>(leases);
         sorted.sort(Comparator.comparingLong(LeaseAge::ageMillis).reversed());
-        byte[] leased = keys.get(5).getBytes(StandardCharsets.UTF_8);
         for (int i = 0; i < Math.min(LISTED, sorted.size()); i++) {
-            byte[] id = sorted.get(i).lease().getBytes(StandardCharsets.UTF_8);
+            String lease = sorted.get(i).lease(); // <bucket>:<member>
+            int colon = lease.indexOf(':');
+            byte[] leased = buckets.keys(Integer.parseInt(lease.substring(0, colon)))
+                    .get(5)
+                    .getBytes(StandardCharsets.UTF_8);
+            byte[] id = lease.substring(colon + 1).getBytes(StandardCharsets.UTF_8);
             byte[] entry = redis.call(p -> p.hget(leased, id));
             sorted.set(i, sorted.get(i).withUrl(entry == null ? "" : url(entry)));
         }

@@ -15,7 +15,8 @@ import redis.clients.jedis.resps.ScanResult;
  * The page records of a {@link RedisScheduler}: one hash, {@code <namespace>pages}, from the 16-byte
  * fingerprint to the record (a small hash field costs its bytes plus about 50 of Redis' own), sent
  * through the scheduler's command pipeline without waiting: a record goes with the next batch,
- * normally the acknowledgement of the page's own request, so keeping it costs no round trip. In the crawl's hash-tagged namespace, so it lives in the crawl's Redis Cluster slot.
+ * normally the acknowledgement of the page's own request, so keeping it costs no round trip. In
+ * the crawl's hash-tagged namespace, so it lives in the crawl's Redis Cluster slot.
  */
 final class RedisPageRecords implements PageRecords {
     private static final int SCAN_COUNT = 1_000;
@@ -37,7 +38,7 @@ final class RedisPageRecords implements PageRecords {
         /** Runs one command and returns its reply. */
         <T> T call(CommandPipeline.Command<T> command);
 
-        /** Queues one command for the next batch, without waiting for it. */
+        /** Queues a command without waiting: it goes with the next batch, before any later call's. */
         <T> void post(CommandPipeline.Command<T> command);
     }
 
@@ -46,9 +47,15 @@ final class RedisPageRecords implements PageRecords {
         this.redis = redis;
     }
 
+    /**
+     * Queued without waiting for the reply: it is sent with the next batch, so before the ack of
+     * the page's lease returns, and a worker does not wait a round trip per page for it. A record
+     * lost to a failure only makes the next recrawl fetch the page unconditionally.
+     */
     @Override
     public void put(Fingerprint page, byte[] record) {
-        redis.post(p -> p.hset(key, bytes(page), record));
+        byte[] field = bytes(page);
+        redis.post(p -> p.hset(key, field, record));
     }
 
     @Override

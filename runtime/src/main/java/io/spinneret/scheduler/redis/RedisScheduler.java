@@ -18,20 +18,28 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntFunction;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisException;
 
 /**
@@ -39,22 +47,36 @@ import redis.clients.jedis.exceptions.JedisException;
  * server (or Redis Cluster): a distributed crawl.
  *
  * <h2>Keys</h2>
- * All under {@code spinneret:{<crawl id>}:} (the braces are Redis Cluster's hash tag: every key of
- * a crawl is in one slot, so each script's keys are on one node):
+ * A crawl's frontier is sharded into {@value HostBuckets#COUNT} host buckets ({@link HostBuckets}):
+ * a host's bucket is a fixed hash of its name, and its keys are
+ * {@code spinneret:{<crawl id>:<bucket>}:*} (the braces are Redis Cluster's hash tag: each bucket
+ * is one slot, so the buckets spread over every master, and each script's keys are on one node).
+ * A bucket holds its hosts' whole frontier:
  * <ul>
  *   <li>the frontier's eight ({@link #KEY_NAMES}: {@code meta}, {@code ring}, {@code hosts},
  *       {@code chunks}, {@code inflight}, {@code leased}, {@code seen}, {@code bloom}): per-host
  *       queues served in turn, compact request records, the seen set (exact or Bloom) and the
  *       leases; {@code frontier.lua} and {@code docs/frontier.md} describe them. A lease id is
- *       {@code <n>:<server ms taken>}, its score the server time it was taken or last touched by
- *       its node's heartbeat;</li>
+ *       {@code <bucket>:<n>:<server ms taken>} ({@code <n>:<ms>} in the bucket), its score the
+ *       server time it was taken or last touched by its node's heartbeat;</li>
+ *   <li>{@code throttle:*}: its hosts' politeness ({@link RedisThrottle});</li>
+ *   <li>{@code once:<token>}: the kept reply of a pop until its node received it ({@link LuaScripts#once}).</li>
+ * </ul>
+ * The crawl's own keys stay under {@code spinneret:{<crawl id>}:}:
+ * <ul>
+ *   <li>{@code meta}: the layout version, the seen filter and the crawl's <em>epoch</em>, a random
+ *       id drawn when the crawl is created and stamped in every bucket's {@code meta}. Every
+ *       frontier script checks it: a bucket (or the crawl's meta) without it lost its data (a
+ *       restart without persistence, {@code FLUSHDB}, a master that lost its slots), and the
+ *       crawl fails with that said, instead of finishing on what is left;</li>
+ *   <li>{@code active}: the index of the buckets with pending requests (bucket to its wake count,
+ *       {@code active.lua}): a node polls the buckets it lists, never all of them;</li>
  *   <li>{@code state}: hash of the crawl's lifecycle: {@code state} ({@code running} or
  *       {@code finished}), {@code started_by}/{@code started_at}, {@code finished_by}/{@code finished_at}
  *       (node names, server times in ms);</li>
  *   <li>{@code nodes}: hash of node name to its last heartbeat (server ms) and leases, for {@code status};</li>
  *   <li>{@code budget} and {@code simhash}: hashes of the page budgets and the near-duplicate groups
- *       ({@link RedisPages});</li>
- *   <li>{@code once:<token>}: the kept reply of a pop until its node received it ({@link LuaScripts#once}).</li>
+ *       ({@link RedisPages}); {@code pages}, {@code sessions}.</li>
  * </ul>
  * Every change is one Lua script ({@code push}, {@code pop}, {@code ack}, {@code requeue},
  * {@code touch}, {@code reset}, {@code layout}, {@code begin}, {@code finish}, {@code beat},
@@ -72,9 +94,20 @@ import redis.clients.jedis.exceptions.JedisException;
  * timeout must exceed the longest pause of a live node (GC, a Redis outage) plus a third of itself. If a node was paused longer and its lease was reclaimed, its late ack removes the
  * request wherever it is; the request may then have been downloaded twice, never lost.
  *
+ * <h2>Polling</h2>
+ * A node keeps a ring of the buckets it knows to have pending requests: those its pushes filled,
+ * and those the crawl's {@code active} index lists (read again every second; it lists every bucket
+ * that is not idle, with requests pending or in flight, so a bucket's listing changes only when it
+ * goes idle or wakes from idle, not with every drained queue). A poll of {@code n}
+ * takes up to {@code n} buckets from the front of the ring and asks each for its share in one
+ * round trip (one script per bucket, all pipelined); a bucket with more left goes to the back.
+ * The index is only a hint: a node that crashed between a push and listing its bucket leaves it
+ * out, so a node that finds nothing sweeps every bucket (one round trip, at most every ten seconds),
+ * which also reclaims the leases of dead nodes in buckets nobody polls.
+ *
  * <h2>Lifecycle</h2>
  * A crawl is {@code running} from the first node's open until a node closes with nothing pending
- * and nothing in flight anywhere ({@code finish} script): then it is {@code finished}, with that
+ * and nothing in flight in any bucket ({@code finish} script): then it is {@code finished}, with that
  * node's name and the time. A node opening a running crawl joins it, whatever its queue holds
  * (even empty, while the others wait out their idle timeout: its start requests are duplicates).
  * A node opening a finished crawl gets a {@link CrawlFinishedException} ({@link Mode#JOIN}),
@@ -92,6 +125,7 @@ public final class RedisScheduler implements Scheduler {
     private static final Logger LOG = LoggerFactory.getLogger(RedisScheduler.class);
     private static final long MAX_POLL_SLEEP_NANOS = Duration.ofMillis(50).toNanos();
     private static final Pattern CRAWL_ID = Pattern.compile("[^{}\\s]{1,200}");
+    private static final Pattern BUCKET_LIKE = Pattern.compile(".*:[0-9]+");
     private static final AtomicInteger OPENED = new AtomicInteger();
     private static final int LISTED_LEASES = 1000;
 
@@ -125,9 +159,11 @@ public final class RedisScheduler implements Scheduler {
             Duration commandTimeout,
             int waitReplicas) {
         public Options {
-            if (!CRAWL_ID.matcher(crawlId).matches()) {
-                throw new SpinneretException(
-                        "crawl id '" + crawlId + "' must be 1 to 200 characters without spaces or braces");
+            if (!CRAWL_ID.matcher(crawlId).matches()
+                    || BUCKET_LIKE.matcher(crawlId).matches()) {
+                throw new SpinneretException("crawl id '" + crawlId
+                        + "' must be 1 to 200 characters without spaces or braces, not ending in ':' and digits"
+                        + " (the suffix of a host bucket's keys)");
             }
         }
 
@@ -159,16 +195,32 @@ public final class RedisScheduler implements Scheduler {
     /** The keys of every frontier script, in the order of {@code frontier.lua}. */
     static final List<String> KEY_NAMES =
             List.of("meta", "ring", "hosts", "chunks", "inflight", "leased", "seen", "bloom");
-    /** The version of this layout in {@code meta}; another in the namespace is refused. */
-    static final String LAYOUT_VERSION = "2";
+    /**
+     * The version of this layout in the crawl's {@code meta}; another in the namespace is refused
+     * (2: one slot per crawl, before host buckets).
+     */
+    static final String LAYOUT_VERSION = "3";
+    /** The frontier keys an older layout kept under the crawl's own prefix: found there, they are refused. */
+    private static final List<String> OLD_FRONTIER_KEYS =
+            List.of("ring", "hosts", "chunks", "inflight", "leased", "seen", "bloom");
+
+    private static final long MIN_BUCKET_BLOOM_BITS = 1L << 23;
+    private static final long REFRESH_NANOS = Duration.ofSeconds(1).toNanos();
+    private static final long SWEEP_NANOS = Duration.ofSeconds(10).toNanos();
 
     private static final byte[] ONE = {'1'};
     private static final byte[] ZERO = {'0'};
 
-    private final List<String> keys;
-    private final List<byte[]> binaryKeys;
-    private final List<String> lifecycleKeys;
+    private final HostBuckets buckets;
+    private final BucketRing ring = new BucketRing();
+    private final String metaKey;
+    private final String activeKey;
+    private final String stateKey;
     private final String nodesKey;
+    private volatile @Nullable String epoch; // the crawl's, once started (or inspected)
+    private volatile @Nullable String lost; // set once a script found the crawl's data gone: every call fails then
+    private volatile long lastRefresh;
+    private volatile long lastSweep;
     private final String node;
     private final long visibilityMillis;
     private final long onceMillis;
@@ -188,12 +240,10 @@ public final class RedisScheduler implements Scheduler {
         this.endpoint = endpoint;
         this.crawlId = options.crawlId();
         this.namespace = "spinneret:{" + crawlId + "}:";
-        this.keys = KEY_NAMES.stream().map(k -> namespace + k).toList();
-        this.binaryKeys =
-                keys.stream().map(k -> k.getBytes(StandardCharsets.UTF_8)).toList();
-        List<String> withState = new ArrayList<>(keys);
-        withState.add(namespace + "state");
-        this.lifecycleKeys = List.copyOf(withState);
+        this.buckets = new HostBuckets(crawlId);
+        this.metaKey = namespace + "meta";
+        this.activeKey = namespace + "active";
+        this.stateKey = namespace + "state";
         this.nodesKey = namespace + "nodes";
         this.node = nodeName();
         this.visibilityMillis = options.visibilityTimeout().toMillis();
@@ -202,7 +252,7 @@ public final class RedisScheduler implements Scheduler {
         RedisEndpoint.Connected connected = endpoint.open(options.commandTimeout(), 4);
         this.client = connected.client();
         this.redis = new CommandPipeline(
-                connected, endpoint.redacted(), keys.get(0), options.retryTimeout(), options.waitReplicas());
+                connected, endpoint.redacted(), metaKey, options.retryTimeout(), options.waitReplicas());
         this.pages = new RedisPages(redis, namespace);
         this.pageRecords = new RedisPageRecords(namespace, new RedisPageRecords.Commands() {
             @Override
@@ -212,6 +262,7 @@ public final class RedisScheduler implements Scheduler {
 
             @Override
             public <T> void post(CommandPipeline.Command<T> command) {
+                if (closed) throw new IllegalStateException("scheduler is closed");
                 redis.post(command, "keeping a page record");
             }
         });
@@ -254,9 +305,13 @@ public final class RedisScheduler implements Scheduler {
     /** Re-stamps the leases held and records this node's heartbeat in the node list. */
     private void beatOnce() {
         List<String> members = new ArrayList<>(held);
-        for (int i = 0; i < members.size(); i += 1000) {
-            run(LuaScripts.TOUCH, members.subList(i, Math.min(members.size(), i + 1000)));
+        Map<Integer, List<byte[]>> touches = new TreeMap<>();
+        for (String m : members) {
+            int b = bucketOf(m);
+            touches.computeIfAbsent(b, k -> new ArrayList<>(List.of(epochBytes())))
+                    .add(memberOf(m).getBytes(StandardCharsets.UTF_8));
         }
+        if (!touches.isEmpty()) runBuckets(LuaScripts.TOUCH, touches, false);
         List<String> args = new ArrayList<>(Math.min(members.size(), LISTED_LEASES) + 2);
         args.add(node);
         args.add(Integer.toString(members.size()));
@@ -351,35 +406,37 @@ public final class RedisScheduler implements Scheduler {
 
     private void start(Mode mode, SeenFilter seen) {
         refuseOlderLayout();
-        layout(seen); // refuses another layout before anything is cleared
-        Map<String, String> before = redis.call(p -> p.hgetAll(namespace + "state"));
+        layout(seen, mode == Mode.NEW); // refuses another layout before anything is cleared
+        Map<String, String> before = redis.call(p -> p.hgetAll(stateKey));
         long dropped = -1; // what a reset dropped; -1: no reset ran
         if (mode == Mode.NEW) {
-            dropped = (Long) run(LuaScripts.RESET, List.of("force"));
-            redis.call(p -> p.del(namespace + "state"));
+            dropped = reset();
+            redis.call(p -> p.del(stateKey));
             redis.call(p -> p.del(pageRecords.key()));
             LOG.info(
                     "{}*: a new crawl {} ({} seen fingerprints of the previous one dropped)",
                     namespace,
                     crawlId,
-                    Math.max(dropped, 0));
+                    dropped);
         } else if (before.isEmpty()) {
-            // keys of a finished crawl from a version without a state: cleared, as then
-            dropped = (Long) run(LuaScripts.RESET, List.of());
-            if (dropped > 0)
+            // keys of a finished crawl without a state (an interrupted --new-crawl): cleared
+            Counts c = sweep();
+            if (c.pending() == 0 && c.inFlight() == 0 && c.seen() > 0) {
+                dropped = reset();
                 LOG.info("{}*: the previous crawl finished ({} seen); starting a new one", namespace, dropped);
+            }
         }
         if (dropped >= 0) {
             redis.call(p -> p.unlink(
                     RedisPages.KEY_NAMES.stream().map(k -> namespace + k).toArray(String[]::new)));
-            layout(seen); // the reset dropped the layout with the rest: created again, with this node's filter
+            layout(seen, false); // the reset dropped the layout with the rest: created again, with this node's filter
             redis.call(p -> p.del(
                     namespace + "sessions",
                     namespace + "sessions:live",
                     namespace + RedisRenderDecisions.KEY)); // a new crawl starts without sessions or render decisions
         }
         List<?> out = (List<?>)
-                eval(LuaScripts.BEGIN.plain(), lifecycleKeys, List.of(node, mode == Mode.JOIN ? "join" : "reopen"));
+                eval(LuaScripts.BEGIN.plain(), List.of(stateKey), List.of(node, mode == Mode.JOIN ? "join" : "reopen"));
         String found = (String) out.get(0);
         if (found.equals("finished")) {
             String by = (String) out.get(1);
@@ -391,13 +448,14 @@ public final class RedisScheduler implements Scheduler {
                             + " only what it has not seen, or another --crawl-id");
         }
         if (found.equals("running")) {
+            Counts c = sweep();
             LOG.info(
                     "{} joins the running crawl '{}' ({} pending, {} in flight, {} seen)",
                     node,
                     crawlId,
-                    pendingCount(),
-                    inFlightCount(),
-                    seenCount());
+                    c.pending(),
+                    c.inFlight(),
+                    c.seen());
         } else if (found.equals("reopened")) {
             LOG.info(
                     "{} reopens the finished crawl '{}' ({} seen): only unseen URLs are crawled",
@@ -405,7 +463,8 @@ public final class RedisScheduler implements Scheduler {
                     crawlId,
                     seenCount());
         } else {
-            LOG.info("{} starts the crawl '{}' in {}*", node, crawlId, namespace);
+            LOG.info(
+                    "{} starts the crawl '{}' in {}* and {} host buckets", node, crawlId, namespace, HostBuckets.COUNT);
         }
     }
 
@@ -427,28 +486,72 @@ public final class RedisScheduler implements Scheduler {
         }
     }
 
-    /** Creates the crawl's layout, or checks the one it has; the filter is the crawl's. */
-    private void layout(SeenFilter seen) {
+    /**
+     * Creates the crawl's layout and its buckets, stamped with a new epoch, or checks the ones it
+     * has (a bucket without the crawl's epoch lost its data); the filter is the crawl's.
+     */
+    private void layout(SeenFilter seen, boolean clearing) {
+        List<String> k = new ArrayList<>();
+        k.add(metaKey);
+        for (String old : OLD_FRONTIER_KEYS) k.add(namespace + old);
         List<?> out;
         try {
             out = (List<?>) eval(
                     LuaScripts.LAYOUT.plain(),
-                    keys,
-                    List.of(LAYOUT_VERSION, seen.kind(), Long.toString(seen.bits()), Integer.toString(seen.hashes())));
+                    k,
+                    List.of(
+                            LAYOUT_VERSION,
+                            seen.kind(),
+                            Long.toString(seen.bits()),
+                            Integer.toString(seen.hashes()),
+                            Long.toHexString(ThreadLocalRandom.current().nextLong() | 1L << 60)));
         } catch (SpinneretException e) {
             if (String.valueOf(e.getMessage()).contains("LAYOUT")) {
                 throw new SpinneretException(
                         namespace + "* holds keys of another frontier layout (" + e.getMessage()
                                 + "; this version writes layout " + LAYOUT_VERSION
-                                + "): finish that crawl with the version that started it, "
-                                + "or delete its keys (redis-cli --scan --pattern '" + namespace
-                                + "*' | xargs redis-cli unlink)",
+                                + ", sharded by host bucket): this version does not migrate it; finish that crawl"
+                                + " with the version that started it, or delete its keys (redis-cli --scan"
+                                + " --pattern '" + namespace + "*' | xargs redis-cli unlink, and the same with '"
+                                + "spinneret:{" + crawlId + ":*}:*')",
                         e);
             }
             throw e;
         }
         SeenFilter crawls = new SeenFilter(
                 (String) out.get(0), Long.parseLong((String) out.get(1)), Integer.parseInt((String) out.get(2)));
+        epoch = (String) out.get(3);
+        boolean ready = "1".equals(out.get(4));
+        // each bucket's share of a Bloom filter's bits
+        String bits = Long.toString(crawls.kind().equals("bloom") ? bucketBloomBits(crawls.bits()) : 0);
+        Map<Integer, List<byte[]>> calls = new TreeMap<>();
+        for (int b = 0; b < HostBuckets.COUNT; b++) {
+            calls.put(b, bytes(epochText(), crawls.kind(), bits, Integer.toString(crawls.hashes()), ready ? "0" : "1"));
+        }
+        try {
+            runBuckets(
+                    LuaScripts.BUCKET,
+                    calls,
+                    false,
+                    b -> List.of(buckets.binaryKeys(b).get(0)));
+        } catch (SpinneretException e) {
+            if (lost == null) throw e;
+            lost = null;
+            if (clearing) {
+                // --new-crawl of a crawl that lost data: it is cleared next
+            } else if (!ready) {
+                throw new SpinneretException(
+                        "the crawl '" + crawlId + "' at " + endpoint
+                                + " has host buckets of an earlier crawl, whose own"
+                                + " keys (" + namespace + "*) are gone: deleted, or lost by their master. Use"
+                                + " --new-crawl to start afresh (it clears them), or delete them too (redis-cli --scan"
+                                + " --pattern 'spinneret:{" + crawlId + ":*}:*' | xargs redis-cli unlink)",
+                        e);
+            } else {
+                throw e;
+            }
+        }
+        if (!ready) redis.call(p -> p.hset(metaKey, "ready", "1"));
         if (!crawls.equals(seen))
             LOG.warn(
                     "{}*: the crawl remembers seen URLs with {}, not {} as this node's settings say",
@@ -458,14 +561,41 @@ public final class RedisScheduler implements Scheduler {
         filter = crawls;
     }
 
+    /**
+     * The bits of one bucket's Bloom filter, for a crawl's filter of {@code bits}: its share of
+     * them, but at least {@value #MIN_BUCKET_BLOOM_BITS} (or all of them if fewer), so that a crawl
+     * of few hosts, which fills few buckets, keeps its false-positive rate up to that size. A bucket
+     * takes memory only once a host of it is pushed.
+     */
+    static long bucketBloomBits(long bits) {
+        return Math.max((bits + HostBuckets.COUNT - 1) / HostBuckets.COUNT, Math.min(bits, MIN_BUCKET_BLOOM_BITS));
+    }
+
+    /** Drops the crawl's frontier in every bucket and its layout; returns the seen fingerprints dropped. */
+    private long reset() {
+        Map<Integer, List<byte[]>> calls = new TreeMap<>();
+        for (int b = 0; b < HostBuckets.COUNT; b++) calls.put(b, List.of());
+        long dropped = 0;
+        for (Object o :
+                runBuckets(LuaScripts.RESET, calls, false, buckets::binaryKeys).values()) dropped += (Long) o;
+        redis.call(p -> p.unlink(metaKey, activeKey));
+        ring.clear();
+        return dropped;
+    }
+
     /** The seen filter of the crawl (the one it was created with). */
     public SeenFilter seenFilter() {
         return filter;
     }
 
-    /** The key prefix, {@code spinneret:{<crawl id>}:}. */
+    /** The key prefix of the crawl's own keys, {@code spinneret:{<crawl id>}:}. */
     public String namespace() {
         return namespace;
+    }
+
+    /** The key prefix of a host's bucket, {@code spinneret:{<crawl id>:<bucket>}:}. */
+    public String bucketPrefix(String host) {
+        return buckets.prefixOf(host);
     }
 
     /** This node's name in the crawl ({@code host:pid}), as {@code status} and the crawl's state show it. */
@@ -482,60 +612,79 @@ public final class RedisScheduler implements Scheduler {
     public int pushAll(List<Request> requests) {
         if (requests.isEmpty()) return 0;
         int n = 0;
-        for (byte flag : pushFlags(requests)) if (flag == '1') n++;
+        for (boolean added : pushEach(requests)) if (added) n++;
         return n;
     }
 
+    /**
+     * One push script per bucket the requests fall in, all in one round trip: per request, whether
+     * it was enqueued.
+     */
     @Override
     public boolean[] pushEach(List<Request> requests) {
         boolean[] added = new boolean[requests.size()];
         if (added.length == 0) return added;
-        byte[] flags = pushFlags(requests);
-        for (int i = 0; i < added.length; i++) added[i] = flags[i] == '1';
-        return added;
-    }
-
-    /** One push script for all of {@code requests}: per request, {@code '1'} if it was enqueued, else {@code '0'}. */
-    private byte[] pushFlags(List<Request> requests) {
-        List<byte[]> args = new ArrayList<>(requests.size() * 5);
+        // in the order of each bucket's first request: buckets that wake join the ring in that order
+        Map<Integer, List<byte[]>> args = new LinkedHashMap<>();
+        Map<Integer, List<Integer>> positions = new HashMap<>();
         boolean unfiltered = false;
-        for (Request r : requests) {
+        for (int i = 0; i < added.length; i++) {
+            Request r = requests.get(i);
             String host = r.host();
-            args.add(fingerprintBytes(r));
-            args.add(r.dontFilter() ? ONE : ZERO);
-            args.add(host.getBytes(StandardCharsets.UTF_8));
-            args.add(Integer.toString(r.priority()).getBytes(StandardCharsets.US_ASCII));
-            args.add(CompactRequestCodec.encode(r, host));
+            int b = HostBuckets.of(host);
+            List<byte[]> a = args.computeIfAbsent(b, x -> new ArrayList<>(List.of(epochBytes())));
+            a.add(fingerprintBytes(r));
+            a.add(r.dontFilter() ? ONE : ZERO);
+            a.add(host.getBytes(StandardCharsets.UTF_8));
+            a.add(Integer.toString(r.priority()).getBytes(StandardCharsets.US_ASCII));
+            a.add(CompactRequestCodec.encode(r, host));
+            positions.computeIfAbsent(b, x -> new ArrayList<>()).add(i);
             unfiltered |= r.dontFilter();
         }
         // a push sent again after a lost reply is deduplicated, except its dont-filter requests: those go once
-        Object flags = unfiltered ? onceBinary(LuaScripts.PUSH, args) : runBinary(LuaScripts.PUSH, args);
-        if (!(flags instanceof byte[] b) || b.length != requests.size()) {
-            throw new SpinneretException("Redis scheduler " + namespace + ": the push script answered " + text(flags)
-                    + " for " + requests.size() + " requests");
+        Map<Integer, Object> replies = runBuckets(LuaScripts.PUSH, args, unfiltered);
+        Map<Integer, Long> woke = new LinkedHashMap<>();
+        for (Map.Entry<Integer, Object> e : replies.entrySet()) {
+            List<Integer> at = positions.get(e.getKey());
+            if (!(e.getValue() instanceof List<?> out)
+                    || !(out.get(0) instanceof byte[] flags)
+                    || flags.length != at.size()) {
+                throw new SpinneretException("Redis scheduler " + namespace + ": the push script answered "
+                        + text(e.getValue()) + " for " + at.size() + " requests");
+            }
+            for (int j = 0; j < flags.length; j++) added[at.get(j)] |= flags[j] == '1';
+            for (byte f : flags) {
+                if (f == '1') {
+                    ring.add(e.getKey()); // pending there now: this node serves it without asking the index
+                    break;
+                }
+            }
+            long wake = (Long) out.get(1);
+            if (wake > 0) woke.put(e.getKey(), wake);
         }
-        return b;
+        list(woke);
+        return added;
+    }
+
+    /** Lists buckets in the crawl's index, with their wake counts (a bucket a push woke from idle). */
+    private void list(Map<Integer, Long> woke) {
+        if (woke.isEmpty()) return;
+        List<String> args = new ArrayList<>(woke.size() * 2 + 1);
+        args.add("add");
+        woke.forEach((b, wake) -> {
+            args.add(Integer.toString(b));
+            args.add(Long.toString(wake));
+        });
+        eval(LuaScripts.ACTIVE.plain(), List.of(activeKey), args);
     }
 
     @Override
     public @Nullable Lease poll(Duration timeout) throws InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         long sleep = Duration.ofMillis(1).toNanos();
-        byte[] visibility = Long.toString(visibilityMillis).getBytes(StandardCharsets.US_ASCII);
         while (true) {
-            List<byte[]> args =
-                    List.of(visibility, Long.toString(serverClock.now()).getBytes(StandardCharsets.US_ASCII));
-            List<?> out = (List<?>) onceBinary(LuaScripts.POP, args);
-            long reclaimed = (Long) out.get(0);
-            if (reclaimed > 0)
-                LOG.warn("{}*: reclaimed {} requests in flight for over {} ms", namespace, reclaimed, visibilityMillis);
-            if (out.size() >= 5) {
-                String id = text(out.get(1));
-                String host = text(out.get(2));
-                int priority = Integer.parseInt(text(out.get(3)));
-                held.add(id);
-                return new Lease(id, CompactRequestCodec.decode((byte[]) out.get(4), host, priority));
-            }
+            List<Lease> leases = take(1);
+            if (!leases.isEmpty()) return leases.get(0);
             long left = deadline - System.nanoTime();
             if (left <= 0) return null;
             if (Thread.interrupted()) throw new InterruptedException();
@@ -544,48 +693,216 @@ public final class RedisScheduler implements Scheduler {
         }
     }
 
+    /** Up to {@code max} leases from the buckets at the front of this node's ring, in one round trip. */
     @Override
-    public void ack(Lease lease) {
-        run(LuaScripts.ACK, List.of(lease.id()));
-        held.remove(lease.id());
+    public List<Lease> pollBatch(int max) {
+        return max <= 0 ? List.of() : take(max);
     }
 
+    private List<Lease> take(int max) {
+        failIfLost();
+        long now = System.nanoTime();
+        if (ring.isEmpty() || now - lastRefresh >= REFRESH_NANOS) refresh(now);
+        List<Integer> chosen = ring.take(max);
+        if (chosen.isEmpty()) return List.of();
+        Map<Integer, List<byte[]>> args = new TreeMap<>();
+        byte[] visibility = Long.toString(visibilityMillis).getBytes(StandardCharsets.US_ASCII);
+        byte[] sentAt = Long.toString(serverClock.now()).getBytes(StandardCharsets.US_ASCII);
+        for (int i = 0; i < chosen.size(); i++) {
+            int share = max / chosen.size() + (i < max % chosen.size() ? 1 : 0);
+            args.put(
+                    chosen.get(i),
+                    List.of(
+                            epochBytes(),
+                            visibility,
+                            Integer.toString(share).getBytes(StandardCharsets.US_ASCII),
+                            sentAt)); // expiry judged when sent: a paused server gives no live lease back
+        }
+        Map<Integer, Object> replies;
+        try {
+            replies = runBuckets(LuaScripts.POP, args, true);
+        } catch (RuntimeException e) {
+            for (int b : chosen) ring.add(b); // still pending, as far as this node knows
+            throw e;
+        }
+        List<List<Lease>> perBucket = new ArrayList<>(chosen.size());
+        List<String> drops = new ArrayList<>();
+        for (int b : chosen) {
+            List<?> out = (List<?>) replies.get(b);
+            long reclaimed = (Long) out.get(0);
+            if (reclaimed > 0)
+                LOG.warn(
+                        "{}*: reclaimed {} requests in flight for over {} ms",
+                        buckets.prefix(b),
+                        reclaimed,
+                        visibilityMillis);
+            if ((Long) out.get(1) > 0) ring.add(b);
+            else if ((Long) out.get(3) == 0) // idle: unlisted, unless woken since
+            Collections.addAll(drops, Integer.toString(b), String.valueOf(out.get(2)));
+            List<Lease> leases = new ArrayList<>((out.size() - 5) / 4);
+            for (int i = 5; i + 3 < out.size(); i += 4) {
+                String id = b + ":" + text(out.get(i));
+                String host = text(out.get(i + 1));
+                int priority = Integer.parseInt(text(out.get(i + 2)));
+                held.add(id);
+                leases.add(new Lease(id, CompactRequestCodec.decode((byte[]) out.get(i + 3), host, priority)));
+            }
+            perBucket.add(leases);
+        }
+        if (!drops.isEmpty()) {
+            drops.addFirst("drop");
+            eval(LuaScripts.ACTIVE.plain(), List.of(activeKey), drops);
+        }
+        // the buckets take turns, as the hosts within each
+        List<Lease> leases = new ArrayList<>(max);
+        for (int round = 0; leases.size() < max; round++) {
+            boolean any = false;
+            for (List<Lease> l : perBucket) {
+                if (round < l.size()) {
+                    leases.add(l.get(round));
+                    any = true;
+                }
+            }
+            if (!any) break;
+        }
+        return leases;
+    }
+
+    /**
+     * Adds the buckets the crawl's index lists to this node's ring; with nothing there, sweeps every
+     * bucket (at most every ten seconds), which finds those the index missed and reclaims dead nodes'
+     * leases in buckets nobody polls.
+     */
+    private void refresh(long now) {
+        lastRefresh = now;
+        Map<String, String> active = redis.call(p -> p.hgetAll(activeKey));
+        for (String b : active.keySet()) ring.add(Integer.parseInt(b));
+        if (ring.isEmpty() && now - lastSweep >= SWEEP_NANOS) sweep();
+    }
+
+    /** A crawl's counts over all buckets. */
+    private record Counts(long pending, long inFlight, long seen) {}
+
+    /**
+     * Counts every bucket in one round trip (reclaiming expired leases on the way, and checking the
+     * epoch), and puts the buckets with pending requests in the ring and the crawl's index.
+     */
+    private Counts sweep() {
+        if (epoch == null) { // inspecting a crawl that does not exist
+            String e = redis.call(p -> p.hget(metaKey, "epoch"));
+            if (e == null) return new Counts(0, 0, 0);
+            epoch = e;
+        }
+        lastSweep = System.nanoTime();
+        List<Integer> all = new ArrayList<>(HostBuckets.COUNT);
+        for (int b = 0; b < HostBuckets.COUNT; b++) all.add(b);
+        return countBuckets(all);
+    }
+
+    /**
+     * Counts the buckets the crawl's index lists: every bucket not idle, unless a node crashed
+     * between a push and listing it (which a {@link #sweep} finds), after checking that the crawl's
+     * meta still holds its epoch. For the counts read often (progress, metrics, the engine's idle
+     * check), where a sweep of every bucket would cost a script per bucket each time.
+     */
+    private Counts countListed() {
+        failIfLost();
+        String e = count(p -> p.hget(metaKey, "epoch"));
+        if (!epochText().equals(e)) {
+            throw failure(new JedisDataException("EPOCH " + metaKey + (e == null ? " is gone" : " holds epoch " + e)
+                    + ", the crawl has epoch " + epochText()));
+        }
+        List<Integer> listed = new ArrayList<>();
+        for (String b : count(p -> p.hkeys(activeKey))) listed.add(Integer.parseInt(b));
+        return countBuckets(listed);
+    }
+
+    private Counts countBuckets(List<Integer> which) {
+        if (which.isEmpty()) return new Counts(0, 0, 0);
+        Map<Integer, List<byte[]>> args = new TreeMap<>();
+        byte[] visibility = Long.toString(visibilityMillis).getBytes(StandardCharsets.US_ASCII);
+        for (int b : which) args.put(b, List.of(epochBytes(), visibility, ZERO));
+        long pending = 0, inFlight = 0, seen = 0;
+        Map<Integer, Long> woke = new TreeMap<>();
+        for (Map.Entry<Integer, Object> e :
+                runBuckets(LuaScripts.POP, args, false).entrySet()) {
+            List<?> out = (List<?>) e.getValue();
+            long p = (Long) out.get(1);
+            pending += p;
+            inFlight += (Long) out.get(3);
+            seen += (Long) out.get(4);
+            if (p > 0) ring.add(e.getKey());
+            if (p > 0 || (Long) out.get(3) > 0) woke.put(e.getKey(), (Long) out.get(2));
+        }
+        if (heartbeat != null) list(woke);
+        return new Counts(pending, inFlight, seen);
+    }
+
+    @Override
+    public void ack(Lease lease) {
+        ackAll(List.of(lease));
+    }
+
+    /** One ack script per bucket the leases are in, all in one round trip. */
+    @Override
+    public void ackAll(List<Lease> leases) {
+        if (leases.isEmpty()) return;
+        Map<Integer, List<byte[]>> args = new TreeMap<>();
+        for (Lease l : leases) {
+            args.computeIfAbsent(bucketOf(l.id()), b -> new ArrayList<>(List.of(epochBytes())))
+                    .add(memberOf(l.id()).getBytes(StandardCharsets.UTF_8));
+        }
+        runBuckets(LuaScripts.ACK, args, false);
+        for (Lease l : leases) held.remove(l.id());
+    }
+
+    /**
+     * Puts the replacement in the queue of the lease's bucket (its host's, unless the replacement is
+     * for another host, which is then queued there: hosts of one bucket take turns either way).
+     */
     @Override
     public void requeue(Lease lease, Request request) {
         String host = request.host();
-        runBinary(
-                LuaScripts.REQUEUE,
-                List.of(
-                        lease.id().getBytes(StandardCharsets.UTF_8),
-                        host.getBytes(StandardCharsets.UTF_8),
-                        Integer.toString(request.priority()).getBytes(StandardCharsets.US_ASCII),
-                        CompactRequestCodec.encode(request, host)));
+        int b = bucketOf(lease.id());
+        Object woke = runBuckets(
+                        LuaScripts.REQUEUE,
+                        Map.of(
+                                b,
+                                List.of(
+                                        epochBytes(),
+                                        memberOf(lease.id()).getBytes(StandardCharsets.UTF_8),
+                                        host.getBytes(StandardCharsets.UTF_8),
+                                        Integer.toString(request.priority()).getBytes(StandardCharsets.US_ASCII),
+                                        CompactRequestCodec.encode(request, host))),
+                        false)
+                .get(b);
         held.remove(lease.id());
+        if ((Long) woke >= 0) ring.add(b);
+        if ((Long) woke > 0) list(Map.of(b, (Long) woke));
     }
 
+    /** Over the buckets the crawl's index lists ({@link #countListed}). */
     @Override
     public long pendingCount() {
-        return metaCount("pending");
+        return countListed().pending();
     }
 
+    /** Over the buckets the crawl's index lists ({@link #countListed}). */
     @Override
     public long inFlightCount() {
-        return count(p -> p.zcard(keys.get(4)));
+        return countListed().inFlight();
     }
 
     @Override
     public long seenCount() {
-        return metaCount("seen");
-    }
-
-    private long metaCount(String field) {
-        String n = count(p -> p.hget(keys.get(0), field));
-        return n == null ? 0 : Long.parseLong(n);
+        return sweep().seen();
     }
 
     /** The crawl as {@code status} shows it: its state, queue, and nodes with their leases. */
     public RedisCrawlStatus status() {
-        return RedisCrawlStatus.read(this, redis, namespace, keys, nodesKey, visibilityMillis);
+        Counts c = sweep();
+        return RedisCrawlStatus.read(
+                this, redis, namespace, buckets, c.pending(), c.seen(), nodesKey, visibilityMillis);
     }
 
     /** Where the crawl's Redis is, without the password. */
@@ -615,11 +932,11 @@ public final class RedisScheduler implements Scheduler {
         return pages;
     }
 
-    /** Politeness across the nodes of this crawl, under its keys ({@link RedisThrottle}). */
+    /** Politeness across the nodes of this crawl, under each host's bucket ({@link RedisThrottle}). */
     @Override
     public synchronized SharedThrottle sharedThrottle() {
         if (closed) throw new IllegalStateException("scheduler is closed");
-        if (throttle == null) throttle = new RedisThrottle(redis, name -> namespace + name, RedisThrottle.LEASE_MILLIS);
+        if (throttle == null) throttle = new RedisThrottle(redis, buckets::prefixOf, RedisThrottle.LEASE_MILLIS);
         return throttle;
     }
 
@@ -649,9 +966,9 @@ public final class RedisScheduler implements Scheduler {
 
     /**
      * Stops the heartbeat, sends what is queued, marks the crawl finished if nothing is pending or
-     * in flight anywhere, leaves the node list, then closes the connections; the crawl's state stays
-     * in Redis, and leases still held come back to other nodes after the visibility timeout.
-     * Idempotent.
+     * in flight in any bucket (and every bucket still holds the crawl's epoch), leaves the node
+     * list, then closes the connections; the crawl's state stays in Redis, and leases still held
+     * come back to other nodes after the visibility timeout. Idempotent.
      */
     @Override
     public void close() {
@@ -659,12 +976,20 @@ public final class RedisScheduler implements Scheduler {
         Thread beat = heartbeat;
         if (beat != null && beat.isAlive()) {
             try {
-                if ((Long) eval(LuaScripts.FINISH.plain(), lifecycleKeys, List.of(node)) == 1) {
+                Counts c = sweep();
+                if (c.pending() == 0
+                        && c.inFlight() == 0
+                        && (Long) eval(
+                                        LuaScripts.FINISH.plain(),
+                                        List.of(metaKey, stateKey),
+                                        List.of(node, epochText()))
+                                == 1) {
                     LOG.info("{}*: the crawl '{}' is finished", namespace, crawlId);
                 }
                 redis.call(p -> p.hdel(nodesKey, node));
             } catch (RuntimeException e) {
-                LOG.warn("{}*: could not record this node's leaving ({})", namespace, e.getMessage());
+                if (lost != null) LOG.error("{}", lost);
+                else LOG.warn("{}*: could not record this node's leaving ({})", namespace, e.getMessage());
             }
         }
         closed = true;
@@ -683,33 +1008,93 @@ public final class RedisScheduler implements Scheduler {
         client.close();
     }
 
-    private Object run(LuaScripts script, List<String> args) {
-        return eval(script.plain(), keys, args);
+    /** The crawl's data was found gone: every later call fails with that, never as a finished crawl. */
+    private void failIfLost() {
+        String l = lost;
+        if (l != null) throw new SpinneretException(l);
     }
 
-    private Object runBinary(LuaScripts script, List<byte[]> args) {
-        return evalBinary(script.plain(), binaryKeys, args);
-    }
-
-    /** Runs a script at most once however often it is sent ({@link LuaScripts#once}), then drops its token. */
-    private Object onceBinary(LuaScripts script, List<byte[]> args) {
-        String token = namespace + "once:" + onceMillis + ":" + UUID.randomUUID();
-        List<byte[]> k = new ArrayList<>(binaryKeys.size() + 1);
-        k.addAll(binaryKeys);
-        k.add(token.getBytes(StandardCharsets.UTF_8));
-        Object reply = evalBinary(script.once(), k, args);
-        if (!(reply instanceof List<?> l) || l.size() > 1)
-            redis.post(p -> p.unlink(token)); // received: need not be kept
-        return reply;
-    }
-
-    private Object evalBinary(LuaScripts.Script script, List<byte[]> k, List<byte[]> args) {
-        if (closed) throw new IllegalStateException("scheduler is closed");
-        try {
-            return redis.evalBinary(script, k, args);
-        } catch (JedisException e) {
-            throw new SpinneretException("Redis scheduler " + namespace + " at " + endpoint + ": " + e.getMessage(), e);
+    /** The crawl's epoch: set by {@link #start}, read from the crawl's meta by an {@link #inspect}ing one. */
+    private String epochText() {
+        String e = epoch;
+        if (e == null) {
+            e = count(p -> p.hget(metaKey, "epoch"));
+            if (e == null) throw new SpinneretException("no crawl '" + crawlId + "' at " + endpoint);
+            epoch = e;
         }
+        return e;
+    }
+
+    private byte[] epochBytes() {
+        return epochText().getBytes(StandardCharsets.US_ASCII);
+    }
+
+    private static List<byte[]> bytes(String... args) {
+        return Arrays.stream(args).map(a -> a.getBytes(StandardCharsets.UTF_8)).toList();
+    }
+
+    /** The bucket of a lease id ({@code <bucket>:<n>:<ms>}). */
+    private static int bucketOf(String leaseId) {
+        return Integer.parseInt(leaseId.substring(0, leaseId.indexOf(':')));
+    }
+
+    /** A lease's member in its bucket's in-flight set ({@code <n>:<ms>}). */
+    private static String memberOf(String leaseId) {
+        return leaseId.substring(leaseId.indexOf(':') + 1);
+    }
+
+    private Map<Integer, Object> runBuckets(LuaScripts script, Map<Integer, List<byte[]>> args, boolean once) {
+        return runBuckets(script, args, once, buckets::binaryKeys);
+    }
+
+    /**
+     * Runs a script in each of some buckets, all in one round trip (one per master in a cluster):
+     * the bucket's keys, and its arguments. With {@code once}, each call runs at most once however
+     * often it is sent ({@link LuaScripts#once}); its token is dropped once the reply is in.
+     *
+     * @return the replies by bucket, in the order of {@code args}
+     */
+    private Map<Integer, Object> runBuckets(
+            LuaScripts script, Map<Integer, List<byte[]>> args, boolean once, IntFunction<List<byte[]>> keysOf) {
+        if (closed) throw new IllegalStateException("scheduler is closed");
+        failIfLost();
+        List<CommandPipeline.ScriptCall> calls = new ArrayList<>(args.size());
+        List<String> tokens = once ? new ArrayList<>(args.size()) : List.of();
+        for (Map.Entry<Integer, List<byte[]>> e : args.entrySet()) {
+            List<byte[]> k = keysOf.apply(e.getKey());
+            if (once) {
+                String token = buckets.prefix(e.getKey()) + "once:" + onceMillis + ":" + UUID.randomUUID();
+                tokens.add(token);
+                k = new ArrayList<>(k);
+                k.add(token.getBytes(StandardCharsets.UTF_8));
+            }
+            calls.add(new CommandPipeline.ScriptCall(once ? script.once() : script.plain(), k, e.getValue()));
+        }
+        List<Object> replies;
+        try {
+            replies = redis.evalAll(calls);
+        } catch (JedisException e) {
+            throw failure(e);
+        }
+        Map<Integer, Object> out = new LinkedHashMap<>();
+        int i = 0;
+        for (Integer b : args.keySet()) out.put(b, replies.get(i++));
+        for (String token : tokens) redis.post(p -> p.unlink(token)); // received: need not be kept (one slot each)
+        return out;
+    }
+
+    /** A failure of a call; a missing epoch is the crawl's data lost, said once and for every later call. */
+    private SpinneretException failure(JedisException e) {
+        String m = String.valueOf(e.getMessage());
+        if (m.startsWith("EPOCH")) {
+            String l = "the crawl '" + crawlId + "' lost data in Redis at " + endpoint + " (" + m
+                    + "): the server restarted without persistence, was flushed, or a cluster master lost its"
+                    + " slots, so requests queued or in flight there are gone and the crawl cannot complete"
+                    + ". Start it again with --new-crawl";
+            lost = l;
+            return new SpinneretException(l, e);
+        }
+        return new SpinneretException("Redis scheduler " + namespace + " at " + endpoint + ": " + m, e);
     }
 
     /** The 128-bit fingerprint, big-endian: the exact set keeps the first 64 bits, the Bloom filter hashes the last 64. */
@@ -724,10 +1109,11 @@ public final class RedisScheduler implements Scheduler {
 
     private Object eval(LuaScripts.Script script, List<String> k, List<String> args) {
         if (closed) throw new IllegalStateException("scheduler is closed");
+        failIfLost();
         try {
             return redis.eval(script, k, args);
         } catch (JedisException e) {
-            throw new SpinneretException("Redis scheduler " + namespace + " at " + endpoint + ": " + e.getMessage(), e);
+            throw failure(e);
         }
     }
 
@@ -736,7 +1122,7 @@ public final class RedisScheduler implements Scheduler {
         try {
             return redis.call(command);
         } catch (JedisException e) {
-            throw new SpinneretException("Redis scheduler " + namespace + " at " + endpoint + ": " + e.getMessage(), e);
+            throw failure(e);
         }
     }
 }

@@ -21,7 +21,8 @@ import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * The politeness of a Redis crawl, shared by its nodes ({@code throttle} script, on the server's
- * clock). Two keys per host, under the crawl's prefix:
+ * clock). Two keys per host, under the prefix of the host's bucket ({@link HostBuckets}), so a
+ * host's politeness lives with its queue:
  * <ul>
  *   <li>{@code throttle:next:<host>}: when the next request to the host may start, in microseconds
  *       of the server's {@code TIME}. Each start is booked there, the delay after the previous
@@ -42,7 +43,7 @@ final class RedisThrottle implements SharedThrottle, AutoCloseable {
     private static final long MAX_RETRY_SLEEP_NANOS = Duration.ofMillis(50).toNanos();
 
     private final CommandPipeline redis;
-    private final UnaryOperator<String> key;
+    private final UnaryOperator<String> prefix;
     private final long leaseMillis;
     private final String node = UUID.randomUUID().toString();
     private final AtomicLong passes = new AtomicLong();
@@ -53,12 +54,12 @@ final class RedisThrottle implements SharedThrottle, AutoCloseable {
     private volatile boolean closed;
 
     /**
-     * @param key the crawl's key of a name (its prefix plus the name), as the scheduler's keys
+     * @param prefix the key prefix of a host (its bucket's), as the scheduler's keys
      * @param leaseMillis how long an in-flight place outlives its node's last heartbeat
      */
-    RedisThrottle(CommandPipeline redis, UnaryOperator<String> key, long leaseMillis) {
+    RedisThrottle(CommandPipeline redis, UnaryOperator<String> prefix, long leaseMillis) {
         this.redis = redis;
-        this.key = key;
+        this.prefix = prefix;
         this.leaseMillis = leaseMillis;
         this.heartbeat =
                 Thread.ofVirtual().name("spinneret-redis-throttle-heartbeat").unstarted(this::beat);
@@ -67,8 +68,9 @@ final class RedisThrottle implements SharedThrottle, AutoCloseable {
 
     @Override
     public Pass acquire(String host, Duration delay, int maxInFlight) throws InterruptedException {
-        String inFlight = key.apply("throttle:inflight:" + host);
-        List<String> keys = List.of(key.apply("throttle:next:" + host), inFlight);
+        String at = prefix.apply(host);
+        String inFlight = at + "throttle:inflight:" + host;
+        List<String> keys = List.of(at + "throttle:next:" + host, inFlight);
         String token = node + ":" + passes.incrementAndGet();
         List<String> args = List.of(
                 "acquire",

@@ -232,10 +232,33 @@ public final class SqliteScheduler implements Scheduler {
         }
     }
 
+    /** Up to {@code max} leases in one transaction (one commit), hosts taking turns as in {@link #poll}. */
+    @Override
+    public List<Lease> pollBatch(int max) {
+        if (max <= 0 || pendingCount == 0) return List.of();
+        List<FrontierDb.Taken> taken = call(db -> {
+            List<FrontierDb.Taken> out = new ArrayList<>(Math.min(max, 256));
+            for (FrontierDb.Taken t; out.size() < max && (t = db.take()) != null; ) out.add(t);
+            return out;
+        });
+        return taken.stream().map(FrontierDb.Taken::lease).toList(); // decoded outside the transaction
+    }
+
     @Override
     public void ack(Lease lease) {
         long seq = Long.parseLong(lease.id());
         call(db -> db.ack(seq));
+    }
+
+    /** Every lease in one transaction. */
+    @Override
+    public void ackAll(List<Lease> leases) {
+        if (leases.isEmpty()) return;
+        long[] seqs = leases.stream().mapToLong(l -> Long.parseLong(l.id())).toArray();
+        call(db -> {
+            for (long seq : seqs) db.ack(seq);
+            return null;
+        });
     }
 
     @Override

@@ -1,7 +1,15 @@
--- The frontier's data layout, shared by every script (LuaScripts puts it in front of each).
+-- The data layout of one host bucket of a crawl's frontier, shared by every frontier script
+-- (LuaScripts puts it in front of each). Every key is the bucket's, {<crawl id>:<bucket>}: the
+-- hosts whose name hashes to the bucket (HostBuckets) have their queues, seen fingerprints and
+-- leases here.
+-- ARGV[1], the same for every script: the crawl's epoch, which the bucket's meta must hold; a
+-- bucket without it lost its data (a restart without persistence, FLUSHDB, a master that lost its
+-- slots) and every script refuses to run on it ("EPOCH ...").
 -- KEYS, the same for every script:
---   1 meta      hash: layout (version), filter (exact | bloom), bloom_bits, bloom_hashes,
---               pending (count), seen (count), lease (last lease id)
+--   1 meta      hash: epoch, filter (exact | bloom), bloom_bits, bloom_hashes (of this bucket),
+--               pending (count), seen (count), lease (last lease id), wake (times it went
+--               from idle, nothing pending nor in flight, to pending: the crawl's 'active' index
+--               keeps it, see pop.lua)
 --   2 ring      list of the hosts that have pending requests, each once: served in turn
 --   3 hosts     hash: host -> its queues, one per priority, highest first, ';'-separated,
 --               each "priority head tail offset count": chunks head..tail of the queue, the
@@ -10,13 +18,19 @@
 --   5 inflight  sorted set: lease id -> server time (ms) it was taken or last touched
 --   6 leased    hash: lease id -> "host|priority|record", while in flight, and after a reclaim
 --               until the request is taken again or the late ack of its old lease comes
---   7 seen      hash: 2-byte bucket -> sorted 6-byte fingerprints (filter = exact)
+--   7 seen      hash: 1-byte prefix -> sorted 6-byte fingerprints (filter = exact)
 --   8 bloom     string of bloom_bits bits (filter = bloom)
 -- A record is CompactRequestCodec's bytes (its first byte below 64), or, for a request reclaimed
 -- after the visibility timeout, byte 255, its old lease id, '|' and those bytes. In a chunk each
 -- is framed by its length: one byte below 128, two bytes (high bit set) below 16384, else byte 192
 -- and four bytes.
 local CHUNK = 4000
+
+local found_epoch = redis.call('HGET', KEYS[1], 'epoch')
+if found_epoch ~= ARGV[1] then
+  return redis.error_reply('EPOCH ' .. KEYS[1] .. (found_epoch and (' holds epoch ' .. found_epoch) or ' is gone')
+    .. ', the crawl has epoch ' .. ARGV[1])
+end
 
 local function frame(rec)
   local n = #rec
@@ -116,8 +130,13 @@ end
 local function flush()
   for key, tail in pairs(cached_tails) do redis.call('HSET', KEYS[4], key, table.concat(tail)) end
   for host, qs in pairs(cached_queues) do redis.call('HSET', KEYS[3], host, encode_queues(qs)) end
-  if appended > 0 then redis.call('HINCRBY', KEYS[1], 'pending', appended) end
+  local woke = 0
+  if appended > 0 and redis.call('HINCRBY', KEYS[1], 'pending', appended) == appended
+      and redis.call('ZCARD', KEYS[5]) == 0 then
+    woke = redis.call('HINCRBY', KEYS[1], 'wake', 1) -- it was idle: the crawl's index must list it again
+  end
   cached_tails, cached_queues, appended = {}, {}, 0
+  return woke
 end
 
 -- Puts a reclaimed request back at the front of its host's queue of its priority (then flush()).

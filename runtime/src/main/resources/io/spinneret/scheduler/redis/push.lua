@@ -1,18 +1,21 @@
 -- Enqueues requests unless their fingerprint was seen before, each at the back of its host's
 -- queue of its priority.
--- ARGV: five per request: fingerprint (16 bytes), dontFilter ("1" or "0"), host, priority, record
--- Returns a string of one character per request, in order: '1' if it was enqueued, '0' if it was
--- a duplicate. Every fingerprint is recorded, dontFilter ones included.
+-- ARGV: the epoch, then five per request: fingerprint (16 bytes), dontFilter ("1" or "0"), host, priority, record
+-- Returns { a string of one character per request, in order: '1' if it was enqueued, '0' if it was
+-- a duplicate; the bucket's wake count if it had nothing pending before, else 0 }. Every
+-- fingerprint is recorded, dontFilter ones included.
 local meta = redis.call('HMGET', KEYS[1], 'filter', 'bloom_bits', 'bloom_hashes')
 local bloom = meta[1] == 'bloom'
 local bits, hashes = tonumber(meta[2]), tonumber(meta[3])
 local buckets = {} -- exact filter: bucket -> sorted fingerprints, written at the end
 local fresh_count = 0
 
--- exact: the first 8 bytes of the fingerprint; 2 name the bucket, 6 are kept, sorted
+-- exact: the first 7 bytes of the fingerprint; 1 names the field, 6 are kept, sorted. With the
+-- host bucket (a fingerprint is only compared within its host's bucket) that is as many fields
+-- over the crawl, and as few collisions, as 2 and 6 bytes of one set
 local function exact_add(fp)
-  local field = string.sub(fp, 1, 2)
-  local v = struct.unpack('>I6', fp, 3)
+  local field = string.sub(fp, 1, 1)
+  local v = struct.unpack('>I6', fp, 2)
   local blob = buckets[field] or redis.call('HGET', KEYS[7], field) or ''
   local lo, hi = 0, #blob / 6 -- first entry >= v
   while lo < hi do
@@ -23,7 +26,7 @@ local function exact_add(fp)
     buckets[field] = blob
     return false
   end
-  buckets[field] = string.sub(blob, 1, lo * 6) .. string.sub(fp, 3, 8) .. string.sub(blob, lo * 6 + 1)
+  buckets[field] = string.sub(blob, 1, lo * 6) .. string.sub(fp, 2, 7) .. string.sub(blob, lo * 6 + 1)
   return true
 end
 
@@ -39,7 +42,7 @@ local function bloom_add(fp)
 end
 
 local flags = {}
-for i = 1, #ARGV, 5 do
+for i = 2, #ARGV, 5 do
   local fresh
   if bloom then fresh = bloom_add(ARGV[i]) else fresh = exact_add(ARGV[i]) end
   if fresh then fresh_count = fresh_count + 1 end
@@ -52,5 +55,5 @@ for i = 1, #ARGV, 5 do
 end
 for field, blob in pairs(buckets) do redis.call('HSET', KEYS[7], field, blob) end
 if fresh_count > 0 then redis.call('HINCRBY', KEYS[1], 'seen', fresh_count) end
-flush()
-return table.concat(flags)
+local woke = flush()
+return { table.concat(flags), woke }

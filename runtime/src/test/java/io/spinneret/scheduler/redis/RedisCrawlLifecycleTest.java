@@ -78,7 +78,8 @@ class RedisCrawlLifecycleTest {
                 e.getMessage());
         try (Jedis j = RedisTestServer.connect()) {
             assertEquals("finished", j.hget(a.namespace() + "state", "state"));
-            assertEquals("1", j.hget(a.namespace() + "meta", "seen"), "the refused node cleared nothing");
+            assertEquals(
+                    "1", j.hget(a.bucketPrefix("example.com") + "meta", "seen"), "the refused node cleared nothing");
         }
     }
 

@@ -45,18 +45,28 @@ class RedisSchedulerTest {
     }
 
     @Test
-    void keepsEveryKeyOfTheCrawlUnderOneHashTag() throws Exception {
+    void keepsTheCrawlsKeysUnderItsHashTagAndEachHostsFrontierUnderItsBuckets() throws Exception {
         RedisScheduler a = node(Duration.ofSeconds(60));
         a.pushAll(List.of(req(1), req(2)));
         assertNotNull(a.poll(Duration.ofSeconds(1)));
         assertEquals("spinneret:{" + spider + "}:", a.namespace());
+        String bucket = a.bucketPrefix("example.com");
+        assertTrue(bucket.matches("spinneret:\\{" + spider + ":[0-9]+}:"), bucket);
         try (Jedis j = RedisTestServer.connect()) {
             Set<String> keys = new TreeSet<>(j.keys("spinneret:{" + spider + "}:*"));
             Set<String> expected = new TreeSet<>();
-            for (String k : List.of("meta", "ring", "hosts", "chunks", "inflight", "leased", "seen", "state", "nodes"))
-                expected.add(a.namespace() + k);
-            keys.removeIf(k -> k.startsWith(a.namespace() + "once:")); // a pop's reply until it is received
-            assertEquals(expected, keys);
+            for (String k : List.of("meta", "active", "state", "nodes")) expected.add(a.namespace() + k);
+            assertEquals(expected, keys, "the crawl's own keys");
+            keys = new TreeSet<>(j.keys(bucket + "*"));
+            keys.removeIf(k -> k.startsWith(bucket + "once:")); // a pop's reply until it is received
+            expected.clear();
+            for (String k : List.of("meta", "ring", "hosts", "chunks", "inflight", "leased", "seen"))
+                expected.add(bucket + k);
+            assertEquals(expected, keys, "the frontier of example.com's bucket");
+            assertEquals(
+                    HostBuckets.COUNT,
+                    j.keys("spinneret:{" + spider + ":*}:meta").size(),
+                    "every bucket is stamped with the crawl's epoch");
             assertEquals(2, a.seenCount());
             assertEquals("running", j.hget(a.namespace() + "state", "state"));
             assertEquals(a.node(), j.hget(a.namespace() + "state", "started_by"));

@@ -23,12 +23,16 @@ public final class RedisTestServer {
         return new Jedis(URI.create(url()));
     }
 
-    /** Deletes every key of the crawl's namespace (its id: the spider's name unless set). */
+    /** Deletes every key of the crawl's namespace and of its host buckets (its id: the spider's name unless set). */
     public static void deleteNamespace(String crawlId) {
+        deleteMatching("spinneret:{" + crawlId + "}:*");
+        deleteMatching("spinneret:{" + crawlId + ":*}:*");
+    }
+
+    private static void deleteMatching(String pattern) {
         try (Jedis j = connect()) {
             String cursor = ScanParams.SCAN_POINTER_START;
-            ScanParams match =
-                    new ScanParams().match("spinneret:{" + crawlId + "}:*").count(1000);
+            ScanParams match = new ScanParams().match(pattern).count(1000);
             do {
                 ScanResult<String> page = j.scan(cursor, match);
                 List<String> keys = page.getResult();

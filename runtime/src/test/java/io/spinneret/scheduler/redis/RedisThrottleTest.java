@@ -26,7 +26,7 @@ class RedisThrottleTest {
             new CommandPipeline(client, "test", "spinneret:{" + spider + "}:pending", Duration.ofSeconds(5));
 
     private RedisThrottle node() {
-        return new RedisThrottle(redis, name -> "spinneret:{" + spider + "}:" + name, LEASE_MILLIS);
+        return new RedisThrottle(redis, host -> "spinneret:{" + spider + "}:", LEASE_MILLIS);
     }
 
     @AfterEach
