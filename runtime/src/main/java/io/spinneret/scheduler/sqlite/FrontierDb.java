@@ -188,14 +188,20 @@ final class FrontierDb implements AutoCloseable {
         conn.commit();
     }
 
-    void rollback() {
+    /**
+     * Rolls the current unit of work back.
+     *
+     * @return false if SQLite had rolled it back already (SQLITE_FULL, SQLITE_IOERR): the file is in
+     *     trouble, and the unit's operations are not worth trying again one by one
+     */
+    boolean rollback() {
+        boolean clean = true;
         try {
             conn.rollback();
         } catch (SQLException e) {
-            // SQLite may have rolled back already (SQLITE_FULL, SQLITE_IOERR): the driver's rollback then
-            // fails without beginning the next transaction, and every later commit would fail with "no
-            // transaction is active"; begin one again, so the failing batch's operations can be retried one
-            // by one and report their own error
+            // the driver's rollback failed without beginning the next transaction: begin one, or every later
+            // commit would fail with "no transaction is active"
+            clean = false;
             try {
                 conn.setAutoCommit(true);
                 conn.setAutoCommit(false);
@@ -211,6 +217,7 @@ final class FrontierDb implements AutoCloseable {
         } catch (SQLException ignored) {
             // the connection is unusable; the next commit reports it
         }
+        return clean;
     }
 
     /**
