@@ -28,7 +28,7 @@ import redis.clients.jedis.Jedis;
  * reclaims its in-flight requests after the visibility timeout and completes the crawl.
  *
  * <p>Uses the server of {@code SPINNERET_TEST_REDIS} (skipped only when unset), in a database
- * chosen at random among 1-15 so that the fixed {@code spinneret:{books}:} namespace does not meet
+ * chosen at random among 1-15 so that the fixed crawl id {@code books} (its own keys and its host buckets) does not meet
  * another test's; its keys are removed before and after.
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
@@ -56,7 +56,8 @@ class DistributedCrawlIT {
     void deleteKeys() {
         if (redisUrl == null) return;
         try (Jedis j = new Jedis(URI.create(redisUrl))) {
-            for (String k : j.keys("spinneret:{books}:*")) j.unlink(k); // whatever the frontier's layout
+            for (String k : j.keys("spinneret:{books}:*")) j.unlink(k); // the crawl's own keys
+            for (String k : j.keys("spinneret:{books:*}:*")) j.unlink(k); // its host buckets
         }
     }
 
