@@ -29,10 +29,12 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.IntFunction;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -104,6 +106,13 @@ import redis.clients.jedis.exceptions.JedisException;
  * The index is only a hint: a node that crashed between a push and listing its bucket leaves it
  * out, so a node that finds nothing sweeps every bucket (one round trip, at most every ten seconds),
  * which also reclaims the leases of dead nodes in buckets nobody polls.
+ *
+ * <p>A {@link #pollBatch} pops {@value #TAKEN_AHEAD} leases more than it asks for, and the next
+ * batches are handed out from those, without a round trip, until none is left: a node's poller
+ * then rarely waits for Redis. Leases taken ahead are this node's like the others (its heartbeat
+ * keeps them, a dead node's come back after the visibility timeout); this node counts them as
+ * pending, not in flight, and {@link #close} gives back those it did not hand out. Pops go
+ * through a pipeline of their own, so they never wait behind a batch of pushes, acks and records.
  *
  * <h2>Lifecycle</h2>
  * A crawl is {@code running} from the first node's open until a node closes with nothing pending
@@ -225,6 +234,18 @@ public final class RedisScheduler implements Scheduler {
     private final long visibilityMillis;
     private final long onceMillis;
     private final CommandPipeline redis;
+    /**
+     * The poller's pops, in a pipeline (and on a connection) of their own: a pop never waits for
+     * a batch of pushes, acks and records to come back before it is sent.
+     */
+    private final CommandPipeline pops;
+    /** Leases a pop took beyond what its poll asked for, handed out by the next polls ({@link #leases}). */
+    private final ConcurrentLinkedDeque<Lease> ahead = new ConcurrentLinkedDeque<>();
+
+    private final ReentrantLock popping = new ReentrantLock(); // one pop at a time fills ahead
+    /** How many leases a pop takes beyond those asked for. */
+    static final int TAKEN_AHEAD = 32;
+
     private final Set<String> held = ConcurrentHashMap.newKeySet(); // members of our live leases
     private final AtomicInteger othersSeen = new AtomicInteger();
     private final ServerClock serverClock = new ServerClock();
@@ -252,6 +273,8 @@ public final class RedisScheduler implements Scheduler {
         RedisEndpoint.Connected connected = endpoint.open(options.commandTimeout(), 4);
         this.client = connected.client();
         this.redis = new CommandPipeline(
+                connected, endpoint.redacted(), metaKey, options.retryTimeout(), options.waitReplicas());
+        this.pops = new CommandPipeline(
                 connected, endpoint.redacted(), metaKey, options.retryTimeout(), options.waitReplicas());
         this.pages = new RedisPages(redis, namespace);
         this.pageRecords = new RedisPageRecords(namespace, new RedisPageRecords.Commands() {
@@ -683,7 +706,7 @@ public final class RedisScheduler implements Scheduler {
         long deadline = System.nanoTime() + timeout.toNanos();
         long sleep = Duration.ofMillis(1).toNanos();
         while (true) {
-            List<Lease> leases = take(1);
+            List<Lease> leases = leases(1, 0);
             if (!leases.isEmpty()) return leases.get(0);
             long left = deadline - System.nanoTime();
             if (left <= 0) return null;
@@ -696,7 +719,38 @@ public final class RedisScheduler implements Scheduler {
     /** Up to {@code max} leases from the buckets at the front of this node's ring, in one round trip. */
     @Override
     public List<Lease> pollBatch(int max) {
-        return max <= 0 ? List.of() : take(max);
+        return max <= 0 ? List.of() : leases(max, TAKEN_AHEAD);
+    }
+
+    /**
+     * Up to {@code max} leases: those taken ahead by an earlier pop first, without a round trip;
+     * when none is left, a pop of {@code max} and {@code extra} more, which wait here for the next
+     * polls (held, so the heartbeat keeps them; given back by {@link #close}).
+     */
+    private List<Lease> leases(int max, int extra) {
+        failIfLost();
+        popping.lock();
+        try {
+            if (ahead.isEmpty()) {
+                ahead.addAll(take(max + extra));
+            }
+            List<Lease> out = new ArrayList<>(max);
+            Lease l;
+            while (out.size() < max && (l = ahead.pollFirst()) != null) out.add(l);
+            return out;
+        } finally {
+            popping.unlock();
+        }
+    }
+
+    /** The leases taken ahead and not yet handed out: counted as pending, not in flight. */
+    private int aheadCount() {
+        return ahead.size();
+    }
+
+    /** Gives the leases taken ahead back to their queues (closing: nobody will poll them). */
+    private void giveBackAhead() {
+        for (Lease l; (l = ahead.pollFirst()) != null; ) requeue(l, l.request());
     }
 
     private List<Lease> take(int max) {
@@ -720,7 +774,7 @@ public final class RedisScheduler implements Scheduler {
         }
         Map<Integer, Object> replies;
         try {
-            replies = runBuckets(LuaScripts.POP, args, true);
+            replies = runBuckets(pops, LuaScripts.POP, args, true, buckets::binaryKeys);
         } catch (RuntimeException e) {
             for (int b : chosen) ring.add(b); // still pending, as far as this node knows
             throw e;
@@ -884,13 +938,13 @@ public final class RedisScheduler implements Scheduler {
     /** Over the buckets the crawl's index lists ({@link #countListed}). */
     @Override
     public long pendingCount() {
-        return countListed().pending();
+        return countListed().pending() + aheadCount();
     }
 
     /** Over the buckets the crawl's index lists ({@link #countListed}). */
     @Override
     public long inFlightCount() {
-        return countListed().inFlight();
+        return Math.max(0, countListed().inFlight() - aheadCount());
     }
 
     @Override
@@ -976,6 +1030,7 @@ public final class RedisScheduler implements Scheduler {
         Thread beat = heartbeat;
         if (beat != null && beat.isAlive()) {
             try {
+                giveBackAhead();
                 Counts c = sweep();
                 if (c.pending() == 0
                         && c.inFlight() == 0
@@ -1004,6 +1059,7 @@ public final class RedisScheduler implements Scheduler {
                 Thread.currentThread().interrupt();
             }
         }
+        pops.close();
         redis.close();
         client.close();
     }
@@ -1044,7 +1100,12 @@ public final class RedisScheduler implements Scheduler {
     }
 
     private Map<Integer, Object> runBuckets(LuaScripts script, Map<Integer, List<byte[]>> args, boolean once) {
-        return runBuckets(script, args, once, buckets::binaryKeys);
+        return runBuckets(redis, script, args, once, buckets::binaryKeys);
+    }
+
+    private Map<Integer, Object> runBuckets(
+            LuaScripts script, Map<Integer, List<byte[]>> args, boolean once, IntFunction<List<byte[]>> keysOf) {
+        return runBuckets(redis, script, args, once, keysOf);
     }
 
     /**
@@ -1055,7 +1116,11 @@ public final class RedisScheduler implements Scheduler {
      * @return the replies by bucket, in the order of {@code args}
      */
     private Map<Integer, Object> runBuckets(
-            LuaScripts script, Map<Integer, List<byte[]>> args, boolean once, IntFunction<List<byte[]>> keysOf) {
+            CommandPipeline lane,
+            LuaScripts script,
+            Map<Integer, List<byte[]>> args,
+            boolean once,
+            IntFunction<List<byte[]>> keysOf) {
         if (closed) throw new IllegalStateException("scheduler is closed");
         failIfLost();
         List<CommandPipeline.ScriptCall> calls = new ArrayList<>(args.size());
@@ -1072,7 +1137,7 @@ public final class RedisScheduler implements Scheduler {
         }
         List<Object> replies;
         try {
-            replies = redis.evalAll(calls);
+            replies = lane.evalAll(calls);
         } catch (JedisException e) {
             throw failure(e);
         }
