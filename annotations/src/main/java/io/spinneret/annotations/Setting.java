@@ -218,6 +218,30 @@ public enum Setting {
      */
     RECRAWL_EMIT_UNCHANGED(
             "recrawl_emit_unchanged", Type.BOOLEAN, "false", "emit the items of unchanged pages in a re-crawl too"),
+    /**
+     * At the end of a re-crawl that requested every known page and finished, a known page that no
+     * link leads to any more from the start URLs is removed, as a 404 would be. Needs the links of
+     * every page, which records keep only while this is on: pages last parsed with it off make the
+     * rule wait (a warning says how many) until a re-crawl with {@code recrawl_emit_unchanged} parses them.
+     */
+    /**
+     * What becomes of the stored items of a page a re-crawl found removed: {@code keep} them, or
+     * {@code delete} them from a database output (the SQL databases, MongoDB), by their key. Records
+     * keep the keys of their pages' items only while this is {@code delete}, so it must be set when
+     * the items are written, not only when their pages go.
+     */
+    RECRAWL_REMOVED_ITEMS(
+            "recrawl_removed_items",
+            Type.ENUM,
+            "keep",
+            "items of removed pages in a database output: keep | delete",
+            "keep",
+            "delete"),
+    RECRAWL_REMOVED_WHEN_UNLINKED(
+            "recrawl_removed_when_unlinked",
+            Type.BOOLEAN,
+            "false",
+            "at the end of a full re-crawl, remove the known pages no link reaches any more"),
 
     // ---- downloading
     /** Seconds to wait for a response (headers and body). */

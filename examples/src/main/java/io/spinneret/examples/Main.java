@@ -18,7 +18,8 @@ import org.jspecify.annotations.Nullable;
  * <ul>
  *   <li>{@code run <spider> [options]} starts the bundled replica of the spider's site on
  *       127.0.0.1 and runs the Spinneret CLI against it (no internet needed), with
- *       {@code start_urls} pointing at the replica and no download delay; every option of
+ *       {@code start_urls} pointing at the replica and no download delay (given
+ *       {@code -s start_urls=...}, no replica is started; the delay is still 0); every option of
  *       {@code runtime.jar run} works and wins over those defaults (the same precedence as
  *       always: the command line is the highest layer). {@code --live} skips the replica and
  *       crawls the real site with the spider's own settings;</li>
@@ -83,7 +84,9 @@ public final class Main {
         Replicas.Target target =
                 spider == null ? null : Replicas.forSpider(spider).orElse(null);
         String start = null;
-        if (!live && target != null) {
+        if (!live && target != null && !replicaWanted(args)) {
+            start = ""; // the user's start URLs: nothing to serve, the defaults of a local run still apply
+        } else if (!live && target != null) {
             start = startReplica(
                     target,
                     args.contains("--resume")
@@ -143,6 +146,14 @@ public final class Main {
         }
         cli.addAll(rest);
         return cli;
+    }
+
+    /**
+     * Whether a run needs the bundled replica: not when the user gives the start URLs (a replica
+     * served elsewhere, as the benchmarks do), which the replica's would not override anyway.
+     */
+    static boolean replicaWanted(List<String> args) {
+        return !mentions(args, "start_urls");
     }
 
     /** Whether the arguments set {@code key} with {@code -s key=...}, {@code -skey=...} or {@code --set[=]key=...}. */

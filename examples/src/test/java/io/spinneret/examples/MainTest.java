@@ -30,6 +30,15 @@ class MainTest {
     }
 
     @Test
+    void startUrlsOfTheUsersOwnNeedNoReplica() {
+        assertEquals(true, Main.replicaWanted(List.of("books", "-n", "20")));
+        assertEquals(false, Main.replicaWanted(List.of("books", "-s", "start_urls=http://127.0.0.1:8089/index.html")));
+        assertEquals(
+                List.of("run", "-s", "download_delay=0", "books", "-s", "start_urls=http://x/"),
+                Main.cliArguments(List.of("books", "-s", "start_urls=http://x/"), ""));
+    }
+
+    @Test
     void liveRunsPassTheUsersArgumentsOnly() {
         assertEquals(
                 List.of("run", "books", "-c", "4"), Main.cliArguments(List.of("books", "--live", "-c", "4"), null));

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -43,8 +44,13 @@ public final class RequestCodec {
             if (r.renderer() != Renderer.HTTP)
                 g.writeStringField("renderer", r.renderer().name().toLowerCase());
             if (!r.meta().isEmpty()) {
-                g.writeFieldName("meta");
-                MAPPER.writeValue(g, r.meta());
+                g.writeObjectFieldStart("meta");
+                for (Map.Entry<String, Object> m : r.meta().entrySet()) {
+                    g.writeFieldName(m.getKey());
+                    if (m.getValue() instanceof String text) g.writeString(text); // the common case, without databind
+                    else MAPPER.writeValue(g, m.getValue());
+                }
+                g.writeEndObject();
             }
             if (r.depth() != 0) g.writeNumberField("depth", r.depth());
             if (r.retryCount() != 0) g.writeNumberField("retryCount", r.retryCount());
@@ -63,6 +69,30 @@ public final class RequestCodec {
         return fromJson(json.getBytes(StandardCharsets.UTF_8));
     }
 
+    /** An object of strings (the headers), read with the streaming parser. */
+    private static Map<String, String> stringMap(JsonParser p) throws IOException {
+        if (p.currentToken() != JsonToken.START_OBJECT) throw new IllegalArgumentException("headers are not an object");
+        Map<String, String> out = new LinkedHashMap<>();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            p.nextToken();
+            out.put(name, p.getValueAsString());
+        }
+        return out;
+    }
+
+    /** The meta: strings read with the streaming parser, any other value as databind reads it. */
+    private static Map<String, Object> meta(JsonParser p) throws IOException {
+        if (p.currentToken() != JsonToken.START_OBJECT) throw new IllegalArgumentException("meta is not an object");
+        Map<String, Object> out = new LinkedHashMap<>();
+        while (p.nextToken() == JsonToken.FIELD_NAME) {
+            String name = p.currentName();
+            JsonToken value = p.nextToken();
+            out.put(name, value == JsonToken.VALUE_STRING ? p.getText() : MAPPER.readValue(p, Object.class));
+        }
+        return out;
+    }
+
     /** @throws IllegalArgumentException if the JSON is not a request */
     @SuppressWarnings("unchecked")
     public static Request fromJson(byte[] json) {
@@ -77,14 +107,14 @@ public final class RequestCodec {
                 switch (name) {
                     case "url" -> url = p.getText();
                     case "method" -> b.method(p.getText());
-                    case "headers" -> b.headers(MAPPER.readValue(p, Map.class));
+                    case "headers" -> b.headers(stringMap(p));
                     case "body" -> b.body(Base64.getDecoder().decode(p.getText()));
                     case "callback" -> b.callback(p.getText());
                     case "errback" -> b.errback(p.getText());
                     case "priority" -> b.priority(p.getIntValue());
                     case "dontFilter" -> b.dontFilter(p.getBooleanValue());
                     case "renderer" -> b.renderer(Renderer.valueOf(p.getText().toUpperCase()));
-                    case "meta" -> b.metaAll(MAPPER.readValue(p, Map.class));
+                    case "meta" -> b.metaAll(meta(p));
                     case "depth" -> b.depth(p.getIntValue());
                     case "retryCount" -> b.retryCount(p.getIntValue());
                     default -> p.skipChildren();

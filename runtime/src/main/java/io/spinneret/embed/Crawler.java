@@ -23,11 +23,13 @@ import io.spinneret.observe.CrawlClosed;
 import io.spinneret.observe.CrawlListener;
 import io.spinneret.observe.CrawlOpened;
 import io.spinneret.recrawl.RecrawlSeeds;
+import io.spinneret.recrawl.UnlinkedPages;
 import io.spinneret.scheduler.Schedulers;
 import io.spinneret.session.SessionPool;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.Downloader;
 import io.spinneret.spi.Lease;
+import io.spinneret.spi.PageRecords;
 import io.spinneret.spi.Scheduler;
 import io.spinneret.spi.Stats;
 import io.spinneret.spi.Storage;
@@ -183,7 +185,7 @@ public final class Crawler {
         Engine e;
         try {
             e = open(opened, events, startedAt);
-            crawlToTheEnd(e, opened);
+            crawlToTheEnd(e, opened, events);
         } finally {
             opened.close();
         }
@@ -208,6 +210,9 @@ public final class Crawler {
         Scheduler scheduler;
 
         boolean pipelineClosed;
+
+        RecrawlSeeds.Seeded seeded = new RecrawlSeeds.Seeded(0, 0);
+        List<Request> start = List.of();
 
         @Nullable
         Progress progress;
@@ -243,7 +248,9 @@ public final class Crawler {
         Scheduler scheduler = givenScheduler != null ? givenScheduler : openScheduler(name);
         opened.toClose.add(scheduler);
         opened.scheduler = scheduler;
-        RecrawlSeeds.push(scheduler, settings); // --recrawl: the known pages that are due, before the start URLs
+        // --recrawl: the known pages that are due, before the start URLs
+        opened.seeded = RecrawlSeeds.push(scheduler, settings);
+        opened.start = start;
         if (start.isEmpty() && feed == null && !scheduler.isShared() && scheduler.pendingCount() == 0) {
             // a crawl of nothing that ends at once with exit 0 would look like success
             LOG.warn(
@@ -339,11 +346,16 @@ public final class Crawler {
     }
 
     /** Runs the engine until it stops, drains what is in flight as the stop reason says, and closes the pipeline. */
-    private void crawlToTheEnd(Engine e, Opened opened) throws InterruptedException {
+    private void crawlToTheEnd(Engine e, Opened opened, CrawlEvents events) throws InterruptedException {
         e.run();
         Engine.Stop why = e.stopReason();
-        if (why == Engine.Stop.NONE) e.drain(Duration.ZERO);
-        else if (why.finishesInFlight()) e.drain(Duration.ofDays(1)); // let in-flight requests finish normally
+        if (why == Engine.Stop.NONE) {
+            e.drain(Duration.ZERO);
+            PageRecords records = opened.scheduler == null ? null : opened.scheduler.pageRecords();
+            if (records != null)
+                UnlinkedPages.remove(
+                        settings, opened.seeded, records, opened.start, stats, events::changeStatus, e::removeItems);
+        } else if (why.finishesInFlight()) e.drain(Duration.ofDays(1)); // let in-flight requests finish normally
         else e.drain(settings.getDuration(Setting.SHUTDOWN_GRACE));
         ItemWriter p = opened.itemWriter;
         if (p == null) return;

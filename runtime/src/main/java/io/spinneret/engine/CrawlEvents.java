@@ -80,7 +80,7 @@ public final class CrawlEvents {
         if (on()) emit(l -> l.itemDropped(item, reason));
     }
 
-    void changeStatus(Request r, ChangeStatus status) {
+    public void changeStatus(Request r, ChangeStatus status) {
         if (on()) emit(l -> l.changeStatus(r, status));
     }
 

@@ -9,6 +9,7 @@ import io.spinneret.items.ItemChain;
 import io.spinneret.items.files.FileDownloads;
 import io.spinneret.middleware.Middleware;
 import io.spinneret.neardup.NearDuplicates;
+import io.spinneret.recrawl.ItemKey;
 import io.spinneret.recrawl.Revisits;
 import io.spinneret.render.MemoryRenderDecisionStore;
 import io.spinneret.render.RenderDecisions;
@@ -180,9 +181,18 @@ public final class Engine implements CrawlContext {
                 new RequestProcessor.Observers(stats, events),
                 new RequestProcessor.PageChecks(
                         budgets,
-                        Revisits.of(settings, scheduler, stats, events::changeStatus),
+                        Revisits.of(settings, scheduler, stats, events::changeStatus, this::removeItems),
                         NearDuplicates.from(settings, scheduler.simHashIndex(), stats)),
                 () -> stop != Stop.NONE);
+    }
+
+    /**
+     * Deletes the items of removed pages from the output, through the item writer, after what it
+     * holds ({@code recrawl_removed_items = delete}).
+     */
+    public void removeItems(List<ItemKey> keys) {
+        ItemWriter w = itemWriter;
+        if (w != null) ItemKey.deleteByTable(keys, w::removeItems);
     }
 
     /** The scheduler's store of render decisions, or one in memory when it keeps none. */

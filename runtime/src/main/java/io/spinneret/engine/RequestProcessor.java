@@ -178,7 +178,8 @@ final class RequestProcessor {
                 return;
             }
         }
-        visit.parsed(parsed.error() == null);
+        CollectingCrawl yielded = parsed.crawl();
+        visit.parsed(parsed.error() == null, yielded.requests, yielded.items, yielded.itemSchemas);
         storeWithFiles(lease, parsed.crawl());
     }
 

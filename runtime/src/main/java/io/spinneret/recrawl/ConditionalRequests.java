@@ -1,11 +1,6 @@
 package io.spinneret.recrawl;
 
 import io.spinneret.api.Request;
-import java.time.Instant;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
-import java.util.Locale;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -21,8 +16,6 @@ final class ConditionalRequests {
 
     static final String IF_NONE_MATCH = "If-None-Match";
     static final String IF_MODIFIED_SINCE = "If-Modified-Since";
-    private static final DateTimeFormatter IMF_FIXDATE =
-            DateTimeFormatter.ofPattern("EEE, dd MMM yyyy HH:mm:ss 'GMT'", Locale.US);
 
     private ConditionalRequests() {}
 
@@ -35,7 +28,8 @@ final class ConditionalRequests {
                 .meta(META, Long.toHexString(record.contentHash()) + ":" + record.interval())
                 .dontFilter(true); // its fingerprint is in the seen set since the last crawl
         if (validators && record.etag() != null) b.header(IF_NONE_MATCH, record.etag());
-        if (validators && record.lastModified() != 0) b.header(IF_MODIFIED_SINCE, httpDate(record.lastModified()));
+        if (validators && record.lastModified() != 0)
+            b.header(IF_MODIFIED_SINCE, HttpDate.format(record.lastModified()));
         return b.build();
     }
 
@@ -64,22 +58,6 @@ final class ConditionalRequests {
                 .dontFilter(false)
                 .retryCount(0)
                 .build();
-    }
-
-    /** An HTTP date ({@code Last-Modified}) in seconds since the epoch, or 0 if it does not parse. */
-    static long epochSeconds(@Nullable String httpDate) {
-        if (httpDate == null) return 0;
-        try {
-            return Instant.from(DateTimeFormatter.RFC_1123_DATE_TIME.parse(httpDate.trim()))
-                    .getEpochSecond();
-        } catch (DateTimeParseException e) {
-            return 0;
-        }
-    }
-
-    /** The IMF-fixdate of RFC 9110 (two-digit day, GMT), which every server parses. */
-    static String httpDate(long epochSeconds) {
-        return IMF_FIXDATE.format(Instant.ofEpochSecond(epochSeconds).atOffset(ZoneOffset.UTC));
     }
 
     /** What a re-crawl's request remembers of the page's last visit. */

@@ -29,15 +29,15 @@ public final class RecrawlSeeds {
     /**
      * Queues the due pages when {@code recrawl} is set; does nothing otherwise.
      *
-     * @return how many requests were queued
+     * @return how many pages were known and how many were queued
      * @throws SpinneretException if the scheduler keeps no page records
      */
-    public static long push(Scheduler scheduler, Settings settings) {
+    public static Seeded push(Scheduler scheduler, Settings settings) {
         return push(scheduler, settings, Clock.systemUTC());
     }
 
-    static long push(Scheduler scheduler, Settings settings, Clock clock) {
-        if (!settings.getBoolean(Setting.RECRAWL)) return 0;
+    static Seeded push(Scheduler scheduler, Settings settings, Clock clock) {
+        if (!settings.getBoolean(Setting.RECRAWL)) return Seeded.NONE;
         PageRecords records = scheduler.pageRecords();
         if (records == null) {
             throw new SpinneretException("--recrawl needs a scheduler that keeps page records (sqlite or redis); "
@@ -63,7 +63,7 @@ public final class RecrawlSeeds {
             LOG.info(
                     "re-crawl: no page is known yet, so this is a first crawl from the start URLs; every page it fetches"
                             + " is new and kept for the next --recrawl");
-            return 0;
+            return Seeded.NONE;
         }
         due.sort(Comparator.comparingLong(PageRecord::interval).thenComparingLong(PageRecord::fetchedAt));
         long queued = 0;
@@ -78,6 +78,21 @@ public final class RecrawlSeeds {
                 queued,
                 known[0],
                 validators ? ", with their validators" : ", without validators (recrawl_emit_unchanged)");
-        return queued;
+        return new Seeded(known[0], queued);
+    }
+
+    /**
+     * What a re-crawl queued.
+     *
+     * @param known the pages known when it started
+     * @param queued the requests queued for them (the due ones)
+     */
+    public record Seeded(long known, long queued) {
+        static final Seeded NONE = new Seeded(0, 0);
+
+        /** A re-crawl that requested every known page (of a job that knew some). */
+        public boolean full() {
+            return known > 0 && queued == known;
+        }
     }
 }

@@ -1,8 +1,10 @@
 package io.spinneret.recrawl;
 
 import io.spinneret.annotations.Setting;
+import io.spinneret.api.Fingerprint;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
+import io.spinneret.internal.ItemSchema;
 import io.spinneret.observe.ChangeStatus;
 import io.spinneret.recrawl.ConditionalRequests.Previous;
 import io.spinneret.settings.Settings;
@@ -10,7 +12,12 @@ import io.spinneret.spi.PageRecords;
 import io.spinneret.spi.Scheduler;
 import io.spinneret.spi.Stats;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -31,12 +38,15 @@ import org.jspecify.annotations.Nullable;
  * re-crawl gets the whole page and runs the callback again. Thread-safe.
  */
 public final class Revisits {
-    private static final Visit SKIP = new Visit(true, null, null);
-    private static final Visit PARSE = new Visit(false, null, null);
+    private static final Visit SKIP = new Visit(true, null, null, false, false);
+    private static final Visit PARSE = new Visit(false, null, null, false, false);
 
     private final @Nullable PageRecords records;
     private final boolean recrawl;
     private final boolean emitUnchanged;
+    private final boolean keepLinks;
+    private final boolean keepItems;
+    private final Consumer<List<ItemKey>> removedItems;
     private final RevisitInterval interval;
     private final Stats stats;
     private final BiConsumer<Request, ChangeStatus> listeners;
@@ -47,10 +57,14 @@ public final class Revisits {
             Settings settings,
             Stats stats,
             BiConsumer<Request, ChangeStatus> listeners,
+            Consumer<List<ItemKey>> removedItems,
             Clock clock) {
         this.records = records;
         this.recrawl = settings.getBoolean(Setting.RECRAWL);
         this.emitUnchanged = settings.getBoolean(Setting.RECRAWL_EMIT_UNCHANGED);
+        this.keepLinks = settings.getBoolean(Setting.RECRAWL_REMOVED_WHEN_UNLINKED);
+        this.keepItems = settings.getString(Setting.RECRAWL_REMOVED_ITEMS).equals("delete");
+        this.removedItems = removedItems;
         this.interval = RevisitInterval.from(settings);
         this.stats = stats;
         this.listeners = listeners;
@@ -63,14 +77,21 @@ public final class Revisits {
      * open, so a crawl in memory pays nothing for them.
      *
      * @param listeners told each page's change status (the crawl's listeners)
+     * @param removedItems given the keys of a removed page's items, to delete them from the output
+     *     ({@code recrawl_removed_items = delete})
      */
     public static Revisits of(
-            Settings settings, Scheduler scheduler, Stats stats, BiConsumer<Request, ChangeStatus> listeners) {
+            Settings settings,
+            Scheduler scheduler,
+            Stats stats,
+            BiConsumer<Request, ChangeStatus> listeners,
+            Consumer<List<ItemKey>> removedItems) {
         return new Revisits(
                 scheduler.isPersistent() ? scheduler.pageRecords() : null,
                 settings,
                 stats,
                 listeners,
+                removedItems,
                 Clock.systemUTC());
     }
 
@@ -81,7 +102,7 @@ public final class Revisits {
      *     as a {@code User-Agent}): the one kept in the page's record
      * @param response its response
      * @return what to do: {@link Visit#skipsCallback()} says whether to acknowledge the request
-     *     without running its callback; {@link Visit#parsed(boolean)} is to be called once the callback ran
+     *     without running its callback; {@link Visit#parsed} is to be called once the callback ran
      */
     public Visit check(Request request, Response response) {
         PageRecords store = records;
@@ -89,6 +110,7 @@ public final class Revisits {
         Previous previous = ConditionalRequests.previous(request);
         int status = response.status();
         if (previous != null && (status == 404 || status == 410)) {
+            if (keepItems) removeItems(store, request.fingerprint());
             store.remove(request.fingerprint());
             judged(request, ChangeStatus.REMOVED);
             return PARSE;
@@ -99,22 +121,54 @@ public final class Revisits {
         long now = clock.instant().getEpochSecond();
         if (previous != null && hash == previous.contentHash()) {
             judged(request, ChangeStatus.UNCHANGED);
-            PageRecord kept = record(request, response, hash, now, interval.afterUnchanged(previous.interval()));
-            if (!emitUnchanged) {
-                store.put(request.fingerprint(), kept.encode());
+            long next = interval.afterUnchanged(previous.interval());
+            if (notModified) { // the validators it sent still hold: only the visit's time and interval change
+                store.patch(request.fingerprint(), PageRecord.VISIT_OFFSET, PageRecord.visit(now, next));
                 return SKIP;
             }
-            return new Visit(false, store, kept);
+            PageRecord kept = record(request, response, hash, now, next);
+            if (!emitUnchanged) {
+                store.put(
+                        kept.request().fingerprint(), withLastParse(store, kept).encode());
+                return SKIP;
+            }
+            return new Visit(false, store, kept, keepLinks, keepItems);
         }
         if (previous != null) judged(request, ChangeStatus.CHANGED);
         else if (recrawl) judged(request, ChangeStatus.NEW);
         long next = previous != null ? interval.afterChange(previous.interval()) : interval.first();
-        return new Visit(false, store, record(request, response, hash, now, next));
+        return new Visit(false, store, record(request, response, hash, now, next), keepLinks, keepItems);
     }
 
     private void judged(Request request, ChangeStatus status) {
         stats.increment(status.counter());
         listeners.accept(request, status);
+    }
+
+    /**
+     * {@code kept} with the links and item keys of the page's last record: a 2xx with the same body
+     * (a server without validators) does not run the callback, so they are those of its last parse.
+     */
+    private PageRecord withLastParse(PageRecords store, PageRecord kept) {
+        if (!keepLinks && !keepItems) return kept;
+        PageRecord last = last(store, kept.request().fingerprint());
+        return last == null ? kept : kept.with(last.links(), last.items());
+    }
+
+    /** Hands the keys of the items the page's last record names to be deleted. */
+    private void removeItems(PageRecords store, Fingerprint page) {
+        PageRecord last = last(store, page);
+        if (last != null && last.items() != null && !last.items().isEmpty()) removedItems.accept(last.items());
+    }
+
+    private static @Nullable PageRecord last(PageRecords store, Fingerprint page) {
+        byte[] bytes = store.get(page);
+        if (bytes == null) return null;
+        try {
+            return PageRecord.decode(bytes);
+        } catch (IllegalArgumentException e) {
+            return null; // unreadable: as if there were none
+        }
     }
 
     /** The record of this visit: the response's validators, or for a 304 those the request sent. */
@@ -123,12 +177,7 @@ public final class Revisits {
         String lastModified =
                 response.header("Last-Modified").orElse(request.headers().get(ConditionalRequests.IF_MODIFIED_SINCE));
         return new PageRecord(
-                ConditionalRequests.original(request),
-                etag,
-                ConditionalRequests.epochSeconds(lastModified),
-                hash,
-                now,
-                interval);
+                ConditionalRequests.original(request), etag, HttpDate.epochSeconds(lastModified), hash, now, interval);
     }
 
     /** What {@link #check} decided for one response. */
@@ -136,11 +185,20 @@ public final class Revisits {
         private final boolean skip;
         private final @Nullable PageRecords store;
         private final @Nullable PageRecord record;
+        private final boolean keepLinks;
+        private final boolean keepItems;
 
-        private Visit(boolean skip, @Nullable PageRecords store, @Nullable PageRecord record) {
+        private Visit(
+                boolean skip,
+                @Nullable PageRecords store,
+                @Nullable PageRecord record,
+                boolean keepLinks,
+                boolean keepItems) {
             this.skip = skip;
             this.store = store;
             this.record = record;
+            this.keepLinks = keepLinks;
+            this.keepItems = keepItems;
         }
 
         /** True if the page is unchanged: its request is done without running the callback. */
@@ -149,14 +207,39 @@ public final class Revisits {
         }
 
         /**
-         * The callback ran: the page's record is kept for the next re-crawl; if the callback threw
-         * ({@code ok} false), without validators or content hash, so that the page is parsed again.
+         * The callback ran and yielded {@code requests} and {@code items} (of {@code schemas}, one
+         * each): the page's record is kept for the next re-crawl, with the requests' fingerprints as
+         * its links ({@code recrawl_removed_when_unlinked}) and the items' keys
+         * ({@code recrawl_removed_items = delete}); if the callback threw ({@code ok} false), without
+         * validators, content hash, links or keys, so that the page is parsed again.
          */
-        public void parsed(boolean ok) {
+        public void parsed(boolean ok, List<Request> requests, List<?> items, List<ItemSchema<?>> schemas) {
             if (store == null || record == null) return;
-            PageRecord kept =
-                    ok ? record : new PageRecord(record.request(), null, 0, 0, record.fetchedAt(), record.interval());
+            PageRecord kept;
+            if (!ok) {
+                kept = new PageRecord(record.request(), null, 0, 0, record.fetchedAt(), record.interval());
+            } else if (keepLinks || keepItems) {
+                kept = record.with(keepLinks ? links(requests) : null, keepItems ? keys(items, schemas) : null);
+            } else {
+                kept = record;
+            }
             store.put(kept.request().fingerprint(), kept.encode());
+        }
+
+        private static List<Fingerprint> links(List<Request> requests) {
+            Set<Fingerprint> links = new LinkedHashSet<>();
+            for (Request r : requests) links.add(r.fingerprint());
+            return List.copyOf(links);
+        }
+
+        @SuppressWarnings({"unchecked", "rawtypes"})
+        private static List<ItemKey> keys(List<?> items, List<ItemSchema<?>> schemas) {
+            List<ItemKey> keys = new ArrayList<>(items.size());
+            for (int i = 0; i < items.size(); i++) {
+                ItemKey k = ItemKey.of((ItemSchema) schemas.get(i), items.get(i));
+                if (k != null) keys.add(k);
+            }
+            return keys;
         }
     }
 }

@@ -1,8 +1,10 @@
 package io.spinneret.writer;
 
 import io.spinneret.annotations.Setting;
+import io.spinneret.internal.Field;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.settings.Settings;
+import io.spinneret.spi.ItemRemovals;
 import io.spinneret.spi.Lease;
 import io.spinneret.spi.RejectedItemsException;
 import io.spinneret.spi.Storage;
@@ -99,10 +101,15 @@ public final class ItemWriter implements AutoCloseable {
         }
     }
 
+    /** Items to delete, by key, from {@code table} (recrawl_removed_items). */
+    private record Removal(String table, Field key, List<Object> keys) {}
+
     private static final Object FLUSH = new Object();
     private static final Object CLOSE = new Object();
 
     private final Storage storage;
+    private boolean removalsRefused; // writer thread only
+    private volatile long removedItems;
     private final Acker acker;
     private final Consumer<StorageFailedException> onFailure;
     private final int batchSize;
@@ -207,6 +214,43 @@ public final class ItemWriter implements AutoCloseable {
         this.rejections = r;
     }
 
+    /**
+     * Asks the writer to delete the items of {@code table} with these keys (pages a re-crawl found
+     * gone, with {@code recrawl_removed_items = delete}), after writing what it holds, so an item
+     * submitted before is not written back after its deletion. A storage that cannot delete
+     * ({@link ItemRemovals}: the files) keeps them, with one warning.
+     */
+    public void removeItems(String table, Field key, List<Object> keys) {
+        if (keys.isEmpty()) return;
+        queue.add(new Removal(table, key, List.copyOf(keys)));
+        LockSupport.unpark(writer);
+    }
+
+    private void remove(Removal r) {
+        writeAll();
+        if (!(storage instanceof ItemRemovals removals)) {
+            if (!removalsRefused) {
+                removalsRefused = true;
+                LOG.warn(
+                        "recrawl_removed_items=delete: {} cannot delete items (only database outputs can); the items of"
+                                + " removed pages are kept there",
+                        storage.describe());
+            }
+            return;
+        }
+        try {
+            removals.removeItems(r.table(), r.key(), r.keys());
+            removedItems += r.keys().size();
+        } catch (IOException | RuntimeException e) {
+            LOG.warn("{}", e.getMessage());
+        }
+    }
+
+    /** Items deleted so far for removed pages. */
+    public long removed() {
+        return removedItems;
+    }
+
     /** Asks the writer to write every partial batch now (e.g. when the crawl goes idle). */
     public void flush() {
         queue.add(FLUSH);
@@ -276,7 +320,8 @@ public final class ItemWriter implements AutoCloseable {
                     writeAll();
                     continue;
                 }
-                add((Submission) o);
+                if (o instanceof Removal r) remove(r);
+                else add((Submission) o);
                 takeInAndWrite();
             }
         } catch (StorageFailedException e) {
@@ -324,7 +369,8 @@ public final class ItemWriter implements AutoCloseable {
                 flush = true;
                 continue;
             }
-            add((Submission) o);
+            if (o instanceof Removal r) remove(r);
+            else add((Submission) o);
         }
         return flush;
     }

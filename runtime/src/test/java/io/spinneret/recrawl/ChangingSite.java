@@ -25,6 +25,7 @@ final class ChangingSite implements AutoCloseable {
     private final int perPage;
     private final Map<Integer, Integer> versions = new ConcurrentHashMap<>();
     private final Set<Integer> deleted = ConcurrentHashMap.newKeySet();
+    private final Set<Integer> unlinked = ConcurrentHashMap.newKeySet();
     private final Map<Integer, AtomicInteger> statuses = new ConcurrentHashMap<>();
     private final AtomicInteger extraBooks = new AtomicInteger();
 
@@ -59,6 +60,11 @@ final class ChangingSite implements AutoCloseable {
         deleted.add(i);
     }
 
+    /** Book {@code i} is no longer linked from its listing page, but still served as it was. */
+    void unlink(int i) {
+        unlinked.add(i);
+    }
+
     /** Adds a book linked from the last listing page; returns its number. */
     int add() {
         int i = books() + extraBooks.get();
@@ -82,12 +88,12 @@ final class ChangingSite implements AutoCloseable {
             String version = "";
             if (path.equals("/")) {
                 body = listing(1);
-                version = "l1-" + deleted.hashCode() + "-" + extraBooks.get();
+                version = "l1-" + deleted.hashCode() + "-" + unlinked.hashCode() + "-" + extraBooks.get();
             } else if (path.startsWith("/page/")) {
                 int n = TestSite.parse(path.substring(6));
                 if (n >= 1 && n <= pages) {
                     body = listing(n);
-                    version = "l" + n + "-" + deleted.hashCode() + "-" + extraBooks.get();
+                    version = "l" + n + "-" + deleted.hashCode() + "-" + unlinked.hashCode() + "-" + extraBooks.get();
                 }
             } else if (path.startsWith("/book/")) {
                 int i = TestSite.parse(path.substring(6));
@@ -123,7 +129,7 @@ final class ChangingSite implements AutoCloseable {
         StringBuilder b = new StringBuilder("<!DOCTYPE html><html><body><ol>");
         int to = n == pages ? books() + extraBooks.get() : n * perPage;
         for (int i = (n - 1) * perPage; i < to; i++) {
-            if (deleted.contains(i)) continue;
+            if (deleted.contains(i) || unlinked.contains(i)) continue;
             b.append("<li><article class=\"product_pod\"><h3><a href=\"/book/")
                     .append(i)
                     .append("\">Book ")

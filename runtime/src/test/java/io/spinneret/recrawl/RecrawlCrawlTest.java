@@ -9,6 +9,7 @@ import io.spinneret.embed.CrawlResult;
 import io.spinneret.embed.Crawler;
 import io.spinneret.observe.ChangeStatus;
 import io.spinneret.observe.CrawlListener;
+import io.spinneret.observe.metrics.MetricsListener;
 import io.spinneret.scheduler.redis.RedisTestServer;
 import io.spinneret.scheduler.sqlite.SqliteScheduler;
 import io.spinneret.settings.Settings;
@@ -27,6 +28,8 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -119,13 +122,26 @@ class RecrawlCrawlTest {
                     if (status == ChangeStatus.REMOVED) removed.add(request.url());
                 }
             };
-            CrawlResult changed = crawl(site, settings(scheduler, "recrawl=true"), onRemoved);
+            MetricsListener metrics = MetricsListener.open(Settings.defaults().with("metrics", "127.0.0.1:0", "test"));
+            CrawlResult changed;
+            String scraped;
+            try (metrics) {
+                changed = crawl(site, settings(scheduler, "recrawl=true"), onRemoved, metrics);
+                scraped = metrics.scrape();
+            }
             Set<String> tenChanged =
                     new TreeSet<>(IntStream.range(0, 10).mapToObj(site::bookUrl).toList());
             assertEquals(tenChanged, itemUrls(), "exactly the changed books' items");
             // the first listing page lost five links (changed); the other two only got a new ETag (same body:
             // unchanged)
             assertEquals(Map.of("changed", 11L, "removed", 5L, "unchanged", (long) PAGES - 16), changed.recrawled());
+            for (var status : changed.recrawled().entrySet()) {
+                Matcher m = Pattern.compile("spinneret_recrawl_pages_total\\{[^}]*status=\"" + status.getKey()
+                                + "\"[^}]*} ([0-9.]+)")
+                        .matcher(scraped);
+                assertTrue(m.find(), scraped);
+                assertEquals((double) status.getValue(), Double.parseDouble(m.group(1)), "metrics as the stats");
+            }
             assertEquals(
                     new TreeSet<>(
                             IntStream.range(10, 15).mapToObj(site::bookUrl).toList()),
@@ -199,7 +215,7 @@ class RecrawlCrawlTest {
                 PageRecord r = PageRecord.decode(records.get(scheduled.fingerprint()));
                 assertEquals(scheduled, r.request(), "without the User-Agent the middleware added");
                 assertEquals("\"b5-0\"", r.etag());
-                assertEquals(ConditionalRequests.epochSeconds("Wed, 02 Dec 2026 10:00:00 GMT"), r.lastModified());
+                assertEquals(HttpDate.epochSeconds("Wed, 02 Dec 2026 10:00:00 GMT"), r.lastModified());
             }
         }
     }
@@ -213,5 +229,80 @@ class RecrawlCrawlTest {
             assertEquals(Map.of(), site.takeStatuses(), "nothing is an hour old yet");
             assertEquals(0, r.requests());
         }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"sqlite", "redis"})
+    void aKnownPageNoLinkReachesAnyMoreIsRemovedAtTheEndOfAFullRecrawlWhenTheRuleIsOn(String scheduler)
+            throws Exception {
+        try (ChangingSite site = new ChangingSite(LISTINGS, PER_PAGE)) {
+            String rule = "recrawl_removed_when_unlinked=true";
+            crawl(site, settings(scheduler, rule));
+            site.unlink(3);
+            ConcurrentLinkedQueue<String> removed = new ConcurrentLinkedQueue<>();
+            CrawlListener onRemoved = new CrawlListener() {
+                @Override
+                public void changeStatus(Request request, ChangeStatus status) {
+                    if (status == ChangeStatus.REMOVED) removed.add(request.url());
+                }
+            };
+            site.takeStatuses();
+            CrawlResult r = crawl(site, settings(scheduler, "recrawl=true", rule), onRemoved);
+            assertEquals(List.of(site.bookUrl(3)), List.copyOf(removed), "still served, but linked from nowhere");
+            // the first listing page lost a link (changed); book 3 answered 304 before it was found unlinked
+            assertEquals(Map.of("changed", 1L, "removed", 1L, "unchanged", (long) PAGES - 1), r.recrawled());
+            assertEquals(Set.of(), itemUrls());
+
+            site.takeStatuses();
+            crawl(site, settings(scheduler, "recrawl=true", rule));
+            assertEquals(Map.of(304, PAGES - 1), site.takeStatuses(), "book 3 is not known any more");
+        }
+    }
+
+    @Test
+    void theUnlinkedRuleRemovesNothingWhilePagesLinksAreUnknown() throws Exception {
+        try (ChangingSite site = new ChangingSite(LISTINGS, PER_PAGE)) {
+            crawl(site, settings("sqlite")); // records without links
+            site.unlink(3);
+            CrawlResult r = crawl(site, settings("sqlite", "recrawl=true", "recrawl_removed_when_unlinked=true"));
+            assertEquals(Map.of("changed", 1L, "unchanged", (long) PAGES - 1), r.recrawled(), "book 3 is kept");
+        }
+    }
+
+    @Test
+    void theItemsOfRemovedPagesAreDeletedFromADatabaseOutputWhenAsked() throws Exception {
+        try (ChangingSite site = new ChangingSite(LISTINGS, PER_PAGE)) {
+            Path db = dir.resolve("books.db");
+            List<String> kv = List.of(
+                    "concurrency=8",
+                    "scheduler=sqlite",
+                    "job_dir=" + dir.resolve("jobs"),
+                    "recrawl_removed_items=delete",
+                    "recrawl_removed_when_unlinked=true");
+            Settings first = TestSettings.fast(db, kv.toArray(String[]::new));
+            crawl(site, first);
+            assertEquals(LISTINGS * PER_PAGE, storedUrls(db).size());
+            IntStream.range(10, 15).forEach(site::delete);
+            site.unlink(3);
+            List<String> again = new ArrayList<>(kv);
+            again.add("recrawl=true");
+            CrawlResult r = crawl(site, TestSettings.fast(db, again.toArray(String[]::new)));
+            assertEquals(6L, r.recrawled().get("removed"), "5 answered 404, 1 no longer linked");
+            Set<String> expected = new TreeSet<>(IntStream.range(0, LISTINGS * PER_PAGE)
+                    .filter(i -> i != 3 && (i < 10 || i >= 15))
+                    .mapToObj(site::bookUrl)
+                    .toList());
+            assertEquals(expected, storedUrls(db), "their rows are deleted, the others kept");
+        }
+    }
+
+    private static Set<String> storedUrls(Path db) throws Exception {
+        Set<String> urls = new TreeSet<>();
+        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db);
+                var st = c.createStatement();
+                var rs = st.executeQuery("SELECT url FROM book")) {
+            while (rs.next()) urls.add(rs.getString(1));
+        }
+        return urls;
     }
 }

@@ -732,6 +732,22 @@ public abstract class SchedulerContractTest {
     }
 
     @Test
+    void aPatchOverwritesBytesOfARecordAndLeavesAMissingOrShortOneAlone() {
+        PageRecords r = records(open(false));
+        Fingerprint a = req("a").fingerprint();
+        Fingerprint b = req("b").fingerprint();
+        r.put(a, bytes("0123456789"));
+        r.put(b, bytes("01"));
+        r.patch(a, 2, bytes("xyz"));
+        r.patch(b, 1, bytes("xyz")); // too short: left as it is
+        r.patch(req("c").fingerprint(), 0, bytes("x")); // unknown: nothing happens
+        assertArrayEquals(bytes("01xyz56789"), r.get(a));
+        assertArrayEquals(bytes("01"), r.get(b));
+        assertNull(r.get(req("c").fingerprint()));
+        assertEquals(2, r.count());
+    }
+
+    @Test
     void forEachHandsOverEveryPageRecordOnce() {
         PageRecords r = records(open(false));
         int n = 2_345; // more than one batch of a paged read

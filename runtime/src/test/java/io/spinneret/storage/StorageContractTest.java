@@ -15,6 +15,7 @@ import io.spinneret.internal.ItemSchema;
 import io.spinneret.items.ItemChain;
 import io.spinneret.items.StorageRejections;
 import io.spinneret.settings.Settings;
+import io.spinneret.spi.ItemRemovals;
 import io.spinneret.spi.Lease;
 import io.spinneret.spi.RejectedItemsException;
 import io.spinneret.spi.Stats;
@@ -211,6 +212,23 @@ public abstract class StorageContractTest {
         List<Sample> allSamples = new ArrayList<>(sampleItems());
         allSamples.add(SampleSchema.empty("z-9"));
         assertStored(samples, allSamples);
+        assertStored(books, bookItems);
+    }
+
+    @Test
+    void theItemsOfRemovedPagesAreDeletedByKeyFromAnUpsertingStorage() throws Exception {
+        if (!(storage instanceof ItemRemovals removals)) {
+            assertTrue(!upserts(), "every storage that upserts can delete by key");
+            return;
+        }
+        List<BookSchema.Book> bookItems = List.of(BookSchema.book(1), BookSchema.book(2), BookSchema.book(3));
+        storage.write(books, bookItems);
+        Field key = books.fields().get(books.keyIndex());
+        Object second = books.values(bookItems.get(1))[books.keyIndex()];
+        removals.removeItems(books.table(), key, List.of(second, "no-such-key"));
+        assertStored(books, List.of(bookItems.get(0), bookItems.get(2)));
+        removals.removeItems(run + "_never_written", key, List.of(second)); // no table: nothing to delete
+        storage.write(books, List.of(bookItems.get(1))); // the page came back
         assertStored(books, bookItems);
     }
 

@@ -16,6 +16,11 @@ final class MemoryPageRecords implements PageRecords {
     }
 
     @Override
+    public void patch(Fingerprint page, int offset, byte[] bytes) {
+        records.computeIfPresent(page, (fp, r) -> PageRecords.patched(r, offset, bytes));
+    }
+
+    @Override
     public byte @Nullable [] get(Fingerprint page) {
         byte[] r = records.get(page);
         return r == null ? null : r.clone();

@@ -172,13 +172,23 @@ final class CommandPipeline implements AutoCloseable {
 
     /**
      * Queues a command without waiting: it goes with the next batch (the next call, or close).
-     * Its failure is only logged. For clean-up that nobody waits for.
+     * Its failure is only logged, at debug level. For clean-up that nobody waits for.
      */
     <T> void post(Command<T> command) {
+        post(command, null);
+    }
+
+    /**
+     * As {@link #post(Command)}, for a write that matters: its failure is logged as a warning
+     * naming {@code what}. A write posted before a call is sent in the same batch or an earlier one.
+     */
+    <T> void post(Command<T> command, @Nullable String what) {
         if (stopped) return;
         Op<T> op = new Op<>(command, new CompletableFuture<>(), null);
         op.result().whenComplete((r, e) -> {
-            if (e != null) LOG.debug("Redis clean-up command failed: {}", e.getMessage());
+            if (e == null) return;
+            if (what == null) LOG.debug("Redis clean-up command failed: {}", e.getMessage());
+            else LOG.warn("Redis at {}: {} failed: {}", where, what, e.getMessage());
         });
         queue.add(op);
     }

@@ -4,6 +4,7 @@ import io.spinneret.api.Fingerprint;
 import io.spinneret.spi.PageRecords;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Map;
 import java.util.function.BiConsumer;
 import org.jspecify.annotations.Nullable;
@@ -13,17 +14,28 @@ import redis.clients.jedis.resps.ScanResult;
 /**
  * The page records of a {@link RedisScheduler}: one hash, {@code <namespace>pages}, from the 16-byte
  * fingerprint to the record (a small hash field costs its bytes plus about 50 of Redis' own), sent
- * through the scheduler's command pipeline, so records put by many workers at once go in one
- * round trip. In the crawl's hash-tagged namespace, so it lives in the crawl's Redis Cluster slot.
+ * through the scheduler's command pipeline without waiting: a record goes with the next batch,
+ * normally the acknowledgement of the page's own request, so keeping it costs no round trip. In
+ * the crawl's hash-tagged namespace, so it lives in the crawl's Redis Cluster slot.
  */
 final class RedisPageRecords implements PageRecords {
     private static final int SCAN_COUNT = 1_000;
+    /** {@link #patch} on the server: HGET, splice, HSET; sent with EVAL, idempotent. */
+    private static final byte[] PATCH = """
+            local v = redis.call('HGET', KEYS[1], ARGV[1])
+            local off = tonumber(ARGV[2])
+            if v and #v >= off + #ARGV[3] then
+              redis.call('HSET', KEYS[1], ARGV[1], string.sub(v, 1, off) .. ARGV[3] .. string.sub(v, off + #ARGV[3] + 1))
+            end
+            return 0
+            """.getBytes(StandardCharsets.US_ASCII);
 
     private final byte[] key;
     private final Commands redis;
 
-    /** Runs one command and returns its reply: the scheduler's, with its error messages. */
+    /** The scheduler's command pipeline, with its error messages. */
     interface Commands {
+        /** Runs one command and returns its reply. */
         <T> T call(CommandPipeline.Command<T> command);
 
         /** Queues a command without waiting: it goes with the next batch, before any later call's. */
@@ -44,6 +56,12 @@ final class RedisPageRecords implements PageRecords {
     public void put(Fingerprint page, byte[] record) {
         byte[] field = bytes(page);
         redis.post(p -> p.hset(key, field, record));
+    }
+
+    @Override
+    public void patch(Fingerprint page, int offset, byte[] bytes) {
+        List<byte[]> args = List.of(bytes(page), Integer.toString(offset).getBytes(StandardCharsets.US_ASCII), bytes);
+        redis.post(p -> p.eval(PATCH, List.of(key), args));
     }
 
     @Override

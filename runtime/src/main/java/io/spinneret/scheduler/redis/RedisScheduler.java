@@ -286,7 +286,7 @@ public final class RedisScheduler implements Scheduler {
             @Override
             public <T> void post(CommandPipeline.Command<T> command) {
                 if (closed) throw new IllegalStateException("scheduler is closed");
-                redis.post(command);
+                redis.post(command, "keeping a page record");
             }
         });
         if (beating) {

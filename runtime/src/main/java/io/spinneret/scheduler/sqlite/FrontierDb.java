@@ -56,6 +56,7 @@ final class FrontierDb implements AutoCloseable {
     private final PreparedStatement delete;
     private final PreparedStatement insertHost;
     private @Nullable PreparedStatement putPage; // made on the first page record
+    private @Nullable PreparedStatement getPage; // made on the first read of one
     private final HostRing ring = new HostRing();
     private final @Nullable PageTables pages;
 
@@ -187,11 +188,26 @@ final class FrontierDb implements AutoCloseable {
         conn.commit();
     }
 
-    void rollback() {
+    /**
+     * Rolls the current unit of work back.
+     *
+     * @return false if SQLite had rolled it back already (SQLITE_FULL, SQLITE_IOERR): the file is in
+     *     trouble, and the unit's operations are not worth trying again one by one
+     */
+    boolean rollback() {
+        boolean clean = true;
         try {
             conn.rollback();
-        } catch (SQLException ignored) {
-            // the connection is unusable; the next commit reports it
+        } catch (SQLException e) {
+            // the driver's rollback failed without beginning the next transaction: begin one, or every later
+            // commit would fail with "no transaction is active"
+            clean = false;
+            try {
+                conn.setAutoCommit(true);
+                conn.setAutoCommit(false);
+            } catch (SQLException ignored) {
+                // the connection is unusable; the next commit reports it
+            }
         }
         pending = savedPending;
         inFlight = savedInFlight;
@@ -201,6 +217,7 @@ final class FrontierDb implements AutoCloseable {
         } catch (SQLException ignored) {
             // the connection is unusable; the next commit reports it
         }
+        return clean;
     }
 
     /**
@@ -308,11 +325,10 @@ final class FrontierDb implements AutoCloseable {
     }
 
     byte @Nullable [] page(byte[] fp) throws SQLException {
-        try (PreparedStatement st = conn.prepareStatement("SELECT record FROM page WHERE fp = ?")) {
-            st.setBytes(1, fp);
-            try (ResultSet rs = st.executeQuery()) {
-                return rs.next() ? rs.getBytes(1) : null;
-            }
+        if (getPage == null) getPage = conn.prepareStatement("SELECT record FROM page WHERE fp = ?");
+        getPage.setBytes(1, fp);
+        try (ResultSet rs = getPage.executeQuery()) {
+            return rs.next() ? rs.getBytes(1) : null;
         }
     }
 

@@ -9,8 +9,9 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * The page records of a {@link SqliteScheduler}: rows of the job's {@code page} table (a 16-byte
- * fingerprint and the record, without a row id), written through the scheduler's group commit, so a
- * record put by many workers at once costs a share of one commit.
+ * fingerprint and the record, without a row id), written through the scheduler's group commit
+ * without waiting: a record rides in the transaction of the next call, normally the acknowledgement
+ * of the page's own request, so keeping it costs no commit of its own.
  */
 final class SqlitePageRecords implements PageRecords {
     /** Records read per transaction by {@link #forEach}: the scheduler's other work goes on between them. */
@@ -26,10 +27,28 @@ final class SqlitePageRecords implements PageRecords {
     public void put(Fingerprint page, byte[] record) {
         byte[] fp = FrontierDb.bytes(page);
         byte[] copy = record.clone();
-        scheduler.call(db -> {
-            db.putPage(fp, copy);
-            return null;
-        });
+        scheduler.defer(
+                db -> {
+                    db.putPage(fp, copy);
+                    return null;
+                },
+                "keeping a page record");
+    }
+
+    @Override
+    public void patch(Fingerprint page, int offset, byte[] bytes) {
+        byte[] fp = FrontierDb.bytes(page);
+        byte[] copy = bytes.clone();
+        scheduler.defer(
+                db -> {
+                    byte[] record = db.page(fp);
+                    if (record != null) {
+                        byte[] patched = PageRecords.patched(record, offset, copy);
+                        if (patched != record) db.putPage(fp, patched);
+                    }
+                    return null;
+                },
+                "updating a page record");
     }
 
     @Override

@@ -46,7 +46,8 @@ import org.slf4j.LoggerFactory;
  * survives {@code kill -9} of the process. The file runs with {@code synchronous=NORMAL}, so a
  * power loss or OS crash may undo the last commits (never corrupt the file). If one operation of a
  * batch fails, the batch is rolled back and its operations are retried one by one, so only the
- * failing call sees the error. Fingerprints and JSON are computed by the callers, outside the lock.
+ * failing call sees the error; unless SQLite had rolled the batch back itself (a full disk, an I/O
+ * error), when every call of the batch gets that error. Fingerprints and JSON are computed by the callers, outside the lock.
  *
  * <h2>Restarts</h2>
  * Opening the job puts every request left in flight back to pending, in its old place: nothing
@@ -386,6 +387,21 @@ public final class SqliteScheduler implements Scheduler {
     }
 
     /**
+     * Queues {@code work} for the next batch, without waiting for it: it is committed with the next
+     * call any thread makes (in the same transaction, or an earlier one), or at {@link #close}. A
+     * failure is logged. For writes that ride along with a call that follows anyway, such as a
+     * page's record ahead of the page's acknowledgement.
+     */
+    void defer(Work<?> work, String what) {
+        if (closed) throw new IllegalStateException("scheduler is closed");
+        Op<Object> op = new Op<>(db -> work.run(db), new CompletableFuture<>());
+        op.result().whenComplete((r, e) -> {
+            if (e != null) LOG.warn("frontier {}: {} failed: {}", dir, what, e.getMessage());
+        });
+        ops.add(op);
+    }
+
+    /**
      * Runs queued operations until none is left, unless another thread is doing so. That thread
      * looks at the queue again after it lets go of the lock, so no operation is left behind.
      */
@@ -422,9 +438,9 @@ public final class SqliteScheduler implements Scheduler {
                 results[i] = batch.get(i).work().run(db);
             db.commit();
         } catch (SQLException | RuntimeException e) {
-            db.rollback();
-            if (batch.size() == 1) {
-                batch.getFirst().result().completeExceptionally(e);
+            boolean clean = db.rollback();
+            if (batch.size() == 1 || !clean) { // not clean: every operation gets the cause (a full disk)
+                for (Op<?> op : batch) op.result().completeExceptionally(e);
             } else {
                 for (Op<?> op : batch) runBatch(List.of(op)); // isolate the failing op
             }

@@ -5,6 +5,7 @@ import com.zaxxer.hikari.HikariDataSource;
 import io.spinneret.internal.Field;
 import io.spinneret.internal.FieldType;
 import io.spinneret.internal.ItemSchema;
+import io.spinneret.spi.ItemRemovals;
 import io.spinneret.spi.RejectedItemsException;
 import io.spinneret.spi.Storage;
 import io.spinneret.spi.Upserts;
@@ -45,7 +46,7 @@ import org.jspecify.annotations.Nullable;
  * <p>Threads: {@code write} is called by one pipeline thread at a time; {@code close} may come from
  * another (shutdown) and waits for nothing but the pool.
  */
-public abstract class JdbcStorage implements Storage {
+public abstract class JdbcStorage implements Storage, ItemRemovals {
     private final String description;
     private final Map<Class<?>, Table> tables = new ConcurrentHashMap<>();
     private volatile @Nullable HikariDataSource pool;
@@ -188,6 +189,39 @@ public abstract class JdbcStorage implements Storage {
             throw new RejectedItemsException(
                     "cannot write " + schema.name() + " items to " + target
                             + ": a value does not have the type its field declares (" + e.getMessage() + ")",
+                    e);
+        }
+    }
+
+    @Override
+    public void removeItems(String table, Field key, List<Object> keys) throws IOException {
+        if (keys.isEmpty()) return;
+        HikariDataSource ds = pool;
+        if (ds == null) throw new IOException(description + " is not open");
+        try (Connection c = ds.getConnection()) {
+            try {
+                if (TableInspector.columns(c, table, metadataScope(c)).isEmpty()) {
+                    c.commit();
+                    return; // no item of that type was ever written here
+                }
+                String sql = "DELETE FROM " + quote(table) + " WHERE " + quote(key.name()) + " = ?";
+                try (PreparedStatement ps = c.prepareStatement(sql)) {
+                    for (Object k : keys) {
+                        bind(ps, 1, key.type(), k);
+                        ps.addBatch();
+                    }
+                    ps.executeBatch();
+                }
+                c.commit();
+            } catch (SQLException | RuntimeException e) {
+                rollbackQuietly(c);
+                ds.evictConnection(c);
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw new IOException(
+                    "cannot delete " + keys.size() + " removed pages' items from table " + quote(table) + " in "
+                            + description + ": " + message(e),
                     e);
         }
     }

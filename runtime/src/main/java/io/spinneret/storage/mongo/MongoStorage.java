@@ -15,7 +15,9 @@ import com.mongodb.client.model.ReplaceOneModel;
 import com.mongodb.client.model.ReplaceOptions;
 import com.mongodb.client.model.WriteModel;
 import io.spinneret.api.SpinneretException;
+import io.spinneret.internal.Field;
 import io.spinneret.internal.ItemSchema;
+import io.spinneret.spi.ItemRemovals;
 import io.spinneret.spi.RejectedItemsException;
 import io.spinneret.spi.Storage;
 import io.spinneret.spi.Upserts;
@@ -45,7 +47,7 @@ import org.jspecify.annotations.Nullable;
  * {@link #open} after the server selection timeout (10 s unless the URI sets
  * {@code serverSelectionTimeoutMS}).
  */
-public final class MongoStorage implements Storage {
+public final class MongoStorage implements Storage, ItemRemovals {
     private static final String DEFAULT_DATABASE = "spinneret";
 
     private final ConnectionString uri;
@@ -95,6 +97,22 @@ public final class MongoStorage implements Storage {
         }
         database = db;
         client = c;
+    }
+
+    /** Deletes by {@code _id}, the item's key (a key of a string or integer type, as stored). */
+    @Override
+    public void removeItems(String table, Field key, List<Object> keys) throws IOException {
+        if (keys.isEmpty()) return;
+        MongoDatabase db = database;
+        if (db == null || client == null) throw new IOException(description + " is not open");
+        try {
+            db.getCollection(table).deleteMany(Filters.in("_id", keys));
+        } catch (MongoException | IllegalStateException | CodecConfigurationException e) {
+            throw new IOException(
+                    "cannot delete " + keys.size() + " removed pages' items from collection '" + table + "' in "
+                            + description + ": " + message(e),
+                    e);
+        }
     }
 
     @Override
