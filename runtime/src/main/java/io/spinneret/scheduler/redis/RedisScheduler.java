@@ -107,7 +107,8 @@ import redis.clients.jedis.exceptions.JedisException;
  * out, so a node that finds nothing sweeps every bucket (one round trip, at most every ten seconds),
  * which also reclaims the leases of dead nodes in buckets nobody polls.
  *
- * <p>A {@link #pollBatch} pops {@value #TAKEN_AHEAD} leases more than it asks for, and the next
+ * <p>A {@link #pollBatch} of a node alone in the crawl (no other node in its node list at its
+ * heartbeats) pops {@value #TAKEN_AHEAD} leases more than it asks for, and the next
  * batches are handed out from those, without a round trip, until none is left: a node's poller
  * then rarely waits for Redis. Leases taken ahead are this node's like the others (its heartbeat
  * keeps them, a dead node's come back after the visibility timeout); this node counts them as
@@ -719,7 +720,8 @@ public final class RedisScheduler implements Scheduler {
     /** Up to {@code max} leases from the buckets at the front of this node's ring, in one round trip. */
     @Override
     public List<Lease> pollBatch(int max) {
-        return max <= 0 ? List.of() : leases(max, TAKEN_AHEAD);
+        // alone in the crawl: with other nodes, leases taken ahead would be work they wait for
+        return max <= 0 ? List.of() : leases(max, otherNodes() == 0 ? TAKEN_AHEAD : 0);
     }
 
     /**

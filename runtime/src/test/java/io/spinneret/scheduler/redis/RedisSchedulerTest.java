@@ -47,12 +47,12 @@ class RedisSchedulerTest {
     @Test
     void aBatchPollTakesLeasesAheadWhichCountAsPendingAndComeBackAtOnceWhenTheNodeCloses() throws Exception {
         RedisScheduler a = node(Duration.ofSeconds(60));
-        RedisScheduler b = node(Duration.ofSeconds(60));
         List<Request> pushed = new ArrayList<>();
         for (int i = 0; i < 10; i++) pushed.add(req(i));
         a.pushAll(pushed);
-        List<Lease> first = a.pollBatch(2);
+        List<Lease> first = a.pollBatch(2); // alone in the crawl: it takes leases ahead
         assertEquals(2, first.size());
+        RedisScheduler b = node(Duration.ofSeconds(60));
         assertEquals(10, b.inFlightCount(), "the crawl holds a's two and the eight it took ahead in flight");
         assertEquals(2, a.inFlightCount(), "a counts only what it handed out");
         assertEquals(8, a.pendingCount(), "and what it took ahead as pending");
