@@ -107,12 +107,13 @@ import redis.clients.jedis.exceptions.JedisException;
  * out, so a node that finds nothing sweeps every bucket (one round trip, at most every ten seconds),
  * which also reclaims the leases of dead nodes in buckets nobody polls.
  *
- * <p>A {@link #pollBatch} of a node alone in the crawl (no other node in its node list at its
- * heartbeats) pops {@value #TAKEN_AHEAD} leases more than it asks for, and the next
+ * <p>A {@link #pollBatch} of a node alone in the crawl (no other node in its node list, read
+ * again every second) pops {@value #TAKEN_AHEAD} leases more than it asks for, and the next
  * batches are handed out from those, without a round trip, until none is left: a node's poller
  * then rarely waits for Redis. Leases taken ahead are this node's like the others (its heartbeat
  * keeps them, a dead node's come back after the visibility timeout); this node counts them as
- * pending, not in flight, and {@link #close} gives back those it did not hand out. Pops go
+ * pending, not in flight, and gives back those it did not hand out when another node joins or it
+ * closes. Pops go
  * through a pipeline of their own, so they never wait behind a batch of pushes, acks and records.
  *
  * <h2>Lifecycle</h2>
@@ -231,6 +232,7 @@ public final class RedisScheduler implements Scheduler {
     private volatile @Nullable String lost; // set once a script found the crawl's data gone: every call fails then
     private volatile long lastRefresh;
     private volatile long lastSweep;
+    private long lastNodesCheck; // the poller's
     private final String node;
     private final long visibilityMillis;
     private final long onceMillis;
@@ -720,8 +722,21 @@ public final class RedisScheduler implements Scheduler {
     /** Up to {@code max} leases from the buckets at the front of this node's ring, in one round trip. */
     @Override
     public List<Lease> pollBatch(int max) {
-        // alone in the crawl: with other nodes, leases taken ahead would be work they wait for
-        return max <= 0 ? List.of() : leases(max, otherNodes() == 0 ? TAKEN_AHEAD : 0);
+        if (max <= 0) return List.of();
+        if (alone()) return leases(max, TAKEN_AHEAD);
+        giveBackAhead(); // other nodes joined: what this one took ahead is work they would wait for
+        return leases(max, 0);
+    }
+
+    /** No other node in the crawl's node list, read again every second at most. */
+    private boolean alone() {
+        long now = System.nanoTime();
+        if (othersSeen.get() == 0 && now - lastNodesCheck >= REFRESH_NANOS) {
+            lastNodesCheck = now;
+            long listed = count(p -> p.hlen(nodesKey));
+            othersSeen.accumulateAndGet((int) Math.max(0, listed - 1), Math::max);
+        }
+        return othersSeen.get() == 0;
     }
 
     /**
