@@ -4,9 +4,11 @@ import io.spinneret.spi.SchedulerFailedException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -15,6 +17,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.locks.LockSupport;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -70,10 +73,15 @@ final class CommandPipeline implements AutoCloseable {
         Response<T> append(AbstractPipeline pipeline);
     }
 
+    /**
+     * A queued command; {@code key}, a key a script writes (its first), says which master a
+     * {@code redis_wait_replicas} WAIT must go to.
+     */
     private record Op<T>(
             Command<T> command,
             CompletableFuture<T> result,
-            @Nullable String script) {}
+            @Nullable String script,
+            byte @Nullable [] key) {}
 
     /** A script to run with {@link #evalAll}: its keys and arguments, binary. */
     record ScriptCall(LuaScripts.Script script, List<byte[]> keys, List<byte[]> args) {}
@@ -82,7 +90,8 @@ final class CommandPipeline implements AutoCloseable {
     private final Runnable refreshTopology;
     private final Consumer<String> loadScript;
     private final String where; // for messages: the redacted endpoint
-    private final String sampleKey; // routes WAIT (and script loads on one server) to the crawl's slot
+    private final Function<byte[], Object> masterOf;
+    private final byte[] sampleKey; // routes WAIT for a script without keys to the crawl's slot
     private final long retryNanos;
     private final int waitReplicas;
     private final ConcurrentLinkedQueue<Op<?>> queue = new ConcurrentLinkedQueue<>();
@@ -98,14 +107,15 @@ final class CommandPipeline implements AutoCloseable {
     private volatile boolean gaveUp; // the last batch spent its budget: the next failure is reported at once
 
     CommandPipeline(UnifiedJedis client, String where, String sampleKey, Duration retryBudget) {
-        this(new RedisEndpoint.Connected(client, () -> {}, client::scriptLoad), where, sampleKey, retryBudget, 0);
+        this(new RedisEndpoint.Connected(client), where, sampleKey, retryBudget, 0);
     }
 
     /**
      * @param waitReplicas with more than 0, each batch that runs a script (every write of the
-     *     crawl's frontier is one) ends with {@code WAIT waitReplicas} on the crawl's master
-     *     ({@code redis_wait_replicas}): its callers get their replies once that many replicas have
-     *     the batch's writes, or {@value #WAIT_MILLIS} ms passed (a warning says so)
+     *     crawl's frontier is one) ends with {@code WAIT waitReplicas} on every master the batch's
+     *     scripts wrote to, once per master ({@code redis_wait_replicas}): its callers get their
+     *     replies once that many replicas of each have the batch's writes, or {@value #WAIT_MILLIS}
+     *     ms passed (a warning says so)
      */
     CommandPipeline(
             RedisEndpoint.Connected connected, String where, String sampleKey, Duration retryBudget, int waitReplicas) {
@@ -113,19 +123,21 @@ final class CommandPipeline implements AutoCloseable {
         this.refreshTopology = connected.refreshTopology();
         this.loadScript = connected.loadScript();
         this.where = where;
-        this.sampleKey = sampleKey;
+        this.masterOf = connected.masterOf();
+        this.sampleKey = sampleKey.getBytes(StandardCharsets.UTF_8);
         this.retryNanos = retryBudget.toNanos();
         this.waitReplicas = waitReplicas;
     }
 
     /** Runs a script with EVALSHA (loading it when the server does not have it) and waits for its reply. */
     Object eval(LuaScripts.Script script, List<String> keys, List<String> args) {
-        return call(p -> p.evalsha(script.sha(), keys, args), script.source());
+        byte[] key = keys.isEmpty() ? null : keys.get(0).getBytes(StandardCharsets.UTF_8);
+        return call(p -> p.evalsha(script.sha(), keys, args), script.source(), key);
     }
 
     /** {@link #eval} on binary keys and arguments; bulk replies come back as {@code byte[]}. */
     Object evalBinary(LuaScripts.Script script, List<byte[]> keys, List<byte[]> args) {
-        return call(binary(script, keys, args), script.source());
+        return call(binary(script, keys, args), script.source(), firstKey(keys));
     }
 
     /**
@@ -141,7 +153,8 @@ final class CommandPipeline implements AutoCloseable {
             Op<Object> op = new Op<>(
                     binary(c.script(), c.keys(), c.args()),
                     new CompletableFuture<>(),
-                    c.script().source());
+                    c.script().source(),
+                    firstKey(c.keys()));
             results.add(op.result());
             queue.add(op);
         }
@@ -160,6 +173,10 @@ final class CommandPipeline implements AutoCloseable {
         return replies;
     }
 
+    private static byte @Nullable [] firstKey(List<byte[]> keys) {
+        return keys.isEmpty() ? null : keys.get(0);
+    }
+
     private static Command<Object> binary(LuaScripts.Script script, List<byte[]> keys, List<byte[]> args) {
         byte[] binarySha = script.sha().getBytes(StandardCharsets.US_ASCII);
         return p -> p.evalsha(binarySha, keys, args);
@@ -167,7 +184,7 @@ final class CommandPipeline implements AutoCloseable {
 
     /** Runs a plain command and waits for its reply. */
     <T> T call(Command<T> command) {
-        return call(command, null);
+        return call(command, null, null);
     }
 
     /**
@@ -184,7 +201,7 @@ final class CommandPipeline implements AutoCloseable {
      */
     <T> void post(Command<T> command, @Nullable String what) {
         if (stopped) return;
-        Op<T> op = new Op<>(command, new CompletableFuture<>(), null);
+        Op<T> op = new Op<>(command, new CompletableFuture<>(), null, null);
         op.result().whenComplete((r, e) -> {
             if (e == null) return;
             if (what == null) LOG.debug("Redis clean-up command failed: {}", e.getMessage());
@@ -193,9 +210,9 @@ final class CommandPipeline implements AutoCloseable {
         queue.add(op);
     }
 
-    private <T> T call(Command<T> command, @Nullable String script) {
+    private <T> T call(Command<T> command, @Nullable String script, byte @Nullable [] key) {
         if (stopped) throw new IllegalStateException("scheduler is closed");
-        Op<T> op = new Op<>(command, new CompletableFuture<>(), script);
+        Op<T> op = new Op<>(command, new CompletableFuture<>(), script, key);
         queue.add(op);
         lead();
         try {
@@ -320,10 +337,7 @@ final class CommandPipeline implements AutoCloseable {
         try (AbstractPipeline p = client.pipelined()) {
             List<Response<?>> replies = new ArrayList<>(batch.size());
             for (Op<?> op : batch) replies.add(op.command().append(p));
-            // the crawl's writes are scripts: a batch of reads alone (counts, status) waits for nothing
-            boolean writes = batch.stream().anyMatch(op -> op.script() != null);
-            Response<Long> waited =
-                    waitReplicas > 0 && writes ? p.waitReplicas(sampleKey, waitReplicas, WAIT_MILLIS) : null;
+            List<Response<Long>> waited = waitReplicas > 0 ? appendWaits(p, batch) : List.of();
             p.sync();
             for (int i = 0; i < batch.size(); i++) {
                 Op<?> op = batch.get(i);
@@ -349,19 +363,38 @@ final class CommandPipeline implements AutoCloseable {
                     }
                 }
             }
-            if (waited != null && again.isEmpty()) checkWait(waited);
+            if (!waited.isEmpty() && again.isEmpty()) checkWait(waited);
         }
         return again;
     }
 
-    /** Warns (every 10 s at most) when fewer replicas than {@code redis_wait_replicas} acknowledged a batch. */
-    private void checkWait(Response<Long> waited) {
-        long acknowledged;
-        try {
-            acknowledged = waited.get();
-        } catch (RuntimeException e) {
-            LOG.debug("WAIT failed: {}", e.toString());
-            acknowledged = -1;
+    /**
+     * Appends one {@code WAIT} per master the batch's scripts wrote to, each after that master's
+     * commands on its connection. The crawl's writes are scripts: a batch of reads alone (counts,
+     * status) waits for nothing.
+     */
+    private List<Response<Long>> appendWaits(AbstractPipeline p, List<Op<?>> batch) {
+        Map<Object, byte[]> keyPerMaster = new HashMap<>();
+        for (Op<?> op : batch) {
+            if (op.script() == null) continue;
+            byte[] key = op.key() != null ? op.key() : sampleKey;
+            keyPerMaster.putIfAbsent(masterOf.apply(key), key);
+        }
+        List<Response<Long>> waits = new ArrayList<>(keyPerMaster.size());
+        for (byte[] key : keyPerMaster.values()) waits.add(p.waitReplicas(key, waitReplicas, WAIT_MILLIS));
+        return waits;
+    }
+
+    /** Warns (every 10 s at most) when fewer replicas than {@code redis_wait_replicas} acknowledged a batch on a master. */
+    private void checkWait(List<Response<Long>> waited) {
+        long acknowledged = Long.MAX_VALUE; // the fewest, over the masters waited on
+        for (Response<Long> w : waited) {
+            try {
+                acknowledged = Math.min(acknowledged, w.get());
+            } catch (RuntimeException e) {
+                LOG.debug("WAIT failed: {}", e.toString());
+                acknowledged = -1;
+            }
         }
         long now = System.nanoTime();
         if (acknowledged < waitReplicas && (lastWaitWarning == 0 || now - lastWaitWarning >= WARN_EVERY_NANOS)) {

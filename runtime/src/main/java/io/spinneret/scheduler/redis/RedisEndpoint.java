@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLSocketFactory;
 import javax.net.ssl.TrustManagerFactory;
@@ -34,6 +35,7 @@ import redis.clients.jedis.RedisClusterClient;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.providers.ClusterConnectionProvider;
+import redis.clients.jedis.util.JedisClusterCRC16;
 
 /**
  * Where a distributed crawl's Redis is, parsed from its URL:
@@ -239,8 +241,19 @@ public final class RedisEndpoint {
      * @param refreshTopology re-reads a cluster's slots at once (a no-op on one server)
      * @param loadScript loads a script on every node (every master and replica of a cluster), so
      *     that whichever node a key's slot moves to knows it
+     * @param masterOf which master a key is on (equal for keys on one master): for a cluster, the
+     *     master of the key's slot as the client knows it now; for one server, the server
      */
-    record Connected(UnifiedJedis client, Runnable refreshTopology, Consumer<String> loadScript) {}
+    record Connected(
+            UnifiedJedis client,
+            Runnable refreshTopology,
+            Consumer<String> loadScript,
+            Function<byte[], Object> masterOf) {
+        /** One server: every key is on it. */
+        Connected(UnifiedJedis client) {
+            this(client, () -> {}, client::scriptLoad, key -> client);
+        }
+    }
 
     /** {@link #connect}, with the client's topology refresh and script loading. */
     Connected open(Duration timeout, int connections) {
@@ -268,14 +281,24 @@ public final class RedisEndpoint {
                     .maxAttempts(5)
                     .maxTotalRetriesDuration(timeout.multipliedBy(2))
                     .build();
-            return new Connected(client, provider::renewSlotCache, source -> loadEverywhere(provider, source));
+            return new Connected(
+                    client,
+                    provider::renewSlotCache,
+                    source -> loadEverywhere(provider, source),
+                    key -> masterOfSlot(provider, JedisClusterCRC16.getSlot(key)));
         }
         UnifiedJedis client = RedisClient.builder()
                 .hostAndPort(nodes.get(0))
                 .clientConfig(config.build())
                 .poolConfig(pool)
                 .build();
-        return new Connected(client, () -> {}, client::scriptLoad);
+        return new Connected(client);
+    }
+
+    /** The master of a slot as the client knows it, or the slot itself while it knows none. */
+    private static Object masterOfSlot(ClusterConnectionProvider provider, int slot) {
+        HostAndPort master = provider.getNode(slot);
+        return master != null ? master : slot;
     }
 
     /** Loads a script on every node the cluster client knows; a node that is down is skipped. */

@@ -958,10 +958,16 @@ public final class RedisScheduler implements Scheduler {
         return countListed().pending() + aheadCount();
     }
 
-    /** Over the buckets the crawl's index lists ({@link #countListed}). */
+    /**
+     * Over the buckets the crawl's index lists ({@link #countListed}); when none is in flight there,
+     * over every bucket ({@link #sweep}): the engine asks this last, before it ends the crawl, and a
+     * bucket that lost its data on a master that came back empty (one no push or pop touched since,
+     * so unlisted) must fail the crawl then, not let it finish.
+     */
     @Override
     public long inFlightCount() {
-        return Math.max(0, countListed().inFlight() - aheadCount());
+        long listed = countListed().inFlight();
+        return Math.max(0, (listed > 0 ? listed : sweep().inFlight()) - aheadCount());
     }
 
     @Override

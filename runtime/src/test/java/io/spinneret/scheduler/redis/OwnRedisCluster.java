@@ -93,6 +93,33 @@ final class OwnRedisCluster implements AutoCloseable {
         throw new IllegalStateException("no master serves " + key);
     }
 
+    /** The servers that are masters now (a killed one is not). */
+    List<OwnRedisServer> masters() {
+        List<OwnRedisServer> masters = new ArrayList<>();
+        for (OwnRedisServer s : servers) {
+            try (Jedis j = new Jedis("127.0.0.1", s.port())) {
+                if (j.info("replication").contains("role:master")) masters.add(s);
+            } catch (RuntimeException down) {
+                // a killed server: not a master
+            }
+        }
+        return masters;
+    }
+
+    /** The server that replicates {@code master} now. */
+    OwnRedisServer replicaOf(OwnRedisServer master) {
+        for (OwnRedisServer s : servers) {
+            try (Jedis j = new Jedis("127.0.0.1", s.port())) {
+                String replication = j.info("replication");
+                if (replication.contains("role:slave") && replication.contains("master_port:" + master.port() + "\r"))
+                    return s;
+            } catch (RuntimeException down) {
+                // a killed server
+            }
+        }
+        throw new IllegalStateException("no replica of " + master.port());
+    }
+
     /** Waits (bounded: 60 s) until every one of {@code live} reports the cluster ok and its replication in sync. */
     void awaitServing(List<OwnRedisServer> live) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
