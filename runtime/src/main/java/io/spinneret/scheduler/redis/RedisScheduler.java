@@ -29,10 +29,12 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.IntFunction;
 import java.util.regex.Pattern;
 import org.jspecify.annotations.Nullable;
@@ -104,6 +106,15 @@ import redis.clients.jedis.exceptions.JedisException;
  * The index is only a hint: a node that crashed between a push and listing its bucket leaves it
  * out, so a node that finds nothing sweeps every bucket (one round trip, at most every ten seconds),
  * which also reclaims the leases of dead nodes in buckets nobody polls.
+ *
+ * <p>A {@link #pollBatch} of a node alone in the crawl (no other node in its node list, read
+ * again every second) pops {@value #TAKEN_AHEAD} leases more than it asks for, and the next
+ * batches are handed out from those, without a round trip, until none is left: a node's poller
+ * then rarely waits for Redis. Leases taken ahead are this node's like the others (its heartbeat
+ * keeps them, a dead node's come back after the visibility timeout); this node counts them as
+ * pending, not in flight, and gives back those it did not hand out when another node joins or it
+ * closes. Pops go
+ * through a pipeline of their own, so they never wait behind a batch of pushes, acks and records.
  *
  * <h2>Lifecycle</h2>
  * A crawl is {@code running} from the first node's open until a node closes with nothing pending
@@ -221,10 +232,23 @@ public final class RedisScheduler implements Scheduler {
     private volatile @Nullable String lost; // set once a script found the crawl's data gone: every call fails then
     private volatile long lastRefresh;
     private volatile long lastSweep;
+    private long lastNodesCheck; // the poller's
     private final String node;
     private final long visibilityMillis;
     private final long onceMillis;
     private final CommandPipeline redis;
+    /**
+     * The poller's pops, in a pipeline (and on a connection) of their own: a pop never waits for
+     * a batch of pushes, acks and records to come back before it is sent.
+     */
+    private final CommandPipeline pops;
+    /** Leases a pop took beyond what its poll asked for, handed out by the next polls ({@link #leases}). */
+    private final ConcurrentLinkedDeque<Lease> ahead = new ConcurrentLinkedDeque<>();
+
+    private final ReentrantLock popping = new ReentrantLock(); // one pop at a time fills ahead
+    /** How many leases a pop takes beyond those asked for. */
+    static final int TAKEN_AHEAD = 32;
+
     private final Set<String> held = ConcurrentHashMap.newKeySet(); // members of our live leases
     private final AtomicInteger othersSeen = new AtomicInteger();
     private final ServerClock serverClock = new ServerClock();
@@ -252,6 +276,8 @@ public final class RedisScheduler implements Scheduler {
         RedisEndpoint.Connected connected = endpoint.open(options.commandTimeout(), 4);
         this.client = connected.client();
         this.redis = new CommandPipeline(
+                connected, endpoint.redacted(), metaKey, options.retryTimeout(), options.waitReplicas());
+        this.pops = new CommandPipeline(
                 connected, endpoint.redacted(), metaKey, options.retryTimeout(), options.waitReplicas());
         this.pages = new RedisPages(redis, namespace);
         this.pageRecords = new RedisPageRecords(namespace, new RedisPageRecords.Commands() {
@@ -683,7 +709,7 @@ public final class RedisScheduler implements Scheduler {
         long deadline = System.nanoTime() + timeout.toNanos();
         long sleep = Duration.ofMillis(1).toNanos();
         while (true) {
-            List<Lease> leases = take(1);
+            List<Lease> leases = leases(1, 0);
             if (!leases.isEmpty()) return leases.get(0);
             long left = deadline - System.nanoTime();
             if (left <= 0) return null;
@@ -696,7 +722,52 @@ public final class RedisScheduler implements Scheduler {
     /** Up to {@code max} leases from the buckets at the front of this node's ring, in one round trip. */
     @Override
     public List<Lease> pollBatch(int max) {
-        return max <= 0 ? List.of() : take(max);
+        if (max <= 0) return List.of();
+        if (alone()) return leases(max, TAKEN_AHEAD);
+        giveBackAhead(); // other nodes joined: what this one took ahead is work they would wait for
+        return leases(max, 0);
+    }
+
+    /** No other node in the crawl's node list, read again every second at most. */
+    private boolean alone() {
+        long now = System.nanoTime();
+        if (othersSeen.get() == 0 && now - lastNodesCheck >= REFRESH_NANOS) {
+            lastNodesCheck = now;
+            long listed = count(p -> p.hlen(nodesKey));
+            othersSeen.accumulateAndGet((int) Math.max(0, listed - 1), Math::max);
+        }
+        return othersSeen.get() == 0;
+    }
+
+    /**
+     * Up to {@code max} leases: those taken ahead by an earlier pop first, without a round trip;
+     * when none is left, a pop of {@code max} and {@code extra} more, which wait here for the next
+     * polls (held, so the heartbeat keeps them; given back by {@link #close}).
+     */
+    private List<Lease> leases(int max, int extra) {
+        failIfLost();
+        popping.lock();
+        try {
+            if (ahead.isEmpty()) {
+                ahead.addAll(take(max + extra));
+            }
+            List<Lease> out = new ArrayList<>(max);
+            Lease l;
+            while (out.size() < max && (l = ahead.pollFirst()) != null) out.add(l);
+            return out;
+        } finally {
+            popping.unlock();
+        }
+    }
+
+    /** The leases taken ahead and not yet handed out: counted as pending, not in flight. */
+    private int aheadCount() {
+        return ahead.size();
+    }
+
+    /** Gives the leases taken ahead back to their queues (closing: nobody will poll them). */
+    private void giveBackAhead() {
+        for (Lease l; (l = ahead.pollFirst()) != null; ) requeue(l, l.request());
     }
 
     private List<Lease> take(int max) {
@@ -720,7 +791,7 @@ public final class RedisScheduler implements Scheduler {
         }
         Map<Integer, Object> replies;
         try {
-            replies = runBuckets(LuaScripts.POP, args, true);
+            replies = runBuckets(pops, LuaScripts.POP, args, true, buckets::binaryKeys);
         } catch (RuntimeException e) {
             for (int b : chosen) ring.add(b); // still pending, as far as this node knows
             throw e;
@@ -884,7 +955,7 @@ public final class RedisScheduler implements Scheduler {
     /** Over the buckets the crawl's index lists ({@link #countListed}). */
     @Override
     public long pendingCount() {
-        return countListed().pending();
+        return countListed().pending() + aheadCount();
     }
 
     /**
@@ -896,7 +967,7 @@ public final class RedisScheduler implements Scheduler {
     @Override
     public long inFlightCount() {
         long listed = countListed().inFlight();
-        return listed > 0 ? listed : sweep().inFlight();
+        return Math.max(0, (listed > 0 ? listed : sweep().inFlight()) - aheadCount());
     }
 
     @Override
@@ -982,6 +1053,7 @@ public final class RedisScheduler implements Scheduler {
         Thread beat = heartbeat;
         if (beat != null && beat.isAlive()) {
             try {
+                giveBackAhead();
                 Counts c = sweep();
                 if (c.pending() == 0
                         && c.inFlight() == 0
@@ -1010,6 +1082,7 @@ public final class RedisScheduler implements Scheduler {
                 Thread.currentThread().interrupt();
             }
         }
+        pops.close();
         redis.close();
         client.close();
     }
@@ -1050,7 +1123,12 @@ public final class RedisScheduler implements Scheduler {
     }
 
     private Map<Integer, Object> runBuckets(LuaScripts script, Map<Integer, List<byte[]>> args, boolean once) {
-        return runBuckets(script, args, once, buckets::binaryKeys);
+        return runBuckets(redis, script, args, once, buckets::binaryKeys);
+    }
+
+    private Map<Integer, Object> runBuckets(
+            LuaScripts script, Map<Integer, List<byte[]>> args, boolean once, IntFunction<List<byte[]>> keysOf) {
+        return runBuckets(redis, script, args, once, keysOf);
     }
 
     /**
@@ -1061,7 +1139,11 @@ public final class RedisScheduler implements Scheduler {
      * @return the replies by bucket, in the order of {@code args}
      */
     private Map<Integer, Object> runBuckets(
-            LuaScripts script, Map<Integer, List<byte[]>> args, boolean once, IntFunction<List<byte[]>> keysOf) {
+            CommandPipeline lane,
+            LuaScripts script,
+            Map<Integer, List<byte[]>> args,
+            boolean once,
+            IntFunction<List<byte[]>> keysOf) {
         if (closed) throw new IllegalStateException("scheduler is closed");
         failIfLost();
         List<CommandPipeline.ScriptCall> calls = new ArrayList<>(args.size());
@@ -1078,7 +1160,7 @@ public final class RedisScheduler implements Scheduler {
         }
         List<Object> replies;
         try {
-            replies = redis.evalAll(calls);
+            replies = lane.evalAll(calls);
         } catch (JedisException e) {
             throw failure(e);
         }

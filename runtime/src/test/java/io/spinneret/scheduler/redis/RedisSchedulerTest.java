@@ -45,6 +45,43 @@ class RedisSchedulerTest {
     }
 
     @Test
+    void aBatchPollTakesLeasesAheadWhichCountAsPendingAndComeBackAtOnceWhenTheNodeCloses() throws Exception {
+        RedisScheduler a = node(Duration.ofSeconds(60));
+        List<Request> pushed = new ArrayList<>();
+        for (int i = 0; i < 10; i++) pushed.add(req(i));
+        a.pushAll(pushed);
+        List<Lease> first = a.pollBatch(2); // alone in the crawl: it takes leases ahead
+        assertEquals(2, first.size());
+        RedisScheduler b = node(Duration.ofSeconds(60));
+        assertEquals(10, b.inFlightCount(), "the crawl holds a's two and the eight it took ahead in flight");
+        assertEquals(2, a.inFlightCount(), "a counts only what it handed out");
+        assertEquals(8, a.pendingCount(), "and what it took ahead as pending");
+        assertNull(b.poll(Duration.ofMillis(100)), "taken ahead by a: not b's");
+        Set<String> handed = new HashSet<>();
+        for (Lease l : first) handed.add(l.request().url());
+        List<Lease> next = a.pollBatch(3); // from what a took ahead, without a pop
+        assertEquals(3, next.size());
+        for (Lease l : next)
+            assertTrue(
+                    handed.add(l.request().url()),
+                    "handed out twice: " + l.request().url());
+        for (Lease l : first) a.ack(l);
+        for (Lease l : next) a.ack(l);
+        a.close(); // the five a took ahead and never handed out go back to the queue, not after 60 s
+        Set<String> rest = new HashSet<>();
+        for (int round = 0; round < 10 && rest.size() < 5; round++) { // bounded
+            Lease l = b.poll(Duration.ofSeconds(1));
+            if (l != null) {
+                assertTrue(rest.add(l.request().url()), "twice: " + l.request().url());
+                b.ack(l);
+            }
+        }
+        assertEquals(5, rest.size());
+        for (String url : rest) assertTrue(!handed.contains(url), "handed out by a already: " + url);
+        assertEquals(0, b.pendingCount() + b.inFlightCount());
+    }
+
+    @Test
     void keepsTheCrawlsKeysUnderItsHashTagAndEachHostsFrontierUnderItsBuckets() throws Exception {
         RedisScheduler a = node(Duration.ofSeconds(60));
         a.pushAll(List.of(req(1), req(2)));
