@@ -112,8 +112,9 @@ import redis.clients.jedis.exceptions.JedisException;
  * batches are handed out from those, without a round trip, until none is left: a node's poller
  * then rarely waits for Redis. Leases taken ahead are this node's like the others (its heartbeat
  * keeps them, a dead node's come back after the visibility timeout); this node counts them as
- * pending, not in flight, and gives back those it did not hand out when another node joins or it
- * closes. Pops go
+ * pending, not in flight, and gives back those it did not hand out when another node joins, when
+ * a push outranks one of them in its host's order (so {@code depth_first} still goes deep first), or
+ * when it closes. Pops go
  * through a pipeline of their own, so they never wait behind a batch of pushes, acks and records.
  *
  * <h2>Lifecycle</h2>
@@ -244,6 +245,8 @@ public final class RedisScheduler implements Scheduler {
     private final CommandPipeline pops;
     /** Leases a pop took beyond what its poll asked for, handed out by the next polls ({@link #leases}). */
     private final ConcurrentLinkedDeque<Lease> ahead = new ConcurrentLinkedDeque<>();
+
+    private volatile boolean aheadOutranked; // a push since the pop outranks a lease taken ahead
 
     private final ReentrantLock popping = new ReentrantLock(); // one pop at a time fills ahead
     /** How many leases a pop takes beyond those asked for. */
@@ -650,6 +653,7 @@ public final class RedisScheduler implements Scheduler {
     public boolean[] pushEach(List<Request> requests) {
         boolean[] added = new boolean[requests.size()];
         if (added.length == 0) return added;
+        if (!ahead.isEmpty() && outranksAhead(requests)) aheadOutranked = true;
         // in the order of each bucket's first request: buckets that wake join the ring in that order
         Map<Integer, List<byte[]>> args = new LinkedHashMap<>();
         Map<Integer, List<Integer>> positions = new HashMap<>();
@@ -723,9 +727,28 @@ public final class RedisScheduler implements Scheduler {
     @Override
     public List<Lease> pollBatch(int max) {
         if (max <= 0) return List.of();
+        if (aheadOutranked) { // served in their host's order again, behind what outranks them
+            aheadOutranked = false;
+            giveBackAhead();
+        }
         if (alone()) return leases(max, TAKEN_AHEAD);
         giveBackAhead(); // other nodes joined: what this one took ahead is work they would wait for
         return leases(max, 0);
+    }
+
+    /**
+     * True if one of {@code requests} comes before a lease taken ahead in its host's order (a
+     * higher priority, as {@code crawl_order = depth_first} gives a page's links): handing the
+     * lease out first would break the order the {@link Scheduler} contract promises.
+     */
+    private boolean outranksAhead(List<Request> requests) {
+        for (Lease l : ahead) {
+            Request held = l.request();
+            for (Request r : requests) {
+                if (r.priority() > held.priority() && r.host().equals(held.host())) return true;
+            }
+        }
+        return false;
     }
 
     /** No other node in the crawl's node list, read again every second at most. */
