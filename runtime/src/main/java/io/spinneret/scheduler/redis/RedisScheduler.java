@@ -792,17 +792,20 @@ public final class RedisScheduler implements Scheduler {
     private void giveBackAhead() {
         List<Lease> back = new ArrayList<>(ahead.size());
         for (Lease l; (l = ahead.pollFirst()) != null; ) back.add(l);
-        if (back.size() == 1) requeue(back.get(0), back.get(0).request());
-        else if (!back.isEmpty()) requeueAll(back);
+        if (!back.isEmpty()) requeueAll(back, back.stream().map(Lease::request).toList());
     }
 
-    /** {@link #requeue} of each lease with its own request, in that order, in one round trip. */
-    private void requeueAll(List<Lease> leases) {
+    /**
+     * {@link #requeue} of each lease with the request at the same place, in that order, in one round
+     * trip (one script a lease, pipelined).
+     */
+    private void requeueAll(List<Lease> leases, List<Request> requests) {
         if (closed) throw new IllegalStateException("scheduler is closed");
         failIfLost();
         List<CommandPipeline.ScriptCall> calls = new ArrayList<>(leases.size());
-        for (Lease l : leases) {
-            Request r = l.request();
+        for (int i = 0; i < leases.size(); i++) {
+            Lease l = leases.get(i);
+            Request r = requests.get(i);
             String host = r.host();
             calls.add(new CommandPipeline.ScriptCall(
                     LuaScripts.REQUEUE.plain(),
@@ -828,7 +831,7 @@ public final class RedisScheduler implements Scheduler {
             if (w >= 0) ring.add(b);
             if (w > 0) woke.merge(b, w, Math::max);
         }
-        if (!woke.isEmpty()) list(woke);
+        list(woke);
     }
 
     private List<Lease> take(int max) {
@@ -994,23 +997,7 @@ public final class RedisScheduler implements Scheduler {
      */
     @Override
     public void requeue(Lease lease, Request request) {
-        String host = request.host();
-        int b = bucketOf(lease.id());
-        Object woke = runBuckets(
-                        LuaScripts.REQUEUE,
-                        Map.of(
-                                b,
-                                List.of(
-                                        epochBytes(),
-                                        memberOf(lease.id()).getBytes(StandardCharsets.UTF_8),
-                                        host.getBytes(StandardCharsets.UTF_8),
-                                        Integer.toString(request.priority()).getBytes(StandardCharsets.US_ASCII),
-                                        CompactRequestCodec.encode(request, host))),
-                        false)
-                .get(b);
-        held.remove(lease.id());
-        if ((Long) woke >= 0) ring.add(b);
-        if ((Long) woke > 0) list(Map.of(b, (Long) woke));
+        requeueAll(List.of(lease), List.of(request));
     }
 
     /** Over the buckets the crawl's index lists ({@link #countListed}). */
