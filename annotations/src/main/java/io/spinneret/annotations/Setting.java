@@ -225,18 +225,22 @@ public enum Setting {
      * rule wait (a warning says how many) until a re-crawl with {@code recrawl_emit_unchanged} parses them.
      */
     /**
-     * What becomes of the stored items of a page a re-crawl found removed: {@code keep} them, or
-     * {@code delete} them from a database output (the SQL databases, MongoDB), by their key. Records
-     * keep the keys of their pages' items only while this is {@code delete}, so it must be set when
-     * the items are written, not only when their pages go.
+     * What becomes of the stored items of a page a re-crawl found removed: {@code keep} them,
+     * {@code delete} them from a database output (the SQL databases, MongoDB) by their key, or
+     * {@code flag} them: their {@code _removed_at} column (field) gets the time the page was found
+     * removed, and a later write of the same item sets it back to null. With {@code flag} every
+     * table written gets that column. Records keep the keys of their pages' items only while this
+     * is {@code delete} or {@code flag}, so it must be set when the items are written, not only when
+     * their pages go.
      */
     RECRAWL_REMOVED_ITEMS(
             "recrawl_removed_items",
             Type.ENUM,
             "keep",
-            "items of removed pages in a database output: keep | delete",
+            "items of removed pages in a database output: keep | delete | flag (sets their _removed_at)",
             "keep",
-            "delete"),
+            "delete",
+            "flag"),
     RECRAWL_REMOVED_WHEN_UNLINKED(
             "recrawl_removed_when_unlinked",
             Type.BOOLEAN,

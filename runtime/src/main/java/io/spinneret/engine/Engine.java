@@ -187,12 +187,12 @@ public final class Engine implements CrawlContext {
     }
 
     /**
-     * Deletes the items of removed pages from the output, through the item writer, after what it
-     * holds ({@code recrawl_removed_items = delete}).
+     * Deletes or flags the items of removed pages in the output, as {@code recrawl_removed_items}
+     * says, through the item writer, after what it holds.
      */
     public void removeItems(List<ItemKey> keys) {
         ItemWriter w = itemWriter;
-        if (w != null) ItemKey.deleteByTable(keys, w::removeItems);
+        if (w != null) ItemKey.byTable(keys, w::removeItems);
     }
 
     /** The scheduler's store of render decisions, or one in memory when it keeps none. */
