@@ -173,8 +173,15 @@ public enum Setting {
      */
     REDIS_WAIT_REPLICAS(
             "redis_wait_replicas", Type.INT, "0", "replicas that must acknowledge Redis writes (WAIT; 0 = none)"),
-    /** Seconds a distributed node waits on an empty shared queue before it ends. */
-    IDLE_TIMEOUT("idle_timeout", Type.DURATION, "5", "seconds a shared queue must stay empty before a node ends"),
+    /**
+     * Seconds a distributed node waits on an empty shared queue, with nothing in flight, before it
+     * ends, while another node of the crawl is alive (and may push more work); a node alone ends at once.
+     */
+    IDLE_TIMEOUT(
+            "idle_timeout",
+            Type.DURATION,
+            "5",
+            "seconds a shared queue must stay empty before a node ends, while other nodes are alive"),
     /**
      * How a new Redis crawl remembers seen URLs: {@code exact} (64 bits of each fingerprint, about
      * 7 bytes a URL, no URL lost) or {@code bloom} (a Bloom filter sized by

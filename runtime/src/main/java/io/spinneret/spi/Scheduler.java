@@ -154,6 +154,16 @@ public interface Scheduler extends AutoCloseable {
     }
 
     /**
+     * For a {@linkplain #isShared() shared} scheduler: whether another node of the crawl is alive
+     * now, and so may still push work. The engine waits {@code idle_timeout} on an empty queue only
+     * while one is: a node alone ends as soon as nothing is pending or in flight. Read afresh at each
+     * call; true for every shared scheduler unless it knows better, false for one that is not shared.
+     */
+    default boolean othersLive() {
+        return isShared();
+    }
+
+    /**
      * For a {@linkplain #isShared() shared} scheduler: how many other nodes this one saw in the
      * crawl while it ran (alive or not); 0 for one that is not shared.
      */
