@@ -70,6 +70,8 @@ public final class SqliteScheduler implements Scheduler {
     private static final Logger LOG = LoggerFactory.getLogger(SqliteScheduler.class);
     static final int MAX_BATCH = 512;
     static final String LOCK_FILE = "frontier.lock";
+    /** What {@link #unfinishedJob} says of a job another crawl has open. */
+    public static final String IN_USE = "in use by a running crawl";
 
     /** A unit of work run by the leader, inside the current transaction. */
     @FunctionalInterface
@@ -167,15 +169,31 @@ public final class SqliteScheduler implements Scheduler {
 
     /**
      * Describes the unfinished crawl kept in {@code jobDir}, if there is one, without opening it for
-     * writing (another process may be running it).
+     * writing: its counts, or {@value #IN_USE} while another crawl has it open (which holds the file
+     * exclusively).
      */
     public static Optional<String> unfinishedJob(Path jobDir) {
         Path file = jobDir.resolve(FrontierDb.FILE_NAME);
         if (!Files.exists(file)) return Optional.empty();
+        if (inUse(jobDir)) return Optional.of(IN_USE); // its crawl holds the file exclusively
         try (FrontierDb db = FrontierDb.open(file, true)) {
             return db.pending + db.inFlight > 0 ? Optional.of(summary(db)) : Optional.empty();
         } catch (SQLException e) {
             return Optional.of("unreadable: " + e.getMessage());
+        }
+    }
+
+    /** Whether another process holds the job's lock file, and so its frontier file. */
+    private static boolean inUse(Path jobDir) {
+        Path lockFile = jobDir.resolve(LOCK_FILE);
+        if (!Files.exists(lockFile)) return false;
+        try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.WRITE);
+                FileLock lock = channel.tryLock()) {
+            return lock == null;
+        } catch (OverlappingFileLockException e) {
+            return true; // held by this process
+        } catch (IOException e) {
+            return false; // the open that follows says what is wrong
         }
     }
 
