@@ -269,6 +269,13 @@ public final class SqliteScheduler implements Scheduler {
         call(db -> db.ack(seq));
     }
 
+    /** Committed with the next call (a page without items is one transaction fewer). */
+    @Override
+    public void ackLater(Lease lease) {
+        long seq = Long.parseLong(lease.id());
+        defer(db -> db.ack(seq), "acknowledging " + lease.request().url());
+    }
+
     /** Every lease in one transaction. */
     @Override
     public void ackAll(List<Lease> leases) {
