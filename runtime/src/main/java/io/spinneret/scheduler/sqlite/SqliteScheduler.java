@@ -43,7 +43,7 @@ import org.slf4j.LoggerFactory;
  * runs its own operation at once, with no thread hand-off, and a hundred virtual threads acking at
  * once cost a few commits, not a hundred. When {@link #push}, {@link #pushAll}, {@link #poll},
  * {@link #ack} or {@link #requeue} returns, its effect is committed to the write-ahead log: it
- * survives {@code kill -9} of the process. The file runs with {@code synchronous=NORMAL}, so a
+ * survives {@code kill -9} of the process ({@link #ackLater} is committed with the next call). The file runs with {@code synchronous=NORMAL}, so a
  * power loss or OS crash may undo the last commits (never corrupt the file). If one operation of a
  * batch fails, the batch is rolled back and its operations are retried one by one, so only the
  * failing call sees the error; unless SQLite had rolled the batch back itself (a full disk, an I/O
