@@ -120,6 +120,16 @@ public interface Scheduler extends AutoCloseable {
     void ack(Lease lease);
 
     /**
+     * {@link #ack}s a lease whose request stored nothing (no item; the requests it found were pushed
+     * before): the scheduler may make it durable with its next call, or at {@link #close}, rather
+     * than at once. A crash before then redoes the request, which stores nothing and pushes only
+     * requests already seen. The default acks at once.
+     */
+    default void ackLater(Lease lease) {
+        ack(lease);
+    }
+
+    /**
      * {@link #ack}s several leases at once: the item writer acks every lease of a stored batch in
      * one call, so a scheduler that keeps its state elsewhere does it in one round trip.
      */
