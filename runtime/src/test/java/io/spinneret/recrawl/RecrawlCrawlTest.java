@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import io.spinneret.api.Request;
 import io.spinneret.embed.CrawlResult;
 import io.spinneret.embed.Crawler;
@@ -23,6 +27,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Date;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -35,6 +40,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.bson.Document;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -45,7 +51,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Re-crawls of a site on 127.0.0.1 that answers {@code If-None-Match} with 304, through the whole
  * crawler, on the SQLite job directory and on Redis: a re-crawl of an unchanged site is all 304s and
  * emits nothing; after changes and deletions it emits exactly the changed pages' items and reports
- * the removed pages.
+ * the removed pages, whose items a database output (SQLite, MongoDB) deletes or flags when asked.
  */
 class RecrawlCrawlTest {
     private static final int LISTINGS = 3;
@@ -322,6 +328,46 @@ class RecrawlCrawlTest {
             assertEquals(flagged.get(site.bookUrl(42)), after.get(site.bookUrl(42)), "still gone: still flagged");
             after.values().removeIf("-"::equals);
             assertEquals(1, after.size(), after.toString());
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"delete", "flag"})
+    void theItemsOfRemovedPagesAreDeletedOrFlaggedInMongoDB(String mode) throws Exception {
+        MongoServer server = new MongoServer(new MemoryBackend());
+        String uri = "mongodb://127.0.0.1:" + server.bind().getPort() + "/recrawl";
+        try (ChangingSite site = new ChangingSite(LISTINGS, PER_PAGE);
+                MongoClient client = MongoClients.create(uri)) {
+            Settings settings = TestSettings.fast(
+                    dir.resolve("unused.jsonl"),
+                    "concurrency=8",
+                    "scheduler=sqlite",
+                    "job_dir=" + dir.resolve("jobs"),
+                    "output=" + uri,
+                    "recrawl_removed_items=" + mode);
+            crawl(site, settings);
+            site.delete(7);
+            site.delete(42);
+            CrawlResult r = crawl(site, settings.with("recrawl", "true", "test"));
+            assertEquals(2L, r.recrawled().get("removed"));
+            Map<String, Object> docs = new TreeMap<>(); // url to _removed_at, "-" if none
+            for (Document d :
+                    client.getDatabase("recrawl").getCollection("book").find()) {
+                docs.put(d.getString("url"), Objects.requireNonNullElse(d.get("_removed_at"), "-"));
+            }
+            Set<String> gone = Set.of(site.bookUrl(7), site.bookUrl(42));
+            if (mode.equals("delete")) {
+                assertEquals(LISTINGS * PER_PAGE - 2, docs.size());
+                assertTrue(docs.keySet().stream().noneMatch(gone::contains), "deleted");
+                assertTrue(docs.values().stream().allMatch("-"::equals));
+            } else {
+                assertEquals(LISTINGS * PER_PAGE, docs.size(), "none deleted");
+                docs.values().removeIf("-"::equals);
+                assertEquals(gone, docs.keySet(), "only theirs flagged");
+                docs.values().forEach(at -> assertTrue(at instanceof Date, "a date: " + at));
+            }
+        } finally {
+            server.shutdownNow();
         }
     }
 
