@@ -32,7 +32,7 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Tables. A missing table is created with one column per field and the key as its primary key.
  * An existing table is used as it is, after two checks that fail with an {@link IOException} naming
- * the table: every field has a column (an existing table is never altered for them; the message gives the
+ * the table: every field has a column (a missing one is not added: the message gives the
  * {@code ALTER TABLE} to run), and the key column is the primary key or a one-column unique index,
  * without which an upsert would silently insert duplicates (MySQL) or fail (PostgreSQL, SQLite).
  * Columns the items do not have are left alone. Identifiers are always quoted, so fields named
@@ -53,9 +53,9 @@ import org.jspecify.annotations.Nullable;
  * another (shutdown) and waits for nothing but the pool.
  */
 public abstract class JdbcStorage implements Storage, ItemRemovals {
-    private final String description;
     private static final Field REMOVED_AT = new Field(ItemRemovals.REMOVED_AT, FieldType.TIMESTAMP, true);
 
+    private final String description;
     private final Map<Class<?>, Table> tables = new ConcurrentHashMap<>();
     private volatile @Nullable HikariDataSource pool;
     private volatile boolean removedFlags;
