@@ -173,8 +173,15 @@ public enum Setting {
      */
     REDIS_WAIT_REPLICAS(
             "redis_wait_replicas", Type.INT, "0", "replicas that must acknowledge Redis writes (WAIT; 0 = none)"),
-    /** Seconds a distributed node waits on an empty shared queue before it ends. */
-    IDLE_TIMEOUT("idle_timeout", Type.DURATION, "5", "seconds a shared queue must stay empty before a node ends"),
+    /**
+     * Seconds a distributed node waits on an empty shared queue, with nothing in flight, before it
+     * ends, while another node of the crawl is alive (and may push more work); a node alone ends at once.
+     */
+    IDLE_TIMEOUT(
+            "idle_timeout",
+            Type.DURATION,
+            "5",
+            "seconds a shared queue must stay empty before a node ends, while other nodes are alive"),
     /**
      * How a new Redis crawl remembers seen URLs: {@code exact} (64 bits of each fingerprint, about
      * 7 bytes a URL, no URL lost) or {@code bloom} (a Bloom filter sized by
@@ -225,18 +232,22 @@ public enum Setting {
      * rule wait (a warning says how many) until a re-crawl with {@code recrawl_emit_unchanged} parses them.
      */
     /**
-     * What becomes of the stored items of a page a re-crawl found removed: {@code keep} them, or
-     * {@code delete} them from a database output (the SQL databases, MongoDB), by their key. Records
-     * keep the keys of their pages' items only while this is {@code delete}, so it must be set when
-     * the items are written, not only when their pages go.
+     * What becomes of the stored items of a page a re-crawl found removed: {@code keep} them,
+     * {@code delete} them from a database output (the SQL databases, MongoDB) by their key, or
+     * {@code flag} them: their {@code _removed_at} column (field) gets the time the page was found
+     * removed, and a later write of the same item sets it back to null. With {@code flag} every
+     * table written gets that column. Records keep the keys of their pages' items only while this
+     * is {@code delete} or {@code flag}, so it must be set when the items are written, not only when
+     * their pages go.
      */
     RECRAWL_REMOVED_ITEMS(
             "recrawl_removed_items",
             Type.ENUM,
             "keep",
-            "items of removed pages in a database output: keep | delete",
+            "items of removed pages in a database output: keep | delete | flag (sets their _removed_at)",
             "keep",
-            "delete"),
+            "delete",
+            "flag"),
     RECRAWL_REMOVED_WHEN_UNLINKED(
             "recrawl_removed_when_unlinked",
             Type.BOOLEAN,

@@ -3,12 +3,16 @@ package io.spinneret.examples;
 import io.spinneret.examples.replica.BooksSite;
 import io.spinneret.examples.replica.ReplicaServer;
 import io.spinneret.examples.replica.Site;
+import io.spinneret.url.AbsoluteUrl;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.jspecify.annotations.Nullable;
@@ -19,7 +23,8 @@ import org.jspecify.annotations.Nullable;
  *   <li>{@code run <spider> [options]} starts the bundled replica of the spider's site on
  *       127.0.0.1 and runs the Spinneret CLI against it (no internet needed), with
  *       {@code start_urls} pointing at the replica and no download delay (given
- *       {@code -s start_urls=...}, no replica is started; the delay is still 0); every option of
+ *       {@code -s start_urls=...}, no replica is started, and the delay is 0 only when every
+ *       start URL is on a loopback address); every option of
  *       {@code runtime.jar run} works and wins over those defaults (the same precedence as
  *       always: the command line is the highest layer). {@code --live} skips the replica and
  *       crawls the real site with the spider's own settings;</li>
@@ -137,8 +142,10 @@ public final class Main {
         List<String> cli = new ArrayList<>();
         cli.add("run");
         if (replicaStart != null) {
-            if (!mentions(rest, "start_urls")) cli.addAll(List.of("-s", "start_urls=" + replicaStart));
-            if (!mentions(rest, "download_delay")
+            String userStart = valueOf(rest, "start_urls");
+            if (userStart == null) cli.addAll(List.of("-s", "start_urls=" + replicaStart));
+            if ((userStart == null || onLoopback(userStart))
+                    && !mentions(rest, "download_delay")
                     && !rest.contains("--delay")
                     && rest.stream().noneMatch(a -> a.startsWith("--delay="))) {
                 cli.addAll(List.of("-s", "download_delay=0"));
@@ -158,13 +165,51 @@ public final class Main {
 
     /** Whether the arguments set {@code key} with {@code -s key=...}, {@code -skey=...} or {@code --set[=]key=...}. */
     private static boolean mentions(List<String> args, String key) {
+        return valueOf(args, key) != null;
+    }
+
+    /** The last value the arguments give {@code key} (see {@link #mentions}), or null. */
+    private static @Nullable String valueOf(List<String> args, String key) {
+        String value = null;
         for (int i = 0; i < args.size(); i++) {
             String a = args.get(i);
             String next = i + 1 < args.size() ? args.get(i + 1) : "";
-            if ((a.equals("-s") || a.equals("--set")) && next.startsWith(key + "=")) return true;
-            if (a.startsWith("-s" + key + "=") || a.startsWith("--set=" + key + "=")) return true;
+            if ((a.equals("-s") || a.equals("--set")) && next.startsWith(key + "="))
+                value = next.substring(key.length() + 1);
+            for (String prefix : List.of("-s" + key + "=", "--set=" + key + "="))
+                if (a.startsWith(prefix)) value = a.substring(prefix.length());
         }
-        return false;
+        return value;
+    }
+
+    /**
+     * Whether every URL of a {@code start_urls} value is on this machine (a replica served by nginx
+     * for a benchmark): only then does the launcher drop the download delay, which protects a real
+     * site the spider is pointed at.
+     */
+    static boolean onLoopback(String startUrls) {
+        List<String> urls = Arrays.stream(startUrls.split(","))
+                .map(String::trim)
+                .filter(u -> !u.isEmpty())
+                .toList();
+        return !urls.isEmpty() && urls.stream().allMatch(Main::loopbackHost);
+    }
+
+    private static boolean loopbackHost(String url) {
+        String host;
+        try {
+            host = AbsoluteUrl.parse(url).host();
+        } catch (RuntimeException e) {
+            return false; // the crawl reports the bad URL
+        }
+        if (host.equals("localhost") || host.endsWith(".localhost")) return true;
+        boolean address = host.startsWith("[") || host.chars().allMatch(c -> c == '.' || Character.isDigit(c));
+        if (!address) return false; // a name other than localhost: not looked up
+        try {
+            return InetAddress.getByName(host.replace("[", "").replace("]", "")).isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            return false;
+        }
     }
 
     private static int serve(List<String> args, PrintStream out) {

@@ -19,8 +19,8 @@ class MainTest {
     @Test
     void settingsTheUserGivesAreNotOverridden() {
         assertEquals(
-                List.of("run", "-s", "download_delay=0", "books", "-s", "start_urls=http://x/"),
-                Main.cliArguments(List.of("books", "-s", "start_urls=http://x/"), START));
+                List.of("run", "-s", "download_delay=0", "books", "-s", "start_urls=http://127.0.0.1:9/"),
+                Main.cliArguments(List.of("books", "-s", "start_urls=http://127.0.0.1:9/"), START));
         assertEquals(
                 List.of("run", "-s", "start_urls=" + START, "books", "--delay", "0.5"),
                 Main.cliArguments(List.of("books", "--delay", "0.5"), START));
@@ -34,8 +34,25 @@ class MainTest {
         assertEquals(true, Main.replicaWanted(List.of("books", "-n", "20")));
         assertEquals(false, Main.replicaWanted(List.of("books", "-s", "start_urls=http://127.0.0.1:8089/index.html")));
         assertEquals(
-                List.of("run", "-s", "download_delay=0", "books", "-s", "start_urls=http://x/"),
-                Main.cliArguments(List.of("books", "-s", "start_urls=http://x/"), ""));
+                List.of("run", "-s", "download_delay=0", "books", "-s", "start_urls=http://127.0.0.1:8089/index.html"),
+                Main.cliArguments(List.of("books", "-s", "start_urls=http://127.0.0.1:8089/index.html"), ""));
+    }
+
+    @Test
+    void theDelayIsDroppedOnlyForStartUrlsOnThisMachine() {
+        assertEquals(
+                List.of("run", "books", "-s", "start_urls=https://books.toscrape.com/"),
+                Main.cliArguments(List.of("books", "-s", "start_urls=https://books.toscrape.com/"), ""),
+                "a real site keeps the spider's politeness");
+        assertEquals(
+                List.of("run", "books", "--set=start_urls=http://localhost:8089/,http://1.2.3.4/"),
+                Main.cliArguments(List.of("books", "--set=start_urls=http://localhost:8089/,http://1.2.3.4/"), ""),
+                "one remote start URL is enough to keep it");
+        assertEquals(true, Main.onLoopback("http://localhost:8089/, http://127.0.0.2/x, http://[::1]:80/"));
+        assertEquals(false, Main.onLoopback("http://127.0.0.1.example.com/"));
+        assertEquals(false, Main.onLoopback("http://1password.com/"));
+        assertEquals(false, Main.onLoopback("not a url"));
+        assertEquals(false, Main.onLoopback(""));
     }
 
     @Test

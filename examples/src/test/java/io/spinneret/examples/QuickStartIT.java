@@ -34,6 +34,16 @@ class QuickStartIT {
     }
 
     @Test
+    void aSecondRunReplacesTheDefaultOutputInsteadOfAddingToIt() throws Exception {
+        for (int run = 0; run < 2; run++) {
+            Processes.Result r = Processes.java(dir, 120, "-jar", examplesJar.toString(), "run", "books", "-n", "20");
+            assertEquals(0, r.exitCode(), r.toString());
+        }
+        List<JsonNode> items = ReplicaCrawl.readJsonl(dir.resolve("books.jsonl"));
+        assertEquals(20, items.size(), "books.jsonl holds the last run's items");
+    }
+
+    @Test
     void maxItemsTwentyStopsAfterTwentyItemsAndExitsZero() throws Exception {
         Path out = dir.resolve("out").resolve("first.jsonl");
         Files.createDirectories(out.getParent());

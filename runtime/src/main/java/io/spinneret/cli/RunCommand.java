@@ -154,6 +154,10 @@ final class RunCommand implements Callable<Integer> {
         String target = settings.getString(Setting.OUTPUT).isBlank()
                 ? spider.name() + ".jsonl"
                 : settings.getString(Setting.OUTPUT);
+        if (settings.getString(Setting.OUTPUT).isBlank() && !resume) {
+            // the file nobody named holds this run's items, not every run's: run it twice, 1,000 books
+            settings = settings.with(Setting.OVERWRITE_OUTPUT, "true", "the default output " + target);
+        }
         try {
             Storages.forOutput(
                     target, settings); // fail fast on an unsupported target (or -O with a database), as a usage error

@@ -47,8 +47,8 @@ import org.slf4j.LoggerFactory;
  *
  * <p>The engine's in-flight counter is decremented only after a response's new requests are
  * pushed, so "scheduler empty and nothing in flight" really means the crawl is over. A shared
- * scheduler also needs the queue to stay empty for {@code idle_timeout} with nothing in flight
- * anywhere. A host a middleware paused ({@link #pauseDomain}) has its leases parked in
+ * scheduler also needs nothing in flight anywhere, and, while another node is alive
+ * ({@link Scheduler#othersLive}), the queue to stay empty for {@code idle_timeout}. A host a middleware paused ({@link #pauseDomain}) has its leases parked in
  * {@link DomainPauses} without a concurrency slot until the pause ends. A callback's inline fetches
  * ({@link InlineFetcher}) run on its worker, within its slot. Built and run by {@code io.spinneret.embed.Crawler}.
  */
@@ -195,12 +195,12 @@ public final class Engine implements CrawlContext {
     }
 
     /**
-     * Deletes the items of removed pages from the output, through the item writer, after what it
-     * holds ({@code recrawl_removed_items = delete}).
+     * Deletes or flags the items of removed pages in the output, as {@code recrawl_removed_items}
+     * says, through the item writer, after what it holds.
      */
     public void removeItems(List<ItemKey> keys) {
         ItemWriter w = itemWriter;
-        if (w != null) ItemKey.deleteByTable(keys, w::removeItems);
+        if (w != null) ItemKey.byTable(keys, w::removeItems);
     }
 
     /** The scheduler's store of render decisions, or one in memory when it keeps none. */
@@ -424,7 +424,7 @@ public final class Engine implements CrawlContext {
                     idleSince = now;
                     if (itemWriter != null) itemWriter.flush(); // our unacked leases count as in flight elsewhere
                 }
-                if (now - idleSince >= idleTimeout && scheduler.inFlightCount() == 0) {
+                if ((now - idleSince >= idleTimeout || !scheduler.othersLive()) && scheduler.inFlightCount() == 0) {
                     permits.release();
                     return;
                 }

@@ -71,7 +71,11 @@ final class ItemSink {
         items.add(kept.size());
         events.scraped(kept);
         ItemWriter p = itemWriter;
-        if (kept.isEmpty() || p == null) {
+        if (kept.isEmpty()) {
+            scheduler.ackLater(lease); // nothing to store: a crash may redo it
+            return;
+        }
+        if (p == null) {
             scheduler.ack(lease);
             return;
         }

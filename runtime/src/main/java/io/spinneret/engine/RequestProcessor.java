@@ -126,7 +126,7 @@ final class RequestProcessor {
             stats.increment(Stats.DROPPED + d.reason());
             LOG.debug("dropped {} ({}): {}", req.url(), d.reason(), d.getMessage());
             events.dropped(req, d.reason());
-            scheduler.ack(lease);
+            scheduler.ackLater(lease);
             return;
         } catch (Exception e) {
             if (interruptedByStop(e)) {
@@ -145,8 +145,8 @@ final class RequestProcessor {
             return;
         }
         Revisits.Visit visit = revisits.check(req, resp);
-        if (visit.skipsCallback()) {
-            scheduler.ack(lease);
+        if (visit.skipsCallback()) { // unchanged: nothing to store
+            scheduler.ackLater(lease);
             return;
         }
         switch (redirects.decide(resp)) {

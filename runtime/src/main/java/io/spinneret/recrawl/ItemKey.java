@@ -14,7 +14,8 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Which stored item a page yielded: its table and key, kept in the page's record
- * ({@code recrawl_removed_items = delete}) so that the item can be deleted once the page is gone.
+ * ({@code recrawl_removed_items} delete or flag) so that the item can be deleted or flagged once the page
+ * is gone.
  *
  * @param table the items' table (or collection)
  * @param key the key field (its column name and type)
@@ -48,19 +49,19 @@ public record ItemKey(String table, Field key, Object value) {
         };
     }
 
-    /** Deletes items of one table by key: {@code ItemWriter.removeItems}. */
+    /** Deletes or flags items of one table by key: {@code ItemWriter.removeItems}. */
     @FunctionalInterface
-    public interface Deletion {
-        void delete(String table, Field key, List<Object> values);
+    public interface Removal {
+        void remove(String table, Field key, List<Object> values);
     }
 
-    /** Hands {@code keys} to {@code deletion}, one call per table and key field. */
-    public static void deleteByTable(List<ItemKey> keys, Deletion deletion) {
+    /** Hands {@code keys} to {@code removal}, one call per table and key field. */
+    public static void byTable(List<ItemKey> keys, Removal removal) {
         Map<ItemKey, List<Object>> byTable = new LinkedHashMap<>();
         for (ItemKey k : keys) {
             byTable.computeIfAbsent(new ItemKey(k.table(), k.key(), ""), t -> new ArrayList<>())
                     .add(k.value());
         }
-        byTable.forEach((t, values) -> deletion.delete(t.table(), t.key(), values));
+        byTable.forEach((t, values) -> removal.remove(t.table(), t.key(), values));
     }
 }

@@ -40,7 +40,7 @@ import org.jspecify.annotations.Nullable;
  * @param fetchedAt when the page was last fetched, in seconds since the epoch
  * @param interval the page's revisit interval in seconds ({@link RevisitInterval})
  * @param links the fingerprints of the requests the page's callback yielded, or null if not kept
- * @param items the keys of the items the page's callback yielded ({@code recrawl_removed_items = delete}), or null
+ * @param items the keys of the items the page's callback yielded ({@code recrawl_removed_items} delete or flag), or null
  */
 public record PageRecord(
         Request request,

@@ -63,7 +63,7 @@ public final class Revisits {
         this.recrawl = settings.getBoolean(Setting.RECRAWL);
         this.emitUnchanged = settings.getBoolean(Setting.RECRAWL_EMIT_UNCHANGED);
         this.keepLinks = settings.getBoolean(Setting.RECRAWL_REMOVED_WHEN_UNLINKED);
-        this.keepItems = settings.getString(Setting.RECRAWL_REMOVED_ITEMS).equals("delete");
+        this.keepItems = RemovedItems.of(settings).keepsKeys();
         this.removedItems = removedItems;
         this.interval = RevisitInterval.from(settings);
         this.stats = stats;
@@ -77,8 +77,8 @@ public final class Revisits {
      * open, so a crawl in memory pays nothing for them.
      *
      * @param listeners told each page's change status (the crawl's listeners)
-     * @param removedItems given the keys of a removed page's items, to delete them from the output
-     *     ({@code recrawl_removed_items = delete})
+     * @param removedItems given the keys of a removed page's items, to delete or flag them in the output
+     *     ({@code recrawl_removed_items} delete or flag)
      */
     public static Revisits of(
             Settings settings,
@@ -210,7 +210,7 @@ public final class Revisits {
          * The callback ran and yielded {@code requests} and {@code items} (of {@code schemas}, one
          * each): the page's record is kept for the next re-crawl, with the requests' fingerprints as
          * its links ({@code recrawl_removed_when_unlinked}) and the items' keys
-         * ({@code recrawl_removed_items = delete}); if the callback threw ({@code ok} false), without
+         * ({@code recrawl_removed_items} delete or flag); if the callback threw ({@code ok} false), without
          * validators, content hash, links or keys, so that the page is parsed again.
          */
         public void parsed(boolean ok, List<Request> requests, List<?> items, List<ItemSchema<?>> schemas) {

@@ -23,8 +23,8 @@ import org.slf4j.LoggerFactory;
  * The "no longer linked" rule ({@code recrawl_removed_when_unlinked}): at the end of a re-crawl
  * that requested every known page and finished, the pages that no chain of links leads to from the
  * start requests are removed, as a 404 removes a page: the record is dropped, the page counted as
- * {@code recrawl/removed} and told to the listeners, and its items deleted if
- * {@code recrawl_removed_items = delete}. The links are those the records keep (the
+ * {@code recrawl/removed} and told to the listeners, and its items deleted or
+ * flagged as {@code recrawl_removed_items} says. The links are those the records keep (the
  * requests each page's callback yielded at its last parse; an unchanged page keeps those of its
  * last parse). A page reached through a redirect is reached if the URL it was redirected from is.
  * If any record does not know its links (kept by a crawl with the rule off, or a callback that
@@ -41,7 +41,7 @@ public final class UnlinkedPages {
      * Applies the rule if it is on and {@code seeded} was a full re-crawl.
      *
      * @param start the crawl's start requests
-     * @param removedItems given the keys of a removed page's items ({@code recrawl_removed_items = delete})
+     * @param removedItems given the keys of a removed page's items ({@code recrawl_removed_items} delete or flag)
      * @return how many pages were removed
      */
     public static int remove(

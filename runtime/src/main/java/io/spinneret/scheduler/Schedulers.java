@@ -88,12 +88,17 @@ public final class Schedulers {
      */
     private static void warnIfUnfinished(Path jobDir) {
         if (!Files.isDirectory(jobDir)) return;
-        SqliteScheduler.unfinishedJob(jobDir)
-                .ifPresent(summary -> LOG.warn(
+        SqliteScheduler.unfinishedJob(jobDir).ifPresent(summary -> {
+            if (summary.equals(SqliteScheduler.IN_USE)) {
+                LOG.warn("{} is {}; this run crawls afresh in memory and leaves it alone.", jobDir, summary);
+            } else {
+                LOG.warn(
                         "{} holds an unfinished crawl ({}); this run starts afresh and leaves it as it is. "
                                 + "Run with --resume to continue it instead.",
                         jobDir,
-                        summary));
+                        summary);
+            }
+        });
     }
 
     /** Where a resumable crawl of {@code spiderName} keeps its state: {@code <job_dir>/<spider>}. */

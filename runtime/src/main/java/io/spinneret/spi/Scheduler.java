@@ -120,6 +120,16 @@ public interface Scheduler extends AutoCloseable {
     void ack(Lease lease);
 
     /**
+     * {@link #ack}s a lease whose request stored nothing (no item; the requests it found were pushed
+     * before): the scheduler may make it durable with its next call, or at {@link #close}, rather
+     * than at once. A crash before then redoes the request, which stores nothing and pushes only
+     * requests already seen. The default acks at once.
+     */
+    default void ackLater(Lease lease) {
+        ack(lease);
+    }
+
+    /**
      * {@link #ack}s several leases at once: the item writer acks every lease of a stored batch in
      * one call, so a scheduler that keeps its state elsewhere does it in one round trip.
      */
@@ -151,6 +161,16 @@ public interface Scheduler extends AutoCloseable {
      */
     default boolean isShared() {
         return false;
+    }
+
+    /**
+     * For a {@linkplain #isShared() shared} scheduler: whether another node of the crawl is alive
+     * now, and so may still push work. The engine waits {@code idle_timeout} on an empty queue only
+     * while one is: a node alone ends as soon as nothing is pending or in flight. Read afresh at each
+     * call; true for every shared scheduler unless it knows better, false for one that is not shared.
+     */
+    default boolean othersLive() {
+        return isShared();
     }
 
     /**

@@ -3,6 +3,7 @@ package io.spinneret.writer;
 import io.spinneret.annotations.Setting;
 import io.spinneret.internal.Field;
 import io.spinneret.internal.ItemSchema;
+import io.spinneret.recrawl.RemovedItems;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.ItemRemovals;
 import io.spinneret.spi.Lease;
@@ -10,6 +11,8 @@ import io.spinneret.spi.RejectedItemsException;
 import io.spinneret.spi.Storage;
 import java.io.IOException;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -101,13 +104,14 @@ public final class ItemWriter implements AutoCloseable {
         }
     }
 
-    /** Items to delete, by key, from {@code table} (recrawl_removed_items). */
-    private record Removal(String table, Field key, List<Object> keys) {}
+    /** Items to delete or flag, by key, in {@code table} (recrawl_removed_items), whose page was found gone {@code at}. */
+    private record Removal(String table, Field key, List<Object> keys, Instant at) {}
 
     private static final Object FLUSH = new Object();
     private static final Object CLOSE = new Object();
 
     private final Storage storage;
+    private final RemovedItems removedItemsMode;
     private boolean removalsRefused; // writer thread only
     private volatile long removedItems;
     private final Acker acker;
@@ -147,6 +151,9 @@ public final class ItemWriter implements AutoCloseable {
      */
     public ItemWriter(Storage storage, Settings settings, Acker acker, Consumer<StorageFailedException> onFailure) {
         this.storage = storage;
+        this.removedItemsMode = RemovedItems.of(settings);
+        if (removedItemsMode == RemovedItems.FLAG && storage instanceof ItemRemovals removals)
+            removals.keepRemovedFlags(); // before the first write
         this.acker = acker;
         this.onFailure = onFailure;
         this.batchSize = Math.max(1, settings.getInt(Setting.BATCH_SIZE));
@@ -215,14 +222,15 @@ public final class ItemWriter implements AutoCloseable {
     }
 
     /**
-     * Asks the writer to delete the items of {@code table} with these keys (pages a re-crawl found
-     * gone, with {@code recrawl_removed_items = delete}), after writing what it holds, so an item
-     * submitted before is not written back after its deletion. A storage that cannot delete
-     * ({@link ItemRemovals}: the files) keeps them, with one warning.
+     * Asks the writer to delete or flag, as {@code recrawl_removed_items} says, the items of
+     * {@code table} with these keys (pages a re-crawl found gone now), after writing what it holds,
+     * so an item submitted before is not written back after its deletion (or its flag cleared). A
+     * storage that cannot ({@link ItemRemovals}: the files) keeps them, with one warning. Nothing
+     * with {@code keep}.
      */
     public void removeItems(String table, Field key, List<Object> keys) {
-        if (keys.isEmpty()) return;
-        queue.add(new Removal(table, key, List.copyOf(keys)));
+        if (keys.isEmpty() || removedItemsMode == RemovedItems.KEEP) return;
+        queue.add(new Removal(table, key, List.copyOf(keys), Instant.now().truncatedTo(ChronoUnit.MILLIS)));
         LockSupport.unpark(writer);
     }
 
@@ -232,21 +240,24 @@ public final class ItemWriter implements AutoCloseable {
             if (!removalsRefused) {
                 removalsRefused = true;
                 LOG.warn(
-                        "recrawl_removed_items=delete: {} cannot delete items (only database outputs can); the items of"
-                                + " removed pages are kept there",
-                        storage.describe());
+                        "recrawl_removed_items={}: {} cannot {} items (only database outputs can); the items of"
+                                + " removed pages are kept there as they are",
+                        removedItemsMode.value(),
+                        storage.describe(),
+                        removedItemsMode.value());
             }
             return;
         }
         try {
-            removals.removeItems(r.table(), r.key(), r.keys());
+            if (removedItemsMode == RemovedItems.FLAG) removals.flagItems(r.table(), r.key(), r.keys(), r.at());
+            else removals.removeItems(r.table(), r.key(), r.keys());
             removedItems += r.keys().size();
         } catch (IOException | RuntimeException e) {
             LOG.warn("{}", e.getMessage());
         }
     }
 
-    /** Items deleted so far for removed pages. */
+    /** Items deleted or flagged so far for removed pages. */
     public long removed() {
         return removedItems;
     }

@@ -18,8 +18,10 @@ import io.spinneret.testing.TestSite;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 class EngineTest {
@@ -222,18 +224,45 @@ class EngineTest {
         }
     }
 
+    /** A scheduler in memory that says it is shared, with other nodes alive or not; counts the questions. */
+    private static ForwardingScheduler shared(boolean othersLive, AtomicInteger asked) {
+        return new ForwardingScheduler(new MemoryScheduler()) {
+            @Override
+            public boolean isShared() {
+                return true;
+            }
+
+            @Override
+            public boolean othersLive() {
+                asked.incrementAndGet();
+                return othersLive;
+            }
+        };
+    }
+
     @Test
-    void sharedSchedulerEndsOnlyAfterTheIdleTimeout() throws Exception {
+    @Timeout(value = 60, unit = TimeUnit.SECONDS) // the idle timeout is an hour
+    void aNodeAloneOnASharedSchedulerEndsWithoutTheIdleTimeout() throws Exception {
         try (TestSite site = TestSite.books(1)) {
-            var shared = new ForwardingScheduler(new MemoryScheduler()) {
-                @Override
-                public boolean isShared() {
-                    return true;
-                }
-            };
+            AtomicInteger asked = new AtomicInteger();
+            CrawlResult r = crawler(site, "idle_timeout=3600")
+                    .scheduler(shared(false, asked))
+                    .build()
+                    .run();
+            assertEquals(20, r.items());
+            assertEquals(CrawlResult.Outcome.FINISHED, r.outcome());
+            assertTrue(asked.get() > 0, "asked whether other nodes could push work");
+        }
+    }
+
+    @Test
+    void sharedSchedulerWithAnotherLiveNodeEndsOnlyAfterTheIdleTimeout() throws Exception {
+        try (TestSite site = TestSite.books(1)) {
             long t0 = System.nanoTime();
-            CrawlResult r =
-                    crawler(site, "idle_timeout=0.5").scheduler(shared).build().run();
+            CrawlResult r = crawler(site, "idle_timeout=0.5")
+                    .scheduler(shared(true, new AtomicInteger()))
+                    .build()
+                    .run();
             double secs = (System.nanoTime() - t0) / 1e9;
             assertEquals(20, r.items());
             assertTrue(secs >= 0.5, "waited for the idle timeout: " + secs);

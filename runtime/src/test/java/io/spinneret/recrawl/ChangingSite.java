@@ -60,6 +60,11 @@ final class ChangingSite implements AutoCloseable {
         deleted.add(i);
     }
 
+    /** Book {@code i}, deleted, is back: served and linked as before. */
+    void restore(int i) {
+        deleted.remove(i);
+    }
+
     /** Book {@code i} is no longer linked from its listing page, but still served as it was. */
     void unlink(int i) {
         unlinked.add(i);

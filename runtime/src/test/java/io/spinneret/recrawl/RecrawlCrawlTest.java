@@ -4,6 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.mongodb.client.MongoClient;
+import com.mongodb.client.MongoClients;
+import de.bwaldvogel.mongo.MongoServer;
+import de.bwaldvogel.mongo.backend.memory.MemoryBackend;
 import io.spinneret.api.Request;
 import io.spinneret.embed.CrawlResult;
 import io.spinneret.embed.Crawler;
@@ -21,16 +25,22 @@ import io.spinneret.testing.TestSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Date;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.IntStream;
+import org.bson.Document;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,7 +51,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Re-crawls of a site on 127.0.0.1 that answers {@code If-None-Match} with 304, through the whole
  * crawler, on the SQLite job directory and on Redis: a re-crawl of an unchanged site is all 304s and
  * emits nothing; after changes and deletions it emits exactly the changed pages' items and reports
- * the removed pages.
+ * the removed pages, whose items a database output (SQLite, MongoDB) deletes or flags when asked.
  */
 class RecrawlCrawlTest {
     private static final int LISTINGS = 3;
@@ -273,20 +283,12 @@ class RecrawlCrawlTest {
     void theItemsOfRemovedPagesAreDeletedFromADatabaseOutputWhenAsked() throws Exception {
         try (ChangingSite site = new ChangingSite(LISTINGS, PER_PAGE)) {
             Path db = dir.resolve("books.db");
-            List<String> kv = List.of(
-                    "concurrency=8",
-                    "scheduler=sqlite",
-                    "job_dir=" + dir.resolve("jobs"),
-                    "recrawl_removed_items=delete",
-                    "recrawl_removed_when_unlinked=true");
-            Settings first = TestSettings.fast(db, kv.toArray(String[]::new));
-            crawl(site, first);
+            String[] rules = {"recrawl_removed_items=delete", "recrawl_removed_when_unlinked=true"};
+            crawl(site, intoDatabase(db, rules));
             assertEquals(LISTINGS * PER_PAGE, storedUrls(db).size());
             IntStream.range(10, 15).forEach(site::delete);
             site.unlink(3);
-            List<String> again = new ArrayList<>(kv);
-            again.add("recrawl=true");
-            CrawlResult r = crawl(site, TestSettings.fast(db, again.toArray(String[]::new)));
+            CrawlResult r = crawl(site, intoDatabase(db, rules).with("recrawl", "true", "test"));
             assertEquals(6L, r.recrawled().get("removed"), "5 answered 404, 1 no longer linked");
             Set<String> expected = new TreeSet<>(IntStream.range(0, LISTINGS * PER_PAGE)
                     .filter(i -> i != 3 && (i < 10 || i >= 15))
@@ -294,6 +296,98 @@ class RecrawlCrawlTest {
                     .toList());
             assertEquals(expected, storedUrls(db), "their rows are deleted, the others kept");
         }
+    }
+
+    @Test
+    void theItemsOfRemovedPagesAreFlaggedInADatabaseOutputUntilTheirPagesComeBack() throws Exception {
+        try (ChangingSite site = new ChangingSite(LISTINGS, PER_PAGE)) {
+            Path db = dir.resolve("books.db");
+            Settings crawlAll = intoDatabase(db, "recrawl_removed_items=flag");
+            crawl(site, crawlAll);
+            Map<String, String> none =
+                    IntStream.range(0, LISTINGS * PER_PAGE).boxed().collect(Collectors.toMap(site::bookUrl, i -> "-"));
+            assertEquals(none, removedFlags(db), "every row has the column, null");
+
+            site.delete(7);
+            site.delete(42);
+            CrawlResult gone = crawl(site, crawlAll.with("recrawl", "true", "test"));
+            assertEquals(2L, gone.recrawled().get("removed"));
+            Map<String, String> flags = removedFlags(db);
+            assertEquals(none.keySet(), flags.keySet(), "no row deleted");
+            Map<String, String> flagged = new TreeMap<>(flags);
+            flagged.values().removeIf("-"::equals);
+            assertEquals(Set.of(site.bookUrl(7), site.bookUrl(42)), flagged.keySet(), "only theirs flagged");
+            flagged.values().forEach(Instant::parse); // ISO-8601 in UTC
+
+            // a page that comes back is found by a full crawl of the job (a re-crawl does not follow a
+            // link to it again: its fingerprint stays seen), which writes its item again
+            site.restore(7);
+            crawl(site, crawlAll);
+            Map<String, String> after = removedFlags(db);
+            assertEquals("-", after.get(site.bookUrl(7)), "written again: its flag is cleared");
+            assertEquals(flagged.get(site.bookUrl(42)), after.get(site.bookUrl(42)), "still gone: still flagged");
+            after.values().removeIf("-"::equals);
+            assertEquals(1, after.size(), after.toString());
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"delete", "flag"})
+    void theItemsOfRemovedPagesAreDeletedOrFlaggedInMongoDB(String mode) throws Exception {
+        MongoServer server = new MongoServer(new MemoryBackend());
+        String uri = "mongodb://127.0.0.1:" + server.bind().getPort() + "/recrawl";
+        try (ChangingSite site = new ChangingSite(LISTINGS, PER_PAGE);
+                MongoClient client = MongoClients.create(uri)) {
+            Settings settings = TestSettings.fast(
+                    dir.resolve("unused.jsonl"),
+                    "concurrency=8",
+                    "scheduler=sqlite",
+                    "job_dir=" + dir.resolve("jobs"),
+                    "output=" + uri,
+                    "recrawl_removed_items=" + mode);
+            crawl(site, settings);
+            site.delete(7);
+            site.delete(42);
+            CrawlResult r = crawl(site, settings.with("recrawl", "true", "test"));
+            assertEquals(2L, r.recrawled().get("removed"));
+            Map<String, Object> docs = new TreeMap<>(); // url to _removed_at, "-" if none
+            for (Document d :
+                    client.getDatabase("recrawl").getCollection("book").find()) {
+                docs.put(d.getString("url"), Objects.requireNonNullElse(d.get("_removed_at"), "-"));
+            }
+            Set<String> gone = Set.of(site.bookUrl(7), site.bookUrl(42));
+            if (mode.equals("delete")) {
+                assertEquals(LISTINGS * PER_PAGE - 2, docs.size());
+                assertTrue(docs.keySet().stream().noneMatch(gone::contains), "deleted");
+                assertTrue(docs.values().stream().allMatch("-"::equals));
+            } else {
+                assertEquals(LISTINGS * PER_PAGE, docs.size(), "none deleted");
+                docs.values().removeIf("-"::equals);
+                assertEquals(gone, docs.keySet(), "only theirs flagged");
+                docs.values().forEach(at -> assertTrue(at instanceof Date, "a date: " + at));
+            }
+        } finally {
+            server.shutdownNow();
+        }
+    }
+
+    /** A crawl on a SQLite job in {@code dir} whose items go to the SQLite file {@code db}. */
+    private Settings intoDatabase(Path db, String... more) {
+        List<String> kv =
+                new ArrayList<>(List.of("concurrency=8", "scheduler=sqlite", "job_dir=" + dir.resolve("jobs")));
+        kv.addAll(List.of(more));
+        return TestSettings.fast(db, kv.toArray(String[]::new));
+    }
+
+    /** Each stored book's URL and its {@code _removed_at}, or {@code -} for null. */
+    private static Map<String, String> removedFlags(Path db) throws Exception {
+        Map<String, String> flags = new TreeMap<>();
+        try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db);
+                var st = c.createStatement();
+                var rs = st.executeQuery("SELECT url, _removed_at FROM book")) {
+            while (rs.next()) flags.put(rs.getString(1), Objects.requireNonNullElse(rs.getString(2), "-"));
+        }
+        return flags;
     }
 
     private static Set<String> storedUrls(Path db) throws Exception {

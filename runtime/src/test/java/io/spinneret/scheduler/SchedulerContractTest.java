@@ -242,6 +242,27 @@ public abstract class SchedulerContractTest {
     }
 
     @Test
+    void aLeaseAckedLaterIsDoneByTheNextCallAndForGoodOnceClosed() throws Exception {
+        Scheduler first = open(false, VISIBILITY_TIMEOUT);
+        first.pushAll(List.of(req("a"), req("b"), req("c")));
+        first.ackLater(poll(first));
+        Lease b = poll(first); // the next call: "a" is done by now
+        assertEquals("b", path(b));
+        assertEquals(1, first.inFlightCount(), "only b is in flight");
+        first.ackLater(b);
+        first.close(); // "b" was acked later: closing makes it done for good
+
+        Scheduler second = open(true, VISIBILITY_TIMEOUT);
+        if (!second.isPersistent()) return;
+        assertEquals(1, second.pendingCount() + second.inFlightCount(), "only c is left");
+        Thread.sleep(VISIBILITY_TIMEOUT.toMillis() + 300); // a shared scheduler's reclaim would show here
+        Lease c = poll(second);
+        assertEquals("c", path(c));
+        assertNull(second.poll(Duration.ofMillis(100)), "a and b never come back");
+        second.ack(c);
+    }
+
+    @Test
     void requeuePutsTheReplacementBehindPendingRequestsOfItsPriority() throws Exception {
         Scheduler s = open(false);
         s.push(req("a"));

@@ -28,6 +28,7 @@ import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -75,6 +76,14 @@ public abstract class StorageContractTest {
 
     /** Removes what the test stored under {@code table}, if anything. */
     protected abstract void drop(String table) throws Exception;
+
+    /**
+     * Each stored row's key and its {@link ItemRemovals#REMOVED_AT} (null when not flagged), for
+     * the backends that are {@link ItemRemovals}.
+     */
+    protected Map<Object, @Nullable Instant> removedFlags(ItemSchema<?> schema) throws Exception {
+        throw new UnsupportedOperationException(getClass().getSimpleName() + " keeps no flags");
+    }
 
     /** True for backends that upsert on the key; false for those that append (files). */
     protected boolean upserts() {
@@ -230,6 +239,64 @@ public abstract class StorageContractTest {
         removals.removeItems(run + "_never_written", key, List.of(second)); // no table: nothing to delete
         storage.write(books, List.of(bookItems.get(1))); // the page came back
         assertStored(books, bookItems);
+    }
+
+    @Test
+    void theItemsOfRemovedPagesAreFlaggedByKeyAndAWriteClearsTheFlag() throws Exception {
+        if (!(storage instanceof ItemRemovals removals)) {
+            assertTrue(!upserts(), "every storage that upserts can flag by key");
+            return;
+        }
+        removals.keepRemovedFlags();
+        List<BookSchema.Book> bookItems = List.of(BookSchema.book(1), BookSchema.book(2), BookSchema.book(3));
+        storage.write(books, bookItems);
+        List<Object> keys = keysOf(bookItems);
+        assertEquals(flags(keys, null, null, null), removedFlags(books), "every row has the flag, null");
+        Instant at = Instant.parse("2026-12-05T03:00:00.123Z");
+        Field key = books.fields().get(books.keyIndex());
+        removals.flagItems(books.table(), key, List.of(keys.get(1), "no-such-key"), at);
+        removals.flagItems(books.table(), key, List.of(keys.get(1)), at.plusSeconds(60)); // keeps the first time
+        removals.flagItems(run + "_never_written", key, List.of(keys.get(1)), at); // no table: nothing to flag
+        assertStored(books, bookItems);
+        assertEquals(flags(keys, null, at, null), removedFlags(books), "flagged, not deleted");
+        storage.write(books, List.of(bookItems.get(1))); // the page came back
+        assertEquals(flags(keys, null, null, null), removedFlags(books));
+    }
+
+    @Test
+    void flaggingAnItemOfATableWrittenWithoutFlagsAddsTheFlag() throws Exception {
+        if (!(storage instanceof ItemRemovals removals)) return;
+        List<BookSchema.Book> bookItems = List.of(BookSchema.book(1), BookSchema.book(2));
+        storage.write(books, bookItems); // flags not kept: no column yet
+        List<Object> keys = keysOf(bookItems);
+        Instant at = Instant.parse("2026-12-05T03:00:00.456Z");
+        removals.flagItems(books.table(), books.fields().get(books.keyIndex()), List.of(keys.get(0)), at);
+        assertEquals(flags(keys, at, null), removedFlags(books));
+        storage.write(books, bookItems); // the same storage, which learnt of the new column
+        assertEquals(flags(keys, null, null), removedFlags(books));
+    }
+
+    @Test
+    void aTableWrittenBeforeFlagsWereKeptGetsTheFlagAtItsNextWrite() throws Exception {
+        if (!(storage instanceof ItemRemovals)) return;
+        storage.write(books, List.of(BookSchema.book(1)));
+        storage.close();
+        storage = newStorage();
+        ((ItemRemovals) storage).keepRemovedFlags();
+        storage.open();
+        storage.write(books, List.of(BookSchema.book(2)));
+        assertEquals(flags(keysOf(List.of(BookSchema.book(1), BookSchema.book(2))), null, null), removedFlags(books));
+    }
+
+    private List<Object> keysOf(List<BookSchema.Book> items) {
+        return items.stream().map(b -> books.values(b)[books.keyIndex()]).toList();
+    }
+
+    /** {@code keys.get(i)} to {@code flags[i]}. */
+    private static Map<Object, @Nullable Instant> flags(List<Object> keys, @Nullable Instant... flags) {
+        Map<Object, @Nullable Instant> out = new HashMap<>();
+        for (int i = 0; i < keys.size(); i++) out.put(keys.get(i), flags[i]);
+        return out;
     }
 
     @Test

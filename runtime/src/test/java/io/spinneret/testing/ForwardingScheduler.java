@@ -67,6 +67,11 @@ public class ForwardingScheduler implements Scheduler {
     }
 
     @Override
+    public boolean othersLive() {
+        return delegate.othersLive();
+    }
+
+    @Override
     public @Nullable SharedThrottle sharedThrottle() {
         return delegate.sharedThrottle();
     }

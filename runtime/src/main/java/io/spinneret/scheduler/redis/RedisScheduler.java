@@ -356,6 +356,23 @@ public final class RedisScheduler implements Scheduler {
         othersSeen.accumulateAndGet((int) Math.max(0, listed - 1), Math::max);
     }
 
+    /**
+     * Whether another node in the crawl's node list beat within the visibility timeout (by the
+     * server's clock, as {@code status} judges a node dead): one round trip. A node that left is not
+     * listed; one that died stays listed, but not alive.
+     */
+    @Override
+    public boolean othersLive() {
+        Map<String, String> beats = redis.call(p -> p.hgetAll(nodesKey));
+        long now = serverClock.now();
+        for (Map.Entry<String, String> e : beats.entrySet()) {
+            if (e.getKey().equals(node)) continue;
+            long beat = Long.parseLong(e.getValue().split(" ", 2)[0]);
+            if (now == Long.MAX_VALUE || now - beat <= visibilityMillis) return true;
+        }
+        return false;
+    }
+
     /** The other nodes this one saw in the crawl's node list at its heartbeats (those that died stay listed). */
     @Override
     public int otherNodes() {

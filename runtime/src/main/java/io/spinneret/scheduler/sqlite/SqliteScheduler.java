@@ -43,7 +43,7 @@ import org.slf4j.LoggerFactory;
  * runs its own operation at once, with no thread hand-off, and a hundred virtual threads acking at
  * once cost a few commits, not a hundred. When {@link #push}, {@link #pushAll}, {@link #poll},
  * {@link #ack} or {@link #requeue} returns, its effect is committed to the write-ahead log: it
- * survives {@code kill -9} of the process. The file runs with {@code synchronous=NORMAL}, so a
+ * survives {@code kill -9} of the process ({@link #ackLater} is committed with the next call). The file runs with {@code synchronous=NORMAL}, so a
  * power loss or OS crash may undo the last commits (never corrupt the file). If one operation of a
  * batch fails, the batch is rolled back and its operations are retried one by one, so only the
  * failing call sees the error; unless SQLite had rolled the batch back itself (a full disk, an I/O
@@ -70,6 +70,8 @@ public final class SqliteScheduler implements Scheduler {
     private static final Logger LOG = LoggerFactory.getLogger(SqliteScheduler.class);
     static final int MAX_BATCH = 512;
     static final String LOCK_FILE = "frontier.lock";
+    /** What {@link #unfinishedJob} says of a job another crawl has open. */
+    public static final String IN_USE = "in use by a running crawl";
 
     /** A unit of work run by the leader, inside the current transaction. */
     @FunctionalInterface
@@ -167,15 +169,31 @@ public final class SqliteScheduler implements Scheduler {
 
     /**
      * Describes the unfinished crawl kept in {@code jobDir}, if there is one, without opening it for
-     * writing (another process may be running it).
+     * writing: its counts, or {@value #IN_USE} while another crawl has it open (which holds the file
+     * exclusively).
      */
     public static Optional<String> unfinishedJob(Path jobDir) {
         Path file = jobDir.resolve(FrontierDb.FILE_NAME);
         if (!Files.exists(file)) return Optional.empty();
+        if (inUse(jobDir)) return Optional.of(IN_USE); // its crawl holds the file exclusively
         try (FrontierDb db = FrontierDb.open(file, true)) {
             return db.pending + db.inFlight > 0 ? Optional.of(summary(db)) : Optional.empty();
         } catch (SQLException e) {
             return Optional.of("unreadable: " + e.getMessage());
+        }
+    }
+
+    /** Whether another process holds the job's lock file, and so its frontier file. */
+    private static boolean inUse(Path jobDir) {
+        Path lockFile = jobDir.resolve(LOCK_FILE);
+        if (!Files.exists(lockFile)) return false;
+        try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.WRITE);
+                FileLock lock = channel.tryLock()) {
+            return lock == null;
+        } catch (OverlappingFileLockException e) {
+            return true; // held by this process
+        } catch (IOException e) {
+            return false; // the open that follows says what is wrong
         }
     }
 
@@ -249,6 +267,13 @@ public final class SqliteScheduler implements Scheduler {
     public void ack(Lease lease) {
         long seq = Long.parseLong(lease.id());
         call(db -> db.ack(seq));
+    }
+
+    /** Committed with the next call (a page without items is one transaction fewer). */
+    @Override
+    public void ackLater(Lease lease) {
+        long seq = Long.parseLong(lease.id());
+        defer(db -> db.ack(seq), "acknowledging " + lease.request().url());
     }
 
     /** Every lease in one transaction. */

@@ -16,6 +16,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Types;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,11 +32,16 @@ import org.jspecify.annotations.Nullable;
  *
  * <p>Tables. A missing table is created with one column per field and the key as its primary key.
  * An existing table is used as it is, after two checks that fail with an {@link IOException} naming
- * the table: every field has a column (an existing table is never altered; the message gives the
+ * the table: every field has a column (a missing one is not added: the message gives the
  * {@code ALTER TABLE} to run), and the key column is the primary key or a one-column unique index,
  * without which an upsert would silently insert duplicates (MySQL) or fail (PostgreSQL, SQLite).
  * Columns the items do not have are left alone. Identifiers are always quoted, so fields named
  * {@code order} or {@code select} work, and names are used exactly as the record declares them.
+ *
+ * <p>Removed items ({@link ItemRemovals}). Deleted by key, or flagged: the one column this storage
+ * adds to a table, {@link ItemRemovals#REMOVED_AT}, of the dialect's TIMESTAMP type, is added with
+ * {@code ALTER TABLE ... ADD COLUMN} when a table is first written after {@link #keepRemovedFlags}
+ * or when an item of it is first flagged. A table that has it gets it set to null by every upsert.
  *
  * <p>Writes. Items are de-duplicated by key within a batch (the last one wins, as sequential
  * upserts would), bound, sent with {@code addBatch}/{@code executeBatch} and committed; the batch
@@ -47,12 +53,27 @@ import org.jspecify.annotations.Nullable;
  * another (shutdown) and waits for nothing but the pool.
  */
 public abstract class JdbcStorage implements Storage, ItemRemovals {
+    private static final Field REMOVED_AT = new Field(ItemRemovals.REMOVED_AT, FieldType.TIMESTAMP, true);
+
     private final String description;
     private final Map<Class<?>, Table> tables = new ConcurrentHashMap<>();
     private volatile @Nullable HikariDataSource pool;
+    private volatile boolean removedFlags;
 
-    /** The statements of one item type, prepared once the table is known to fit. */
-    private record Table(String name, String upsertSql) {}
+    /**
+     * The statements of one item type, prepared once the table is known to fit.
+     *
+     * @param clearsFlag the table has the {@link ItemRemovals#REMOVED_AT} column, which the upsert
+     *     sets to null: one more parameter after the fields
+     */
+    private record Table(String name, String upsertSql, boolean clearsFlag) {}
+
+    /** What one statement does to each key of removed items. */
+    @FunctionalInterface
+    private interface KeyedUpdate {
+        /** Prepares the statement, given the table's columns (none missing: the table exists). */
+        PreparedStatement prepare(Connection c, List<String> columns) throws SQLException;
+    }
 
     protected JdbcStorage(String description) {
         this.description = description;
@@ -169,6 +190,7 @@ public abstract class JdbcStorage implements Storage, ItemRemovals {
                     for (Object[] row : rows) {
                         for (int i = 0; i < row.length; i++)
                             bind(ps, i + 1, fields.get(i).type(), row[i]);
+                        if (table.clearsFlag()) bind(ps, row.length + 1, FieldType.TIMESTAMP, null);
                         ps.addBatch();
                     }
                     ps.executeBatch();
@@ -195,19 +217,57 @@ public abstract class JdbcStorage implements Storage, ItemRemovals {
 
     @Override
     public void removeItems(String table, Field key, List<Object> keys) throws IOException {
+        String sql = "DELETE FROM " + quote(table) + " WHERE " + quote(key.name()) + " = ?";
+        byKey(table, key, keys, "delete", (c, columns) -> c.prepareStatement(sql), 1, null);
+    }
+
+    @Override
+    public void flagItems(String table, Field key, List<Object> keys, Instant at) throws IOException {
+        String flag = quote(REMOVED_AT.name());
+        String sql = "UPDATE " + quote(table) + " SET " + flag + " = ? WHERE " + quote(key.name()) + " = ? AND " + flag
+                + " IS NULL"; // a row flagged already keeps the time its page was first found gone
+        KeyedUpdate update = (c, columns) -> {
+            if (!hasColumn(columns, REMOVED_AT.name())) addRemovedAtColumn(c, table);
+            return c.prepareStatement(sql);
+        };
+        byKey(table, key, keys, "flag", update, 2, at);
+    }
+
+    @Override
+    public void keepRemovedFlags() {
+        removedFlags = true;
+        tables.clear(); // the tables known so far are looked at again, and given the column
+    }
+
+    /**
+     * Runs {@code update} once per key in one batch and one transaction; nothing if the table does
+     * not exist.
+     *
+     * @param keyParameter the key's parameter index; {@code at}, if given, is parameter 1
+     */
+    private void byKey(
+            String table,
+            Field key,
+            List<Object> keys,
+            String verb,
+            KeyedUpdate update,
+            int keyParameter,
+            @Nullable Instant at)
+            throws IOException {
         if (keys.isEmpty()) return;
         HikariDataSource ds = pool;
         if (ds == null) throw new IOException(description + " is not open");
         try (Connection c = ds.getConnection()) {
             try {
-                if (TableInspector.columns(c, table, metadataScope(c)).isEmpty()) {
+                List<String> columns = TableInspector.columns(c, table, metadataScope(c));
+                if (columns.isEmpty()) {
                     c.commit();
                     return; // no item of that type was ever written here
                 }
-                String sql = "DELETE FROM " + quote(table) + " WHERE " + quote(key.name()) + " = ?";
-                try (PreparedStatement ps = c.prepareStatement(sql)) {
+                try (PreparedStatement ps = update.prepare(c, columns)) {
                     for (Object k : keys) {
-                        bind(ps, 1, key.type(), k);
+                        if (at != null) bind(ps, 1, FieldType.TIMESTAMP, at);
+                        bind(ps, keyParameter, key.type(), k);
                         ps.addBatch();
                     }
                     ps.executeBatch();
@@ -220,10 +280,38 @@ public abstract class JdbcStorage implements Storage, ItemRemovals {
             }
         } catch (SQLException e) {
             throw new IOException(
-                    "cannot delete " + keys.size() + " removed pages' items from table " + quote(table) + " in "
+                    "cannot " + verb + " " + keys.size() + " removed pages' items in table " + quote(table) + " in "
                             + description + ": " + message(e),
                     e);
         }
+    }
+
+    /**
+     * Adds the {@link ItemRemovals#REMOVED_AT} column to {@code table}, committed, unless another
+     * connection (another node) added it meanwhile; the statements prepared for the table are
+     * prepared again, with it.
+     */
+    private void addRemovedAtColumn(Connection c, String table) throws SQLException {
+        try {
+            try (var st = c.createStatement()) {
+                st.execute(addColumnSql(table, REMOVED_AT));
+            }
+            c.commit();
+        } catch (SQLException e) {
+            rollbackQuietly(c);
+            if (!hasColumn(TableInspector.columns(c, table, metadataScope(c)), REMOVED_AT.name())) throw e;
+        }
+        tables.values().removeIf(t -> t.name().equals(table));
+    }
+
+    /** {@code ALTER TABLE "t" ADD COLUMN "c" type}: valid in every dialect, with its own column type. */
+    protected String addColumnSql(String table, Field field) {
+        return "ALTER TABLE " + quote(table) + " ADD COLUMN " + quote(field.name()) + " "
+                + columnType(field.type(), false);
+    }
+
+    private boolean hasColumn(List<String> columns, String name) {
+        return columns.stream().anyMatch(col -> caseSensitiveColumns() ? col.equals(name) : col.equalsIgnoreCase(name));
     }
 
     @Override
@@ -254,7 +342,7 @@ public abstract class JdbcStorage implements Storage, ItemRemovals {
         if (columns.isEmpty()) {
             try {
                 try (var st = c.createStatement()) {
-                    st.execute(createTableSql(name, fields, schema.keyIndex()));
+                    st.execute(createTableSql(name, removedFlags ? withRemovedAt(fields) : fields, schema.keyIndex()));
                 }
                 c.commit();
             } catch (SQLException e) {
@@ -264,10 +352,28 @@ public abstract class JdbcStorage implements Storage, ItemRemovals {
                 if (columns.isEmpty()) throw e;
             }
         }
-        if (!columns.isEmpty()) verify(c, schema, columns);
-        Table table = new Table(name, upsertSql(name, fields, schema.keyIndex()));
+        boolean flagColumn;
+        if (columns.isEmpty()) {
+            flagColumn = removedFlags; // created just now
+        } else {
+            verify(c, schema, columns);
+            flagColumn = hasColumn(columns, REMOVED_AT.name());
+            if (!flagColumn && removedFlags) {
+                addRemovedAtColumn(c, name);
+                flagColumn = true;
+            }
+        }
+        List<Field> written = flagColumn ? withRemovedAt(fields) : fields;
+        Table table = new Table(name, upsertSql(name, written, schema.keyIndex()), flagColumn);
         tables.put(schema.type(), table);
         return table;
+    }
+
+    /** The fields with the flag after them: the upsert writes null there, as into a field of the item. */
+    private static List<Field> withRemovedAt(List<Field> fields) {
+        List<Field> all = new ArrayList<>(fields);
+        all.add(REMOVED_AT);
+        return all;
     }
 
     /** {@code CREATE TABLE IF NOT EXISTS}, with the key column as primary key. */
@@ -288,14 +394,11 @@ public abstract class JdbcStorage implements Storage, ItemRemovals {
     private void verify(Connection c, ItemSchema<?> schema, List<String> columns) throws SQLException, IOException {
         String table = schema.table();
         for (Field f : schema.fields()) {
-            boolean present = columns.stream()
-                    .anyMatch(col -> caseSensitiveColumns() ? col.equals(f.name()) : col.equalsIgnoreCase(f.name()));
-            if (!present) {
+            if (!hasColumn(columns, f.name())) {
                 throw new IOException("table " + quote(table) + " in " + description + " has no column "
                         + quote(f.name())
-                        + " for field '" + f.name() + "' of " + schema.name() + " (existing tables are never altered;"
-                        + " add it with: ALTER TABLE " + quote(table) + " ADD COLUMN " + quote(f.name()) + " "
-                        + columnType(f.type(), false) + ")");
+                        + " for field '" + f.name() + "' of " + schema.name() + " (existing tables are never altered"
+                        + " for their items' fields; add it with: " + addColumnSql(table, f) + ")");
             }
         }
         String key = schema.fields().get(schema.keyIndex()).name();

@@ -8,11 +8,13 @@ import com.mongodb.MongoTimeoutException;
 import com.mongodb.WriteConcern;
 import com.mongodb.client.MongoClient;
 import com.mongodb.client.MongoClients;
+import com.mongodb.client.MongoCollection;
 import com.mongodb.client.MongoDatabase;
 import com.mongodb.client.model.BulkWriteOptions;
 import com.mongodb.client.model.Filters;
 import com.mongodb.client.model.ReplaceOneModel;
 import com.mongodb.client.model.ReplaceOptions;
+import com.mongodb.client.model.Updates;
 import com.mongodb.client.model.WriteModel;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.internal.Field;
@@ -22,14 +24,18 @@ import io.spinneret.spi.RejectedItemsException;
 import io.spinneret.spi.Storage;
 import io.spinneret.spi.Upserts;
 import java.io.IOException;
+import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Date;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import org.bson.BsonMaximumSizeExceededException;
 import org.bson.BsonSerializationException;
 import org.bson.Document;
 import org.bson.codecs.configuration.CodecConfigurationException;
+import org.bson.conversions.Bson;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -41,6 +47,11 @@ import org.jspecify.annotations.Nullable;
  * re-running a crawl replaces documents instead of adding them, with no index to create. Values:
  * times are BSON dates (millisecond precision; a LocalDate is midnight UTC), decimals Decimal128
  * (34 significant digits), nested records and collections subdocuments and arrays.
+ *
+ * <p>Removed items ({@link ItemRemovals}): deleted by {@code _id}, or flagged with
+ * {@code $set: {_removed_at: date}}. A write replaces the whole document, so it drops the flag; after
+ * {@link #keepRemovedFlags} each document is written with {@code _removed_at: null}, the field present
+ * as the SQL storages' column is ({@code {_removed_at: null}} matches a missing field too).
  *
  * <p>Writes use the URI's write concern, or acknowledged-and-journaled when it sets none, so a
  * batch is on disk when {@link #write} returns. A server that cannot be reached fails
@@ -54,6 +65,7 @@ public final class MongoStorage implements Storage, ItemRemovals {
     private final String description;
     private volatile @Nullable MongoClient client;
     private @Nullable MongoDatabase database;
+    private volatile boolean removedFlags;
 
     /** @throws SpinneretException if {@code uri} is not a MongoDB connection string */
     public MongoStorage(String uri) {
@@ -102,14 +114,32 @@ public final class MongoStorage implements Storage, ItemRemovals {
     /** Deletes by {@code _id}, the item's key (a key of a string or integer type, as stored). */
     @Override
     public void removeItems(String table, Field key, List<Object> keys) throws IOException {
+        byKey(table, keys, "delete", collection -> collection.deleteMany(Filters.in("_id", keys)));
+    }
+
+    /** Sets {@code _removed_at} by {@code _id} where it is not set yet (null or missing). */
+    @Override
+    public void flagItems(String table, Field key, List<Object> keys, Instant at) throws IOException {
+        Bson notFlagged = Filters.and(Filters.in("_id", keys), Filters.eq(ItemRemovals.REMOVED_AT, null));
+        Bson flag = Updates.set(ItemRemovals.REMOVED_AT, Date.from(at));
+        byKey(table, keys, "flag", collection -> collection.updateMany(notFlagged, flag));
+    }
+
+    @Override
+    public void keepRemovedFlags() {
+        removedFlags = true;
+    }
+
+    private void byKey(String table, List<Object> keys, String verb, Consumer<MongoCollection<Document>> change)
+            throws IOException {
         if (keys.isEmpty()) return;
         MongoDatabase db = database;
         if (db == null || client == null) throw new IOException(description + " is not open");
         try {
-            db.getCollection(table).deleteMany(Filters.in("_id", keys));
+            change.accept(db.getCollection(table));
         } catch (MongoException | IllegalStateException | CodecConfigurationException e) {
             throw new IOException(
-                    "cannot delete " + keys.size() + " removed pages' items from collection '" + table + "' in "
+                    "cannot " + verb + " " + keys.size() + " removed pages' items in collection '" + table + "' in "
                             + description + ": " + message(e),
                     e);
         }
@@ -132,6 +162,7 @@ public final class MongoStorage implements Storage, ItemRemovals {
             }
             Document doc = new Document("_id", key);
             doc.putAll(fields);
+            if (removedFlags) doc.put(ItemRemovals.REMOVED_AT, null);
             documents.add(doc);
         }
         documents = Upserts.lastPerKey(documents, d -> d.get("_id"));

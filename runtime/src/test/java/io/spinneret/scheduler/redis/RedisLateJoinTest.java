@@ -11,6 +11,7 @@ import io.spinneret.testing.BooksFixture;
 import io.spinneret.testing.TestSettings;
 import io.spinneret.testing.TestSite;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -52,7 +53,28 @@ class RedisLateJoinTest {
     }
 
     @Test
+    void aNodeAloneInTheCrawlEndsOnceItIsDrainedWithoutAnIdleWait() throws Exception {
+        try (TestSite site = TestSite.books(1)) {
+            CrawlResult r = run(node(site, "alone", "3600")); // an idle wait would outlast the class's timeout
+            assertEquals(CrawlResult.Outcome.FINISHED, r.outcome());
+            assertEquals(site.books(), r.items());
+            assertThrows(
+                    CrawlFinishedException.class, () -> node(site, "after", "1").run(), "and it finished it");
+        }
+    }
+
+    @Test
     void aNodeStartedDuringTheIdleWaitJoinsAndNothingIsDownloadedTwice() throws Exception {
+        // a node that stays in the crawl without crawling: the first is not alone, so it waits when idle
+        RedisScheduler watcher = RedisScheduler.open(RedisTestServer.url(), crawlId, Duration.ofSeconds(15), false);
+        try {
+            joinDuringTheIdleWait();
+        } finally {
+            watcher.close();
+        }
+    }
+
+    private void joinDuringTheIdleWait() throws Exception {
         try (TestSite site = TestSite.books(2)) {
             int pages = 2 + site.books(); // "/", "/page/2" and the books
             CompletableFuture<CrawlResult> first = new CompletableFuture<>();

@@ -1,6 +1,7 @@
 package io.spinneret.scheduler.redis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -213,6 +214,21 @@ class RedisSchedulerTest {
         RedisScheduler b = node(Duration.ofSeconds(60)); // resume=false
         assertEquals(1, b.pendingCount());
         assertEquals(1, b.seenCount());
+    }
+
+    @Test
+    void othersAreLiveWhileAnotherNodeIsInTheCrawlAndBeatsButNotOnceItLeftOrDied() {
+        RedisScheduler a = node(Duration.ofSeconds(60));
+        assertFalse(a.othersLive(), "alone");
+        RedisScheduler b = node(Duration.ofSeconds(60));
+        assertTrue(a.othersLive());
+        assertTrue(b.othersLive());
+        b.close();
+        assertFalse(a.othersLive(), "b left the node list");
+        try (Jedis j = RedisTestServer.connect()) {
+            j.hset(a.namespace() + "nodes", "dead-node:1", "1000 3"); // last beat in 1970, three leases
+        }
+        assertFalse(a.othersLive(), "listed, but no heartbeat within the visibility timeout");
     }
 
     @Test

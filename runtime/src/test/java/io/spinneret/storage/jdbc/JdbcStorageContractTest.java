@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.spinneret.internal.Field;
 import io.spinneret.internal.FieldType;
 import io.spinneret.internal.ItemSchema;
+import io.spinneret.spi.ItemRemovals;
 import io.spinneret.spi.Storage;
 import io.spinneret.storage.BookSchema;
 import io.spinneret.storage.SampleSchema;
@@ -18,13 +19,16 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -73,6 +77,22 @@ abstract class JdbcStorageContractTest extends StorageContractTest {
             }
         }
         return rows;
+    }
+
+    @Override
+    protected Map<Object, @Nullable Instant> removedFlags(ItemSchema<?> schema) throws Exception {
+        Field key = schema.fields().get(schema.keyIndex());
+        Map<Object, @Nullable Instant> flags = new HashMap<>();
+        try (Connection c = connect();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT " + jdbc().quote(key.name()) + ", "
+                        + jdbc().quote(ItemRemovals.REMOVED_AT) + " FROM " + jdbc().quote(schema.table()))) {
+            while (rs.next()) {
+                flags.put(readValue(rs, key.name(), key.type()), (Instant)
+                        readValue(rs, ItemRemovals.REMOVED_AT, FieldType.TIMESTAMP));
+            }
+        }
+        return flags;
     }
 
     @Override

@@ -10,20 +10,24 @@ import com.mongodb.client.MongoClients;
 import com.mongodb.client.MongoDatabase;
 import io.spinneret.internal.Field;
 import io.spinneret.internal.ItemSchema;
+import io.spinneret.spi.ItemRemovals;
 import io.spinneret.spi.Storage;
 import io.spinneret.storage.BookSchema;
 import io.spinneret.storage.StorageContractTest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.Date;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.bson.Document;
 import org.bson.types.Decimal128;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -72,6 +76,16 @@ abstract class MongoStorageContractTest extends StorageContractTest {
             rows.add(row);
         }
         return rows;
+    }
+
+    @Override
+    protected Map<Object, @Nullable Instant> removedFlags(ItemSchema<?> schema) {
+        Map<Object, @Nullable Instant> flags = new HashMap<>();
+        for (Document doc : database().getCollection(schema.table()).find()) {
+            Date at = doc.getDate(ItemRemovals.REMOVED_AT);
+            flags.put(doc.get("_id"), at == null ? null : at.toInstant());
+        }
+        return flags;
     }
 
     @Override
