@@ -330,7 +330,8 @@ public final class Engine implements CrawlContext {
      * scheduler (Redis) the poller is a platform thread: it waits for a round trip on each poll,
      * and a virtual thread woken by its reply waits for a carrier behind every worker ready to
      * run (about 10 ms a poll, measured on 2 cores), which held a node on Redis to half the pages
-     * a second of one on the memory scheduler.
+     * a second of one on the memory scheduler. So that the tasks do not wake it once each, it
+     * waits for a batch of free slots ({@link #awaitSlotBatch}).
      */
     public void run() throws InterruptedException {
         Throwable[] thrown = new Throwable[1];
