@@ -5,7 +5,7 @@ import io.spinneret.embed.CrawlResult;
 import io.spinneret.embed.Crawler;
 import io.spinneret.embed.SpiderCatalog;
 import io.spinneret.internal.SpiderDefinition;
-import io.spinneret.scheduler.redis.RedisEndpoint;
+import io.spinneret.settings.Secrets;
 import io.spinneret.settings.Settings;
 import io.spinneret.settings.SettingsLoader;
 import io.spinneret.settings.SettingsLoader.CommandLineValue;
@@ -284,7 +284,7 @@ final class RunCommand implements Callable<Integer> {
         out.printf("%-" + keyW + "s  %-" + valW + "s  %s%n", "SETTING", "VALUE", "FROM");
         for (Setting s : Setting.values()) {
             Settings.Value v = settings.value(s);
-            String shown = s == Setting.REDIS_URL ? RedisEndpoint.redact(v.raw()) : v.raw(); // never the password
+            String shown = Secrets.redact(v.raw()); // never a password
             out.printf("%-" + keyW + "s  %-" + valW + "s  %s%n", s.key(), shown.isEmpty() ? "\"\"" : shown, v.origin());
         }
         out.flush();

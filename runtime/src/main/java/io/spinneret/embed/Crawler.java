@@ -351,10 +351,18 @@ public final class Crawler {
         Engine.Stop why = e.stopReason();
         if (why == Engine.Stop.NONE) {
             e.drain(Duration.ZERO);
-            PageRecords records = opened.scheduler == null ? null : opened.scheduler.pageRecords();
+            Scheduler scheduler = opened.scheduler;
+            PageRecords records = scheduler == null ? null : scheduler.pageRecords();
             if (records != null)
                 UnlinkedPages.remove(
-                        settings, opened.seeded, records, opened.start, stats, events::changeStatus, e::removeItems);
+                        settings,
+                        opened.seeded,
+                        records,
+                        scheduler::unsee,
+                        opened.start,
+                        stats,
+                        events::changeStatus,
+                        e::removeItems);
         } else if (why.finishesInFlight()) e.drain(Duration.ofDays(1)); // let in-flight requests finish normally
         else e.drain(settings.getDuration(Setting.SHUTDOWN_GRACE));
         ItemWriter p = opened.itemWriter;

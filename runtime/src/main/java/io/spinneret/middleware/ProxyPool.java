@@ -2,6 +2,7 @@ package io.spinneret.middleware;
 
 import io.spinneret.annotations.Setting;
 import io.spinneret.settings.InvalidSettingException;
+import io.spinneret.settings.Secrets;
 import io.spinneret.settings.Settings;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -99,14 +100,11 @@ public final class ProxyPool {
     }
 
     /**
-     * {@code proxy} with its credentials ({@code user:pass@}) cut out: what messages and logs show
-     * of a proxy, so that no password reaches a log, a summary or an error line.
+     * {@code proxy} with its password replaced by {@code ***} ({@link Secrets#redact}): what messages
+     * and logs show of a proxy, so that no password reaches a log, a summary or an error line.
      */
     public static String redact(String proxy) {
-        int scheme = proxy.indexOf("://");
-        int start = scheme < 0 ? 0 : scheme + 3;
-        int at = proxy.lastIndexOf('@');
-        return at < start ? proxy : proxy.substring(0, start) + proxy.substring(at + 1);
+        return Secrets.redact(proxy);
     }
 
     public Duration cooldown() {

@@ -42,6 +42,7 @@ public final class Revisits {
     private static final Visit PARSE = new Visit(false, null, null, false, false);
 
     private final @Nullable PageRecords records;
+    private final Consumer<Request> unsee;
     private final boolean recrawl;
     private final boolean emitUnchanged;
     private final boolean keepLinks;
@@ -54,12 +55,14 @@ public final class Revisits {
 
     Revisits(
             @Nullable PageRecords records,
+            Consumer<Request> unsee,
             Settings settings,
             Stats stats,
             BiConsumer<Request, ChangeStatus> listeners,
             Consumer<List<ItemKey>> removedItems,
             Clock clock) {
         this.records = records;
+        this.unsee = unsee;
         this.recrawl = settings.getBoolean(Setting.RECRAWL);
         this.emitUnchanged = settings.getBoolean(Setting.RECRAWL_EMIT_UNCHANGED);
         this.keepLinks = settings.getBoolean(Setting.RECRAWL_REMOVED_WHEN_UNLINKED);
@@ -88,6 +91,7 @@ public final class Revisits {
             Consumer<List<ItemKey>> removedItems) {
         return new Revisits(
                 scheduler.isPersistent() ? scheduler.pageRecords() : null,
+                scheduler::unsee,
                 settings,
                 stats,
                 listeners,
@@ -112,6 +116,7 @@ public final class Revisits {
         if (previous != null && (status == 404 || status == 410)) {
             if (keepItems) removeItems(store, request.fingerprint());
             store.remove(request.fingerprint());
+            unsee.accept(request); // a link that brings it back makes it a new page
             judged(request, ChangeStatus.REMOVED);
             return PARSE;
         }

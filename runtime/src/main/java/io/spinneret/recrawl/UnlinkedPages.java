@@ -40,6 +40,7 @@ public final class UnlinkedPages {
     /**
      * Applies the rule if it is on and {@code seeded} was a full re-crawl.
      *
+     * @param unsee forgets that a removed page was seen (its scheduler's {@code unsee})
      * @param start the crawl's start requests
      * @param removedItems given the keys of a removed page's items ({@code recrawl_removed_items} delete or flag)
      * @return how many pages were removed
@@ -48,6 +49,7 @@ public final class UnlinkedPages {
             Settings settings,
             RecrawlSeeds.Seeded seeded,
             PageRecords records,
+            Consumer<Request> unsee,
             List<Request> start,
             Stats stats,
             BiConsumer<Request, ChangeStatus> listeners,
@@ -103,6 +105,7 @@ public final class UnlinkedPages {
             List<ItemKey> items = entry.getValue().items();
             if (items != null && !items.isEmpty()) removedItems.accept(items);
             records.remove(entry.getKey());
+            unsee.accept(entry.getValue().request()); // a link that brings it back makes it a new page
             stats.increment(ChangeStatus.REMOVED.counter());
             listeners.accept(entry.getValue().request(), ChangeStatus.REMOVED);
             removed++;

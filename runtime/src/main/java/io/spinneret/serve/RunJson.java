@@ -1,6 +1,7 @@
 package io.spinneret.serve;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.spinneret.settings.Secrets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -13,7 +14,7 @@ final class RunJson {
         m.put("id", run.id());
         m.put("spider", run.spider());
         m.put("args", run.args());
-        m.put("settings", run.settings());
+        m.put("settings", Secrets.redact(run.settings())); // never a password
         m.put("state", run.state().label());
         m.put("schedule", run.scheduleId());
         m.put("created", run.created().toString());

@@ -1,5 +1,6 @@
 package io.spinneret.serve;
 
+import io.spinneret.settings.Secrets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -13,7 +14,7 @@ final class ScheduleJson {
         m.put("spider", s.spider());
         m.put("cron", s.cron());
         m.put("args", s.args());
-        m.put("settings", s.settings());
+        m.put("settings", Secrets.redact(s.settings())); // never a password
         m.put("created", s.created().toString());
         m.put("next", s.next().toString());
         m.put("last_run", s.lastRunId());

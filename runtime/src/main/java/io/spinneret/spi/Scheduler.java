@@ -120,6 +120,18 @@ public interface Scheduler extends AutoCloseable {
     void ack(Lease lease);
 
     /**
+     * Forgets that {@code request} was seen, so that pushing it again enqueues it: a page a re-crawl
+     * found removed comes back as a new page when a link to it does. Has no effect on a request
+     * never seen.
+     *
+     * @return false if this scheduler cannot forget a single request (the default, and a Bloom
+     *     filter's), true if it is forgotten or was never seen
+     */
+    default boolean unsee(Request request) {
+        return false;
+    }
+
+    /**
      * {@link #ack}s a lease whose request stored nothing (no item; the requests it found were pushed
      * before): the scheduler may make it durable with its next call, or at {@link #close}, rather
      * than at once. A crash before then redoes the request, which stores nothing and pushes only

@@ -1,9 +1,12 @@
 package io.spinneret.storage;
 
+import io.spinneret.internal.Field;
 import io.spinneret.internal.ItemSchema;
+import io.spinneret.spi.ItemRemovals;
 import io.spinneret.spi.RejectedItemsException;
 import io.spinneret.spi.Storage;
 import java.io.IOException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
@@ -12,6 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Several outputs at once ({@code -o books.jsonl -o postgresql://...}, {@code -o Book=books.csv}):
@@ -25,7 +30,9 @@ import java.util.stream.Collectors;
  * Items of a type no output takes are rejected too, with a message saying how to route them.
  * Called from one pipeline thread at a time.
  */
-final class FanOutStorage implements Storage {
+final class FanOutStorage implements Storage, ItemRemovals {
+    private static final Logger LOG = LoggerFactory.getLogger(FanOutStorage.class);
+
     /** One output and the item types it takes (empty: every type no other output names). */
     record Route(Set<String> types, Storage storage) {}
 
@@ -36,6 +43,7 @@ final class FanOutStorage implements Storage {
 
     private final Set<Storage> done = Collections.newSetFromMap(new IdentityHashMap<>());
     private final List<Storage> opened = new ArrayList<>();
+    private boolean warnedKeeping;
 
     FanOutStorage(List<Route> routes) {
         this.routes = List.copyOf(routes);
@@ -102,6 +110,43 @@ final class FanOutStorage implements Storage {
             } catch (RejectedItemsException one) {
                 out.add(item);
             }
+        }
+        return out;
+    }
+
+    /**
+     * Deletes the items of removed pages from every output that can (the databases); the others (the
+     * files) keep theirs, as they would alone, with one warning.
+     */
+    @Override
+    public void removeItems(String table, Field key, List<Object> keys) throws IOException {
+        for (ItemRemovals r : removals()) r.removeItems(table, key, keys);
+    }
+
+    /** Flags the items of removed pages in every output that can; see {@link #removeItems}. */
+    @Override
+    public void flagItems(String table, Field key, List<Object> keys, Instant at) throws IOException {
+        for (ItemRemovals r : removals()) r.flagItems(table, key, keys, at);
+    }
+
+    @Override
+    public void keepRemovedFlags() {
+        for (ItemRemovals r : removals()) r.keepRemovedFlags();
+    }
+
+    private List<ItemRemovals> removals() {
+        List<ItemRemovals> out = new ArrayList<>();
+        List<String> keeping = new ArrayList<>();
+        for (Route r : routes) {
+            if (r.storage() instanceof ItemRemovals removals) out.add(removals);
+            else keeping.add(r.storage().describe());
+        }
+        if (!keeping.isEmpty() && !warnedKeeping) {
+            warnedKeeping = true;
+            LOG.warn(
+                    "{} cannot delete or flag items (only database outputs can); the items of removed pages are"
+                            + " kept there as they are",
+                    String.join(" and ", keeping));
         }
         return out;
     }

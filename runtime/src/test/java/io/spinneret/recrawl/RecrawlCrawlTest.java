@@ -165,6 +165,17 @@ class RecrawlCrawlTest {
                     site.takeStatuses(),
                     "removed pages are not known any more; changed ones have their new ETag");
             assertEquals(Map.of("unchanged", (long) PAGES - 5), after.recrawled());
+
+            IntStream.range(10, 15).forEach(site::restore);
+            CrawlResult back = crawl(site, settings(scheduler, "recrawl=true"));
+            assertEquals(
+                    Map.of("changed", 1L, "new", 5L, "unchanged", (long) PAGES - 6),
+                    back.recrawled(),
+                    "the first listing page links them again: removed pages that came back are new pages");
+            assertEquals(
+                    new TreeSet<>(
+                            IntStream.range(10, 15).mapToObj(site::bookUrl).toList()),
+                    itemUrls());
         }
     }
 
@@ -319,10 +330,11 @@ class RecrawlCrawlTest {
             assertEquals(Set.of(site.bookUrl(7), site.bookUrl(42)), flagged.keySet(), "only theirs flagged");
             flagged.values().forEach(Instant::parse); // ISO-8601 in UTC
 
-            // a page that comes back is found by a full crawl of the job (a re-crawl does not follow a
-            // link to it again: its fingerprint stays seen), which writes its item again
+            // a page that comes back is a new page to the next re-crawl (its listing links it again),
+            // whose item is written again
             site.restore(7);
-            crawl(site, crawlAll);
+            CrawlResult back = crawl(site, crawlAll.with("recrawl", "true", "test"));
+            assertEquals(1L, back.recrawled().get("new"), back.recrawled().toString());
             Map<String, String> after = removedFlags(db);
             assertEquals("-", after.get(site.bookUrl(7)), "written again: its flag is cleared");
             assertEquals(flagged.get(site.bookUrl(42)), after.get(site.bookUrl(42)), "still gone: still flagged");

@@ -242,6 +242,25 @@ public abstract class SchedulerContractTest {
     }
 
     @Test
+    void anUnseenRequestIsEnqueuedAgainByItsNextPush() throws Exception {
+        Scheduler s = open(false);
+        s.pushAll(List.of(req("gone"), req("kept")));
+        s.ack(poll(s));
+        s.ack(poll(s));
+        if (!s.unsee(req("gone"))) { // cannot forget one request: it stays seen
+            assertFalse(s.push(req("gone")));
+            return;
+        }
+        assertEquals(1, s.seenCount(), "only kept is seen");
+        assertTrue(s.unsee(req("never pushed")), "forgetting what was never seen changes nothing");
+        assertEquals(1, s.seenCount());
+        assertFalse(s.push(req("kept")));
+        assertTrue(s.push(req("gone")), "a page that comes back is a new request");
+        assertEquals("gone", path(poll(s)));
+        assertEquals(2, s.seenCount());
+    }
+
+    @Test
     void aLeaseAckedLaterIsDoneByTheNextCallAndForGoodOnceClosed() throws Exception {
         Scheduler first = open(false, VISIBILITY_TIMEOUT);
         first.pushAll(List.of(req("a"), req("b"), req("c")));

@@ -1,14 +1,17 @@
 package io.spinneret.storage;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.spinneret.api.SpinneretException;
+import io.spinneret.internal.Field;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.settings.Settings;
+import io.spinneret.spi.ItemRemovals;
 import io.spinneret.spi.RejectedItemsException;
 import io.spinneret.spi.Storage;
 import java.io.IOException;
@@ -16,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.sql.DriverManager;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
@@ -58,6 +62,33 @@ class OutputsTest {
             rs.next();
             assertEquals(2, rs.getInt(1));
             assertEquals(1, rs.getInt(2));
+        }
+    }
+
+    @Test
+    void itemsOfRemovedPagesAreDeletedOrFlaggedInTheDatabasesAndKeptInTheFiles() throws Exception {
+        Path jsonl = dir.resolve("a.jsonl");
+        Path first = dir.resolve("first.db");
+        Path second = dir.resolve("second.db");
+        try (Storage s = Storages.forOutput(jsonl + "," + first + "," + second, Settings.defaults())) {
+            s.open();
+            ItemRemovals removals = assertInstanceOf(ItemRemovals.class, s);
+            removals.keepRemovedFlags();
+            s.write(books, List.of(BookSchema.book(1), BookSchema.book(2), BookSchema.book(3)));
+            Field key = books.fields().get(books.keyIndex());
+            List<Object> keys = List.of(books.key(BookSchema.book(2)));
+            removals.flagItems(books.table(), key, keys, Instant.parse("2026-12-05T03:00:00Z"));
+            removals.removeItems(books.table(), key, List.of(books.key(BookSchema.book(3))));
+        }
+        assertEquals(3, Files.readAllLines(jsonl).size(), "a file keeps its lines");
+        for (Path db : List.of(first, second)) {
+            try (var c = DriverManager.getConnection("jdbc:sqlite:" + db);
+                    var st = c.createStatement();
+                    var rs = st.executeQuery("SELECT count(*), count(" + ItemRemovals.REMOVED_AT + ") FROM book")) {
+                rs.next();
+                assertEquals(2, rs.getInt(1), db + ": book 3 deleted");
+                assertEquals(1, rs.getInt(2), db + ": book 2 flagged");
+            }
         }
     }
 

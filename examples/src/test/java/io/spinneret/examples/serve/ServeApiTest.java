@@ -175,6 +175,25 @@ class ServeApiTest {
     }
 
     @Test
+    void theApiShowsNoPasswordOfASettingsUrl() throws Exception {
+        MutableClock clock = new MutableClock(Instant.parse("2026-12-04T10:00:30Z"));
+        try (ServeService service = start(dir.resolve("data"), clock, 1)) {
+            ServeClient api = new ServeClient(service.url(), TOKEN);
+            Map<String, Object> body = Map.of(
+                    "spider",
+                    "books",
+                    "cron",
+                    "0 3 * * *",
+                    "settings",
+                    Map.of("proxies", "http://alice:s3cret@127.0.0.1:3128", "start_urls", replica.url()));
+            long id = api.call("POST", "api/schedules", body).path("id").asLong();
+            String shown = api.send("GET", "api/schedules/" + id, null).body();
+            assertTrue(shown.contains("http://alice:***@127.0.0.1:3128"), shown);
+            assertFalse(shown.contains("s3cret"), shown);
+        }
+    }
+
+    @Test
     void aScheduleFiresWhenItsTimeComesAndNeverStartsTwiceWhileItsRunGoes() throws Exception {
         MutableClock clock = new MutableClock(Instant.parse("2026-12-04T10:00:30Z"));
         try (ServeService service = start(dir.resolve("data"), clock, 2)) {

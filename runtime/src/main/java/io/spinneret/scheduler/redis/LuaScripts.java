@@ -26,6 +26,7 @@ enum LuaScripts {
     ACK(true),
     REQUEUE(true),
     TOUCH(true),
+    UNSEE(true),
     RESET(false),
     LAYOUT(false),
     BUCKET(false),

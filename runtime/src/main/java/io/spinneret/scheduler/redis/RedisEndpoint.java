@@ -2,6 +2,7 @@ package io.spinneret.scheduler.redis;
 
 import io.spinneret.api.SpinneretException;
 import io.spinneret.settings.InvalidSettingException;
+import io.spinneret.settings.Secrets;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URLDecoder;
@@ -173,19 +174,7 @@ public final class RedisEndpoint {
 
     /** {@code url} with the password of its user info replaced by {@code ***}, however malformed it is. */
     public static String redact(String url) {
-        int start = url.indexOf("://");
-        start = start < 0 ? 0 : start + 3;
-        int end = url.length();
-        for (char stop : new char[] {'/', '?'}) {
-            int i = url.indexOf(stop, start);
-            if (i >= 0) end = Math.min(end, i);
-        }
-        int at = url.lastIndexOf('@', end - 1);
-        if (at < start) return url;
-        String info = url.substring(start, at);
-        int c = info.indexOf(':');
-        String shown = c < 0 ? "***" : info.substring(0, c) + ":***";
-        return url.substring(0, start) + shown + url.substring(at);
+        return Secrets.redact(url);
     }
 
     /** True for {@code redis-cluster://} and {@code rediss-cluster://}. */

@@ -1021,6 +1021,14 @@ public final class RedisScheduler implements Scheduler {
         ackAll(List.of(lease));
     }
 
+    /** Removes the fingerprint from its host's bucket's seen set (exact filter only). */
+    @Override
+    public boolean unsee(Request request) {
+        int bucket = HostBuckets.of(request.host());
+        Map<Integer, List<byte[]>> args = Map.of(bucket, List.of(epochBytes(), fingerprintBytes(request)));
+        return !(runBuckets(LuaScripts.UNSEE, args, false).get(bucket) instanceof Long n && n < 0);
+    }
+
     /** One ack script per bucket the leases are in, all in one round trip. */
     @Override
     public void ackAll(List<Lease> leases) {

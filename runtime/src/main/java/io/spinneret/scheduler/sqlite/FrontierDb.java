@@ -336,6 +336,14 @@ final class FrontierDb implements AutoCloseable {
         }
     }
 
+    /** Forgets that {@code fp} was seen. */
+    void unsee(byte[] fp) throws SQLException {
+        try (PreparedStatement st = conn.prepareStatement("DELETE FROM seen WHERE fp = ?")) {
+            st.setBytes(1, fp);
+            if (st.executeUpdate() == 1) seen--;
+        }
+    }
+
     void removePage(byte[] fp) throws SQLException {
         try (PreparedStatement st = conn.prepareStatement("DELETE FROM page WHERE fp = ?")) {
             st.setBytes(1, fp);

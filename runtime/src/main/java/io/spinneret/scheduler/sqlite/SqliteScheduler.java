@@ -269,6 +269,16 @@ public final class SqliteScheduler implements Scheduler {
         call(db -> db.ack(seq));
     }
 
+    @Override
+    public boolean unsee(Request request) {
+        byte[] fp = FrontierDb.bytes(request.fingerprint());
+        call(db -> {
+            db.unsee(fp);
+            return null;
+        });
+        return true;
+    }
+
     /** Committed with the next call (a page without items is one transaction fewer). */
     @Override
     public void ackLater(Lease lease) {
