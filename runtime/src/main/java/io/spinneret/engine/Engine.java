@@ -55,6 +55,8 @@ import org.slf4j.LoggerFactory;
 public final class Engine implements CrawlContext {
     private static final Logger LOG = LoggerFactory.getLogger(Engine.class);
     private static final long IDLE_PARK_NANOS = TimeUnit.MILLISECONDS.toNanos(50);
+    /** The longest a platform poller waits for a batch of free slots ({@link #awaitSlotBatch}). */
+    private static final long SLOT_BATCH_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
 
     /** Why the crawl stops; the limits are {@link CrawlLimits}' and {@code max_items}. */
     public enum Stop {
@@ -85,6 +87,11 @@ public final class Engine implements CrawlContext {
     private final FileDownloads files;
     private final int concurrency;
     private final Semaphore permits;
+    /** Free slots a platform poller waits for before it polls ({@link #awaitSlotBatch}); 1 for a virtual one. */
+    private final int slotBatch;
+    /** Free slots at which a task that ends wakes the poller: {@link #slotBatch} while it waits for them, else 1. */
+    private volatile int wakeAtFree = 1;
+
     private final AtomicInteger inFlight = new AtomicInteger();
     /** Leases handed from the poller to the workers; a worker holds one of the permits. */
     private final LinkedTransferQueue<Lease> handoff = new LinkedTransferQueue<>();
@@ -153,6 +160,7 @@ public final class Engine implements CrawlContext {
         this.scheduler = scheduler;
         this.concurrency = Math.max(1, settings.getInt(Setting.CONCURRENCY));
         this.permits = new Semaphore(concurrency);
+        this.slotBatch = scheduler.isShared() ? Math.max(1, concurrency / 4) : 1;
         this.newRequests = new NewRequests(scheduler, settings, stats, events);
         this.limits = new CrawlLimits(settings, stats);
         this.itemSink = new ItemSink(scheduler, settings, stats, events, () -> requestStop(Stop.ITEM_LIMIT));
@@ -322,7 +330,8 @@ public final class Engine implements CrawlContext {
      * scheduler (Redis) the poller is a platform thread: it waits for a round trip on each poll,
      * and a virtual thread woken by its reply waits for a carrier behind every worker ready to
      * run (about 10 ms a poll, measured on 2 cores), which held a node on Redis to half the pages
-     * a second of one on the memory scheduler.
+     * a second of one on the memory scheduler. So that the tasks do not wake it once each, it
+     * waits for a batch of free slots ({@link #awaitSlotBatch}).
      */
     public void run() throws InterruptedException {
         Throwable[] thrown = new Throwable[1];
@@ -372,6 +381,7 @@ public final class Engine implements CrawlContext {
         long idleTimeout = settings.getDuration(Setting.IDLE_TIMEOUT).toNanos();
         long idleSince = -1;
         while (stop == Stop.NONE) {
+            if (slotBatch > 1) awaitSlotBatch();
             boolean acquired = permits.tryAcquire(IDLE_PARK_NANOS, TimeUnit.NANOSECONDS);
             Stop limit = limits.reached(); // after the wait: the request that just ended may have reached one
             if (limit != null) {
@@ -431,6 +441,30 @@ public final class Engine implements CrawlContext {
             permits.release();
             // work is in flight: wait until a task finishes (it unparks us) or a moment passes
             LockSupport.parkNanos(this, IDLE_PARK_NANOS);
+        }
+    }
+
+    /**
+     * Waits until {@link #slotBatch} slots are free, or {@value #SLOT_BATCH_NANOS} ns at most,
+     * woken by the task that frees the last of them, not by each. The poller of a shared
+     * scheduler is a platform thread ({@link #run}): woken by every task that ends, it woke about
+     * once a page, a system call on each side, and polled for about two slots each time (a virtual
+     * poller, woken the same way, runs only after the workers ready before it, so it finds a dozen
+     * slots free). On a CPU-bound crawl the slots outnumber what the cores can run, so a few of
+     * them idle for a few milliseconds cost nothing; on a slow site they cost at most that wait.
+     */
+    private void awaitSlotBatch() {
+        if (permits.availablePermits() >= slotBatch) return;
+        wakeAtFree = slotBatch;
+        try {
+            long deadline = System.nanoTime() + SLOT_BATCH_NANOS;
+            while (stop == Stop.NONE && permits.availablePermits() < slotBatch) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) return;
+                LockSupport.parkNanos(this, left);
+            }
+        } finally {
+            wakeAtFree = 1;
         }
     }
 
@@ -558,7 +592,7 @@ public final class Engine implements CrawlContext {
             inFlight.decrementAndGet();
             permits.release();
             Thread p = poller;
-            if (p != null) LockSupport.unpark(p);
+            if (p != null && permits.availablePermits() >= wakeAtFree) LockSupport.unpark(p);
         }
     }
 }

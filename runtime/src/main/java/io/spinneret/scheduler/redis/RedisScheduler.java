@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -112,10 +113,10 @@ import redis.clients.jedis.exceptions.JedisException;
  * batches are handed out from those, without a round trip, until none is left: a node's poller
  * then rarely waits for Redis. Leases taken ahead are this node's like the others (its heartbeat
  * keeps them, a dead node's come back after the visibility timeout); this node counts them as
- * pending, not in flight, and gives back those it did not hand out when another node joins, when
- * a push outranks one of them in its host's order (so {@code depth_first} still goes deep first), or
- * when it closes. Pops go
- * through a pipeline of their own, so they never wait behind a batch of pushes, acks and records.
+ * pending, not in flight, and gives back those it did not hand out when another node joins or
+ * when it closes, and those a push outranks in their host's order (so {@code depth_first} still
+ * goes deep first; the others stay, as they come first anyway). Pops go through a pipeline of
+ * their own, so they never wait behind a batch of pushes, acks and records.
  *
  * <h2>Lifecycle</h2>
  * A crawl is {@code running} from the first node's open until a node closes with nothing pending
@@ -246,7 +247,11 @@ public final class RedisScheduler implements Scheduler {
     /** Leases a pop took beyond what its poll asked for, handed out by the next polls ({@link #leases}). */
     private final ConcurrentLinkedDeque<Lease> ahead = new ConcurrentLinkedDeque<>();
 
-    private volatile boolean aheadOutranked; // a push since the pop outranks a lease taken ahead
+    /**
+     * Per host, the highest priority pushed since the last poll that outranks a lease of that host
+     * taken ahead: those leases go back to their queues at the next poll ({@link #giveBackOutranked}).
+     */
+    private final Map<String, Integer> outranking = new ConcurrentHashMap<>();
 
     private final ReentrantLock popping = new ReentrantLock(); // one pop at a time fills ahead
     /** How many leases a pop takes beyond those asked for. */
@@ -670,7 +675,7 @@ public final class RedisScheduler implements Scheduler {
     public boolean[] pushEach(List<Request> requests) {
         boolean[] added = new boolean[requests.size()];
         if (added.length == 0) return added;
-        if (!ahead.isEmpty() && outranksAhead(requests)) aheadOutranked = true;
+        if (!ahead.isEmpty()) noteOutranking(requests);
         // in the order of each bucket's first request: buckets that wake join the ring in that order
         Map<Integer, List<byte[]>> args = new LinkedHashMap<>();
         Map<Integer, List<Integer>> positions = new HashMap<>();
@@ -744,28 +749,49 @@ public final class RedisScheduler implements Scheduler {
     @Override
     public List<Lease> pollBatch(int max) {
         if (max <= 0) return List.of();
-        if (aheadOutranked) { // served in their host's order again, behind what outranks them
-            aheadOutranked = false;
-            giveBackAhead();
-        }
+        if (!outranking.isEmpty()) giveBackOutranked();
         if (alone()) return leases(max, TAKEN_AHEAD);
         giveBackAhead(); // other nodes joined: what this one took ahead is work they would wait for
         return leases(max, 0);
     }
 
     /**
-     * True if one of {@code requests} comes before a lease taken ahead in its host's order (a
-     * higher priority, as {@code crawl_order = depth_first} gives a page's links): handing the
-     * lease out first would break the order the {@link Scheduler} contract promises.
+     * Notes the requests that come before a lease taken ahead in its host's order (a higher
+     * priority, as {@code crawl_order = depth_first} gives a page's links): handing the lease out
+     * first would break the order the {@link Scheduler} contract promises.
      */
-    private boolean outranksAhead(List<Request> requests) {
+    private void noteOutranking(List<Request> requests) {
         for (Lease l : ahead) {
             Request held = l.request();
             for (Request r : requests) {
-                if (r.priority() > held.priority() && r.host().equals(held.host())) return true;
+                if (r.priority() > held.priority() && r.host().equals(held.host()))
+                    outranking.merge(r.host(), r.priority(), Math::max);
             }
         }
-        return false;
+    }
+
+    /**
+     * Gives back the leases taken ahead that a push outranked, to be served in their host's order
+     * behind what outranks them. The others stay: a lease not outranked comes before every request
+     * pushed since the pop in its host's order, and before every lease given back (a pop takes a
+     * host's requests highest priority first), so handing it out first keeps that order.
+     */
+    private void giveBackOutranked() {
+        Map<String, Integer> above = new HashMap<>();
+        for (String host : outranking.keySet()) {
+            Integer p = outranking.remove(host);
+            if (p != null) above.put(host, p);
+        }
+        List<Lease> back = new ArrayList<>();
+        for (Iterator<Lease> it = ahead.iterator(); it.hasNext(); ) {
+            Lease l = it.next();
+            Integer p = above.get(l.request().host());
+            if (p != null && p > l.request().priority()) {
+                back.add(l);
+                it.remove();
+            }
+        }
+        if (!back.isEmpty()) requeueAll(back, back.stream().map(Lease::request).toList());
     }
 
     /** No other node in the crawl's node list, read again every second at most. */

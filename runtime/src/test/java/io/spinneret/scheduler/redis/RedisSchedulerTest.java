@@ -83,6 +83,39 @@ class RedisSchedulerTest {
     }
 
     @Test
+    void aPushGivesBackOnlyTheLeasesTakenAheadThatItOutranks() throws Exception {
+        RedisScheduler a = node(Duration.ofSeconds(60));
+        List<Request> pushed = new ArrayList<>();
+        for (int i = 0; i < 6; i++) pushed.add(req(i).toBuilder().priority(1).build());
+        pushed.add(req(100)); // priority 0: after the six in the host's order
+        a.pushAll(pushed);
+        List<Lease> first = a.pollBatch(1); // alone: the other six are taken ahead
+        assertEquals(List.of("http://example.com/p/0"), urls(first));
+        a.push(req(6).toBuilder().priority(1).build()); // outranks p/100, not p/1..p/5 (pushed before it)
+        List<Lease> ahead = a.pollBatch(10);
+        assertEquals(
+                List.of(
+                        "http://example.com/p/1",
+                        "http://example.com/p/2",
+                        "http://example.com/p/3",
+                        "http://example.com/p/4",
+                        "http://example.com/p/5"),
+                urls(ahead),
+                "kept ahead and handed out in their order, before the push");
+        List<Lease> after = a.pollBatch(10);
+        assertEquals(
+                List.of("http://example.com/p/6", "http://example.com/p/100"),
+                urls(after),
+                "the outranked lease given back, and served behind what outranks it");
+        for (List<Lease> ls : List.of(first, ahead, after)) for (Lease l : ls) a.ack(l);
+        assertEquals(0, a.pendingCount() + a.inFlightCount());
+    }
+
+    private static List<String> urls(List<Lease> leases) {
+        return leases.stream().map(l -> l.request().url()).toList();
+    }
+
+    @Test
     void keepsTheCrawlsKeysUnderItsHashTagAndEachHostsFrontierUnderItsBuckets() throws Exception {
         RedisScheduler a = node(Duration.ofSeconds(60));
         a.pushAll(List.of(req(1), req(2)));
