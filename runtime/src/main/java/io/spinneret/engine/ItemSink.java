@@ -71,6 +71,10 @@ final class ItemSink {
         items.add(kept.size());
         events.scraped(kept);
         ItemWriter p = itemWriter;
+        if (kept.isEmpty() && n > 0) { // every item past max_items: back in the queue, for a resumed crawl to store
+            scheduler.requeue(lease, lease.request());
+            return;
+        }
         if (kept.isEmpty()) {
             scheduler.ackLater(lease); // nothing to store: a crash may redo it
             return;

@@ -10,6 +10,7 @@ import io.spinneret.testing.BookSchema;
 import io.spinneret.testing.BooksFixture;
 import io.spinneret.testing.TestSettings;
 import io.spinneret.testing.TestSite;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -53,6 +54,29 @@ class CrawlLimitsTest {
             assertEquals(10, r.responses(), "the requests in flight at the limit finish normally");
             assertEquals(9, r.items(), "the listing page and nine books");
             assertEquals(0, r.exitCode());
+        }
+    }
+
+    @Test
+    void aCrawlStoppedByMaxItemsIsResumedIntoEveryItemOnce() throws Exception {
+        try (TestSite site = TestSite.books(3).booksAnswerAfter(Duration.ofMillis(100))) {
+            String[] job = {"concurrency=8", "scheduler=sqlite", "job_dir=" + dir.resolve("jobs")};
+            CrawlResult first = crawl(site, job[0], job[1], job[2], "max_items=10");
+            assertEquals(CrawlResult.Outcome.ITEM_LIMIT, first.outcome(), first.summaryLine());
+            assertEquals(10, first.items());
+            assertTrue(first.get("items/over_limit") > 0, "books were in flight at the limit: " + first.stats());
+
+            CrawlResult resumed = Crawler.builder(new BooksFixture(site.root()))
+                    .settings(TestSettings.fast(dir.resolve("out.jsonl"), job))
+                    .items(List.of(BookSchema.INSTANCE))
+                    .progress(null)
+                    .resume(true)
+                    .build()
+                    .run();
+            assertEquals(50, resumed.items(), "the books dropped past the limit were put back: " + resumed.stats());
+            List<String> lines = Files.readAllLines(dir.resolve("out.jsonl"));
+            assertEquals(60, lines.size());
+            assertEquals(60, lines.stream().distinct().count(), "every book once");
         }
     }
 

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
@@ -24,6 +25,7 @@ public final class TestSite implements AutoCloseable {
     private final Map<String, HttpHandler> routes = new ConcurrentHashMap<>();
     public final Map<String, AtomicInteger> hits = new ConcurrentHashMap<>();
     public final AtomicInteger totalHits = new AtomicInteger();
+    private volatile long bookDelayMillis;
 
     public TestSite(int pages, int perPage) throws IOException {
         this.pages = pages;
@@ -57,6 +59,12 @@ public final class TestSite implements AutoCloseable {
         return this;
     }
 
+    /** Book pages answer after {@code delay}, so that several are in flight at once. */
+    public TestSite booksAnswerAfter(Duration delay) {
+        bookDelayMillis = delay.toMillis();
+        return this;
+    }
+
     public int hits(String path) {
         AtomicInteger n = hits.get(path);
         return n == null ? 0 : n.get();
@@ -81,10 +89,22 @@ public final class TestSite implements AutoCloseable {
             } else if (path.startsWith("/book/")) {
                 int i = parse(path.substring(6));
                 if (i < 0 || i >= books()) send(ex, 404, "<html><body>no such book</body></html>");
-                else send(ex, 200, detail(i));
+                else {
+                    sleep(bookDelayMillis);
+                    send(ex, 200, detail(i));
+                }
             } else {
                 send(ex, 404, "<html><body>not found</body></html>");
             }
+        }
+    }
+
+    private static void sleep(long millis) {
+        if (millis <= 0) return;
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 
