@@ -200,8 +200,25 @@ final class CommandPipeline implements AutoCloseable {
      * naming {@code what}. A write posted before a call is sent in the same batch or an earlier one.
      */
     <T> void post(Command<T> command, @Nullable String what) {
+        post(new Op<>(command, new CompletableFuture<>(), null, null), what);
+    }
+
+    /**
+     * As {@link #post(Command, String)}, for a script: loaded again if the server forgot it, and its
+     * write waited for by {@code redis_wait_replicas}, as with {@link #evalAll}.
+     */
+    void post(ScriptCall c, String what) {
+        post(
+                new Op<>(
+                        binary(c.script(), c.keys(), c.args()),
+                        new CompletableFuture<>(),
+                        c.script().source(),
+                        firstKey(c.keys())),
+                what);
+    }
+
+    private <T> void post(Op<T> op, @Nullable String what) {
         if (stopped) return;
-        Op<T> op = new Op<>(command, new CompletableFuture<>(), null, null);
         op.result().whenComplete((r, e) -> {
             if (e == null) return;
             if (what == null) LOG.debug("Redis clean-up command failed: {}", e.getMessage());

@@ -1029,6 +1029,20 @@ public final class RedisScheduler implements Scheduler {
         return !(runBuckets(LuaScripts.UNSEE, args, false).get(bucket) instanceof Long n && n < 0);
     }
 
+    /**
+     * Sent with the next batch of this node's commands (its next push or ack of stored items, its
+     * heartbeat within a second, or its close) instead of a round trip of its own.
+     */
+    @Override
+    public void ackLater(Lease lease) {
+        int bucket = bucketOf(lease.id());
+        List<byte[]> args = List.of(epochBytes(), memberOf(lease.id()).getBytes(StandardCharsets.UTF_8));
+        redis.post(
+                new CommandPipeline.ScriptCall(LuaScripts.ACK.plain(), buckets.binaryKeys(bucket), args),
+                "acknowledging " + lease.request().url());
+        held.remove(lease.id());
+    }
+
     /** One ack script per bucket the leases are in, all in one round trip. */
     @Override
     public void ackAll(List<Lease> leases) {
