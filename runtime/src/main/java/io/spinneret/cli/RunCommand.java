@@ -154,8 +154,11 @@ final class RunCommand implements Callable<Integer> {
         String target = settings.getString(Setting.OUTPUT).isBlank()
                 ? spider.name() + ".jsonl"
                 : settings.getString(Setting.OUTPUT);
-        if (settings.getString(Setting.OUTPUT).isBlank() && !resume) {
-            // the file nobody named holds this run's items, not every run's: run it twice, 1,000 books
+        if (settings.getString(Setting.OUTPUT).isBlank()
+                && !resume
+                && !settings.getChoice(Setting.SCHEDULER).equals("redis")) {
+            // the file nobody named holds this run's items, not every run's: run it twice, 1,000 books. Not
+            // a node of a Redis crawl, which a restart joins again: it adds to what it stored before
             settings = settings.with(Setting.OVERWRITE_OUTPUT, "true", "the default output " + target);
         }
         try {
