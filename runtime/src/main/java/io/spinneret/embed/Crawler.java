@@ -23,6 +23,7 @@ import io.spinneret.observe.CrawlClosed;
 import io.spinneret.observe.CrawlListener;
 import io.spinneret.observe.CrawlOpened;
 import io.spinneret.recrawl.RecrawlSeeds;
+import io.spinneret.recrawl.RemovedItems;
 import io.spinneret.recrawl.UnlinkedPages;
 import io.spinneret.scheduler.Schedulers;
 import io.spinneret.session.SessionPool;
@@ -388,6 +389,7 @@ public final class Crawler {
             stats.add(Stats.ITEMS, -notStored);
             stats.add(STAT_NOT_STORED, notStored);
         }
+        if (p.removed() > 0) stats.add(RemovedItems.of(settings).counter(), p.removed()); // of removed pages
     }
 
     /** How the crawl ended, logged with every counter and told to the listeners. */

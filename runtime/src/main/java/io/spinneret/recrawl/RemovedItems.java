@@ -26,6 +26,11 @@ public enum RemovedItems {
         return this != KEEP;
     }
 
+    /** The counter of the items this mode deleted or flagged: {@code items/deleted}, {@code items/flagged}. */
+    public String counter() {
+        return this == FLAG ? "items/flagged" : "items/deleted";
+    }
+
     /** The setting's value, as a user writes it. */
     public String value() {
         return name().toLowerCase(Locale.ROOT);

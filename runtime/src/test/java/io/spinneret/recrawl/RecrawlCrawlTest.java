@@ -301,6 +301,7 @@ class RecrawlCrawlTest {
             site.unlink(3);
             CrawlResult r = crawl(site, intoDatabase(db, rules).with("recrawl", "true", "test"));
             assertEquals(6L, r.recrawled().get("removed"), "5 answered 404, 1 no longer linked");
+            assertEquals(6, r.get("items/deleted"), r.stats().toString());
             Set<String> expected = new TreeSet<>(IntStream.range(0, LISTINGS * PER_PAGE)
                     .filter(i -> i != 3 && (i < 10 || i >= 15))
                     .mapToObj(site::bookUrl)
@@ -323,6 +324,7 @@ class RecrawlCrawlTest {
             site.delete(42);
             CrawlResult gone = crawl(site, crawlAll.with("recrawl", "true", "test"));
             assertEquals(2L, gone.recrawled().get("removed"));
+            assertEquals(2, gone.get("items/flagged"), gone.stats().toString());
             Map<String, String> flags = removedFlags(db);
             assertEquals(none.keySet(), flags.keySet(), "no row deleted");
             Map<String, String> flagged = new TreeMap<>(flags);
