@@ -50,6 +50,7 @@ public final class Secrets {
         int at = url.lastIndexOf('@', end - 1);
         if (at < start) return url;
         String info = url.substring(start, at);
+        if (info.chars().anyMatch(Character::isWhitespace)) return url; // no user info: text, such as a user agent
         int c = info.indexOf(':');
         String shown = c < 0 ? "***" : info.substring(0, c) + ":***";
         return url.substring(0, start) + shown + url.substring(at);

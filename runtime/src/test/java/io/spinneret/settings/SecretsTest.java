@@ -21,6 +21,10 @@ class SecretsTest {
         assertEquals("http://h/a@b", Secrets.redact("http://h/a@b"), "an @ in the path is no user info");
         assertEquals("http://h/?to=a@b.c", Secrets.redact("http://h/?to=a@b.c"));
         assertEquals("0.5", Secrets.redact("0.5"));
+        assertEquals(
+                "MyBot/1.0 (+http://bot.example; admin@example.com)",
+                Secrets.redact("MyBot/1.0 (+http://bot.example; admin@example.com)"),
+                "a user agent's address");
         assertEquals("", Secrets.redact(""));
     }
 
