@@ -30,7 +30,7 @@ import org.slf4j.LoggerFactory;
  * Items of a type no output takes are rejected too, with a message saying how to route them.
  * Called from one pipeline thread at a time.
  */
-final class FanOutStorage implements Storage, ItemRemovals {
+class FanOutStorage implements Storage {
     private static final Logger LOG = LoggerFactory.getLogger(FanOutStorage.class);
 
     /** One output and the item types it takes (empty: every type no other output names). */
@@ -43,10 +43,16 @@ final class FanOutStorage implements Storage, ItemRemovals {
 
     private final Set<Storage> done = Collections.newSetFromMap(new IdentityHashMap<>());
     private final List<Storage> opened = new ArrayList<>();
-    private boolean warnedKeeping;
 
     FanOutStorage(List<Route> routes) {
         this.routes = List.copyOf(routes);
+    }
+
+    /** The outputs together: one that acts on the items of removed pages when a database is among them. */
+    static FanOutStorage of(List<Route> routes) {
+        return routes.stream().anyMatch(r -> r.storage() instanceof ItemRemovals)
+                ? new WithRemovals(routes)
+                : new FanOutStorage(routes);
     }
 
     @Override
@@ -114,43 +120,6 @@ final class FanOutStorage implements Storage, ItemRemovals {
         return out;
     }
 
-    /**
-     * Deletes the items of removed pages from every output that can (the databases); the others (the
-     * files) keep theirs, as they would alone, with one warning.
-     */
-    @Override
-    public void removeItems(String table, Field key, List<Object> keys) throws IOException {
-        for (ItemRemovals r : removals()) r.removeItems(table, key, keys);
-    }
-
-    /** Flags the items of removed pages in every output that can; see {@link #removeItems}. */
-    @Override
-    public void flagItems(String table, Field key, List<Object> keys, Instant at) throws IOException {
-        for (ItemRemovals r : removals()) r.flagItems(table, key, keys, at);
-    }
-
-    @Override
-    public void keepRemovedFlags() {
-        for (ItemRemovals r : removals()) r.keepRemovedFlags();
-    }
-
-    private List<ItemRemovals> removals() {
-        List<ItemRemovals> out = new ArrayList<>();
-        List<String> keeping = new ArrayList<>();
-        for (Route r : routes) {
-            if (r.storage() instanceof ItemRemovals removals) out.add(removals);
-            else keeping.add(r.storage().describe());
-        }
-        if (!keeping.isEmpty() && !warnedKeeping) {
-            warnedKeeping = true;
-            LOG.warn(
-                    "{} cannot delete or flag items (only database outputs can); the items of removed pages are"
-                            + " kept there as they are",
-                    String.join(" and ", keeping));
-        }
-        return out;
-    }
-
     @Override
     public void close() throws IOException {
         IOException first = null;
@@ -172,5 +141,51 @@ final class FanOutStorage implements Storage, ItemRemovals {
                 .map(r -> (r.types().isEmpty() ? "" : String.join("+", r.types()) + "=")
                         + r.storage().describe())
                 .collect(Collectors.joining(" and "));
+    }
+
+    /**
+     * Outputs with a database among them ({@code -o books.jsonl -o books.db}): the items of removed
+     * pages are deleted or flagged in every output that can (the databases); the others (the files)
+     * keep theirs, as they would alone, with one warning.
+     */
+    static final class WithRemovals extends FanOutStorage implements ItemRemovals {
+        private final List<ItemRemovals> removals = new ArrayList<>();
+        private final List<String> keeping = new ArrayList<>();
+        private boolean warned;
+
+        WithRemovals(List<Route> routes) {
+            super(routes);
+            for (Route r : routes) {
+                if (r.storage() instanceof ItemRemovals removing) removals.add(removing);
+                else keeping.add(r.storage().describe());
+            }
+        }
+
+        @Override
+        public void removeItems(String table, Field key, List<Object> keys) throws IOException {
+            warnOnce();
+            for (ItemRemovals r : removals) r.removeItems(table, key, keys);
+        }
+
+        @Override
+        public void flagItems(String table, Field key, List<Object> keys, Instant at) throws IOException {
+            warnOnce();
+            for (ItemRemovals r : removals) r.flagItems(table, key, keys, at);
+        }
+
+        @Override
+        public void keepRemovedFlags() {
+            warnOnce();
+            for (ItemRemovals r : removals) r.keepRemovedFlags();
+        }
+
+        private void warnOnce() {
+            if (keeping.isEmpty() || warned) return;
+            warned = true;
+            LOG.warn(
+                    "{} cannot delete or flag items (only database outputs can); the items of removed pages are"
+                            + " kept there as they are",
+                    String.join(" and ", keeping));
+        }
     }
 }

@@ -75,7 +75,7 @@ public final class Storages {
         if (stdout > 1) throw new SpinneretException("standard output (-o -) can be given once");
         List<FanOutStorage.Route> routes = new ArrayList<>();
         for (Output o : outputs) routes.add(new FanOutStorage.Route(o.types(), forTarget(o.target(), settings)));
-        return new FanOutStorage(routes);
+        return FanOutStorage.of(routes);
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.spinneret.storage;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -81,6 +82,9 @@ class OutputsTest {
             removals.removeItems(books.table(), key, List.of(books.key(BookSchema.book(3))));
         }
         assertEquals(3, Files.readAllLines(jsonl).size(), "a file keeps its lines");
+        try (Storage files = Storages.forOutput(jsonl + "," + dir.resolve("b.csv"), Settings.defaults())) {
+            assertFalse(files instanceof ItemRemovals, "files alone: the writer warns that it keeps the items");
+        }
         for (Path db : List.of(first, second)) {
             try (var c = DriverManager.getConnection("jdbc:sqlite:" + db);
                     var st = c.createStatement();
