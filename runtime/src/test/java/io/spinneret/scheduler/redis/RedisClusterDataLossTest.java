@@ -2,14 +2,8 @@ package io.spinneret.scheduler.redis;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spinneret.embed.CrawlResult;
-import io.spinneret.embed.Crawler;
-import io.spinneret.testing.BookSchema;
-import io.spinneret.testing.BooksFixture;
-import io.spinneret.testing.TestSettings;
-import io.spinneret.testing.TestSite;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -63,37 +57,16 @@ class RedisClusterDataLossTest {
                 }
             };
             int port = flushed.port();
-            CrawlResult r = crawl(cluster.url(), crawlId, () -> {
-                try (Jedis j = new Jedis("127.0.0.1", port)) {
-                    j.flushAll(); // its replica follows: the shard is empty
-                }
-            });
-            assertEquals(CrawlResult.Outcome.FAILED, r.outcome(), "never finished on what is left: " + r.stats());
-            assertEquals(1, r.exitCode());
-            assertNotNull(r.error());
-            assertTrue(r.error().contains("lost data"), r.error());
-        }
-    }
-
-    private CrawlResult crawl(String url, String crawlId, Runnable loseData) throws Exception {
-        try (TestSite site = TestSite.books(20)) {
-            site.route("/page/3", ex -> {
-                loseData.run(); // mid-crawl: pages 1 and 2 and some books are done, the rest queued
-                TestSite.send(ex, 200, "<html><body>late</body></html>");
-            });
-            return Crawler.builder(new BooksFixture(site.root()))
-                    .settings(TestSettings.fast(
-                            dir.resolve("out.jsonl"),
-                            "scheduler=redis",
-                            "redis_url=" + url,
-                            "crawl_id=" + crawlId,
-                            "concurrency=4",
-                            "idle_timeout=1",
-                            "redis_retry_timeout=10"))
-                    .items(List.of(BookSchema.INSTANCE))
-                    .progress(null)
-                    .build()
-                    .run();
+            CrawlResult r = RedisDataLossTest.crawlLosingDataAtPage3(
+                    dir,
+                    cluster.url(),
+                    () -> {
+                        try (Jedis j = new Jedis("127.0.0.1", port)) {
+                            j.flushAll(); // its replica follows: the shard is empty
+                        }
+                    },
+                    "crawl_id=" + crawlId);
+            RedisDataLossTest.assertLostAndFailed(r);
         }
     }
 }

@@ -11,6 +11,7 @@ import io.spinneret.testing.BooksFixture;
 import io.spinneret.testing.TestSettings;
 import io.spinneret.testing.TestSite;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -33,7 +34,7 @@ class RedisDataLossTest {
     @Test
     void aFlushMidCrawlFailsTheCrawlInsteadOfFinishingIt() throws Exception {
         try (OwnRedisServer redis = OwnRedisServer.start(dir, "--appendonly", "no")) {
-            CrawlResult r = crawlLosingDataAtPage3(redis, () -> {
+            CrawlResult r = crawlLosingDataAtPage3(dir, "redis://127.0.0.1:" + redis.port() + "/0", () -> {
                 try (Jedis j = new Jedis("127.0.0.1", redis.port())) {
                     j.flushAll();
                 }
@@ -45,7 +46,7 @@ class RedisDataLossTest {
     @Test
     void aRestartWithoutPersistenceMidCrawlFailsTheCrawlInsteadOfFinishingIt() throws Exception {
         try (OwnRedisServer redis = OwnRedisServer.start(dir, "--appendonly", "no")) {
-            CrawlResult r = crawlLosingDataAtPage3(redis, () -> {
+            CrawlResult r = crawlLosingDataAtPage3(dir, "redis://127.0.0.1:" + redis.port() + "/0", () -> {
                 try {
                     redis.kill(true);
                     redis.start(); // empty: nothing was saved
@@ -57,20 +58,27 @@ class RedisDataLossTest {
         }
     }
 
-    private CrawlResult crawlLosingDataAtPage3(OwnRedisServer redis, Runnable loseData) throws Exception {
+    /**
+     * A crawl on {@code redisUrl} of a test site of 20 listing pages, which runs {@code loseData}
+     * when page 3 is asked for: pages 1 and 2 and some books are done by then, the rest queued.
+     * Also {@link RedisClusterDataLossTest}'s.
+     */
+    static CrawlResult crawlLosingDataAtPage3(Path dir, String redisUrl, Runnable loseData, String... settings)
+            throws Exception {
         try (TestSite site = TestSite.books(20)) {
             site.route("/page/3", ex -> {
-                loseData.run(); // mid-crawl: pages 1 and 2 and some books are done, the rest queued
+                loseData.run();
                 TestSite.send(ex, 200, "<html><body>late</body></html>");
             });
+            List<String> all = new ArrayList<>(List.of(
+                    "scheduler=redis",
+                    "redis_url=" + redisUrl,
+                    "concurrency=4",
+                    "idle_timeout=1",
+                    "redis_retry_timeout=10"));
+            all.addAll(List.of(settings));
             return Crawler.builder(new BooksFixture(site.root()))
-                    .settings(TestSettings.fast(
-                            dir.resolve("out.jsonl"),
-                            "scheduler=redis",
-                            "redis_url=redis://127.0.0.1:" + redis.port() + "/0",
-                            "concurrency=4",
-                            "idle_timeout=1",
-                            "redis_retry_timeout=10"))
+                    .settings(TestSettings.fast(dir.resolve("out.jsonl"), all.toArray(String[]::new)))
                     .items(List.of(BookSchema.INSTANCE))
                     .progress(null)
                     .build()
@@ -78,7 +86,8 @@ class RedisDataLossTest {
         }
     }
 
-    private static void assertLostAndFailed(CrawlResult r) {
+    /** The crawl failed saying it lost data: it never finished on what was left. */
+    static void assertLostAndFailed(CrawlResult r) {
         assertEquals(CrawlResult.Outcome.FAILED, r.outcome(), "never finished on what is left: " + r.stats());
         assertEquals(1, r.exitCode());
         assertNotNull(r.error());
