@@ -22,6 +22,7 @@ import io.spinneret.middleware.MiddlewareStack;
 import io.spinneret.observe.CrawlClosed;
 import io.spinneret.observe.CrawlListener;
 import io.spinneret.observe.CrawlOpened;
+import io.spinneret.recrawl.PageRemovals;
 import io.spinneret.recrawl.RecrawlSeeds;
 import io.spinneret.recrawl.RemovedItems;
 import io.spinneret.recrawl.UnlinkedPages;
@@ -358,12 +359,8 @@ public final class Crawler {
                 UnlinkedPages.remove(
                         settings,
                         opened.seeded,
-                        records,
-                        scheduler::unsee,
                         opened.start,
-                        stats,
-                        events::changeStatus,
-                        e::removeItems);
+                        new PageRemovals(records, scheduler::unsee, e::removeItems, stats, events::changeStatus));
         } else if (why.finishesInFlight()) e.drain(Duration.ofDays(1)); // let in-flight requests finish normally
         else e.drain(settings.getDuration(Setting.SHUTDOWN_GRACE));
         ItemWriter p = opened.itemWriter;

@@ -42,32 +42,28 @@ public final class Revisits {
     private static final Visit PARSE = new Visit(false, null, null, false, false);
 
     private final @Nullable PageRecords records;
-    private final Consumer<Request> unsee;
+    private final @Nullable PageRemovals removals;
     private final boolean recrawl;
     private final boolean emitUnchanged;
     private final boolean keepLinks;
     private final boolean keepItems;
-    private final Consumer<List<ItemKey>> removedItems;
     private final RevisitInterval interval;
     private final Stats stats;
     private final BiConsumer<Request, ChangeStatus> listeners;
     private final Clock clock;
 
     Revisits(
-            @Nullable PageRecords records,
-            Consumer<Request> unsee,
+            @Nullable PageRemovals removals,
             Settings settings,
             Stats stats,
             BiConsumer<Request, ChangeStatus> listeners,
-            Consumer<List<ItemKey>> removedItems,
             Clock clock) {
-        this.records = records;
-        this.unsee = unsee;
+        this.records = removals == null ? null : removals.records();
+        this.removals = removals;
         this.recrawl = settings.getBoolean(Setting.RECRAWL);
         this.emitUnchanged = settings.getBoolean(Setting.RECRAWL_EMIT_UNCHANGED);
         this.keepLinks = settings.getBoolean(Setting.RECRAWL_REMOVED_WHEN_UNLINKED);
         this.keepItems = RemovedItems.of(settings).keepsKeys();
-        this.removedItems = removedItems;
         this.interval = RevisitInterval.from(settings);
         this.stats = stats;
         this.listeners = listeners;
@@ -89,13 +85,12 @@ public final class Revisits {
             Stats stats,
             BiConsumer<Request, ChangeStatus> listeners,
             Consumer<List<ItemKey>> removedItems) {
+        PageRecords records = scheduler.isPersistent() ? scheduler.pageRecords() : null;
         return new Revisits(
-                scheduler.isPersistent() ? scheduler.pageRecords() : null,
-                scheduler::unsee,
+                records == null ? null : new PageRemovals(records, scheduler::unsee, removedItems, stats, listeners),
                 settings,
                 stats,
                 listeners,
-                removedItems,
                 Clock.systemUTC());
     }
 
@@ -110,14 +105,13 @@ public final class Revisits {
      */
     public Visit check(Request request, Response response) {
         PageRecords store = records;
-        if (store == null || !request.method().equals("GET") || request.body() != null) return PARSE;
+        PageRemovals removing = removals;
+        if (store == null || removing == null || !request.method().equals("GET") || request.body() != null)
+            return PARSE;
         Previous previous = ConditionalRequests.previous(request);
         int status = response.status();
         if (previous != null && (status == 404 || status == 410)) {
-            if (keepItems) removeItems(store, request.fingerprint());
-            store.remove(request.fingerprint());
-            unsee.accept(request); // a link that brings it back makes it a new page
-            judged(request, ChangeStatus.REMOVED);
+            removing.remove(request, keepItems ? last(store, request.fingerprint()) : null);
             return PARSE;
         }
         boolean notModified = previous != null && status == 304;
@@ -158,12 +152,6 @@ public final class Revisits {
         if (!keepLinks && !keepItems) return kept;
         PageRecord last = last(store, kept.request().fingerprint());
         return last == null ? kept : kept.with(last.links(), last.items());
-    }
-
-    /** Hands the keys of the items the page's last record names to be deleted. */
-    private void removeItems(PageRecords store, Fingerprint page) {
-        PageRecord last = last(store, page);
-        if (last != null && last.items() != null && !last.items().isEmpty()) removedItems.accept(last.items());
     }
 
     private static @Nullable PageRecord last(PageRecords store, Fingerprint page) {

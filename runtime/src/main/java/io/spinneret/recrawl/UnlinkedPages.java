@@ -3,10 +3,8 @@ package io.spinneret.recrawl;
 import io.spinneret.annotations.Setting;
 import io.spinneret.api.Fingerprint;
 import io.spinneret.api.Request;
-import io.spinneret.observe.ChangeStatus;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.PageRecords;
-import io.spinneret.spi.Stats;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -14,8 +12,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.BiConsumer;
-import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -40,20 +36,12 @@ public final class UnlinkedPages {
     /**
      * Applies the rule if it is on and {@code seeded} was a full re-crawl.
      *
-     * @param unsee forgets that a removed page was seen (its scheduler's {@code unsee})
      * @param start the crawl's start requests
-     * @param removedItems given the keys of a removed page's items ({@code recrawl_removed_items} delete or flag)
+     * @param removals removes a page, with the records it reads
      * @return how many pages were removed
      */
     public static int remove(
-            Settings settings,
-            RecrawlSeeds.Seeded seeded,
-            PageRecords records,
-            Consumer<Request> unsee,
-            List<Request> start,
-            Stats stats,
-            BiConsumer<Request, ChangeStatus> listeners,
-            Consumer<List<ItemKey>> removedItems) {
+            Settings settings, RecrawlSeeds.Seeded seeded, List<Request> start, PageRemovals removals) {
         if (!settings.getBoolean(Setting.RECRAWL_REMOVED_WHEN_UNLINKED) || !seeded.full()) return 0;
         if (start.isEmpty()) {
             LOG.warn("recrawl_removed_when_unlinked: the crawl has no start requests to follow links from;"
@@ -64,7 +52,7 @@ public final class UnlinkedPages {
         Map<Fingerprint, List<Fingerprint>> aliases = new HashMap<>(); // a redirect's source -> its target
         int unknownLinks = 0;
         List<Fingerprint> unreadable = new ArrayList<>();
-        for (var entry : snapshot(records).entrySet()) {
+        for (var entry : snapshot(removals.records()).entrySet()) {
             PageRecord r;
             try {
                 r = PageRecord.decode(entry.getValue());
@@ -102,12 +90,7 @@ public final class UnlinkedPages {
         int removed = 0;
         for (var entry : known.entrySet()) {
             if (reached.contains(entry.getKey())) continue;
-            List<ItemKey> items = entry.getValue().items();
-            if (items != null && !items.isEmpty()) removedItems.accept(items);
-            records.remove(entry.getKey());
-            unsee.accept(entry.getValue().request()); // a link that brings it back makes it a new page
-            stats.increment(ChangeStatus.REMOVED.counter());
-            listeners.accept(entry.getValue().request(), ChangeStatus.REMOVED);
+            removals.remove(entry.getValue().request(), entry.getValue());
             removed++;
         }
         if (removed > 0)
