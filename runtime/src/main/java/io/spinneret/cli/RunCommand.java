@@ -151,10 +151,8 @@ final class RunCommand implements Callable<Integer> {
             print(settings, out);
             return 0;
         }
-        String target = settings.getString(Setting.OUTPUT).isBlank()
-                ? spider.name() + ".jsonl"
-                : settings.getString(Setting.OUTPUT);
-        if (settings.getString(Setting.OUTPUT).isBlank()
+        String target = Crawler.output(settings, spider.name());
+        if (settings.getString(Setting.OUTPUT).isBlank() // the default output
                 && !resume
                 && !settings.getChoice(Setting.SCHEDULER).equals("redis")) {
             // the file nobody named holds this run's items, not every run's: run it twice, 1,000 books. Not

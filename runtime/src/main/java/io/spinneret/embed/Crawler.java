@@ -319,9 +319,13 @@ public final class Crawler {
 
     /** The outputs the items go to: the {@code output} setting, else {@code <spider>.jsonl}. */
     private String outputSetting() {
-        return settings.getString(Setting.OUTPUT).isBlank()
-                ? spider.name() + ".jsonl"
-                : settings.getString(Setting.OUTPUT);
+        return output(settings, spider.name());
+    }
+
+    /** The outputs a crawl of {@code spiderName} with {@code settings} writes to: {@code output}, else {@code <spider>.jsonl}. */
+    public static String output(Settings settings, String spiderName) {
+        String named = settings.getString(Setting.OUTPUT);
+        return named.isBlank() ? spiderName + ".jsonl" : named;
     }
 
     /** Gives the engine its item processors and the pipeline to {@code storage}; publishes both for {@link #stop}. */
