@@ -152,28 +152,53 @@ end
 
 -- Takes the front request of a host's highest-priority queue; the host goes to the back of the
 -- ring if it has more. Returns priority, record (nil if the host has nothing: it then leaves).
+-- Batched like enqueue: a host's queues and its head chunk are read once per script and written
+-- back by settle(), so a pop of many requests of one host reads its 4 KB head chunk once, not
+-- once a request.
+local taking = {} -- host -> { qs = decoded queues, key = head chunk's key, chunk = its bytes }
+local taken_count = 0
+
 local function dequeue(host)
-  local s = redis.call('HGET', KEYS[3], host)
-  if not s then return nil end
-  local qs = decode_queues(s)
+  local t = taking[host]
+  if not t then
+    local s = redis.call('HGET', KEYS[3], host)
+    if not s then return nil end
+    t = { qs = decode_queues(s) }
+    taking[host] = t
+  end
+  local qs = t.qs
   local q = qs[1]
+  if not q then return nil end
   local key = chunk_key(host, q[1], q[2])
-  local c = redis.call('HGET', KEYS[4], key) or ''
+  if t.key ~= key then
+    t.key, t.chunk = key, redis.call('HGET', KEYS[4], key) or ''
+  end
+  local c = t.chunk
   local rec, after = unframe(c, q[4] + 1)
   q[4] = after - 1
   q[5] = q[5] - 1
   if q[5] <= 0 or q[4] >= #c then
     redis.call('HDEL', KEYS[4], key)
+    t.key, t.chunk = nil, nil
     if q[5] <= 0 then table.remove(qs, 1) else q[2], q[4] = q[2] + 1, 0 end
   end
-  if #qs == 0 then
-    redis.call('HDEL', KEYS[3], host)
-  else
-    redis.call('HSET', KEYS[3], host, encode_queues(qs))
-    redis.call('RPUSH', KEYS[2], host)
-  end
-  redis.call('HINCRBY', KEYS[1], 'pending', -1)
+  if #qs > 0 then redis.call('RPUSH', KEYS[2], host) end
+  taken_count = taken_count + 1
   return q[1], rec
+end
+
+-- Writes back what dequeue() took: each host's queues (a host left with none is dropped) and the
+-- bucket's pending count.
+local function settle()
+  for host, t in pairs(taking) do
+    if #t.qs == 0 then
+      redis.call('HDEL', KEYS[3], host)
+    else
+      redis.call('HSET', KEYS[3], host, encode_queues(t.qs))
+    end
+  end
+  if taken_count > 0 then redis.call('HINCRBY', KEYS[1], 'pending', -taken_count) end
+  taking, taken_count = {}, 0
 end
 
 -- "host|priority|record" -> host, priority, record

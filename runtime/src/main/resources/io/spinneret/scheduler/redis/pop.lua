@@ -62,6 +62,7 @@ while taken < want do
   out[#out + 1] = rec
   taken = taken + 1
 end
+settle()
 local m = redis.call('HMGET', KEYS[1], 'pending', 'wake', 'seen')
 out[2] = tonumber(m[1] or '0')
 out[3] = tonumber(m[2] or '0')

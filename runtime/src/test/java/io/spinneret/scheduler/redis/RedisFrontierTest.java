@@ -136,6 +136,35 @@ class RedisFrontierTest {
     }
 
     @Test
+    void onePopOfHundredsKeepsEachPriorityInOrderAcrossChunksAndHosts() throws Exception {
+        RedisScheduler s = node(SeenFilter.exact());
+        List<Request> high = new ArrayList<>(), low = new ArrayList<>(), other = new ArrayList<>();
+        List<Request> pushed = new ArrayList<>();
+        for (int i = 0; i < 300; i++) {
+            String path = "/some/longer/path/of/a/page/" + i + ".html";
+            low.add(Request.of("https://a.example" + path));
+            high.add(Request.builder("https://a.example/first" + path)
+                    .priority(1)
+                    .build());
+            other.add(Request.of("https://b.example" + path));
+            pushed.addAll(List.of(low.getLast(), high.getLast(), other.getLast()));
+        }
+        assertEquals(900, s.pushAll(pushed));
+        List<Request> a = new ArrayList<>(), b = new ArrayList<>();
+        for (int polls = 0; a.size() + b.size() < 900 && polls < 100; polls++) {
+            List<Lease> leases = s.pollBatch(900);
+            for (Lease l : leases) (l.request().host().equals("a.example") ? a : b).add(l.request());
+            leases.forEach(s::ack);
+        }
+        List<Request> expected = new ArrayList<>(high);
+        expected.addAll(low);
+        assertEquals(expected, a, "a.example: its higher priority first, each in the order pushed");
+        assertEquals(other, b);
+        assertTrue(s.pollBatch(10).isEmpty());
+        assertEquals(0, s.pendingCount());
+    }
+
+    @Test
     void requestsOfEverySizeSurviveTheChunks() throws Exception {
         RedisScheduler s = node(SeenFilter.exact());
         List<Request> sent = new ArrayList<>();
