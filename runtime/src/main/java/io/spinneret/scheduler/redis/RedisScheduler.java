@@ -1,5 +1,6 @@
 package io.spinneret.scheduler.redis;
 
+import io.spinneret.api.Fingerprint;
 import io.spinneret.api.Request;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.spi.CrawlFinishedException;
@@ -258,6 +259,7 @@ public final class RedisScheduler implements Scheduler {
     static final int TAKEN_AHEAD = 32;
 
     private final Set<String> held = ConcurrentHashMap.newKeySet(); // members of our live leases
+    private final KnownFingerprints known = new KnownFingerprints();
     private final AtomicInteger othersSeen = new AtomicInteger();
     private final ServerClock serverClock = new ServerClock();
     private @Nullable RedisThrottle throttle; // guarded by this; made on first use
@@ -539,7 +541,9 @@ public final class RedisScheduler implements Scheduler {
 
     /**
      * Creates the crawl's layout and its buckets, stamped with a new epoch, or checks the ones it
-     * has (a bucket without the crawl's epoch lost its data); the filter is the crawl's.
+     * has (a bucket without the crawl's epoch lost its data); the filter is the crawl's. With
+     * {@code clearing} (a new crawl, whose reset drops the buckets next), only the crawl's layout is
+     * checked: the buckets are made after the reset.
      */
     private void layout(SeenFilter seen, boolean clearing) {
         List<String> k = new ArrayList<>();
@@ -572,6 +576,8 @@ public final class RedisScheduler implements Scheduler {
         SeenFilter crawls = new SeenFilter(
                 (String) out.get(0), Long.parseLong((String) out.get(1)), Integer.parseInt((String) out.get(2)));
         epoch = (String) out.get(3);
+        filter = crawls;
+        if (clearing) return; // a reset drops the buckets next, and the layout is made again after it
         boolean ready = "1".equals(out.get(4));
         // each bucket's share of a Bloom filter's bits
         String bits = Long.toString(crawls.kind().equals("bloom") ? bucketBloomBits(crawls.bits()) : 0);
@@ -588,9 +594,7 @@ public final class RedisScheduler implements Scheduler {
         } catch (SpinneretException e) {
             if (lost == null) throw e;
             lost = null;
-            if (clearing) {
-                // --new-crawl of a crawl that lost data: it is cleared next
-            } else if (!ready) {
+            if (!ready) {
                 throw new SpinneretException(
                         "the crawl '" + crawlId + "' at " + endpoint
                                 + " has host buckets of an earlier crawl, whose own"
@@ -609,7 +613,6 @@ public final class RedisScheduler implements Scheduler {
                     namespace,
                     crawls,
                     seen);
-        filter = crawls;
     }
 
     /**
@@ -675,17 +678,30 @@ public final class RedisScheduler implements Scheduler {
     public boolean[] pushEach(List<Request> requests) {
         boolean[] added = new boolean[requests.size()];
         if (added.length == 0) return added;
-        if (!ahead.isEmpty()) noteOutranking(requests);
+        // what this node knows the crawl has seen is not sent: it would come back a duplicate
+        List<Request> sent = new ArrayList<>(added.length);
+        List<Fingerprint> sentFingerprints = new ArrayList<>(added.length);
+        List<Integer> sentAt = new ArrayList<>(added.length);
+        for (int i = 0; i < added.length; i++) {
+            Request r = requests.get(i);
+            Fingerprint fp = r.fingerprint();
+            if (!r.dontFilter() && known.contains(fp)) continue;
+            sent.add(r);
+            sentFingerprints.add(fp);
+            sentAt.add(i);
+        }
+        if (sent.isEmpty()) return added;
+        if (!ahead.isEmpty()) noteOutranking(sent);
         // in the order of each bucket's first request: buckets that wake join the ring in that order
         Map<Integer, List<byte[]>> args = new LinkedHashMap<>();
         Map<Integer, List<Integer>> positions = new HashMap<>();
         boolean unfiltered = false;
-        for (int i = 0; i < added.length; i++) {
-            Request r = requests.get(i);
+        for (int i = 0; i < sent.size(); i++) {
+            Request r = sent.get(i);
             String host = r.host();
             int b = HostBuckets.of(host);
             List<byte[]> a = args.computeIfAbsent(b, x -> new ArrayList<>(List.of(epochBytes())));
-            a.add(fingerprintBytes(r));
+            a.add(bytes(sentFingerprints.get(i)));
             a.add(r.dontFilter() ? ONE : ZERO);
             a.add(host.getBytes(StandardCharsets.UTF_8));
             a.add(Integer.toString(r.priority()).getBytes(StandardCharsets.US_ASCII));
@@ -704,7 +720,10 @@ public final class RedisScheduler implements Scheduler {
                 throw new SpinneretException("Redis scheduler " + namespace + ": the push script answered "
                         + text(e.getValue()) + " for " + at.size() + " requests");
             }
-            for (int j = 0; j < flags.length; j++) added[at.get(j)] |= flags[j] == '1';
+            for (int j = 0; j < flags.length; j++) {
+                added[sentAt.get(at.get(j))] |= flags[j] == '1';
+                known.add(sentFingerprints.get(at.get(j))); // seen by the crawl now, either way
+            }
             for (byte f : flags) {
                 if (f == '1') {
                     ring.add(e.getKey()); // pending there now: this node serves it without asking the index
@@ -1025,7 +1044,9 @@ public final class RedisScheduler implements Scheduler {
     @Override
     public boolean unsee(Request request) {
         int bucket = HostBuckets.of(request.host());
-        Map<Integer, List<byte[]>> args = Map.of(bucket, List.of(epochBytes(), fingerprintBytes(request)));
+        Fingerprint fp = request.fingerprint();
+        known.forget(fp);
+        Map<Integer, List<byte[]>> args = Map.of(bucket, List.of(epochBytes(), bytes(fp)));
         return !(runBuckets(LuaScripts.UNSEE, args, false).get(bucket) instanceof Long n && n < 0);
     }
 
@@ -1299,8 +1320,7 @@ public final class RedisScheduler implements Scheduler {
     }
 
     /** The 128-bit fingerprint, big-endian: the exact set keeps the first 64 bits, the Bloom filter hashes the last 64. */
-    private static byte[] fingerprintBytes(Request r) {
-        var fp = r.fingerprint();
+    private static byte[] bytes(Fingerprint fp) {
         return ByteBuffer.allocate(16).putLong(fp.hi()).putLong(fp.lo()).array();
     }
 
