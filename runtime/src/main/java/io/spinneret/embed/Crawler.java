@@ -30,7 +30,6 @@ import io.spinneret.scheduler.Schedulers;
 import io.spinneret.session.SessionPool;
 import io.spinneret.settings.Settings;
 import io.spinneret.spi.Downloader;
-import io.spinneret.spi.Lease;
 import io.spinneret.spi.PageRecords;
 import io.spinneret.spi.Scheduler;
 import io.spinneret.spi.Stats;
@@ -330,18 +329,7 @@ public final class Crawler {
 
     /** Gives the engine its item processors and the pipeline to {@code storage}; publishes both for {@link #stop}. */
     private ItemWriter withItemOutput(Engine e, Storage storage, Scheduler scheduler, CrawlEvents events) {
-        ItemWriter.Acker acker = new ItemWriter.Acker() {
-            @Override
-            public void ack(Lease lease) {
-                scheduler.ack(lease);
-            }
-
-            @Override
-            public void ackAll(List<Lease> leases) {
-                scheduler.ackAll(leases);
-            }
-        };
-        ItemWriter p = new ItemWriter(storage, settings, acker, e::fail);
+        ItemWriter p = new ItemWriter(storage, settings, e.itemAcker(), e::fail);
         if (scheduler.isPersistent() && givenStorage == null) p.storedUnacked(storedUnacked());
         e.itemWriter(p);
         e.itemChain(new ItemChain(spider.newProcessors(), settings, stats, e::fail, events::itemDropped));

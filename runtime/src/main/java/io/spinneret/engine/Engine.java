@@ -224,6 +224,14 @@ public final class Engine implements CrawlContext {
         itemSink.itemWriter(p);
     }
 
+    /**
+     * What the item writer calls once a lease's items are stored: acknowledges the lease, or puts a
+     * page {@code max_items} split back into the queue with the count of its items stored.
+     */
+    public ItemWriter.Acker itemAcker() {
+        return itemSink.acker();
+    }
+
     public void itemChain(ItemChain chain) {
         itemSink.chain(chain);
     }

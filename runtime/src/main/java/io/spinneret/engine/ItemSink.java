@@ -16,10 +16,13 @@ import org.jspecify.annotations.Nullable;
 
 /**
  * Takes the items of one response (or errback) with its lease: runs them through the spider's
- * {@link ItemChain} (processors, then constraints), counts those kept as {@code items}, keeps
+ * {@link ItemChain} (processors, then constraints), skips those of a split page that an earlier
+ * crawl stored ({@link SplitPages}), counts those kept as {@code items}, keeps
  * no more than {@code max_items} in all (the rest count as {@code items/over_limit}, and reaching
  * the limit stops the crawl), and hands them with the lease to the pipeline, which acknowledges it
- * once they are stored; a lease without items is acknowledged at once. Thread-safe.
+ * once they are stored; a lease without items is acknowledged at once. A page with items past the
+ * limit goes back into the queue instead, to be stored by a resumed crawl: at once if none of its
+ * items was kept, else once those kept are stored, with their count ({@link SplitPages}). Thread-safe.
  */
 final class ItemSink {
     private final Scheduler scheduler;
@@ -28,6 +31,7 @@ final class ItemSink {
     private final long maxItems;
     private final AtomicLong itemsAccepted = new AtomicLong();
     private final Runnable limitReached;
+    private final SplitPages splitPages;
     private volatile @Nullable ItemWriter itemWriter;
     private volatile @Nullable ItemChain chain;
     private final CrawlEvents events;
@@ -40,6 +44,12 @@ final class ItemSink {
         this.items = stats.counter(Stats.ITEMS);
         this.maxItems = settings.getLong(Setting.MAX_ITEMS);
         this.limitReached = limitReached;
+        this.splitPages = new SplitPages(scheduler);
+    }
+
+    /** What the item writer calls once a lease's items are stored: acknowledges it, or requeues a split page. */
+    ItemWriter.Acker acker() {
+        return splitPages;
     }
 
     void itemWriter(ItemWriter p) {
@@ -54,24 +64,27 @@ final class ItemSink {
         ItemChain c = chain;
         if (c != null && !emitted.isEmpty())
             c.apply(emitted, emittedSchemas, lease.request().url());
-        List<Object> kept = emitted;
-        List<ItemSchema<?>> keptSchemas = emittedSchemas;
-        int n = emitted.size();
+        int skipped = Math.min(SplitPages.storedBefore(lease.request()), emitted.size());
+        if (skipped > 0) stats.add(SplitPages.STAT_SKIPPED, skipped);
+        List<Object> kept = emitted.subList(skipped, emitted.size());
+        List<ItemSchema<?>> keptSchemas = emittedSchemas.subList(skipped, emitted.size());
+        int n = kept.size();
         if (n > 0 && maxItems > 0) {
             long before = itemsAccepted.getAndAdd(n);
             long room = Math.max(0, maxItems - before);
             if (room < n) {
-                kept = emitted.subList(0, (int) room);
-                keptSchemas = emittedSchemas.subList(0, (int) room);
+                for (Object dropped : kept.subList((int) room, n)) events.itemDropped(dropped, "over_limit");
                 stats.add("items/over_limit", n - room);
-                for (Object dropped : emitted.subList((int) room, n)) events.itemDropped(dropped, "over_limit");
+                kept = kept.subList(0, (int) room);
+                keptSchemas = keptSchemas.subList(0, (int) room);
             }
             if (before + n >= maxItems) limitReached.run();
         }
         items.add(kept.size());
         events.scraped(kept);
         ItemWriter p = itemWriter;
-        if (kept.isEmpty() && n > 0) { // every item past max_items: back in the queue, for a resumed crawl to store
+        boolean overLimit = kept.size() < n;
+        if (kept.isEmpty() && overLimit) { // every item past max_items: back in the queue, for a resumed crawl to store
             scheduler.requeue(lease, lease.request());
             return;
         }
@@ -79,8 +92,9 @@ final class ItemSink {
             scheduler.ackLater(lease); // nothing to store: a crash may redo it
             return;
         }
+        if (overLimit) splitPages.split(lease, skipped + kept.size());
         if (p == null) {
-            scheduler.ack(lease);
+            splitPages.ack(lease);
             return;
         }
         try {
@@ -88,10 +102,12 @@ final class ItemSink {
         } catch (InterruptedException e) {
             // stopped while waiting for room in the pipeline: these items were never stored
             items.add(-kept.size());
+            splitPages.forget(lease);
             scheduler.requeue(lease, lease.request());
             Thread.currentThread().interrupt();
         } catch (StorageFailedException e) {
             items.add(-kept.size());
+            splitPages.forget(lease);
             // leave the lease in flight: a persistent scheduler hands it out again after a restart
         }
     }

@@ -144,7 +144,8 @@ final class RequestProcessor {
                             e instanceof RetriesExhaustedException r ? r.response() : null));
             return;
         }
-        Revisits.Visit visit = revisits.check(req, resp);
+        Revisits.Visit visit =
+                revisits.check(SplitPages.unmarked(req), resp); // the record keeps the request as the crawl made it
         if (visit.skipsCallback()) { // unchanged: nothing to store
             scheduler.ackLater(lease);
             return;

@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.spinneret.embed.CrawlResult;
 import io.spinneret.embed.Crawler;
+import io.spinneret.scheduler.redis.RedisTestServer;
+import io.spinneret.testing.Book;
 import io.spinneret.testing.BookSchema;
 import io.spinneret.testing.BooksFixture;
 import io.spinneret.testing.TestSettings;
@@ -13,7 +15,9 @@ import io.spinneret.testing.TestSite;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -78,6 +82,63 @@ class CrawlLimitsTest {
             assertEquals(60, lines.size());
             assertEquals(60, lines.stream().distinct().count(), "every book once");
         }
+    }
+
+    @Test
+    void aPageThatMaxItemsSplitIsResumedIntoItsDroppedItemsOnlyFromSqlite() throws Exception {
+        aPageThatMaxItemsSplitIsResumedIntoItsDroppedItemsOnly("scheduler=sqlite", "job_dir=" + dir.resolve("jobs"));
+    }
+
+    @Test
+    void aPageThatMaxItemsSplitIsResumedIntoItsDroppedItemsOnlyFromRedis() throws Exception {
+        String crawlId = "split-" + UUID.randomUUID().toString().substring(0, 8);
+        try {
+            aPageThatMaxItemsSplitIsResumedIntoItsDroppedItemsOnly(
+                    "scheduler=redis", "redis_url=" + RedisTestServer.url(), "crawl_id=" + crawlId);
+        } finally {
+            RedisTestServer.deleteNamespace(crawlId);
+        }
+    }
+
+    /**
+     * Listing pages of 20 books each, a book an item: {@code max_items=25} leaves room for 5 of the
+     * second page's 20. The resumed crawl stores the other 15 and the third page's 20, into one
+     * JSONL file that then holds each of the 60 books once.
+     */
+    private void aPageThatMaxItemsSplitIsResumedIntoItsDroppedItemsOnly(String... job) throws Exception {
+        try (TestSite site = TestSite.books(3)) {
+            CrawlResult first = crawlListings(site, true, false, job);
+            assertEquals(CrawlResult.Outcome.ITEM_LIMIT, first.outcome(), first.summaryLine());
+            assertEquals(25, first.items());
+            assertTrue(first.get("items/over_limit") >= 15, "the second page's last 15: " + first.stats());
+
+            CrawlResult resumed = crawlListings(site, false, true, job);
+            assertEquals(CrawlResult.Outcome.FINISHED, resumed.outcome(), resumed.summaryLine());
+            List<String> lines = Files.readAllLines(dir.resolve("out.jsonl"));
+            assertEquals(60, lines.size(), resumed.stats().toString());
+            assertEquals(60, lines.stream().distinct().count(), "every book once");
+            assertEquals(35, resumed.items(), resumed.stats().toString());
+            assertEquals(5, resumed.get("items/already_stored"), "the second page's first 5: " + resumed.stats());
+        }
+    }
+
+    /** A crawl of the listing pages alone, one at a time, whose callback emits a book for each book listed. */
+    private CrawlResult crawlListings(TestSite site, boolean limited, boolean resume, String... job)
+            throws InterruptedException {
+        List<String> settings = new ArrayList<>(List.of(job));
+        settings.add("concurrency=1");
+        if (limited) settings.add("max_items=25");
+        return Crawler.builder(new InlineSpider(site.root(), (page, crawl) -> {
+                    for (var a : page.css("article.product_pod h3 a"))
+                        crawl.emit(new Book(a.attr("href"), a.text(), 1, page.url()));
+                    page.cssFirst("li.next a").ifPresent(a -> crawl.follow(a.attr("href")));
+                }))
+                .settings(TestSettings.fast(dir.resolve("out.jsonl"), settings.toArray(String[]::new)))
+                .items(List.of(BookSchema.INSTANCE))
+                .progress(null)
+                .resume(resume)
+                .build()
+                .run();
     }
 
     @Test
