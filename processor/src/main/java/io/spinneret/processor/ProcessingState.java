@@ -23,8 +23,9 @@ final class ProcessingState {
     final Set<String> deferredSpiders = new LinkedHashSet<>();
 
     final Set<String> deferredItems = new LinkedHashSet<>();
-    /** Generated classes that go into the registry, sorted. */
-    final Set<ClassName> dispatches = new TreeSet<>(Comparator.comparing(ClassName::canonicalName));
+    /** Spiders whose generated dispatch classes go into the registry, sorted by those classes. */
+    final Set<RegisteredSpider> dispatches =
+            new TreeSet<>(Comparator.comparing(s -> s.dispatch().canonicalName()));
 
     final Set<ClassName> serializers = new TreeSet<>(Comparator.comparing(ClassName::canonicalName));
     /** Generated classes already listed by a registry class written in an earlier round. */

@@ -84,7 +84,8 @@ final class SpiderStep {
                 SpiderModel model = reader.read(spider, itemProcessors, pageNeeds);
                 DispatchGenerator.generate(model, spider).writeTo(env.getFiler());
                 CallbacksGenerator.generate(model, spider).writeTo(env.getFiler());
-                state.dispatches.add(model.dispatch());
+                state.dispatches.add(
+                        new RegisteredSpider(model.name(), model.type().reflectionName(), model.dispatch()));
             } catch (IOException | RuntimeException | ReturnTypes.Rejected e) {
                 SpinneretProcessor.internalError(env.getMessager(), spider, e);
             }

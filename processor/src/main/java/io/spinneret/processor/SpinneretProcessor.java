@@ -103,12 +103,13 @@ public final class SpinneretProcessor extends AbstractProcessor {
     }
 
     private boolean hasUnregistered() {
-        return !state.registered.containsAll(state.dispatches) || !state.registered.containsAll(state.serializers);
+        return state.dispatches.stream().anyMatch(s -> !state.registered.contains(s.dispatch()))
+                || !state.registered.containsAll(state.serializers);
     }
 
     private void writeRegistryChunk() {
-        List<ClassName> dispatches = state.dispatches.stream()
-                .filter(n -> !state.registered.contains(n))
+        List<RegisteredSpider> dispatches = state.dispatches.stream()
+                .filter(s -> !state.registered.contains(s.dispatch()))
                 .toList();
         List<ClassName> serializers = state.serializers.stream()
                 .filter(n -> !state.registered.contains(n))
@@ -121,7 +122,7 @@ public final class SpinneretProcessor extends AbstractProcessor {
         try {
             RegistryGenerator.generate(registry, dispatches, serializers).writeTo(processingEnv.getFiler());
             state.registries.add(registry);
-            state.registered.addAll(dispatches);
+            dispatches.forEach(s -> state.registered.add(s.dispatch()));
             state.registered.addAll(serializers);
         } catch (IOException | RuntimeException e) {
             processingEnv

@@ -2,6 +2,7 @@ package io.spinneret.processor;
 
 import static com.google.testing.compile.CompilationSubject.assertThat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 
 import com.google.testing.compile.Compilation;
 import io.spinneret.api.Request;
@@ -59,6 +60,19 @@ class RegistryGenerationTest {
         assertEquals(1, found.size());
         SpiderRegistry registry = found.get(0);
         assertEquals(List.of("alpha", "beta-generic", "beta-nested", "gamma"), spiderNames(registry));
+        assertEquals(
+                Map.of(
+                        "alpha", "test.multi.alpha.AlphaSpider",
+                        "beta-generic", "test.multi.beta.BetaSpider$Generic",
+                        "beta-nested", "test.multi.beta.BetaSpider$Nested",
+                        "gamma", "test.multi.gamma.GammaSpider"),
+                registry.spiderClasses());
+        for (SpiderDefinition d : registry.spiders()) {
+            SpiderDefinition made = registry.spider(d.name());
+            assertEquals(d.getClass(), made.getClass(), d.name());
+            assertEquals(d.className(), made.className());
+        }
+        assertNull(registry.spider("delta"));
         assertEquals(
                 List.of(
                         "test.multi.beta.BetaSpider$Inner$Part",

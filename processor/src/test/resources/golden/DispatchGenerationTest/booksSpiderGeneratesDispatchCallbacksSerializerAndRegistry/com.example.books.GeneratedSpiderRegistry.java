@@ -4,6 +4,7 @@ import io.spinneret.internal.ItemSchema;
 import io.spinneret.internal.SpiderDefinition;
 import io.spinneret.internal.SpiderRegistry;
 import java.util.List;
+import java.util.Map;
 import javax.annotation.processing.Generated;
 
 /**
@@ -12,8 +13,8 @@ import javax.annotation.processing.Generated;
  */
 @Generated("io.spinneret.processor.SpinneretProcessor")
 public final class GeneratedSpiderRegistry implements SpiderRegistry {
-    private static final List<SpiderDefinition> SPIDERS = List.of(
-        new BooksSpider_Dispatch());
+    private static final Map<String, String> SPIDER_CLASSES = Map.ofEntries(
+        Map.entry("books", "com.example.books.BooksSpider"));
 
     private static final List<ItemSchema<?>> ITEMS = List.of(
         Book_Serializer.INSTANCE);
@@ -23,11 +24,32 @@ public final class GeneratedSpiderRegistry implements SpiderRegistry {
 
     @Override
     public List<SpiderDefinition> spiders() {
-        return SPIDERS;
+        return AllSpiders.SPIDERS;
+    }
+
+    @Override
+    public Map<String, String> spiderClasses() {
+        return SPIDER_CLASSES;
+    }
+
+    @Override
+    public SpiderDefinition spider(String name) {
+        return switch (name) {
+            case "books" -> new BooksSpider_Dispatch();
+            default -> null;
+        };
     }
 
     @Override
     public List<ItemSchema<?>> items() {
         return ITEMS;
+    }
+
+    /**
+     * Every definition, made on the first call of {@code spiders()}.
+     */
+    private static final class AllSpiders {
+        static final List<SpiderDefinition> SPIDERS = List.of(
+            new BooksSpider_Dispatch());
     }
 }

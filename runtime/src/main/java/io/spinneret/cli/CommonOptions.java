@@ -112,14 +112,9 @@ final class CommonOptions {
     SpiderDefinition spider(SpiderCatalog catalog, SettingsLoader loader, String name) {
         return catalog.find(name)
                 .orElseThrow(() -> new UsageException("no spider named '" + name + "'; "
-                        + (catalog.spiders().isEmpty()
+                        + (catalog.names().isEmpty()
                                 ? noSpidersFound(loader)
-                                : "available: "
-                                        + String.join(
-                                                ", ",
-                                                catalog.spiders().stream()
-                                                        .map(SpiderDefinition::name)
-                                                        .toList()))));
+                                : "available: " + String.join(", ", catalog.names()))));
     }
 
     /** The {@code -s} values and {@code --spiders}, as the command line's layer of the settings. */

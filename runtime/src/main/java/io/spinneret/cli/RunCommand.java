@@ -140,8 +140,7 @@ final class RunCommand implements Callable<Integer> {
         SettingsLoader loader = common.loader();
         SpiderCatalog catalog = common.catalog(loader);
         SpiderDefinition spider = common.spider(catalog, loader, spiderName);
-        for (String warning : loader.sectionsForNoSpider(
-                catalog.spiders().stream().map(SpiderDefinition::name).toList())) {
+        for (String warning : loader.sectionsForNoSpider(catalog.names())) {
             LoggerFactory.getLogger(RunCommand.class).warn(warning);
         }
         Settings settings =

@@ -20,10 +20,13 @@ import java.util.Comparator;
 import java.util.Enumeration;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.ServiceConfigurationError;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.stream.Stream;
 import java.util.zip.ZipFile;
 import org.jspecify.annotations.Nullable;
@@ -36,7 +39,8 @@ import org.slf4j.LoggerFactory;
  * and class folders (directories holding {@code META-INF/services/io.spinneret.internal.SpiderRegistry},
  * the directory itself included) are loaded by one {@link URLClassLoader}. This is how the output
  * of a user's own {@code mvn package}, dropped into {@code ./spiders}, runs with
- * {@code java -jar runtime.jar run <name>}. Immutable.
+ * {@code java -jar runtime.jar run <name>}. Immutable but for the spiders' definitions, each made
+ * by its registry when it is first asked for: a crawl makes only the one it runs.
  *
  * <p>Started as {@code java -jar runtime.jar} (or {@code bin/spinneret}), the class path is the
  * runtime's jar and the dependencies its manifest names, which hold no spiders: then only the
@@ -48,11 +52,18 @@ public final class SpiderCatalog {
     private static final Logger LOG = LoggerFactory.getLogger(SpiderCatalog.class);
     private static final String SERVICE = "META-INF/services/" + SpiderRegistry.class.getName();
 
-    private final Map<String, SpiderDefinition> spiders;
+    /** Spider name, sorted, to the registry that makes it: no definition is made until asked for. */
+    private final Map<String, Listed> spiders;
+    /** The definitions made so far, one per name. */
+    private final ConcurrentMap<String, SpiderDefinition> made = new ConcurrentHashMap<>();
+
     private final List<ItemSchema<?>> items;
     private final List<Path> sources;
 
-    private SpiderCatalog(Map<String, SpiderDefinition> spiders, List<ItemSchema<?>> items, List<Path> sources) {
+    /** A spider as a registry lists it, by name and class, before its definition is made. */
+    private record Listed(SpiderRegistry registry, String className) {}
+
+    private SpiderCatalog(Map<String, Listed> spiders, List<ItemSchema<?>> items, List<Path> sources) {
         this.spiders = spiders;
         this.items = items;
         this.sources = sources;
@@ -111,14 +122,14 @@ public final class SpiderCatalog {
     }
 
     private static SpiderCatalog of(List<? extends SpiderRegistry> registries, List<Path> sources) {
-        Map<String, SpiderDefinition> byName = new TreeMap<>();
+        Map<String, Listed> byName = new TreeMap<>();
         List<ItemSchema<?>> items = new ArrayList<>();
         for (SpiderRegistry r : registries) {
-            for (SpiderDefinition s : r.spiders()) {
-                SpiderDefinition other = byName.putIfAbsent(s.name(), s);
-                if (other != null && !other.className().equals(s.className())) {
-                    throw new SpinneretException("two spiders are named '" + s.name() + "': " + other.className()
-                            + " and " + s.className() + "; rename one (spider names must be unique across jars)");
+            for (Map.Entry<String, String> s : r.spiderClasses().entrySet()) {
+                Listed other = byName.putIfAbsent(s.getKey(), new Listed(r, s.getValue()));
+                if (other != null && !other.className().equals(s.getValue())) {
+                    throw new SpinneretException("two spiders are named '" + s.getKey() + "': " + other.className()
+                            + " and " + s.getValue() + "; rename one (spider names must be unique across jars)");
                 }
             }
             items.addAll(r.items());
@@ -208,13 +219,19 @@ public final class SpiderCatalog {
         }
     }
 
-    /** Spiders sorted by name. */
+    /** Spiders sorted by name; makes every definition not made yet. */
     public List<SpiderDefinition> spiders() {
-        return List.copyOf(spiders.values());
+        return spiders.keySet().stream().map(this::definition).toList();
     }
 
+    /** The names of the spiders, sorted, without making any definition. */
+    public List<String> names() {
+        return List.copyOf(spiders.keySet());
+    }
+
+    /** The spider called {@code name}, its definition made now if it was not yet; empty if there is none. */
     public Optional<SpiderDefinition> find(String name) {
-        return Optional.ofNullable(spiders.get(name));
+        return spiders.containsKey(name) ? Optional.of(definition(name)) : Optional.empty();
     }
 
     /**
@@ -223,14 +240,25 @@ public final class SpiderCatalog {
      * @throws SpinneretException naming the available spiders if there is none
      */
     public SpiderDefinition spider(String name) {
-        SpiderDefinition s = spiders.get(name);
-        if (s == null) {
-            throw new SpinneretException("no spider named '" + name + "'; "
-                    + (spiders.isEmpty()
-                            ? "no spiders were found (put spider jars or class folders in the spiders directory)"
-                            : "available: " + String.join(", ", spiders.keySet())));
-        }
-        return s;
+        return find(name)
+                .orElseThrow(() -> new SpinneretException("no spider named '" + name + "'; "
+                        + (spiders.isEmpty()
+                                ? "no spiders were found (put spider jars or class folders in the spiders directory)"
+                                : "available: " + String.join(", ", spiders.keySet()))));
+    }
+
+    /** The definition of a listed spider, made by its registry on first use. */
+    private SpiderDefinition definition(String name) {
+        return made.computeIfAbsent(name, n -> {
+            SpiderRegistry registry = Objects.requireNonNull(spiders.get(n), n).registry();
+            SpiderDefinition d = registry.spider(n);
+            if (d == null) {
+                throw new SpinneretException(
+                        "spider registry " + registry.getClass().getName() + " lists spider '" + n
+                                + "' but does not make it (was it compiled against another Spinneret version?)");
+            }
+            return d;
+        });
     }
 
     /** Item schemas of all registries. */

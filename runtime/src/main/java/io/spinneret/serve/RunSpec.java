@@ -23,8 +23,7 @@ record RunSpec(String spider, Map<String, String> args, Map<String, String> sett
     static RunSpec from(JsonNode body, SpiderCatalog catalog) {
         String name = body.path("spider").asText("");
         if (name.isBlank()) throw new ApiException(400, "\"spider\" is required: the name of one of GET /api/spiders");
-        List<String> names =
-                catalog.spiders().stream().map(SpiderDefinition::name).toList();
+        List<String> names = catalog.names();
         SpiderDefinition spider = catalog.find(name)
                 .orElseThrow(() -> new ApiException(
                         400, "no spider named '" + name + "'; available: " + String.join(", ", names)));

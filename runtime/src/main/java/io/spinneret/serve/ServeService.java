@@ -81,7 +81,7 @@ public final class ServeService implements AutoCloseable {
         ticker.start();
         LOG.info(
                 "serving {} spider(s) from {} at {} (data in {}){}",
-                catalog.spiders().size(),
+                catalog.names().size(),
                 config.spidersDir(),
                 service.url(),
                 config.dataDir(),

@@ -16,7 +16,9 @@ import java.net.URLClassLoader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Predicate;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
@@ -77,6 +79,63 @@ class SpiderCatalogTest {
                 c.spiders().stream().map(SpiderDefinition::name).toList());
         SpinneretException e = assertThrows(SpinneretException.class, () -> c.spider("boks"));
         assertEquals("no spider named 'boks'; available: books, quotes", e.getMessage());
+    }
+
+    /** A registry as the processor generates it: it names its spiders and makes one when asked, counting. */
+    private static class LazyRegistry implements SpiderRegistry {
+        final List<String> made = new ArrayList<>();
+
+        @Override
+        public List<SpiderDefinition> spiders() {
+            return List.of(spider("books"), spider("quotes"));
+        }
+
+        @Override
+        public Map<String, String> spiderClasses() {
+            return Map.of("books", "b.B", "quotes", "q.Q");
+        }
+
+        @Override
+        public SpiderDefinition spider(String name) {
+            made.add(name);
+            return SpiderCatalogTest.spider(name, spiderClasses().get(name));
+        }
+
+        @Override
+        public List<ItemSchema<?>> items() {
+            return List.of();
+        }
+    }
+
+    @Test
+    void aSpiderIsMadeOnlyWhenAskedForAndOnce() {
+        LazyRegistry registry = new LazyRegistry();
+        SpiderCatalog c = SpiderCatalog.of(List.of(registry));
+        assertEquals(List.of("books", "quotes"), c.names());
+        SpinneretException e = assertThrows(SpinneretException.class, () -> c.spider("boks"));
+        assertEquals("no spider named 'boks'; available: books, quotes", e.getMessage());
+        assertEquals(List.of(), registry.made);
+
+        assertEquals("b.B", c.spider("books").className());
+        assertTrue(c.find("books").isPresent());
+        assertEquals(List.of("books"), registry.made);
+
+        assertEquals(
+                List.of("b.B", "q.Q"),
+                c.spiders().stream().map(SpiderDefinition::className).toList());
+        assertEquals(List.of("books", "quotes"), registry.made);
+    }
+
+    @Test
+    void aRegistryThatListsASpiderItDoesNotMakeIsReported() {
+        SpiderCatalog c = SpiderCatalog.of(List.of(new LazyRegistry() {
+            @Override
+            public SpiderDefinition spider(String name) {
+                return null;
+            }
+        }));
+        SpinneretException e = assertThrows(SpinneretException.class, () -> c.find("quotes"));
+        assertTrue(e.getMessage().contains("lists spider 'quotes' but does not make it"), e.getMessage());
     }
 
     @Test
