@@ -11,7 +11,7 @@ import io.spinneret.settings.SettingsLoader;
 import io.spinneret.settings.SettingsLoader.CommandLineValue;
 import io.spinneret.spi.CrawlFinishedException;
 import io.spinneret.storage.Storages;
-import io.spinneret.warc.WarcRecorder;
+import io.spinneret.warc.WarcFileNames;
 import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.List;
@@ -226,7 +226,7 @@ final class RunCommand implements Callable<Integer> {
         String flag = overwrite ? "-O" : "-o";
         List<String> itemOutputs = new ArrayList<>();
         for (String output : overwrite ? overwriteOutputs : outputs) {
-            if (WarcRecorder.isWarcTarget(output)) {
+            if (WarcFileNames.isWarc(output)) {
                 // a record of the exchanges, not an item output
                 v.add(new CommandLineValue(Setting.WARC_OUTPUT.key(), output, flag));
             } else {

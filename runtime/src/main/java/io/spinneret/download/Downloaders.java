@@ -1,6 +1,7 @@
 package io.spinneret.download;
 
 import io.spinneret.annotations.Renderer;
+import io.spinneret.annotations.Setting;
 import io.spinneret.download.browser.BrowserDownloader;
 import io.spinneret.download.http.CookieJars;
 import io.spinneret.download.http.HttpDownloader;
@@ -31,7 +32,9 @@ public final class Downloaders {
     public static DownloaderRouter router(Settings settings, String spider) {
         Map<Renderer, Supplier<? extends Downloader>> factories = new EnumMap<>(Renderer.class);
         CookieJars cookies = CookieJars.from(settings);
-        WarcRecorder warc = WarcRecorder.from(settings, spider);
+        // asked only when warc_output is set: the recorder's class loads jwarc's
+        WarcRecorder warc =
+                settings.getString(Setting.WARC_OUTPUT).isBlank() ? null : WarcRecorder.from(settings, spider);
         // each downloader adds its renderer here
         factories.put(Renderer.HTTP, () -> new HttpDownloader(settings, cookies, warc));
         factories.put(Renderer.BROWSER, () -> new BrowserDownloader(settings, cookies, warc));

@@ -43,7 +43,7 @@ public final class Listeners implements AutoCloseable {
         try {
             String statsFile = settings.getString(Setting.STATS_FILE).trim();
             if (!statsFile.isEmpty()) opened.all.add(new StatsFile(Path.of(statsFile)));
-            if (MetricsListener.wanted(settings)) opened.all.add(MetricsListener.open(settings));
+            if (metricsWanted(settings)) opened.all.add(MetricsListener.open(settings));
             if (!settings.getString(Setting.UI).isBlank()) opened.all.add(LivePage.open(settings));
             String snapshots = settings.getString(Setting.ERROR_SNAPSHOTS).trim();
             if (!snapshots.isEmpty()) opened.all.add(ErrorSnapshots.of(Path.of(snapshots), settings));
@@ -54,6 +54,15 @@ public final class Listeners implements AutoCloseable {
             throw e;
         }
         return opened;
+    }
+
+    /**
+     * Whether the settings ask for metrics at all. Decided here, not in {@link MetricsListener}:
+     * loading that class loads Micrometer's, which a crawl without metrics never needs.
+     */
+    private static boolean metricsWanted(Settings settings) {
+        return !settings.getString(Setting.METRICS).isBlank()
+                || !settings.getString(Setting.METRICS_OTLP).isBlank();
     }
 
     private static List<CrawlListener> named(List<String> names, Settings settings, ClassLoader loader) {

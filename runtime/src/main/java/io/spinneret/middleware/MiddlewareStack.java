@@ -236,7 +236,8 @@ public final class MiddlewareStack {
             if (cache != null) all.add(cache);
             all.addAll(chain);
             List<Middleware> result = List.copyOf(all);
-            LOG.debug("middleware chain: {}", describe(result));
+            // described only when it is logged: the labels cost a crawl's start-up some milliseconds
+            if (LOG.isDebugEnabled()) LOG.debug("middleware chain: {}", describe(result));
             return result;
         }
 

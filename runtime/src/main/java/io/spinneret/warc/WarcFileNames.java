@@ -8,9 +8,10 @@ import java.util.Locale;
  * The names of the files of one WARC output: {@code crawl.warc.gz} first, then
  * {@code crawl-00001.warc.gz}, {@code crawl-00002.warc.gz}, ... as the output is rotated. A name
  * that exists already (an earlier crawl's) is skipped, so no WARC file is ever overwritten or
- * appended to.
+ * appended to. Public for {@link #isWarc} only: the command line asks it which targets are WARC
+ * files without loading {@link WarcRecorder}, and with it jwarc, when a crawl records none.
  */
-final class WarcFileNames {
+public final class WarcFileNames {
     private final Path folder;
     private final String stem;
     private final String extension;
@@ -29,7 +30,7 @@ final class WarcFileNames {
     }
 
     /** True for {@code .warc} and {@code .warc.gz} targets, the ones {@code -o} sends here. */
-    static boolean isWarc(String target) {
+    public static boolean isWarc(String target) {
         String lower = target.toLowerCase(Locale.ROOT);
         return !lower.contains("://") && (lower.endsWith(".warc") || lower.endsWith(".warc.gz"));
     }

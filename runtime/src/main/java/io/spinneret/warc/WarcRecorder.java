@@ -100,16 +100,14 @@ public final class WarcRecorder implements ExchangeListener, AutoCloseable {
         }
     }
 
-    /** The recorder that {@code warc_output} asks for, or null when it is empty. */
-    public static @Nullable WarcRecorder from(Settings settings, String spider) {
-        String target = settings.getString(Setting.WARC_OUTPUT);
-        if (target.isBlank()) return null;
-        return new WarcRecorder(Path.of(target), settings.getLong(Setting.WARC_MAX_SIZE), spider);
-    }
-
-    /** True for targets of {@code -o} that mean WARC output ({@code .warc}, {@code .warc.gz}). */
-    public static boolean isWarcTarget(String target) {
-        return WarcFileNames.isWarc(target);
+    /**
+     * The recorder that {@code warc_output} asks for; the caller checks that it is set (see
+     * {@link io.spinneret.download.Downloaders}), so that a crawl that records nothing does not
+     * load this class and jwarc's.
+     */
+    public static WarcRecorder from(Settings settings, String spider) {
+        return new WarcRecorder(
+                Path.of(settings.getString(Setting.WARC_OUTPUT)), settings.getLong(Setting.WARC_MAX_SIZE), spider);
     }
 
     /** The files written so far, in order. */

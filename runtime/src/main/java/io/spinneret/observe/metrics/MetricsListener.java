@@ -55,12 +55,6 @@ public final class MetricsListener extends CrawlMetrics implements AutoCloseable
         return both;
     }
 
-    /** Whether the settings ask for metrics at all. */
-    public static boolean wanted(Settings settings) {
-        return !settings.getString(Setting.METRICS).isBlank()
-                || !settings.getString(Setting.METRICS_OTLP).isBlank();
-    }
-
     /**
      * Binds the scrape endpoint and starts the OTLP registry, as the settings say.
      *
