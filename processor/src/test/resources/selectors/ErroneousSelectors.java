@@ -13,6 +13,7 @@ public class ErroneousSelectors {
     void parse(Response page) {
         page.css("article.product_pod h3 a");
         page.css("div[data-id");
+        page.cssFirst("ul:has(");
         page.cssFirst("li.next > a").ifPresent(a -> a.select("span:bogus"));
         String title = page.textOf(PRICE);
         String href = page.attrOf("a:nth-child(x)", "href");

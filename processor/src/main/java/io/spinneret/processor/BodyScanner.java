@@ -1,5 +1,6 @@
 package io.spinneret.processor;
 
+import com.sun.source.tree.BlockTree;
 import com.sun.source.tree.ClassTree;
 import com.sun.source.tree.CompilationUnitTree;
 import com.sun.source.tree.ExpressionTree;
@@ -16,10 +17,12 @@ import com.sun.source.util.Trees;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import javax.lang.model.element.Element;
 import javax.lang.model.element.TypeElement;
 import javax.lang.model.util.Elements;
 import javax.tools.Diagnostic;
+import org.jspecify.annotations.Nullable;
 
 /**
  * Checks the literals inside a spider's method bodies with the javac Tree API: callback names
@@ -27,9 +30,10 @@ import javax.tools.Diagnostic;
  * {@code Request.of(url, "cb")}; URLs given to {@code follow}, {@code crawl.fetch},
  * {@code Request.of} and {@code Request.builder} (see {@link UrlLiterals}); errback names given to
  * {@code .errback("eb")} and {@code withErrback("eb")}; and CSS selectors given to {@code css},
- * {@code cssFirst}, {@code textOf}, {@code attrOf}, {@code select} and {@code selectFirst}; and
- * the selectors, regexes, globs and names given to a {@code links()} chain or a
- * {@code LinkSelector} (see {@link LinkLiterals}).
+ * {@code cssFirst}, {@code textOf}, {@code attrOf}, {@code select} and {@code selectFirst}, and
+ * XPath expressions given to a {@code Response}'s {@code xpath} and {@code xpathTexts} (see
+ * {@link SelectorLiterals}); and the selectors, regexes, globs and names given to a
+ * {@code links()} chain or a {@code LinkSelector} (see {@link LinkLiterals}).
  *
  * <p>Trees are not attributed yet during annotation processing, so calls are recognised by method
  * name and arity on a receiver, and constant expressions are evaluated by {@link ConstantResolver}.
@@ -38,6 +42,8 @@ import javax.tools.Diagnostic;
 final class BodyScanner {
     private static final Set<String> SELECTOR_METHODS =
             Set.of("css", "cssFirst", "textOf", "attrOf", "select", "selectFirst");
+    /** The XPath methods of {@code Response}; other objects' {@code xpath} methods are left alone. */
+    private static final Set<String> XPATH_METHODS = Set.of("xpath", "xpathTexts");
 
     private final Trees trees;
     private final Elements elements;
@@ -91,23 +97,27 @@ final class BodyScanner {
                     String receiver = select.getExpression().toString();
                     boolean onRequest = receiver.equals("Request") || receiver.endsWith(".Request");
                     if (method.equals("follow") && !args.isEmpty()) {
-                        url(args.get(0));
+                        literal(args.get(0), UrlLiterals::check);
                         if (args.size() >= 2) callback(args.get(1));
                     } else if (method.equals("fetch")
                             && args.size() == 1
-                            && onCrawl(select.getExpression(), getCurrentPath())) {
-                        url(args.get(0));
+                            && declaredAs(select.getExpression(), getCurrentPath(), "Crawl")) {
+                        literal(args.get(0), UrlLiterals::check);
                     } else if (method.equals("callback") && args.size() == 1) {
                         callback(args.get(0));
                     } else if ((method.equals("errback") || method.equals("withErrback")) && args.size() == 1) {
                         errback(args.get(0));
                     } else if (onRequest && (method.equals("of") || method.equals("builder")) && !args.isEmpty()) {
-                        url(args.get(0));
+                        literal(args.get(0), UrlLiterals::check);
                         if (method.equals("of") && args.size() == 2) callback(args.get(1));
                     } else if (LinkLiterals.METHODS.contains(method) && LinkLiterals.onLinks(select.getExpression())) {
-                        for (ExpressionTree arg : args) linkLiteral(method, arg);
+                        for (ExpressionTree arg : args) literal(arg, l -> LinkLiterals.check(method, l));
                     } else if (SELECTOR_METHODS.contains(method) && !args.isEmpty()) {
-                        selector(args.get(0));
+                        literal(args.get(0), SelectorLiterals::css);
+                    } else if (XPATH_METHODS.contains(method)
+                            && args.size() == 1
+                            && declaredAs(select.getExpression(), getCurrentPath(), "Response")) {
+                        literal(args.get(0), x -> SelectorLiterals.xpath(method, x));
                     }
                 }
                 return super.visitMethodInvocation(node, unused);
@@ -149,50 +159,51 @@ final class BodyScanner {
                 }
             }
 
-            /** An argument of {@code links().css/allow/deny/allowGlob/denyGlob/tags/attrs(...)}. */
-            private void linkLiteral(String method, ExpressionTree arg) {
+            /**
+             * Reports what {@code check} finds wrong with {@code arg}, when it is a string constant;
+             * a string computed at run time is checked when it is used.
+             */
+            private void literal(ExpressionTree arg, Function<String, Optional<String>> check) {
                 Optional<Object> value = constants.resolve(new TreePath(getCurrentPath(), arg));
                 if (value.isPresent() && value.get() instanceof String literal) {
-                    LinkLiterals.check(method, literal)
-                            .ifPresent(m -> report.atTree(Diagnostic.Kind.ERROR, m, arg, unit));
+                    check.apply(literal).ifPresent(m -> report.atTree(Diagnostic.Kind.ERROR, m, arg, unit));
                 }
-            }
-
-            /** A URL given as a constant: relative, or http(s) (computed URLs are checked when they are used). */
-            private void url(ExpressionTree arg) {
-                Optional<Object> value = constants.resolve(new TreePath(getCurrentPath(), arg));
-                if (value.isPresent() && value.get() instanceof String literal) {
-                    UrlLiterals.check(literal).ifPresent(m -> report.atTree(Diagnostic.Kind.ERROR, m, arg, unit));
-                }
-            }
-
-            private void selector(ExpressionTree arg) {
-                Optional<Object> value = constants.resolve(new TreePath(getCurrentPath(), arg));
-                if (value.isEmpty() || !(value.get() instanceof String css)) return; // computed selectors are normal
-                LinkLiterals.selector(css).ifPresent(m -> report.atTree(Diagnostic.Kind.ERROR, m, arg, unit));
             }
         }.scan(path, null);
         return report;
     }
 
     /**
-     * Whether {@code receiver} names a parameter declared as {@code Crawl} by a method or lambda
-     * enclosing {@code at}: {@code fetch} is a common name, so only {@code crawl.fetch(...)} of
-     * the callback's own {@code Crawl} is checked.
+     * Whether {@code receiver} names a variable declared with {@code type} (its simple or qualified
+     * name) where {@code at} is: a parameter of an enclosing method or lambda, or a local declared
+     * before it in an enclosing block. {@code fetch} and {@code xpath} are common names, so only
+     * {@code crawl.fetch(...)} of a {@code Crawl} and {@code page.xpath(...)} of a {@code Response}
+     * are checked.
      */
-    private static boolean onCrawl(ExpressionTree receiver, TreePath at) {
+    private static boolean declaredAs(ExpressionTree receiver, TreePath at, String type) {
         if (!(receiver instanceof IdentifierTree id)) return false;
-        for (TreePath p = at; p != null; p = p.getParentPath()) {
-            List<? extends VariableTree> params = p.getLeaf() instanceof MethodTree m
-                    ? m.getParameters()
-                    : p.getLeaf() instanceof LambdaExpressionTree l ? l.getParameters() : List.of();
-            for (VariableTree v : params) {
-                if (v.getName().contentEquals(id.getName())) {
-                    String type = v.getType() == null ? "" : v.getType().toString();
-                    return type.equals("Crawl") || type.endsWith(".Crawl");
+        Tree child = null;
+        for (TreePath p = at; p != null; child = p.getLeaf(), p = p.getParentPath()) {
+            for (Tree declaration : declarationsBefore(p.getLeaf(), child)) {
+                if (declaration instanceof VariableTree v && v.getName().contentEquals(id.getName())) {
+                    String declared = v.getType() == null ? "" : v.getType().toString();
+                    return declared.equals(type) || declared.endsWith("." + type);
                 }
             }
         }
         return false;
+    }
+
+    /** The variables {@code scope} declares for {@code child}: its parameters, or the statements of a block before it. */
+    private static List<? extends Tree> declarationsBefore(Tree scope, @Nullable Tree child) {
+        return switch (scope) {
+            case MethodTree m -> m.getParameters();
+            case LambdaExpressionTree l -> l.getParameters();
+            case BlockTree b -> {
+                int i = b.getStatements().indexOf(child);
+                yield i < 0 ? List.of() : b.getStatements().subList(0, i);
+            }
+            default -> List.of();
+        };
     }
 }

@@ -9,12 +9,12 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
-import org.jsoup.select.QueryParser;
 
 /**
  * The checks of the strings a link rule is written with, shared by {@code @Follow}
  * ({@link FollowValidator}) and {@code page.links()...} chains ({@link BodyScanner}): CSS
- * selectors jsoup parses, regexes that compile, globs that compile, plain tag and attribute names.
+ * selectors jsoup parses ({@link SelectorLiterals}), regexes that compile, globs that compile,
+ * plain tag and attribute names.
  */
 final class LinkLiterals {
     /** The methods of {@code Links} and {@code LinkSelector} whose string arguments are checked, by the kind of literal. */
@@ -53,22 +53,13 @@ final class LinkLiterals {
     /** The error message for {@code literal} given to {@code method} (an attribute of @Follow or a method of a links chain), if any. */
     static Optional<String> check(String method, String literal) {
         return switch (method) {
-            case "css" -> selector(literal);
+            case "css" -> SelectorLiterals.css(literal);
             case "allow", "deny" -> regex(literal);
             case "allowGlob", "denyGlob" -> glob(literal);
             case "tags", "attrs" ->
                 NAME.matcher(literal).matches() ? Optional.empty() : Optional.of(Message.BAD_LINK_TAG.format(literal));
             default -> Optional.empty();
         };
-    }
-
-    static Optional<String> selector(String css) {
-        try {
-            QueryParser.parse(css);
-            return Optional.empty();
-        } catch (RuntimeException e) {
-            return Optional.of(Message.BAD_SELECTOR.format(css, e.getMessage()));
-        }
     }
 
     static Optional<String> regex(String regex) {

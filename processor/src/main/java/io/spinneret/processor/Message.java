@@ -152,6 +152,14 @@ enum Message {
             "BadSelector",
             "CSS selector \"%s\" does not parse: %s",
             "jsoup selector syntax; see https://jsoup.org/cookbook/extracting-data/selector-syntax"),
+    BAD_XPATH(
+            "BadXPath",
+            "XPath \"%s\" does not evaluate: %s",
+            "XPath 1.0 as jsoup's selectXpath evaluates it (javax.xml.xpath): a path that selects nodes, such as //h1, //a/@href or //title/text()"),
+    XPATH_NOT_ELEMENTS(
+            "XPathNotElements",
+            "xpath(\"%s\") selects %s, which are no elements, and fails at run time",
+            "did you mean xpathTexts(\"%s\")? It gives their strings"),
 
     // ---- link rules: @Follow and page.links()
     BAD_REGEX(

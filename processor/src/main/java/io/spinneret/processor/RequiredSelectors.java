@@ -23,7 +23,7 @@ final class RequiredSelectors {
             AnnotationMirror parse = ParseMethods.annotation(method);
             AnnotationValue value = Annotations.explicit(parse, "requires");
             if (value == null || !(value.getValue() instanceof String css) || css.isEmpty()) continue;
-            LinkLiterals.selector(css).ifPresent(problem -> report.error(method, parse, value, problem));
+            SelectorLiterals.css(css).ifPresent(problem -> report.error(method, parse, value, problem));
         }
         return report;
     }

@@ -40,11 +40,15 @@ class SettingsAndSelectorErrorsTest {
     void selectorLiteralsThatJsoupCannotParseAreErrors() {
         Compilation c = Compilations.compile("selectors/ErroneousSelectors.java");
         var file = Compilations.source("selectors/ErroneousSelectors.java");
-        assertThat(c).hadErrorCount(5);
+        assertThat(c).hadErrorCount(6);
         assertThat(c)
                 .hadErrorContaining("[BadSelector] CSS selector \"div[data-id\" does not parse")
                 .inFile(file)
                 .onLineContaining("div[data-id");
+        assertThat(c)
+                .hadErrorContaining("[BadSelector] CSS selector \"ul:has(\" does not parse")
+                .inFile(file)
+                .onLineContaining("cssFirst(\"ul:has(\")");
         assertThat(c)
                 .hadErrorContaining("CSS selector \"span:bogus\" does not parse")
                 .inFile(file)

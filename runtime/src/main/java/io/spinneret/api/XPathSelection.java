@@ -1,8 +1,7 @@
 package io.spinneret.api;
 
+import io.spinneret.annotations.XPathTarget;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.jsoup.nodes.Document;
 import org.jsoup.nodes.TextNode;
 import org.jsoup.select.Elements;
@@ -10,14 +9,9 @@ import org.jsoup.select.Elements;
 /**
  * XPath on a page, by jsoup: {@link Response#xpath} gives elements, {@link Response#xpathTexts}
  * strings, also of the text nodes ({@code //title/text()}) and attributes ({@code //a/@href}) an
- * expression may end on, which are no elements. Stateless.
+ * expression may end on (see {@link XPathTarget}), which are no elements. Stateless.
  */
 final class XPathSelection {
-    /** A last step that selects text nodes: {@code .../text()}. */
-    private static final Pattern TEXT_STEP = Pattern.compile("(?s).*/text\\(\\)\\s*");
-    /** A last step that selects an attribute: {@code .../@name}. */
-    private static final Pattern ATTRIBUTE_STEP = Pattern.compile("(?s)(.*)/@([\\w:.\\-]+)\\s*");
-
     private XPathSelection() {}
 
     /**
@@ -25,24 +19,25 @@ final class XPathSelection {
      *     are no elements (it would select nothing, whatever the page): use xpathTexts
      */
     static Elements elements(Document document, String xpath) {
-        boolean text = TEXT_STEP.matcher(xpath).matches();
-        if (text || ATTRIBUTE_STEP.matcher(xpath).matches()) {
-            String what = text ? "text nodes" : "attributes";
-            throw new IllegalArgumentException("xpath(\"" + xpath + "\") selects " + what
-                    + ", which are no elements: use xpathTexts(\"" + xpath + "\") for their strings");
+        XPathTarget target = XPathTarget.of(xpath);
+        if (target.kind() != XPathTarget.Kind.ELEMENTS) {
+            throw new IllegalArgumentException(
+                    "xpath(\"" + xpath + "\") selects " + target.kind().description()
+                            + ", which are no elements: use xpathTexts(\"" + xpath + "\") for their strings");
         }
         return document.selectXpath(xpath);
     }
 
     /** The strings of what {@code xpath} selects: text nodes' text, attributes' values, elements' text. */
     static List<String> texts(Document document, String xpath) {
-        if (TEXT_STEP.matcher(xpath).matches()) {
-            return document.selectXpath(xpath, TextNode.class).stream()
-                    .map(TextNode::text)
-                    .toList();
-        }
-        Matcher attribute = ATTRIBUTE_STEP.matcher(xpath);
-        if (attribute.matches()) return document.selectXpath(attribute.group(1)).eachAttr(attribute.group(2));
-        return document.selectXpath(xpath).eachText();
+        XPathTarget target = XPathTarget.of(xpath);
+        return switch (target.kind()) {
+            case TEXT ->
+                document.selectXpath(xpath, TextNode.class).stream()
+                        .map(TextNode::text)
+                        .toList();
+            case ATTRIBUTE -> document.selectXpath(target.elements()).eachAttr(target.attribute());
+            case ELEMENTS -> document.selectXpath(xpath).eachText();
+        };
     }
 }

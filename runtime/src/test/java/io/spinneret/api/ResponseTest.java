@@ -33,6 +33,8 @@ class ResponseTest {
                 "<html><head><title>T</title></head><body><a href=\"/a\">A</a><a href=\"/b\">B</a></body></html>");
         assertEquals(List.of("T"), p.xpathTexts("//title/text()"));
         assertEquals(List.of("/a", "/b"), p.xpathTexts("//a/@href"));
+        assertEquals(List.of("/a", "/b"), p.xpathTexts("//@href"), "an attribute of any element");
+        assertEquals(List.of("/a", "/b"), p.xpathTexts("//body//@href"));
         assertEquals(List.of("A", "B"), p.xpathTexts("//a"));
         assertEquals(2, p.xpath("//a").size());
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> p.xpath("//title/text()"));

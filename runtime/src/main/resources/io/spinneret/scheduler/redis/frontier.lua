@@ -105,10 +105,16 @@ local function queue_of(qs, p)
   return q
 end
 
+-- the key of q's tail chunk, made once per tail and script
+local function tail_key(host, q)
+  if q.tail ~= q[3] then q.tail, q.tail_key = q[3], chunk_key(host, q[1], q[3]) end
+  return q.tail_key
+end
+
 local function enqueue(host, p, rec)
   local q = queue_of(queues_of(host), p)
   local f = frame(rec)
-  local key = chunk_key(host, p, q[3])
+  local key = tail_key(host, q)
   local tail = cached_tails[key]
   if not tail then
     local s = redis.call('HGET', KEYS[4], key) or ''
@@ -117,7 +123,7 @@ local function enqueue(host, p, rec)
   if tail.n > 0 and tail.n + #f > CHUNK then
     cached_tails[key] = tail
     q[3] = q[3] + 1
-    key = chunk_key(host, p, q[3])
+    key = tail_key(host, q)
     tail = { n = 0 }
   end
   tail[#tail + 1] = f
@@ -150,11 +156,11 @@ local function enqueue_front(host, p, rec)
   appended = appended + 1
 end
 
--- Takes the front request of a host's highest-priority queue; the host goes to the back of the
--- ring if it has more. Returns priority, record (nil if the host has nothing: it then leaves).
--- Batched like enqueue: a host's queues and its head chunk are read once per script and written
--- back by settle(), so a pop of many requests of one host reads its 4 KB head chunk once, not
--- once a request.
+-- Takes the front request of a host's highest-priority queue. Returns priority, record and whether
+-- the host has more (nil if the host has nothing: it then leaves the ring; the caller puts a host
+-- with more back at the ring's end). Batched like enqueue: a host's queues and its head chunk are
+-- read once per script and written back by settle(), so a pop of many requests of one host reads
+-- its 4 KB head chunk once, not once a request.
 local taking = {} -- host -> { qs = decoded queues, key = head chunk's key, chunk = its bytes }
 local taken_count = 0
 
@@ -182,9 +188,8 @@ local function dequeue(host)
     t.key, t.chunk = nil, nil
     if q[5] <= 0 then table.remove(qs, 1) else q[2], q[4] = q[2] + 1, 0 end
   end
-  if #qs > 0 then redis.call('RPUSH', KEYS[2], host) end
   taken_count = taken_count + 1
-  return q[1], rec
+  return q[1], rec, #qs > 0
 end
 
 -- Writes back what dequeue() took: each host's queues (a host left with none is dropped) and the

@@ -31,14 +31,27 @@ local out = { #expired, 0, 0, 0, 0 }
 local want = tonumber(ARGV[3])
 local taken = 0
 local lease = nil
+-- the hosts served that have more, in turn: they go to the back of the ring, so the ring is read
+-- to its end before any of them comes again, and they are pushed back once at the end
+local turn, next_turn = {}, 1
+local function next_host()
+  local h = redis.call('LPOP', KEYS[2])
+  if h or next_turn > #turn then return h end
+  h = turn[next_turn]
+  next_turn = next_turn + 1
+  return h
+end
+-- the leases taken, written once at the end: ZADD and HSET arguments
+local stamps, entries = {}, {}
 while taken < want do
-  local host, p, rec
+  local host, p, rec, more
   while not host do
-    local h = redis.call('LPOP', KEYS[2])
+    local h = next_host()
     if not h then break end
-    p, rec = dequeue(h)
+    p, rec, more = dequeue(h)
     if p then
       host = h
+      if more then turn[#turn + 1] = h end
       if string.byte(rec, 1) == 255 then -- reclaimed: still wanted unless its old lease was acked since
         local bar = string.find(rec, '|', 2, true)
         local old = string.sub(rec, 2, bar - 1)
@@ -54,14 +67,25 @@ while taken < want do
   if not lease then lease = redis.call('HINCRBY', KEYS[1], 'lease', want) - want end
   lease = lease + 1
   local id = lease .. ':' .. now -- 'status' reads the time taken from it
-  redis.call('ZADD', KEYS[5], now, id)
-  redis.call('HSET', KEYS[6], id, host .. '|' .. p .. '|' .. rec)
+  stamps[#stamps + 1] = now
+  stamps[#stamps + 1] = id
+  entries[#entries + 1] = id
+  entries[#entries + 1] = host .. '|' .. p .. '|' .. rec
   out[#out + 1] = id
   out[#out + 1] = host
   out[#out + 1] = tostring(p)
   out[#out + 1] = rec
   taken = taken + 1
 end
+-- a command with many arguments, 1,000 at a time (unpack's stack is bounded)
+local function call_all(command, key, args)
+  for i = 1, #args, 1000 do redis.call(command, key, unpack(args, i, math.min(i + 999, #args))) end
+end
+call_all('ZADD', KEYS[5], stamps)
+call_all('HSET', KEYS[6], entries)
+local back = {}
+for i = next_turn, #turn do back[#back + 1] = turn[i] end
+call_all('RPUSH', KEYS[2], back)
 settle()
 local m = redis.call('HMGET', KEYS[1], 'pending', 'wake', 'seen')
 out[2] = tonumber(m[1] or '0')
