@@ -11,7 +11,7 @@ import org.jspecify.annotations.Nullable;
  * The browser's side of the crawl's {@link CookieJars}: one {@link BrowserCookies} per jar, each
  * sharing its cookies both ways with the HTTP jar of the same name, so a session's cookies hold
  * in the browser and over HTTP alike. A render slot that turns to a request of another jar clears
- * its context's cookies first (see {@link RenderWorker}). Thread-safe.
+ * its context's cookies first (see {@link SlotCookies}). Thread-safe.
  */
 final class BrowserJars {
     /** The name under which the crawl's own jar is kept here. */

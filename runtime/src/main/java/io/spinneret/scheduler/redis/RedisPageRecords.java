@@ -83,6 +83,10 @@ final class RedisPageRecords implements PageRecords {
         return p -> p.hset(key, m);
     }
 
+    private CommandPipeline.Command<Long> hlen() {
+        return p -> p.hlen(key);
+    }
+
     private CommandPipeline.Command<Object> patchAll(List<byte[]> args) {
         return p -> p.eval(PATCH, List.of(key), args);
     }
@@ -130,9 +134,9 @@ final class RedisPageRecords implements PageRecords {
                     posted.set(false); // a write queued from now on posts another drain
                     taken = take();
                 }
-                if (taken.isEmpty()) // taken by the drain a racing write posted
-                return (Response<Object>) (Response<?>) pipeline.hlen(key);
-                return (Response<Object>) command.apply(taken).append(pipeline);
+                // empty when the drain a racing write posted took its write: a harmless read stands in
+                CommandPipeline.Command<?> c = taken.isEmpty() ? hlen() : command.apply(taken);
+                return (Response<Object>) c.append(pipeline);
             }
         }
     }
