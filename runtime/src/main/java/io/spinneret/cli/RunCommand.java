@@ -5,6 +5,7 @@ import io.spinneret.embed.CrawlResult;
 import io.spinneret.embed.Crawler;
 import io.spinneret.embed.SpiderCatalog;
 import io.spinneret.internal.SpiderDefinition;
+import io.spinneret.scheduler.Schedulers;
 import io.spinneret.settings.Secrets;
 import io.spinneret.settings.Settings;
 import io.spinneret.settings.SettingsLoader;
@@ -137,6 +138,9 @@ final class RunCommand implements Callable<Integer> {
 
     /** Runs the command as its fields say (filled by picocli or by {@link QuickRunParser}). */
     int crawl(PrintWriter out, PrintWriter err) throws Exception {
+        // the scheduler the flags name loads its driver while the catalogue and settings are read
+        if (redis != null) Schedulers.warmUp("redis");
+        else if (resume || recrawl) Schedulers.warmUp("sqlite");
         SettingsLoader loader = common.loader();
         SpiderCatalog catalog = common.catalog(loader);
         SpiderDefinition spider = common.spider(catalog, loader, spiderName);

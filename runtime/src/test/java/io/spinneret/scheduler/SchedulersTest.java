@@ -28,6 +28,25 @@ class SchedulersTest {
     }
 
     @Test
+    void warmingUpLoadsTheDriverOnAThreadOfItsOwnAndNothingForMemory() throws Exception {
+        java.util.List<Thread> before = warmUpThreads(); // another test's, if any
+        Schedulers.warmUp("memory");
+        Schedulers.warmUp("no-such-scheduler");
+        assertTrue(before.containsAll(warmUpThreads()), "nothing to warm up: no thread");
+        Schedulers.warmUp("sqlite");
+        Schedulers.warmUp("redis"); // builds a client that never connects: no server is needed
+        for (Thread t : warmUpThreads()) t.join(30_000);
+        assertTrue(warmUpThreads().isEmpty(), "the warm-up threads end");
+        assertTrue(org.sqlite.SQLiteJDBCLoader.isNativeMode(), "SQLite's native library is loaded");
+    }
+
+    private static java.util.List<Thread> warmUpThreads() {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.getName().equals("spinneret-warm-up") && t.isAlive())
+                .toList();
+    }
+
+    @Test
     void sqliteKeepsTheJobUnderJobDirAndTheSpidersName() {
         try (Scheduler s = Schedulers.open(settings("sqlite"), "books", false)) {
             assertTrue(s.isPersistent());

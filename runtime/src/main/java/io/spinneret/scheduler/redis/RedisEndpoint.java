@@ -255,10 +255,7 @@ public final class RedisEndpoint {
         if (user != null) config.user(user);
         if (password != null) config.password(password);
         if (isTls() && caCert != null) config.sslSocketFactory(trusting(caCert));
-        GenericObjectPoolConfig<Connection> pool = new GenericObjectPoolConfig<>();
-        pool.setMaxTotal(connections);
-        pool.setMaxIdle(connections);
-        pool.setJmxEnabled(false);
+        GenericObjectPoolConfig<Connection> pool = pool(connections);
         if (isCluster()) {
             DefaultJedisClientConfig clientConfig = config.build();
             ClusterConnectionProvider provider = new ClusterConnectionProvider(
@@ -282,6 +279,33 @@ public final class RedisEndpoint {
                 .poolConfig(pool)
                 .build();
         return new Connected(client);
+    }
+
+    private static GenericObjectPoolConfig<Connection> pool(int connections) {
+        GenericObjectPoolConfig<Connection> pool = new GenericObjectPoolConfig<>();
+        pool.setMaxTotal(connections);
+        pool.setMaxIdle(connections);
+        pool.setJmxEnabled(false); // JMX would start the platform's MBean server: about 0.3 CPU-s
+        return pool;
+    }
+
+    /**
+     * Loads and initialises the client's classes without connecting anywhere: a client is built
+     * for a server it never talks to, and closed ({@link RedisScheduler#warmUp}).
+     */
+    static void warmUp() {
+        try (UnifiedJedis unused = RedisClient.builder()
+                .hostAndPort(new HostAndPort("127.0.0.1", 6379))
+                .clientConfig(DefaultJedisClientConfig.builder().build())
+                .poolConfig(pool(1))
+                .build()) {
+            for (String name : List.of(
+                    "redis.clients.jedis.Pipeline", "redis.clients.jedis.Protocol", "redis.clients.jedis.Connection")) {
+                Class.forName(name, true, RedisEndpoint.class.getClassLoader());
+            }
+        } catch (ClassNotFoundException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** The master of a slot as the client knows it, or the slot itself while it knows none. */

@@ -388,6 +388,15 @@ public final class RedisScheduler implements Scheduler {
      * @throws SpinneretException if the server cannot be reached or the URL is wrong (the message
      *     never holds the password)
      */
+    /**
+     * Loads the Redis client's classes and the scheduler's scripts without connecting; see {@link
+     * io.spinneret.scheduler.Schedulers#warmUp}.
+     */
+    public static void warmUp() {
+        RedisEndpoint.warmUp();
+        LuaScripts.values();
+    }
+
     public static RedisScheduler open(Options options, Mode mode) {
         return open(options, mode, SeenFilter.exact());
     }

@@ -117,6 +117,15 @@ public final class SqliteScheduler implements Scheduler {
      * @throws SpinneretException if another process has the job open, the job has unfinished work
      *     and {@code resume} is false, or the file cannot be opened
      */
+    /** Loads the SQLite driver's native library (extracted to a temporary file on each start); see {@link io.spinneret.scheduler.Schedulers#warmUp}. */
+    public static void warmUp() {
+        try {
+            org.sqlite.SQLiteJDBCLoader.initialize();
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
     public static SqliteScheduler open(Path jobDir, boolean resume) {
         FileChannel channel = null;
         FrontierDb db = null;
