@@ -33,6 +33,11 @@ public final class CollectingCrawl implements Crawl {
     /** An inline fetch was cut short by the crawl's stop: what was emitted is incomplete. */
     boolean stoppedInline;
 
+    /** What the callback emitted, without the response (whose page need not be kept while they are stored). */
+    Emitted emitted() {
+        return new Emitted(requests, items, itemSchemas, stoppedInline);
+    }
+
     public CollectingCrawl(Response response, ItemSchemas schemas, InlineFetches fetches) {
         this(response, "", schemas, fetches);
     }

@@ -106,17 +106,26 @@ final class RequestProcessor {
 
     void process(Lease lease) {
         Request req = lease.request();
+        // what the callback emitted is stored once the response (its page and parsed document) is
+        // out of reach: storing may wait for the scheduler's round trip, and a page kept alive
+        // meanwhile outlives a young collection, to be copied and promoted
         if (!AutoRendering.handles(req)) {
-            process(lease, req, null);
+            Emitted emitted = fetchAndParse(lease, req, null);
+            if (emitted != null) storeWithFiles(lease, emitted);
             return;
         }
         try (AutoRendering.Turn turn = auto.begin(req)) {
-            process(lease, turn.firstRequest(), turn);
+            Emitted emitted = fetchAndParse(lease, turn.firstRequest(), turn);
+            if (emitted != null) storeWithFiles(lease, emitted);
         }
     }
 
-    /** Fetches {@code first} for the leased request; with a {@code turn}, the renderer AUTO chose. */
-    private void process(Lease lease, Request first, AutoRendering.@Nullable Turn turn) {
+    /**
+     * Fetches {@code first} for the leased request (with a {@code turn}, the renderer AUTO chose) and
+     * runs its callback: what the callback emitted, to be stored, or null when the lease was dealt
+     * with here (acknowledged, requeued, redirected, handed to an errback).
+     */
+    private @Nullable Emitted fetchAndParse(Lease lease, Request first, AutoRendering.@Nullable Turn turn) {
         Request req = lease.request();
         Response resp;
         try {
@@ -127,11 +136,11 @@ final class RequestProcessor {
             LOG.debug("dropped {} ({}): {}", req.url(), d.reason(), d.getMessage());
             events.dropped(req, d.reason());
             scheduler.ackLater(lease);
-            return;
+            return null;
         } catch (Exception e) {
             if (interruptedByStop(e)) {
                 scheduler.requeue(lease, req);
-                return;
+                return null;
             }
             notTheRequests(e);
             failureLog.download(req, e);
@@ -142,22 +151,22 @@ final class RequestProcessor {
                             FailureLog.reason(e, req.url()),
                             e,
                             e instanceof RetriesExhaustedException r ? r.response() : null));
-            return;
+            return null;
         }
         Revisits.Visit visit =
                 revisits.check(SplitPages.unmarked(req), resp); // the record keeps the request as the crawl made it
         if (visit.skipsCallback()) { // unchanged: nothing to store
             scheduler.ackLater(lease);
-            return;
+            return null;
         }
         switch (redirects.decide(resp)) {
             case Redirects.Follow f -> {
                 redirect(lease, resp, f.next());
-                return;
+                return null;
             }
             case Redirects.Refused r -> {
                 redirectFailed(lease, resp, r.why());
-                return;
+                return null;
             }
             case Redirects.Final f -> {}
         }
@@ -166,7 +175,7 @@ final class RequestProcessor {
             stats.increment(Stats.HTTP_STATUS + status);
             LOG.debug("ignoring {} response from {}", status, req.url());
             errback(lease, new Failure(req, "HTTP " + status, null, resp));
-            return;
+            return null;
         }
         AutoRendering.Parsed parsed;
         if (turn == null) {
@@ -176,12 +185,12 @@ final class RequestProcessor {
                 parsed = turn.parse(resp, this::parse);
             } catch (InterruptedException e) {
                 scheduler.requeue(lease, req);
-                return;
+                return null;
             }
         }
         CollectingCrawl yielded = parsed.crawl();
         visit.parsed(parsed.error() == null, yielded.requests, yielded.items, yielded.itemSchemas);
-        storeWithFiles(lease, parsed.crawl());
+        return yielded.emitted();
     }
 
     /**
@@ -232,22 +241,22 @@ final class RequestProcessor {
      * Schedules what a callback or errback found and stores its items, once the files pipeline has
      * fetched their files; a stop that interrupts the files requeues the request, nothing stored.
      */
-    private void storeWithFiles(Lease lease, CollectingCrawl crawl) {
-        if (crawl.stoppedInline) { // caught by the callback, which went on
+    private void storeWithFiles(Lease lease, Emitted crawl) {
+        if (crawl.stoppedInline()) { // caught by the callback, which went on
             requeue(lease);
             return;
         }
-        List<Object> items = crawl.items;
+        List<Object> items = crawl.items();
         if (!items.isEmpty()) {
             try {
-                items = files.download(items, crawl.itemSchemas);
+                items = files.download(items, crawl.itemSchemas());
             } catch (InterruptedException e) {
                 scheduler.requeue(lease, lease.request());
                 return;
             }
         }
-        newRequests.found(crawl.requests);
-        itemSink.store(lease, items, crawl.itemSchemas);
+        newRequests.found(crawl.requests());
+        itemSink.store(lease, items, crawl.itemSchemas());
     }
 
     /**
@@ -318,7 +327,7 @@ final class RequestProcessor {
                                 failure.response()),
                         null);
         }
-        storeWithFiles(lease, crawl);
+        storeWithFiles(lease, crawl.emitted());
     }
 
     /**
