@@ -122,8 +122,8 @@ final class RequestProcessor {
 
     /**
      * Fetches {@code first} for the leased request (with a {@code turn}, the renderer AUTO chose) and
-     * runs its callback: what the callback emitted, to be stored, or null when the lease was dealt
-     * with here (acknowledged, requeued, redirected, handed to an errback).
+     * runs its callback (or, for a failure, its errback): what that emitted, to be stored, or null
+     * when the lease was dealt with here (acknowledged, requeued, redirected).
      */
     private @Nullable Emitted fetchAndParse(Lease lease, Request first, AutoRendering.@Nullable Turn turn) {
         Request req = lease.request();
@@ -144,14 +144,13 @@ final class RequestProcessor {
             }
             notTheRequests(e);
             failureLog.download(req, e);
-            errback(
+            return errback(
                     lease,
                     new Failure(
                             req,
                             FailureLog.reason(e, req.url()),
                             e,
                             e instanceof RetriesExhaustedException r ? r.response() : null));
-            return null;
         }
         Revisits.Visit visit =
                 revisits.check(SplitPages.unmarked(req), resp); // the record keeps the request as the crawl made it
@@ -165,8 +164,7 @@ final class RequestProcessor {
                 return null;
             }
             case Redirects.Refused r -> {
-                redirectFailed(lease, resp, r.why());
-                return null;
+                return redirectFailed(lease, resp, r.why());
             }
             case Redirects.Final f -> {}
         }
@@ -174,8 +172,7 @@ final class RequestProcessor {
         if (status < 200 || status >= 300) {
             stats.increment(Stats.HTTP_STATUS + status);
             LOG.debug("ignoring {} response from {}", status, req.url());
-            errback(lease, new Failure(req, "HTTP " + status, null, resp));
-            return null;
+            return errback(lease, new Failure(req, "HTTP " + status, null, resp));
         }
         AutoRendering.Parsed parsed;
         if (turn == null) {
@@ -286,26 +283,27 @@ final class RequestProcessor {
      * {@code Location} or one that is not a URL (alike), a target already in the chain of hops (a
      * loop, or a redirect to itself). Each is one counted failure and goes to the errback.
      */
-    private void redirectFailed(Lease lease, Response resp, String why) {
+    private @Nullable Emitted redirectFailed(Lease lease, Response resp, String why) {
         Request req = resp.request();
         IOException e = new IOException(why);
         stats.increment(Redirects.STAT_FAILED);
         failureLog.download(req, e);
-        errback(lease, new Failure(req, why, e, resp));
+        return errback(lease, new Failure(req, why, e, resp));
     }
 
     /**
-     * Hands a failed request to its errback, if it names one, and stores and schedules what that
-     * emits as a callback's output; acknowledges the lease either way (after storing, as for a
-     * response). An errback that throws counts as a failure, like a callback that throws.
+     * Hands a failed request to its errback, if it names one: what that emits, to be stored and
+     * scheduled as a callback's output once the failure's response is out of reach, or null when
+     * the lease was dealt with here (acknowledged: no errback; requeued: a stop cut it short). An
+     * errback that throws counts as a failure, like a callback that throws.
      */
-    private void errback(Lease lease, Failure failure) {
+    private @Nullable Emitted errback(Lease lease, Failure failure) {
         Request req = failure.request();
         String name = req.errback();
         events.failed(failure, name);
         if (name == null) {
             scheduler.ack(lease);
-            return;
+            return null;
         }
         CollectingCrawl crawl = new CollectingCrawl(failure, schemas, inline);
         stats.increment(Stats.ERRBACKS);
@@ -315,7 +313,7 @@ final class RequestProcessor {
             if (t instanceof VirtualMachineError && !(t instanceof StackOverflowError)) throw (VirtualMachineError) t;
             if (crawl.stoppedInline) {
                 requeue(lease);
-                return;
+                return null;
             }
             failureLog.errback(req, t, name);
             if (events.on())
@@ -327,7 +325,7 @@ final class RequestProcessor {
                                 failure.response()),
                         null);
         }
-        storeWithFiles(lease, crawl.emitted());
+        return crawl.emitted();
     }
 
     /**
