@@ -4,10 +4,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.spinneret.annotations.Renderer;
+import io.spinneret.api.Crawl;
+import io.spinneret.api.Failure;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.embed.CrawlResult;
 import io.spinneret.embed.Crawler;
+import io.spinneret.internal.Dispatcher;
+import io.spinneret.internal.SpiderDefinition;
 import io.spinneret.scheduler.memory.MemoryScheduler;
 import io.spinneret.testing.ForwardingScheduler;
 import io.spinneret.testing.TestSettings;
@@ -34,59 +39,135 @@ class PageReleasedBeforeStoringTest {
     void theResponseCanBeCollectedWhileItsLinksWaitForTheScheduler() throws Exception {
         try (TestSite site = TestSite.books(1)) {
             AtomicReference<WeakReference<Response>> page = new AtomicReference<>();
-            CountDownLatch pushing = new CountDownLatch(1);
-            CountDownLatch release = new CountDownLatch(1);
-            ForwardingScheduler slow = new ForwardingScheduler(new MemoryScheduler()) {
-                @Override
-                public boolean[] pushEach(List<Request> requests) {
-                    waitIfTheLink(requests);
-                    return super.pushEach(requests);
-                }
-
-                @Override
-                public int pushAll(List<Request> requests) {
-                    waitIfTheLink(requests);
-                    return super.pushAll(requests);
-                }
-
-                private void waitIfTheLink(List<Request> requests) {
-                    if (requests.stream().noneMatch(r -> r.url().endsWith("/next-page"))) return;
-                    pushing.countDown();
-                    try {
-                        release.await(60, TimeUnit.SECONDS);
-                    } catch (InterruptedException e) {
-                        Thread.currentThread().interrupt();
-                    }
-                }
-            };
-            Crawler crawler = Crawler.builder(new InlineSpider(site.root(), (response, crawl) -> {
+            assertCollectableWhilePushing(
+                    new InlineSpider(site.root(), (response, crawl) -> {
                         if (!page.compareAndSet(null, new WeakReference<>(response))) return;
                         response.css("a"); // parsed: the document hangs off the response
                         crawl.follow("/next-page");
-                    }))
-                    .settings(TestSettings.fast(dir.resolve("items.jsonl"), "concurrency=1"))
-                    .scheduler(slow)
-                    .progress(null)
-                    .build();
-            AtomicReference<CrawlResult> result = new AtomicReference<>();
-            Thread crawl = Thread.ofPlatform().start(() -> {
-                try {
-                    result.set(crawler.run());
-                } catch (InterruptedException ignored) {
-                }
-            });
-            try {
-                assertTrue(pushing.await(30, TimeUnit.SECONDS), "the callback's link reached the scheduler");
-                for (int i = 0; i < 50 && page.get().get() != null; i++) {
-                    System.gc();
-                    Thread.sleep(20);
-                }
-                assertNull(page.get().get(), "the response is collectable while its link is pushed");
-            } finally {
-                release.countDown();
-                crawl.join(30_000);
+                    }),
+                    page);
+        }
+    }
+
+    @Test
+    void anErrbacksFailedResponseCanBeCollectedWhileItsLinksWaitForTheScheduler() throws Exception {
+        try (TestSite site = TestSite.books(1)) {
+            AtomicReference<WeakReference<Response>> page = new AtomicReference<>();
+            assertCollectableWhilePushing(new ErrbackOnMissingPage(site.root(), page), page);
+        }
+    }
+
+    /** Runs {@code spider}, whose page pushes {@code /next-page}; asserts {@code page} collectable meanwhile. */
+    private void assertCollectableWhilePushing(SpiderDefinition spider, AtomicReference<WeakReference<Response>> page)
+            throws Exception {
+        CountDownLatch pushing = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        ForwardingScheduler slow = new ForwardingScheduler(new MemoryScheduler()) {
+            @Override
+            public boolean[] pushEach(List<Request> requests) {
+                waitIfTheLink(requests);
+                return super.pushEach(requests);
             }
-            assertEquals(CrawlResult.Outcome.FINISHED, result.get().outcome());
+
+            @Override
+            public int pushAll(List<Request> requests) {
+                waitIfTheLink(requests);
+                return super.pushAll(requests);
+            }
+
+            private void waitIfTheLink(List<Request> requests) {
+                if (requests.stream().noneMatch(r -> r.url().endsWith("/next-page"))) return;
+                pushing.countDown();
+                try {
+                    release.await(60, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        };
+        Crawler crawler = Crawler.builder(spider)
+                .settings(TestSettings.fast(dir.resolve("items.jsonl"), "concurrency=1"))
+                .scheduler(slow)
+                .progress(null)
+                .build();
+        AtomicReference<CrawlResult> result = new AtomicReference<>();
+        Thread crawl = Thread.ofPlatform().start(() -> {
+            try {
+                result.set(crawler.run());
+            } catch (InterruptedException ignored) {
+            }
+        });
+        try {
+            assertTrue(pushing.await(30, TimeUnit.SECONDS), "the page's link reached the scheduler");
+            for (int i = 0; i < 50 && page.get().get() != null; i++) {
+                System.gc();
+                Thread.sleep(20);
+            }
+            assertNull(page.get().get(), "the response is collectable while its link is pushed");
+        } finally {
+            release.countDown();
+            crawl.join(30_000);
+        }
+        assertEquals(CrawlResult.Outcome.FINISHED, result.get().outcome());
+    }
+
+    /** Requests a missing page with the errback {@code gone}, which keeps the 404's response weakly and follows a link. */
+    private record ErrbackOnMissingPage(String start, AtomicReference<WeakReference<Response>> page)
+            implements SpiderDefinition {
+        @Override
+        public String name() {
+            return "errback-on-missing";
+        }
+
+        @Override
+        public String className() {
+            return "test.ErrbackOnMissingPage";
+        }
+
+        @Override
+        public List<String> startUrls() {
+            return List.of(start);
+        }
+
+        @Override
+        public Renderer renderer() {
+            return Renderer.HTTP;
+        }
+
+        @Override
+        public List<String> settings() {
+            return List.of();
+        }
+
+        @Override
+        public List<String> callbacks() {
+            return List.of("parse");
+        }
+
+        @Override
+        public List<String> errbacks() {
+            return List.of("gone");
+        }
+
+        @Override
+        public Dispatcher newDispatcher() {
+            return new Dispatcher() {
+                @Override
+                public void dispatch(String callback, Response response, Crawl crawl) {
+                    crawl.request(
+                            Request.builder(response.urlJoin("/no-such-page").orElseThrow())
+                                    .errback("gone")
+                                    .build());
+                }
+
+                @Override
+                public void dispatchFailure(String errback, Failure failure, Crawl crawl) {
+                    Response response = failure.response();
+                    if (response == null || !page.compareAndSet(null, new WeakReference<>(response))) return;
+                    response.text(); // read: the body is kept by the response
+                    crawl.request(Request.of(response.urlJoin("/next-page").orElseThrow()));
+                }
+            };
         }
     }
 }
