@@ -738,6 +738,9 @@ public abstract class SchedulerContractTest {
                 index.firstNear(h, "https://a.example/first"),
                 "the first page itself, fetched again, is not its own duplicate");
         assertNull(index.firstNear(~h, "https://a.example/far"));
+        long highBits = h ^ (1L << 63 | 1L << 32 | 1L << 31); // the top bit of each half, and one more
+        assertEquals("https://a.example/first", index.firstNear(highBits, "https://a.example/high-bits"));
+        assertNull(index.firstNear(h ^ 0x8080_8080_8080_8080L, "https://a.example/eight-high-bits"));
     }
 
     // ---- page records (the re-crawl's validators and content hashes)
