@@ -9,9 +9,20 @@ import io.spinneret.internal.Dispatcher;
 import io.spinneret.internal.SpiderDefinition;
 import java.util.List;
 import java.util.function.BiConsumer;
+import org.jspecify.annotations.Nullable;
 
-/** A spider whose only callback, {@code parse}, is {@code parse}: the tests of inline fetches write it as a lambda. */
-record InlineSpider(String start, BiConsumer<Response, Crawl> parse) implements SpiderDefinition {
+/**
+ * A spider whose only callback, {@code parse}, is {@code parse}, and whose only errback, {@code
+ * failed}, is {@code failed} (none when null): the tests of inline fetches write them as lambdas.
+ */
+record InlineSpider(
+        String start,
+        BiConsumer<Response, Crawl> parse,
+        @Nullable BiConsumer<Failure, Crawl> failed) implements SpiderDefinition {
+    InlineSpider(String start, BiConsumer<Response, Crawl> parse) {
+        this(start, parse, null);
+    }
+
     @Override
     public String name() {
         return "inline";
@@ -44,7 +55,7 @@ record InlineSpider(String start, BiConsumer<Response, Crawl> parse) implements 
 
     @Override
     public List<String> errbacks() {
-        return List.of();
+        return failed == null ? List.of() : List.of("failed");
     }
 
     @Override
@@ -58,7 +69,9 @@ record InlineSpider(String start, BiConsumer<Response, Crawl> parse) implements 
 
             @Override
             public void dispatchFailure(String errback, Failure failure, Crawl crawl) {
-                throw UnknownCallbackException.errback(name(), errback, errbacks());
+                if (failed == null || !errback.equals("failed"))
+                    throw UnknownCallbackException.errback(name(), errback, errbacks());
+                failed.accept(failure, crawl);
             }
         };
     }

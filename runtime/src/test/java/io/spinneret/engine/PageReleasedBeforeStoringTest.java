@@ -4,14 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.spinneret.annotations.Renderer;
-import io.spinneret.api.Crawl;
-import io.spinneret.api.Failure;
 import io.spinneret.api.Request;
 import io.spinneret.api.Response;
 import io.spinneret.embed.CrawlResult;
 import io.spinneret.embed.Crawler;
-import io.spinneret.internal.Dispatcher;
 import io.spinneret.internal.SpiderDefinition;
 import io.spinneret.scheduler.memory.MemoryScheduler;
 import io.spinneret.testing.ForwardingScheduler;
@@ -53,7 +49,22 @@ class PageReleasedBeforeStoringTest {
     void anErrbacksFailedResponseCanBeCollectedWhileItsLinksWaitForTheScheduler() throws Exception {
         try (TestSite site = TestSite.books(1)) {
             AtomicReference<WeakReference<Response>> page = new AtomicReference<>();
-            assertCollectableWhilePushing(new ErrbackOnMissingPage(site.root(), page), page);
+            assertCollectableWhilePushing(
+                    new InlineSpider(
+                            site.root(),
+                            (response, crawl) -> crawl.request(Request.builder(
+                                            response.urlJoin("/no-such-page").orElseThrow())
+                                    .errback("failed")
+                                    .build()),
+                            (failure, crawl) -> {
+                                Response response = failure.response();
+                                if (response == null || !page.compareAndSet(null, new WeakReference<>(response)))
+                                    return;
+                                response.text(); // read: the body is kept by the response
+                                crawl.request(Request.of(
+                                        response.urlJoin("/next-page").orElseThrow()));
+                            }),
+                    page);
         }
     }
 
@@ -109,65 +120,5 @@ class PageReleasedBeforeStoringTest {
             crawl.join(30_000);
         }
         assertEquals(CrawlResult.Outcome.FINISHED, result.get().outcome());
-    }
-
-    /** Requests a missing page with the errback {@code gone}, which keeps the 404's response weakly and follows a link. */
-    private record ErrbackOnMissingPage(String start, AtomicReference<WeakReference<Response>> page)
-            implements SpiderDefinition {
-        @Override
-        public String name() {
-            return "errback-on-missing";
-        }
-
-        @Override
-        public String className() {
-            return "test.ErrbackOnMissingPage";
-        }
-
-        @Override
-        public List<String> startUrls() {
-            return List.of(start);
-        }
-
-        @Override
-        public Renderer renderer() {
-            return Renderer.HTTP;
-        }
-
-        @Override
-        public List<String> settings() {
-            return List.of();
-        }
-
-        @Override
-        public List<String> callbacks() {
-            return List.of("parse");
-        }
-
-        @Override
-        public List<String> errbacks() {
-            return List.of("gone");
-        }
-
-        @Override
-        public Dispatcher newDispatcher() {
-            return new Dispatcher() {
-                @Override
-                public void dispatch(String callback, Response response, Crawl crawl) {
-                    crawl.request(
-                            Request.builder(response.urlJoin("/no-such-page").orElseThrow())
-                                    .errback("gone")
-                                    .build());
-                }
-
-                @Override
-                public void dispatchFailure(String errback, Failure failure, Crawl crawl) {
-                    Response response = failure.response();
-                    if (response == null || !page.compareAndSet(null, new WeakReference<>(response))) return;
-                    response.text(); // read: the body is kept by the response
-                    crawl.request(Request.of(response.urlJoin("/next-page").orElseThrow()));
-                }
-            };
-        }
     }
 }
