@@ -23,7 +23,8 @@ public final class Schedulers {
      * Starts loading, on a thread of its own, what opening a scheduler of {@code kind} will need
      * first (the SQLite driver's native library, the Redis client's classes and scripts), so that
      * it overlaps the rest of the start-up (reading the spider catalogue, resolving settings) on
-     * another core instead of adding to it: about 0.1 s of a crawl's start on either. Best effort:
+     * another core instead of adding to it: tens of milliseconds of a crawl's start (measured in
+     * docs/performance.md: 5.5 % of a one-page crawl on Redis, 1.5 % of a books re-crawl on SQLite). Best effort:
      * a failure here is left for {@link #open} to meet and report. Does nothing for {@code memory}
      * or an unknown kind.
      */
