@@ -212,7 +212,9 @@ public final class Crawler {
 
         boolean pipelineClosed;
 
-        RecrawlSeeds.Seeded seeded = new RecrawlSeeds.Seeded(0, 0);
+        @Nullable
+        RecrawlSeeds seeds;
+
         List<Request> start = List.of();
 
         @Nullable
@@ -249,8 +251,10 @@ public final class Crawler {
         Scheduler scheduler = givenScheduler != null ? givenScheduler : openScheduler(name);
         opened.toClose.add(scheduler);
         opened.scheduler = scheduler;
-        // --recrawl: the known pages that are due, before the start URLs
-        opened.seeded = RecrawlSeeds.push(scheduler, settings);
+        // --recrawl: the known pages that are due, the first of them before the start URLs
+        RecrawlSeeds seeds = RecrawlSeeds.due(scheduler, settings);
+        seeds.pushFirst(scheduler);
+        opened.seeds = seeds;
         opened.start = start;
         if (start.isEmpty() && feed == null && !scheduler.isShared() && scheduler.pendingCount() == 0) {
             // a crawl of nothing that ends at once with exit 0 would look like success
@@ -292,6 +296,7 @@ public final class Crawler {
         if (stopRequested) e.requestStop(Engine.Stop.SIGNAL);
         events.opened(new CrawlOpened(name, startedAt, settings, stats, scheduler::pendingCount, e::inFlight));
         e.start(start);
+        if (seeds.remaining()) e.seedWhileRunning(() -> seeds.pushRest(scheduler));
         if (feed != null) e.feed(feed, urls -> startRequests(dispatcher, urls));
         LOG.info(
                 "crawling {} ({}) into {}, concurrency {}",
@@ -350,7 +355,7 @@ public final class Crawler {
             if (records != null)
                 UnlinkedPages.remove(
                         settings,
-                        opened.seeded,
+                        Objects.requireNonNull(opened.seeds).seeded(),
                         opened.start,
                         new PageRemovals(records, scheduler::unsee, e::removeItems, stats, events::changeStatus));
         } else if (why.finishesInFlight()) e.drain(Duration.ofDays(1)); // let in-flight requests finish normally

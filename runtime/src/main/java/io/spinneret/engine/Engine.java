@@ -113,6 +113,10 @@ public final class Engine implements CrawlContext {
     private volatile @Nullable StartUrlsFeed feed;
 
     private volatile @Nullable Function<List<String>, List<Request>> feedRequests;
+    /** Requests queued on a thread of their own while the crawl runs ({@link #seedWhileRunning}), or null. */
+    private volatile @Nullable Runnable seeding;
+
+    private volatile boolean seedingDone = true;
 
     Engine(
             String spiderName,
@@ -323,7 +327,20 @@ public final class Engine implements CrawlContext {
         this.feedRequests = toRequests;
     }
 
+    /**
+     * Runs {@code pushRequests} on a thread of its own once the crawl runs ({@link #run}), so that
+     * the crawl fetches while it queues (the known pages of a re-crawl). The crawl does not end on
+     * an empty queue before it returns, and {@link #run} waits for it even after a stop, so that
+     * what it queues is in the scheduler when the crawl closes (for {@code --resume}). An exception
+     * it throws fails the crawl.
+     */
+    public void seedWhileRunning(Runnable pushRequests) {
+        seeding = pushRequests;
+        seedingDone = false;
+    }
+
     private boolean feeding() {
+        if (!seedingDone) return true;
         StartUrlsFeed f = feed;
         return f != null && f.feeding();
     }
@@ -359,9 +376,22 @@ public final class Engine implements CrawlContext {
                     .name("spinneret-start-urls")
                     .start(() -> f.run(scheduler, stats, toRequests, newRequests::start, () -> stop != Stop.NONE));
         }
+        Runnable seed = seeding;
+        Thread seeder = seed == null
+                ? null
+                : Thread.ofVirtual().name("spinneret-seeds").start(() -> {
+                    try {
+                        seed.run();
+                    } catch (RuntimeException e) {
+                        failed(e);
+                    } finally {
+                        seedingDone = true;
+                    }
+                });
         t.start();
         try {
             t.join();
+            if (seeder != null) seeder.join();
         } catch (InterruptedException e) {
             t.interrupt(); // as when the poller ran on this thread: an interrupt ends it
             throw e;

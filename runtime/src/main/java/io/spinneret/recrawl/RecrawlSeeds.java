@@ -9,6 +9,7 @@ import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -19,25 +20,41 @@ import org.slf4j.LoggerFactory;
  * the site's shape is kept without storing any page's links, and the callbacks of changed pages
  * find the new ones (their known links are filtered as seen). On a job that knows no page yet, a
  * re-crawl is a first crawl: it starts from the start URLs and every page is new.
+ *
+ * <p>The first {@value #BATCH} are queued before the crawl starts ({@link #pushFirst}), the rest
+ * while it runs ({@link #pushRest}, on the engine's seeding thread): a re-crawl fetches its first
+ * pages at once instead of after queueing every known one (about 0.35 s for 10,500 pages on
+ * SQLite, 35 s for a million).
  */
 public final class RecrawlSeeds {
     private static final Logger LOG = LoggerFactory.getLogger(RecrawlSeeds.class);
-    private static final int BATCH = 1_000;
+    static final int BATCH = 1_000;
+    private static final RecrawlSeeds NONE = new RecrawlSeeds(0, List.of(), true);
 
-    private RecrawlSeeds() {}
+    private final long known;
+    private final List<PageRecord> due;
+    private final boolean validators;
+    private volatile int pushed; // how many of due were handed to the scheduler
+    private final AtomicLong queued = new AtomicLong();
 
-    /**
-     * Queues the due pages when {@code recrawl} is set; does nothing otherwise.
-     *
-     * @return how many pages were known and how many were queued
-     * @throws SpinneretException if the scheduler keeps no page records
-     */
-    public static Seeded push(Scheduler scheduler, Settings settings) {
-        return push(scheduler, settings, Clock.systemUTC());
+    private RecrawlSeeds(long known, List<PageRecord> due, boolean validators) {
+        this.known = known;
+        this.due = due;
+        this.validators = validators;
     }
 
-    static Seeded push(Scheduler scheduler, Settings settings, Clock clock) {
-        if (!settings.getBoolean(Setting.RECRAWL)) return Seeded.NONE;
+    /**
+     * The known pages that are due when {@code recrawl} is set, those with the shortest interval
+     * first; none otherwise. Nothing is queued yet.
+     *
+     * @throws SpinneretException if the scheduler keeps no page records
+     */
+    public static RecrawlSeeds due(Scheduler scheduler, Settings settings) {
+        return due(scheduler, settings, Clock.systemUTC());
+    }
+
+    static RecrawlSeeds due(Scheduler scheduler, Settings settings, Clock clock) {
+        if (!settings.getBoolean(Setting.RECRAWL)) return NONE;
         PageRecords records = scheduler.pageRecords();
         if (records == null) {
             throw new SpinneretException("--recrawl needs a scheduler that keeps page records (sqlite or redis); "
@@ -63,22 +80,47 @@ public final class RecrawlSeeds {
             LOG.info(
                     "re-crawl: no page is known yet, so this is a first crawl from the start URLs; every page it fetches"
                             + " is new and kept for the next --recrawl");
-            return Seeded.NONE;
+            return NONE;
         }
         due.sort(Comparator.comparingLong(PageRecord::interval).thenComparingLong(PageRecord::fetchedAt));
-        long queued = 0;
-        for (int i = 0; i < due.size(); i += BATCH) {
-            List<PageRecord> batch = due.subList(i, Math.min(due.size(), i + BATCH));
-            queued += scheduler.pushAll(batch.stream()
-                    .map(r -> ConditionalRequests.revisit(r, validators))
-                    .toList());
-        }
         LOG.info(
-                "re-crawl: {} of {} known pages are due and queued{}",
-                queued,
+                "re-crawl: {} of {} known pages are due{}",
+                due.size(),
                 known[0],
-                validators ? ", with their validators" : ", without validators (recrawl_emit_unchanged)");
-        return new Seeded(known[0], queued);
+                validators
+                        ? ", requested with their validators"
+                        : ", requested without validators (recrawl_emit_unchanged)");
+        return new RecrawlSeeds(known[0], due, validators);
+    }
+
+    /** Queues the first {@value #BATCH} due pages (the shortest intervals). */
+    public void pushFirst(Scheduler scheduler) {
+        push(scheduler, Math.min(BATCH, due.size()));
+    }
+
+    /** True while some due pages are not queued yet. */
+    public boolean remaining() {
+        return pushed < due.size();
+    }
+
+    /** Queues the due pages not queued yet, a batch at a time. */
+    public void pushRest(Scheduler scheduler) {
+        push(scheduler, due.size());
+    }
+
+    private void push(Scheduler scheduler, int until) {
+        for (int i = pushed; i < until; i += BATCH) {
+            List<PageRecord> batch = due.subList(i, Math.min(until, i + BATCH));
+            queued.addAndGet(scheduler.pushAll(batch.stream()
+                    .map(r -> ConditionalRequests.revisit(r, validators))
+                    .toList()));
+            pushed = i + batch.size();
+        }
+    }
+
+    /** The pages known when the re-crawl started and those queued so far. */
+    public Seeded seeded() {
+        return new Seeded(known, queued.get());
     }
 
     /**
@@ -88,8 +130,6 @@ public final class RecrawlSeeds {
      * @param queued the requests queued for them (the due ones)
      */
     public record Seeded(long known, long queued) {
-        static final Seeded NONE = new Seeded(0, 0);
-
         /** A re-crawl that requested every known page (of a job that knew some). */
         public boolean full() {
             return known > 0 && queued == known;

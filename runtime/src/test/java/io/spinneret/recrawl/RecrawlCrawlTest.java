@@ -14,17 +14,21 @@ import io.spinneret.embed.Crawler;
 import io.spinneret.observe.ChangeStatus;
 import io.spinneret.observe.CrawlListener;
 import io.spinneret.observe.metrics.MetricsListener;
+import io.spinneret.scheduler.Schedulers;
 import io.spinneret.scheduler.redis.RedisTestServer;
 import io.spinneret.scheduler.sqlite.SqliteScheduler;
 import io.spinneret.settings.Settings;
+import io.spinneret.spi.Lease;
 import io.spinneret.spi.PageRecords;
 import io.spinneret.spi.Scheduler;
 import io.spinneret.testing.BookSchema;
 import io.spinneret.testing.BooksFixture;
+import io.spinneret.testing.ForwardingScheduler;
 import io.spinneret.testing.TestSettings;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Date;
@@ -36,11 +40,14 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.bson.Document;
+import org.jspecify.annotations.Nullable;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -102,6 +109,113 @@ class RecrawlCrawlTest {
             urls.add(new ObjectMapper().readTree(line).get("url").asText());
         }
         return urls;
+    }
+
+    /**
+     * More known pages than {@link RecrawlSeeds#BATCH}: the rest are queued while the crawl runs.
+     * The crawl must not end before they are, and a re-crawl stopped early has queued them all, so
+     * that {@code --resume} requests every known page that the stopped run did not.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"sqlite", "redis"})
+    void knownPagesQueuedWhileTheReCrawlRunsAreAllRequestedAndAStoppedOneResumesWithTheRest(String scheduler)
+            throws Exception {
+        int listings = 11;
+        int perPage = 100;
+        int pages = listings + listings * perPage;
+        assertTrue(pages > RecrawlSeeds.BATCH);
+        try (ChangingSite site = new ChangingSite(listings, perPage)) {
+            crawl(site, settings(scheduler));
+            assertEquals(Map.of(200, pages), site.takeStatuses());
+
+            CrawlResult whole = crawl(site, settings(scheduler, "recrawl=true"));
+            assertEquals(Map.of(304, pages), site.takeStatuses(), "every known page, not only the first batch");
+            assertEquals(Map.of("unchanged", (long) pages), whole.recrawled());
+
+            CrawlResult stopped = crawl(site, settings(scheduler, "recrawl=true", "max_requests=50"));
+            assertTrue(stopped.summaryLine().contains("max_requests=50"), stopped.summaryLine());
+            int first = site.takeStatuses().getOrDefault(304, 0);
+            assertTrue(first >= 50 && first < pages, "the stopped run requested " + first);
+            CrawlResult resumed = Crawler.builder(new BooksFixture(site.root()))
+                    .settings(settings(scheduler))
+                    .items(List.of(BookSchema.INSTANCE))
+                    .progress(null)
+                    .resume(true)
+                    .build()
+                    .run();
+            assertEquals(0, resumed.exitCode(), resumed.summaryLine());
+            Map<Integer, Integer> rest = site.takeStatuses();
+            assertEquals(Set.of(304), rest.keySet(), "only known pages, asked for with their ETags: " + rest);
+            assertEquals(pages, first + rest.get(304), "the two runs together requested every known page once");
+        }
+    }
+
+    /**
+     * Holds the re-crawl's queueing back after its first batch until the crawl has taken every
+     * request of that batch, then some more time for them to finish: the crawl fetches before the
+     * known pages are all queued, and does not end while they are not.
+     */
+    private static final class HeldBackSeeding extends ForwardingScheduler {
+        private final AtomicInteger seedingBatches = new AtomicInteger();
+        private final AtomicInteger taken = new AtomicInteger();
+        volatile int takenBeforeTheRestWasQueued = -1;
+
+        HeldBackSeeding(Scheduler delegate) {
+            super(delegate);
+        }
+
+        @Override
+        public int pushAll(List<Request> requests) {
+            boolean revisits = !requests.isEmpty() && requests.stream().allMatch(Request::dontFilter);
+            if (revisits && seedingBatches.incrementAndGet() == 2) {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                while (delegate.pendingCount() > 0 && System.nanoTime() < deadline) sleep(10);
+                sleep(300); // the first batch's last pages finish
+                takenBeforeTheRestWasQueued = taken.get();
+            }
+            return super.pushAll(requests);
+        }
+
+        @Override
+        public @Nullable Lease poll(Duration timeout) throws InterruptedException {
+            Lease lease = super.poll(timeout);
+            if (lease != null) taken.incrementAndGet();
+            return lease;
+        }
+
+        private static void sleep(long millis) {
+            try {
+                Thread.sleep(millis);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    @Test
+    void theReCrawlFetchesWhileItsKnownPagesAreQueuedAndEndsOnlyOnceTheyAllAre() throws Exception {
+        int listings = 11;
+        int perPage = 100;
+        int pages = listings + listings * perPage;
+        try (ChangingSite site = new ChangingSite(listings, perPage)) {
+            crawl(site, settings("sqlite"));
+            site.takeStatuses();
+            Settings recrawl = settings("sqlite", "recrawl=true");
+            BooksFixture spider = new BooksFixture(site.root());
+            HeldBackSeeding held = new HeldBackSeeding(Schedulers.open(recrawl, spider.name(), true));
+            CrawlResult r = Crawler.builder(spider)
+                    .settings(recrawl)
+                    .scheduler(held)
+                    .items(List.of(BookSchema.INSTANCE))
+                    .progress(null)
+                    .build()
+                    .run();
+            assertTrue(
+                    held.takenBeforeTheRestWasQueued >= RecrawlSeeds.BATCH,
+                    "the first batch was crawled before the rest was queued: " + held.takenBeforeTheRestWasQueued);
+            assertEquals(Map.of(304, pages), site.takeStatuses(), "every known page, the held-back ones too");
+            assertEquals(Map.of("unchanged", (long) pages), r.recrawled());
+        }
     }
 
     @ParameterizedTest

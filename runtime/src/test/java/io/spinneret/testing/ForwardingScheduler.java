@@ -2,6 +2,7 @@ package io.spinneret.testing;
 
 import io.spinneret.api.Request;
 import io.spinneret.spi.Lease;
+import io.spinneret.spi.PageRecords;
 import io.spinneret.spi.Scheduler;
 import io.spinneret.spi.SharedThrottle;
 import java.time.Duration;
@@ -74,6 +75,21 @@ public class ForwardingScheduler implements Scheduler {
     @Override
     public @Nullable SharedThrottle sharedThrottle() {
         return delegate.sharedThrottle();
+    }
+
+    @Override
+    public boolean isPersistent() {
+        return delegate.isPersistent();
+    }
+
+    @Override
+    public @Nullable PageRecords pageRecords() {
+        return delegate.pageRecords();
+    }
+
+    @Override
+    public boolean unsee(Request request) {
+        return delegate.unsee(request);
     }
 
     @Override
