@@ -26,6 +26,8 @@ public class ValidSelectors {
         List<String> cells = page.xpathTexts(ROWS + "/td[1]/text()");
         int rows = page.xpath("(" + ROWS + ")[position() < 10]").size();
         int parents = page.xpath("//td/..").size();
+        int marked = page.xpath("//p[text()='x']/span[contains(., 'a/b')]").size();
+        List<String> second = page.xpathTexts("(//td/text())[2] | //td/@title[. != '']");
         Query query = new Query();
         query.xpath("//title/text()");
     }

@@ -15,6 +15,8 @@ public class XPathOfText {
         page.xpath(TITLE + "/text()");
         page.xpath("//a/@href");
         page.xpath("//@data-id");
+        page.xpath("//td/text()[2]");
+        page.xpath("(//a/@href)[1] | //link/@href");
         page.xpathTexts("//a/@href").forEach(crawl::follow);
     }
 }

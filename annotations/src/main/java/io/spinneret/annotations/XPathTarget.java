@@ -1,39 +1,45 @@
 package io.spinneret.annotations;
 
-import java.util.regex.Matcher;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.regex.Pattern;
 
 /**
  * What an XPath expression given to a page ends on, read from its last step; shared by the
- * runtime, whose {@code Response.xpath} selects elements and whose {@code Response.xpathTexts}
- * reads the strings of text nodes and attributes, and the annotation processor, which rejects
- * {@code xpath("//a/@href")} at compile time: text nodes and attributes are no elements.
+ * runtime, whose {@code Response.xpath} selects elements, and the annotation processor, which
+ * rejects {@code xpath("//a/@href")} at compile time: text nodes, attributes and comments are no
+ * elements ({@code Response.xpathTexts} reads the strings of any of them).
  *
+ * <p>The last step is read after dropping the predicates that end the expression and the
+ * parentheses around it, in each branch of a union:
  * <ul>
- *   <li>{@code .../text()} ends on text nodes ({@link Kind#TEXT});</li>
- *   <li>{@code .../@name} and {@code ...//@name} end on an attribute ({@link Kind#ATTRIBUTE});</li>
- *   <li>anything else is taken to select elements ({@link Kind#ELEMENTS}).</li>
+ *   <li>{@code //p/text()}, {@code //td/text()[2]}, {@code (//p/text())[1]} end on text nodes
+ *       ({@link Kind#TEXT});</li>
+ *   <li>{@code //a/@href}, {@code //@href}, {@code //a/@href[1]}, {@code //a/attribute::href} on
+ *       attributes ({@link Kind#ATTRIBUTE});</li>
+ *   <li>{@code //comment()} on comments ({@link Kind#COMMENT});</li>
+ *   <li>anything else ({@code //p[text()='x']}, {@code //div[@id='a']/span}) is taken to select
+ *       elements ({@link Kind#ELEMENTS}).</li>
  * </ul>
+ * A union is of elements only if each of its branches is; else it is of the first other kind.
  *
  * @param kind what the expression ends on
- * @param elements the expression of the elements: for an attribute, of the elements that carry it
- *     ({@code //a} for {@code //a/@href}); else the expression itself
- * @param attribute the attribute's name, or {@code ""} when the expression ends on no attribute
  */
-public record XPathTarget(Kind kind, String elements, String attribute) {
-    /** A last step that selects text nodes: {@code .../text()}. */
-    private static final Pattern TEXT_STEP = Pattern.compile("(?s).*/text\\(\\)\\s*");
-    /** A last step that selects an attribute: {@code .../@name}. */
-    private static final Pattern ATTRIBUTE_STEP = Pattern.compile("(?s)(.*)/@([\\w:.\\-]+)\\s*");
+public record XPathTarget(Kind kind) {
+    private static final Pattern TEXT_STEP = Pattern.compile("(?:[\\w-]+::)?text\\(\\s*\\)");
+    private static final Pattern COMMENT_STEP = Pattern.compile("(?:[\\w-]+::)?comment\\(\\s*\\)");
+    private static final Pattern ATTRIBUTE_STEP = Pattern.compile("(?:@|attribute::)\\s*[\\w:.*\\-]+");
 
     /** What an XPath expression ends on. */
     public enum Kind {
         /** Elements, as {@code xpath} gives them. */
         ELEMENTS("elements"),
-        /** Text nodes, which {@code xpathTexts} reads. */
+        /** Text nodes. */
         TEXT("text nodes"),
-        /** Attributes, which {@code xpathTexts} reads. */
-        ATTRIBUTE("attributes");
+        /** Attributes. */
+        ATTRIBUTE("attributes"),
+        /** Comments. */
+        COMMENT("comments");
 
         private final String description;
 
@@ -47,15 +53,80 @@ public record XPathTarget(Kind kind, String elements, String attribute) {
         }
     }
 
-    /** What {@code xpath} ends on; the expression is not parsed, only its last step read. */
+    /** What {@code xpath} ends on; the expression is not parsed, only each branch's last step read. */
     public static XPathTarget of(String xpath) {
-        if (TEXT_STEP.matcher(xpath).matches()) return new XPathTarget(Kind.TEXT, xpath, "");
-        Matcher attribute = ATTRIBUTE_STEP.matcher(xpath);
-        if (!attribute.matches()) return new XPathTarget(Kind.ELEMENTS, xpath, "");
-        String before = attribute.group(1);
-        // ".../@x" is an attribute of the elements of "..."; "...//@x" (before ends with '/') of
-        // those elements and their descendants, which "...//descendant-or-self::*" selects
-        String elements = before.endsWith("/") ? before + "descendant-or-self::*" : before;
-        return new XPathTarget(Kind.ATTRIBUTE, elements, attribute.group(2));
+        for (String branch : split(xpath, '|')) {
+            Kind kind = lastStep(branch);
+            if (kind != Kind.ELEMENTS) return new XPathTarget(kind);
+        }
+        return new XPathTarget(Kind.ELEMENTS);
+    }
+
+    private static Kind lastStep(String branch) {
+        String s = branch.strip();
+        while (!s.isEmpty()) {
+            if (s.endsWith("]")) { // a predicate: what it filters is before it
+                int open = opening(s, s.length() - 1, '[', ']');
+                if (open < 0) break;
+                s = s.substring(0, open).strip();
+            } else if (s.startsWith("(") && opening(s, s.length() - 1, '(', ')') == 0) {
+                s = s.substring(1, s.length() - 1).strip(); // (path): the path
+            } else {
+                break;
+            }
+        }
+        List<String> steps = split(s, '/');
+        String last = steps.get(steps.size() - 1).strip();
+        if (TEXT_STEP.matcher(last).matches()) return Kind.TEXT;
+        if (ATTRIBUTE_STEP.matcher(last).matches()) return Kind.ATTRIBUTE;
+        if (COMMENT_STEP.matcher(last).matches()) return Kind.COMMENT;
+        return Kind.ELEMENTS;
+    }
+
+    /**
+     * The index of the bracket that {@code close} at {@code end} closes, skipping quoted strings
+     * and other brackets; -1 if there is none.
+     */
+    private static int opening(String s, int end, char open, char close) {
+        int depth = 0;
+        char quote = 0;
+        for (int i = end; i >= 0; i--) {
+            char c = s.charAt(i);
+            if (quote != 0) {
+                if (c == quote) quote = 0;
+            } else if (c == '\'' || c == '"') {
+                quote = c;
+            } else if (c == close) {
+                depth++;
+            } else if (c == open && --depth == 0) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** {@code s} split at {@code separator} outside quotes, predicates and parentheses. */
+    private static List<String> split(String s, char separator) {
+        List<String> parts = new ArrayList<>();
+        int depth = 0;
+        char quote = 0;
+        int from = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (quote != 0) {
+                if (c == quote) quote = 0;
+            } else if (c == '\'' || c == '"') {
+                quote = c;
+            } else if (c == '[' || c == '(') {
+                depth++;
+            } else if (c == ']' || c == ')') {
+                depth--;
+            } else if (c == separator && depth == 0) {
+                parts.add(s.substring(from, i));
+                from = i + 1;
+            }
+        }
+        parts.add(s.substring(from));
+        return parts;
     }
 }

@@ -49,7 +49,7 @@ class XPathLiteralErrorsTest {
     void textNodesOrAttributesGivenToXpathAreAnErrorThatPointsAtXpathTexts() {
         Compilation c = Compilations.compile("selectors/XPathOfText.java");
         var file = Compilations.source("selectors/XPathOfText.java");
-        assertThat(c).hadErrorCount(3);
+        assertThat(c).hadErrorCount(5);
         assertThat(c)
                 .hadErrorContaining("[XPathNotElements] xpath(\"//head/title/text()\") selects text nodes, which are no"
                         + " elements, and fails at run time; did you mean xpathTexts(\"//head/title/text()\")? It gives"
@@ -64,6 +64,15 @@ class XPathLiteralErrorsTest {
                 .hadErrorContaining("did you mean xpathTexts(\"//@data-id\")?")
                 .inFile(file)
                 .onLineContaining("page.xpath(\"//@data-id\")");
+        // the last step read through its predicates, the parentheses around it and a union's branches
+        assertThat(c)
+                .hadErrorContaining("[XPathNotElements] xpath(\"//td/text()[2]\") selects text nodes")
+                .inFile(file)
+                .onLineContaining("page.xpath(\"//td/text()[2]\")");
+        assertThat(c)
+                .hadErrorContaining("[XPathNotElements] xpath(\"(//a/@href)[1] | //link/@href\") selects attributes")
+                .inFile(file)
+                .onLineContaining("page.xpath(\"(//a/@href)[1]");
     }
 
     @Test

@@ -1,22 +1,27 @@
 package io.spinneret.api;
 
 import io.spinneret.annotations.XPathTarget;
+import java.util.ArrayList;
 import java.util.List;
+import org.jsoup.helper.W3CDom;
 import org.jsoup.nodes.Document;
+import org.jsoup.nodes.Element;
 import org.jsoup.nodes.TextNode;
 import org.jsoup.select.Elements;
+import org.w3c.dom.Node;
+import org.w3c.dom.NodeList;
 
 /**
  * XPath on a page, by jsoup: {@link Response#xpath} gives elements, {@link Response#xpathTexts}
- * strings, also of the text nodes ({@code //title/text()}) and attributes ({@code //a/@href}) an
- * expression may end on (see {@link XPathTarget}), which are no elements. Stateless.
+ * the strings of whatever the expression selects: elements' text, text nodes
+ * ({@code //td/text()[2]}), attributes ({@code //a/@href}), comments. Stateless.
  */
 final class XPathSelection {
     private XPathSelection() {}
 
     /**
-     * @throws IllegalArgumentException if the expression ends on text nodes or an attribute, which
-     *     are no elements (it would select nothing, whatever the page): use xpathTexts
+     * @throws IllegalArgumentException if the expression ends on text nodes, attributes or comments,
+     *     which are no elements (it would select nothing, whatever the page): use xpathTexts
      */
     static Elements elements(Document document, String xpath) {
         XPathTarget target = XPathTarget.of(xpath);
@@ -28,16 +33,30 @@ final class XPathSelection {
         return document.selectXpath(xpath);
     }
 
-    /** The strings of what {@code xpath} selects: text nodes' text, attributes' values, elements' text. */
+    /**
+     * The strings of what {@code xpath} selects, in document order: an element's text (as jsoup's
+     * {@link Element#text()}), a text node's text, an attribute's value, a comment's data. The
+     * expression is evaluated as jsoup's {@code selectXpath} does (on the page converted to a W3C
+     * DOM), but every node it selects is kept: jsoup maps back only elements and text nodes, and
+     * would drop attributes.
+     */
     static List<String> texts(Document document, String xpath) {
-        XPathTarget target = XPathTarget.of(xpath);
-        return switch (target.kind()) {
-            case TEXT ->
-                document.selectXpath(xpath, TextNode.class).stream()
-                        .map(TextNode::text)
-                        .toList();
-            case ATTRIBUTE -> document.selectXpath(target.elements()).eachAttr(target.attribute());
-            case ELEMENTS -> document.selectXpath(xpath).eachText();
-        };
+        W3CDom w3c = new W3CDom().namespaceAware(false);
+        org.w3c.dom.Document converted = w3c.fromJsoup(document);
+        NodeList nodes = w3c.selectXpath(xpath, w3c.contextNode(converted));
+        List<String> out = new ArrayList<>(nodes.getLength());
+        for (int i = 0; i < nodes.getLength(); i++) {
+            Node node = nodes.item(i);
+            out.add(
+                    switch (node.getUserData(W3CDom.SourceProperty)) {
+                        case Element e -> e.text();
+                        case TextNode t -> t.text();
+                        case null, default -> {
+                            String value = node.getNodeValue(); // an attribute's value, a comment's data
+                            yield value != null ? value : node.getTextContent();
+                        }
+                    });
+        }
+        return out;
     }
 }

@@ -44,6 +44,28 @@ class ResponseTest {
                 e.getMessage());
     }
 
+    /** Predicates, parentheses and unions around the last step: these gave an empty list before. */
+    @Test
+    void xpathTextsReadsTextNodesAndAttributesWhateverFiltersOrGroupsThem() {
+        Response p = page(
+                "http://h.test/",
+                "<html><body><p>one <b>b</b> two</p><p class=\"x\">three</p><a href=\"/a\">A</a>"
+                        + "<a href=\"/b\">B</a><!-- note --></body></html>");
+        assertEquals(
+                List.of("one", "three"),
+                p.xpathTexts("//p/text()[1]").stream().map(String::strip).toList());
+        assertEquals(List.of(" two"), p.xpathTexts("(//p/text())[2]"));
+        assertEquals(List.of("/b"), p.xpathTexts("(//a/@href)[2]"));
+        assertEquals(List.of("/b"), p.xpathTexts("//a/@href[. = '/b']"));
+        assertEquals(List.of("x", "/a", "/b"), p.xpathTexts("//a/@href | //p/@class"), "in document order");
+        assertEquals(List.of(" note "), p.xpathTexts("//comment()"));
+        assertEquals(List.of("one b two"), p.xpathTexts("//p[b]"));
+        for (String notElements : List.of("//p/text()[1]", "(//a/@href)[2]", "//a | //p/text()", "//comment()")) {
+            assertThrows(IllegalArgumentException.class, () -> p.xpath(notElements), notElements);
+        }
+        assertEquals(1, p.xpath("//p[text()='three']").size(), "text() in a predicate: still elements");
+    }
+
     @Test
     void isHtmlReadsTheContentTypeWhateverItsCaseAndSniffsOnlyWithoutOne() {
         Request get = Request.of("http://h.test/");
