@@ -27,6 +27,11 @@ record RunFiles(Path dir) {
         return dir.resolve("log.txt");
     }
 
+    /** The run's spider arguments and settings, as a picocli argument file (see {@link RunLauncher}). */
+    Path arguments() {
+        return dir.resolve("arguments.txt");
+    }
+
     Path jobDir() {
         return dir.resolve("job");
     }

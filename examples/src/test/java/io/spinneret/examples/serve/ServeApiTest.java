@@ -175,7 +175,7 @@ class ServeApiTest {
     }
 
     @Test
-    void theApiShowsNoPasswordOfASettingsUrl() throws Exception {
+    void noPasswordOfASettingIsShownByTheApiOrOnTheCommandLineOfARun() throws Exception {
         MutableClock clock = new MutableClock(Instant.parse("2026-12-04T10:00:30Z"));
         try (ServeService service = start(dir.resolve("data"), clock, 1)) {
             ServeClient api = new ServeClient(service.url(), TOKEN);
@@ -190,6 +190,30 @@ class ServeApiTest {
             String shown = api.send("GET", "api/schedules/" + id, null).body();
             assertTrue(shown.contains("http://alice:***@127.0.0.1:3128"), shown);
             assertFalse(shown.contains("s3cret"), shown);
+
+            // a run's settings reach it through its own arguments file, not its command line (ps shows that)
+            Map<String, Object> run = Map.of(
+                    "spider",
+                    "books",
+                    "settings",
+                    Map.of(
+                            "start_urls", replica.url(),
+                            "download_delay", "1",
+                            "concurrency", "1",
+                            "user_agents", "agent-with-s3cret"));
+            long runId = api.call("POST", "api/runs", run).path("id").asLong();
+            JsonNode running = api.awaitState(runId, "running");
+            api.await("api/runs/" + runId, r -> r.path("items").asLong() > 0); // it crawls with those settings
+            Path cmdline = Path.of("/proc", running.path("pid").asText(), "cmdline"); // what ps shows
+            if (Files.isDirectory(Path.of("/proc/self"))) { // Linux
+                assertTrue(Files.isReadable(cmdline), cmdline + " of " + running);
+                String commandLine = Files.readString(cmdline).replace('\0', ' ');
+                assertTrue(
+                        commandLine.contains(
+                                "@" + dir.resolve("data").resolve("runs").toAbsolutePath()),
+                        commandLine);
+                assertFalse(commandLine.contains("s3cret"), commandLine);
+            }
         }
     }
 
