@@ -12,10 +12,13 @@ import io.spinneret.spi.Scheduler;
 import io.spinneret.spi.SessionStore;
 import io.spinneret.spi.SharedThrottle;
 import io.spinneret.spi.SimHashIndex;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -314,15 +317,28 @@ public final class RedisScheduler implements Scheduler {
     }
 
     private static String nodeName() {
-        String host;
-        try {
-            host = InetAddress.getLocalHost().getHostName();
-        } catch (UnknownHostException e) {
-            host = "localhost";
-        }
-        String name = host + ":" + ProcessHandle.current().pid();
+        String name = hostName() + ":" + ProcessHandle.current().pid();
         int n = OPENED.incrementAndGet();
         return n == 1 ? name : name + "#" + n; // several schedulers in one JVM (tests, embedded crawls)
+    }
+
+    /**
+     * The machine's name, read without a name lookup where Linux shows it: {@link InetAddress#getLocalHost}
+     * also resolves the name, which waits for DNS (seconds at each start) on a machine that cannot
+     * resolve its own name.
+     */
+    private static String hostName() {
+        try {
+            String name = Files.readString(Path.of("/proc/sys/kernel/hostname")).strip();
+            if (!name.isEmpty()) return name;
+        } catch (IOException | RuntimeException notLinux) {
+            // below
+        }
+        try {
+            return InetAddress.getLocalHost().getHostName();
+        } catch (UnknownHostException e) {
+            return "localhost";
+        }
     }
 
     /** Re-stamps the leases this node holds every {@code everyMillis}, until closed. */
