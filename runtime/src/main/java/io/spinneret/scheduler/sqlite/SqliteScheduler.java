@@ -109,14 +109,6 @@ public final class SqliteScheduler implements Scheduler {
         publishCounts();
     }
 
-    /**
-     * Opens the job kept in {@code jobDir} (created if missing).
-     *
-     * @param resume true to continue the job's unfinished crawl; false to start a new one, which
-     *     refuses if the job holds unfinished work
-     * @throws SpinneretException if another process has the job open, the job has unfinished work
-     *     and {@code resume} is false, or the file cannot be opened
-     */
     /** Loads the SQLite driver's native library (extracted to a temporary file on each start); see {@link io.spinneret.scheduler.Schedulers#warmUp}. */
     public static void warmUp() {
         try {
@@ -126,6 +118,14 @@ public final class SqliteScheduler implements Scheduler {
         }
     }
 
+    /**
+     * Opens the job kept in {@code jobDir} (created if missing).
+     *
+     * @param resume true to continue the job's unfinished crawl; false to start a new one, which
+     *     refuses if the job holds unfinished work
+     * @throws SpinneretException if another process has the job open, the job has unfinished work
+     *     and {@code resume} is false, or the file cannot be opened
+     */
     public static SqliteScheduler open(Path jobDir, boolean resume) {
         FileChannel channel = null;
         FrontierDb db = null;
