@@ -32,13 +32,15 @@ public final class RecrawlSeeds {
     private static final RecrawlSeeds NONE = new RecrawlSeeds(0, List.of(), true);
 
     private final long known;
-    private final List<PageRecord> due;
+    private final int total;
     private final boolean validators;
+    private volatile List<PageRecord> due; // let go once all are queued: a million records are hundreds of MB
     private volatile int pushed; // how many of due were handed to the scheduler
     private final AtomicLong queued = new AtomicLong();
 
     private RecrawlSeeds(long known, List<PageRecord> due, boolean validators) {
         this.known = known;
+        this.total = due.size();
         this.due = due;
         this.validators = validators;
     }
@@ -95,27 +97,29 @@ public final class RecrawlSeeds {
 
     /** Queues the first {@value #BATCH} due pages (the shortest intervals). */
     public void pushFirst(Scheduler scheduler) {
-        push(scheduler, Math.min(BATCH, due.size()));
+        push(scheduler, Math.min(BATCH, total));
     }
 
     /** True while some due pages are not queued yet. */
     public boolean remaining() {
-        return pushed < due.size();
+        return pushed < total;
     }
 
     /** Queues the due pages not queued yet, a batch at a time. */
     public void pushRest(Scheduler scheduler) {
-        push(scheduler, due.size());
+        push(scheduler, total);
     }
 
     private void push(Scheduler scheduler, int until) {
+        List<PageRecord> records = due;
         for (int i = pushed; i < until; i += BATCH) {
-            List<PageRecord> batch = due.subList(i, Math.min(until, i + BATCH));
+            List<PageRecord> batch = records.subList(i, Math.min(until, i + BATCH));
             queued.addAndGet(scheduler.pushAll(batch.stream()
                     .map(r -> ConditionalRequests.revisit(r, validators))
                     .toList()));
             pushed = i + batch.size();
         }
+        if (pushed == total) due = List.of();
     }
 
     /** The pages known when the re-crawl started and those queued so far. */
