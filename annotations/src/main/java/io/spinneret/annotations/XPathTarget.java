@@ -69,7 +69,7 @@ public record XPathTarget(Kind kind) {
                 int open = opening(s, s.length() - 1, '[', ']');
                 if (open < 0) break;
                 s = s.substring(0, open).strip();
-            } else if (s.startsWith("(") && opening(s, s.length() - 1, '(', ')') == 0) {
+            } else if (s.startsWith("(") && s.endsWith(")") && opening(s, s.length() - 1, '(', ')') == 0) {
                 s = s.substring(1, s.length() - 1).strip(); // (path): the path
             } else {
                 break;

@@ -60,7 +60,9 @@ class ResponseTest {
         assertEquals(List.of("x", "/a", "/b"), p.xpathTexts("//a/@href | //p/@class"), "in document order");
         assertEquals(List.of(" note "), p.xpathTexts("//comment()"));
         assertEquals(List.of("one b two"), p.xpathTexts("//p[b]"));
-        for (String notElements : List.of("//p/text()[1]", "(//a/@href)[2]", "//a | //p/text()", "//comment()")) {
+        assertEquals(List.of("three"), p.xpathTexts("(//p)[2]/text()"));
+        for (String notElements :
+                List.of("//p/text()[1]", "(//a/@href)[2]", "(//p)[2]/text()", "//a | //p/text()", "//comment()")) {
             assertThrows(IllegalArgumentException.class, () -> p.xpath(notElements), notElements);
         }
         assertEquals(1, p.xpath("//p[text()='three']").size(), "text() in a predicate: still elements");
