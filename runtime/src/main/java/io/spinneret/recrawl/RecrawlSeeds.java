@@ -19,7 +19,9 @@ import org.slf4j.LoggerFactory;
  * known page is thus requested from its record, whether or not the pages linking to it changed:
  * the site's shape is kept without storing any page's links, and the callbacks of changed pages
  * find the new ones (their known links are filtered as seen). On a job that knows no page yet, a
- * re-crawl is a first crawl: it starts from the start URLs and every page is new.
+ * re-crawl is a first crawl: it starts from the start URLs and every page is new. On a job that
+ * still holds queued requests (a stopped run: a stopped re-crawl has queued every due page), the
+ * re-crawl crawls those and queues nothing more.
  *
  * <p>The first {@value #BATCH} are queued before the crawl starts ({@link #pushFirst}), the rest
  * while it runs ({@link #pushRest}, on the engine's seeding thread): a re-crawl fetches its first
@@ -61,6 +63,16 @@ public final class RecrawlSeeds {
         if (records == null) {
             throw new SpinneretException("--recrawl needs a scheduler that keeps page records (sqlite or redis); "
                     + scheduler.getClass().getSimpleName() + " keeps none");
+        }
+        long pending = scheduler.pendingCount();
+        if (pending > 0) {
+            // a stopped re-crawl queued every due page before it closed: queueing them again would
+            // request each page once more per stopped run
+            LOG.info(
+                    "re-crawl: {} requests of a run that did not finish are still queued: they are crawled, and no"
+                            + " known page is queued again (the next --recrawl revisits every page)",
+                    pending);
+            return NONE;
         }
         RevisitInterval interval = RevisitInterval.from(settings);
         boolean validators = !settings.getBoolean(Setting.RECRAWL_EMIT_UNCHANGED);

@@ -151,6 +151,28 @@ class RecrawlCrawlTest {
     }
 
     /**
+     * A re-crawl stopped early has queued every due page; a {@code --recrawl} run after it crawls
+     * those and queues none again (each stopped run used to add every known page once more).
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"sqlite", "redis"})
+    void aReCrawlAfterAStoppedOneRequestsEachKnownPageOnceInAll(String scheduler) throws Exception {
+        try (ChangingSite site = new ChangingSite(LISTINGS, PER_PAGE)) {
+            crawl(site, settings(scheduler));
+            site.takeStatuses();
+            for (int stopped = 0; stopped < 2; stopped++) {
+                crawl(site, settings(scheduler, "recrawl=true", "max_requests=10"));
+            }
+            int first = site.takeStatuses().getOrDefault(304, 0);
+            CrawlResult rest = crawl(site, settings(scheduler, "recrawl=true"));
+            assertEquals(0, rest.exitCode(), rest.summaryLine());
+            Map<Integer, Integer> statuses = site.takeStatuses();
+            assertEquals(Set.of(304), statuses.keySet(), statuses.toString());
+            assertEquals(PAGES, first + statuses.get(304), "three runs requested each known page once: " + first);
+        }
+    }
+
+    /**
      * Holds the re-crawl's queueing back after its first batch until the crawl has taken every
      * request of that batch, then some more time for them to finish: the crawl fetches before the
      * known pages are all queued, and does not end while they are not.
