@@ -190,7 +190,7 @@ class RecrawlCrawlTest {
         public int pushAll(List<Request> requests) {
             boolean revisits = !requests.isEmpty() && requests.stream().allMatch(Request::dontFilter);
             if (revisits && seedingBatches.incrementAndGet() == 2) {
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30); // a bound, not a wait
                 while (delegate.pendingCount() > 0 && System.nanoTime() < deadline) sleep(10);
                 sleep(300); // the first batch's last pages finish
                 takenBeforeTheRestWasQueued = taken.get();
