@@ -2,6 +2,7 @@ package io.spinneret.download.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import java.net.HttpCookie;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
@@ -33,6 +34,19 @@ class CookieJarTest {
         assertEquals(
                 List.of("pref=2", "sid=1"),
                 cookiesFor(jar, "http://example.com/a").stream().sorted().toList());
+        assertEquals(List.of(), cookiesFor(jar, "http://other.com/a"));
+    }
+
+    /** An empty jar answers at once; a cookie put straight into its store (a session's, a browser's) is still sent. */
+    @Test
+    void aCookieAddedToTheStoreDirectlyIsSentAsOneFromAResponse() throws Exception {
+        CookieJar jar = new CookieJar();
+        assertEquals(List.of(), cookiesFor(jar, "http://www.example.com/a"));
+        HttpCookie saved = new HttpCookie("session", "abc");
+        saved.setPath("/");
+        saved.setVersion(0);
+        jar.getCookieStore().add(URI.create("http://www.example.com/"), saved);
+        assertEquals(List.of("session=abc"), cookiesFor(jar, "http://www.example.com/a"));
         assertEquals(List.of(), cookiesFor(jar, "http://other.com/a"));
     }
 
