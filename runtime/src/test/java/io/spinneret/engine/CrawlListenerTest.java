@@ -15,17 +15,16 @@ import io.spinneret.observe.CrawlOpened;
 import io.spinneret.observe.RecordingListener;
 import io.spinneret.observe.RecordingListenerProvider;
 import io.spinneret.spi.Stats;
+import io.spinneret.testing.BackgroundCrawl;
 import io.spinneret.testing.BookSchema;
 import io.spinneret.testing.BooksFixture;
 import io.spinneret.testing.TestSettings;
 import io.spinneret.testing.TestSite;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -103,21 +102,13 @@ class CrawlListenerTest {
             };
             RecordingListener after = new RecordingListener();
             Crawler crawler = books(site).listener(stuck).listener(after).build();
-            AtomicReference<CrawlResult> result = new AtomicReference<>();
-            Thread t = Thread.ofVirtual().start(() -> {
-                try {
-                    result.set(crawler.run());
-                } catch (InterruptedException ignored) {
-                    // the test fails below
-                }
-            });
+            BackgroundCrawl crawl = BackgroundCrawl.start(crawler);
             // the other listener hears the crawl close while the stuck one is still in its first event
             assertTrue(after.closedLatch.await(60, TimeUnit.SECONDS), "the crawl closed");
             assertEquals(1, slowCalls.get());
             assertEquals(site.books(), after.closed.counters().get(Stats.ITEMS), "the whole site was crawled");
             release.countDown();
-            t.join(Duration.ofSeconds(60));
-            assertEquals(site.books(), result.get().items());
+            assertEquals(site.books(), crawl.join(60_000).items());
         }
     }
 

@@ -7,6 +7,7 @@ import io.spinneret.api.FetchException;
 import io.spinneret.embed.CrawlResult;
 import io.spinneret.embed.Crawler;
 import io.spinneret.scheduler.memory.MemoryScheduler;
+import io.spinneret.testing.BackgroundCrawl;
 import io.spinneret.testing.Book;
 import io.spinneret.testing.BookSchema;
 import io.spinneret.testing.RequeueRecordingScheduler;
@@ -84,19 +85,12 @@ class InlineFetchStopTest {
                     .items(List.of(BookSchema.INSTANCE))
                     .progress(null)
                     .build();
-            AtomicReference<CrawlResult> result = new AtomicReference<>();
-            Thread t = Thread.ofPlatform().start(() -> {
-                try {
-                    result.set(c.run());
-                } catch (InterruptedException ignored) {
-                }
-            });
+            BackgroundCrawl crawl = BackgroundCrawl.start(c);
             assertTrue(waiting.await(30, TimeUnit.SECONDS), "the callback fetched");
             Thread.sleep(200); // into the pause, or the wait for the answer
             long t0 = System.nanoTime();
             if (!byLimit) c.stop();
-            t.join(30_000);
-            CrawlResult r = result.get();
+            CrawlResult r = crawl.join(30_000);
             assertTrue(r != null, "the crawl ended");
             assertTrue((System.nanoTime() - t0) / 1e9 < 30, "did not wait out the minute");
             assertEquals(
@@ -143,22 +137,13 @@ class InlineFetchStopTest {
                     .items(List.of(BookSchema.INSTANCE))
                     .progress(null)
                     .build();
-            AtomicReference<CrawlResult> stopped = new AtomicReference<>();
-            Thread t = Thread.ofPlatform().start(() -> {
-                try {
-                    stopped.set(first.run());
-                } catch (InterruptedException ignored) {
-                }
-            });
+            BackgroundCrawl crawl = BackgroundCrawl.start(first);
             assertTrue(waiting.await(30, TimeUnit.SECONDS), "the callback fetched");
             Thread.sleep(200);
             first.stop();
-            t.join(30_000);
-            assertEquals(
-                    CrawlResult.Outcome.INTERRUPTED,
-                    stopped.get().outcome(),
-                    stopped.get().summaryLine());
-            assertEquals(0, stopped.get().items());
+            CrawlResult stopped = crawl.join(30_000);
+            assertEquals(CrawlResult.Outcome.INTERRUPTED, stopped.outcome(), stopped.summaryLine());
+            assertEquals(0, stopped.items());
 
             busy.set(false);
             CrawlResult resumed = Crawler.builder(spider)

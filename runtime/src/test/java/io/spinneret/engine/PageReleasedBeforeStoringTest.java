@@ -10,6 +10,7 @@ import io.spinneret.embed.CrawlResult;
 import io.spinneret.embed.Crawler;
 import io.spinneret.internal.SpiderDefinition;
 import io.spinneret.scheduler.memory.MemoryScheduler;
+import io.spinneret.testing.BackgroundCrawl;
 import io.spinneret.testing.ForwardingScheduler;
 import io.spinneret.testing.TestSettings;
 import io.spinneret.testing.TestSite;
@@ -101,13 +102,8 @@ class PageReleasedBeforeStoringTest {
                 .scheduler(slow)
                 .progress(null)
                 .build();
-        AtomicReference<CrawlResult> result = new AtomicReference<>();
-        Thread crawl = Thread.ofPlatform().start(() -> {
-            try {
-                result.set(crawler.run());
-            } catch (InterruptedException ignored) {
-            }
-        });
+        BackgroundCrawl crawl = BackgroundCrawl.start(crawler);
+        CrawlResult result;
         try {
             assertTrue(pushing.await(30, TimeUnit.SECONDS), "the page's link reached the scheduler");
             for (int i = 0; i < 50 && page.get().get() != null; i++) {
@@ -117,8 +113,8 @@ class PageReleasedBeforeStoringTest {
             assertNull(page.get().get(), "the response is collectable while its link is pushed");
         } finally {
             release.countDown();
-            crawl.join(30_000);
+            result = crawl.join(30_000);
         }
-        assertEquals(CrawlResult.Outcome.FINISHED, result.get().outcome());
+        assertEquals(CrawlResult.Outcome.FINISHED, result.outcome());
     }
 }

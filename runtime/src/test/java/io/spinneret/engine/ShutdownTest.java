@@ -8,6 +8,7 @@ import io.spinneret.embed.Crawler;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.scheduler.memory.MemoryScheduler;
 import io.spinneret.spi.Storage;
+import io.spinneret.testing.BackgroundCrawl;
 import io.spinneret.testing.BookSchema;
 import io.spinneret.testing.BooksFixture;
 import io.spinneret.testing.RequeueRecordingScheduler;
@@ -21,7 +22,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -59,27 +59,6 @@ class ShutdownTest {
         while (site.totalHits.get() < n && System.nanoTime() < deadline) Thread.sleep(20);
     }
 
-    /** A crawl run on a platform thread of its own, so that the test can stop it. */
-    private static final class Background {
-        private final AtomicReference<CrawlResult> result = new AtomicReference<>();
-        private final Thread thread;
-
-        Background(Crawler crawler) {
-            thread = Thread.ofPlatform().start(() -> {
-                try {
-                    result.set(crawler.run());
-                } catch (InterruptedException ignored) {
-                }
-            });
-        }
-
-        /** The crawl's result, or null if it has not ended within {@code millis}. */
-        CrawlResult join(long millis) throws InterruptedException {
-            thread.join(millis);
-            return result.get();
-        }
-    }
-
     @Test
     void stopFlushesEveryItemYieldedSoFar() throws Exception {
         try (TestSite site = slowSite(50, 20)) {
@@ -89,7 +68,7 @@ class ShutdownTest {
                     .items(List.of(BookSchema.INSTANCE))
                     .progress(null)
                     .build();
-            Background crawl = new Background(c);
+            BackgroundCrawl crawl = BackgroundCrawl.start(c);
             awaitHits(site, 40);
             c.stop();
             CrawlResult r = crawl.join(20_000);
@@ -118,7 +97,7 @@ class ShutdownTest {
                     .items(List.of(BookSchema.INSTANCE))
                     .progress(null)
                     .build();
-            Background crawl = new Background(c);
+            BackgroundCrawl crawl = BackgroundCrawl.start(c);
             awaitHits(site, 21);
             Thread.sleep(200);
             long t0 = System.nanoTime();
@@ -193,7 +172,7 @@ class ShutdownTest {
                     .items(List.of(BookSchema.INSTANCE))
                     .progress(null)
                     .build();
-            Background crawl = new Background(c);
+            BackgroundCrawl crawl = BackgroundCrawl.start(c);
             awaitHits(site, 3); // the listing page, then detail pages one per second: 8 workers wait in the throttle
             int before = site.totalHits.get();
             c.stop();
