@@ -1,12 +1,12 @@
 package io.spinneret.serve;
 
+import io.spinneret.disk.OwnerOnly;
 import java.io.File;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -115,9 +115,7 @@ final class RunLauncher {
         Path file = files.arguments();
         String text = argumentFile(run);
         Files.deleteIfExists(file); // a resumed run's: written again, with the permissions below
-        if (file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-            Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-        }
+        OwnerOnly.createFile(file);
         Files.writeString(file, text, StandardCharsets.UTF_8);
     }
 

@@ -4,10 +4,9 @@ import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.spinneret.api.SpinneretException;
+import io.spinneret.disk.OwnerOnly;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
@@ -40,12 +39,7 @@ final class ServeDatabase implements AutoCloseable {
     static ServeDatabase open(Path dataDir) {
         Path file = dataDir.resolve("serve.db");
         try {
-            if (!Files.exists(file)
-                    && file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-                // the runs' settings, passwords included: this user's only (SQLite gives its WAL the same)
-                Files.createFile(
-                        file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-            }
+            OwnerOnly.createFile(file); // the runs' settings, passwords included (SQLite gives its WAL the same)
             Connection c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
             try (Statement s = c.createStatement()) {
                 s.execute("PRAGMA journal_mode=WAL");

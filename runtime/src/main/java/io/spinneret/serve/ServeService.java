@@ -3,13 +3,11 @@ package io.spinneret.serve;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import io.spinneret.api.SpinneretException;
+import io.spinneret.disk.OwnerOnly;
 import io.spinneret.embed.SpiderCatalog;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -40,20 +38,6 @@ public final class ServeService implements AutoCloseable {
     }
 
     /**
-     * Creates the data directory if it is not there, readable by this user only where the file
-     * system has POSIX permissions: it holds the settings of the runs, passwords included.
-     */
-    private static void createOwnerOnly(Path dir) throws IOException {
-        if (Files.isDirectory(dir)) return;
-        if (dir.getFileSystem().supportedFileAttributeViews().contains("posix")) {
-            Files.createDirectories(
-                    dir, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-        } else {
-            Files.createDirectories(dir);
-        }
-    }
-
-    /**
      * Opens the data directory, marks the runs a previous service left running as interrupted,
      * listens, and starts the queued runs and the schedules.
      *
@@ -61,7 +45,7 @@ public final class ServeService implements AutoCloseable {
      */
     public static ServeService start(ServeConfig config) {
         try {
-            createOwnerOnly(config.dataDir());
+            OwnerOnly.createDirectories(config.dataDir()); // it holds the runs' settings, passwords included
         } catch (IOException e) {
             throw new SpinneretException(
                     "cannot create the data directory " + config.dataDir() + ": " + e.getMessage(), e);
