@@ -1,6 +1,7 @@
 /**
  * File-system helpers that several parts of the runtime need alike: moving a finished file into
- * place, and saying in words what a failed file operation ran into.
+ * place, creating files and folders that hold secrets for their owner only, and saying in words
+ * what a failed file operation ran into.
  */
 @NullMarked
 package io.spinneret.disk;
