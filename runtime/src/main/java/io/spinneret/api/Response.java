@@ -7,6 +7,8 @@ import io.spinneret.links.Links;
 import io.spinneret.links.PageDirectives;
 import io.spinneret.structured.StructuredData;
 import io.spinneret.text.Readable;
+import io.spinneret.url.HttpUrl;
+import io.spinneret.url.UrlParser;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -57,6 +59,10 @@ public final class Response {
     private @Nullable String text;
     private @Nullable Document document;
     private @Nullable String base;
+    /** {@link #baseUrl()} as last parsed for {@link #urlJoin}, and the string it was parsed from. */
+    private @Nullable HttpUrl parsedBase;
+
+    private @Nullable String parsedBaseOf;
     private @Nullable MainContent mainContent;
     private @Nullable StructuredData structuredData;
     private @Nullable PageDirectives directives;
@@ -353,7 +359,12 @@ public final class Response {
 
     /** Resolves a link against this page; empty for non-http(s) or malformed links. */
     public Optional<String> urlJoin(String href) {
-        return Urls.resolve(baseUrl(), href);
+        String b = baseUrl();
+        if (b != parsedBaseOf) { // the same string while the base stays: parsed once, not once a link
+            parsedBase = UrlParser.parse(b).orElse(null);
+            parsedBaseOf = b;
+        }
+        return Urls.resolve(parsedBase, href);
     }
 
     /**

@@ -24,9 +24,13 @@ public final class Urls {
      * is the base itself, as in a browser.
      */
     public static Optional<String> resolve(String base, @Nullable String href) {
+        return resolve(UrlParser.parse(base).orElse(null), href);
+    }
+
+    /** {@link #resolve(String, String)} against a base already parsed (null: none that parses). */
+    static Optional<String> resolve(@Nullable HttpUrl base, @Nullable String href) {
         if (href == null) return Optional.empty();
-        HttpUrl b = UrlParser.parse(base).orElse(null);
-        return UrlParser.parse(href, b).map(HttpUrl::href);
+        return UrlParser.parse(href, base).map(HttpUrl::href);
     }
 
     /** The URL without its fragment ({@code #...}), if it has one. */

@@ -45,8 +45,28 @@ final class HostParser {
 
     private HostParser() {}
 
+    /**
+     * The last hosts parsed, by the input's hash: a page's links mostly name its own host, which is
+     * then parsed (percent-decoded, mapped to ASCII, read as IPv4) once, not once a link. A slot
+     * holds one immutable entry, so threads share the table without a lock; a collision only costs
+     * a parse.
+     */
+    private static final Parsed[] RECENT = new Parsed[1024];
+
+    /** An input and its host, null where it failed. */
+    private record Parsed(String input, @Nullable String host) {}
+
     /** The serialized host, or null for failure. */
     static @Nullable String parse(String input) {
+        int slot = input.hashCode() & (RECENT.length - 1);
+        Parsed recent = RECENT[slot];
+        if (recent != null && recent.input.equals(input)) return recent.host;
+        String host = parseUncached(input);
+        RECENT[slot] = new Parsed(input, host);
+        return host;
+    }
+
+    private static @Nullable String parseUncached(String input) {
         if (input.startsWith("[")) {
             if (!input.endsWith("]") || input.length() < 2) return null;
             int[] address = Ipv6.parse(input.substring(1, input.length() - 1));

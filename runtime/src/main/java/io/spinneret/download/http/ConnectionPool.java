@@ -18,6 +18,15 @@ final class ConnectionPool implements AutoCloseable {
         final AtomicInteger size = new AtomicInteger();
     }
 
+    /**
+     * How long a connection sits idle before {@link #acquire} asks the socket whether the server
+     * sent anything unasked (a 408, a goodbye): a system call a request, so a connection back in the
+     * pool a moment ago is taken as it is, as Apache HttpClient's {@code validateAfterInactivity} and
+     * OkHttp's health check do. A server that closed it meanwhile costs a GET one retry (see
+     * {@link SocketHttpClient}).
+     */
+    static final long CHECK_AFTER_NANOS = 1_000_000_000L;
+
     private final ConcurrentHashMap<String, Host> hosts = new ConcurrentHashMap<>();
     private final int maxIdlePerHost;
     private final long keepAliveNanos;
@@ -41,8 +50,10 @@ final class ConnectionPool implements AutoCloseable {
         while ((c = h.idle.pollFirst()) != null) {
             h.size.decrementAndGet();
             long idle = now - c.idleSince;
-            if (idle <= Math.min(maxIdleNanos, keepAliveNanos) && c.isOpen() && !c.hasUnexpectedInput()) return c;
-            if (idle <= keepAliveNanos && c.isOpen() && !c.hasUnexpectedInput()) {
+            boolean usable =
+                    idle <= keepAliveNanos && c.isOpen() && (idle < CHECK_AFTER_NANOS || !c.hasUnexpectedInput());
+            if (usable && idle <= maxIdleNanos) return c;
+            if (usable) {
                 // fine for others, only too old for this caller: keep it, open a fresh one
                 release(c);
                 return null;

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.jspecify.annotations.Nullable;
 
 /**
  * A crawl's cookie jar: the JDK's {@link CookieManager} (cookies only from the server they are
@@ -41,19 +42,18 @@ public final class CookieJar extends CookieManager {
 
     @Override
     public Map<String, List<String>> get(URI uri, Map<String, List<String>> requestHeaders) throws IOException {
-        if (!store.added && uri != null && requestHeaders != null) return Map.of();
+        if (isEmpty() && uri != null && requestHeaders != null) return Map.of();
         return super.get(uri, requestHeaders);
     }
 
     @Override
     public void put(URI uri, Map<String, List<String>> responseHeaders) throws IOException {
+        // most responses set no cookie, and CookieManager.put looks up its logger on every call (1-2 % of a crawl's
+        // CPU)
+        if (!setsCookies(responseHeaders)) return;
         Map<String, List<String>> headers = null;
-        boolean setsCookies = false;
         for (Map.Entry<String, List<String>> e : responseHeaders.entrySet()) {
-            String name = e.getKey();
-            if (!"Set-Cookie".equalsIgnoreCase(name) && !"Set-Cookie2".equalsIgnoreCase(name))
-                continue; // no allocation per header
-            setsCookies = true;
+            if (!isSetCookie(e.getKey())) continue;
             List<String> fixed = new ArrayList<>(e.getValue().size());
             boolean changed = false;
             for (String v : e.getValue()) {
@@ -66,9 +66,24 @@ public final class CookieJar extends CookieManager {
                 headers.put(e.getKey(), fixed);
             }
         }
-        // most responses set no cookie, and CookieManager.put looks up its logger on every call (1-2 % of a crawl's
-        // CPU)
-        if (setsCookies) super.put(uri, headers == null ? responseHeaders : headers);
+        super.put(uri, headers == null ? responseHeaders : headers);
+    }
+
+    /** True until a cookie is added to this jar: a request then has none to send. */
+    public boolean isEmpty() {
+        return !store.added;
+    }
+
+    /** Whether {@code responseHeaders} set a cookie ({@code Set-Cookie} or {@code Set-Cookie2}, in any case). */
+    public static boolean setsCookies(Map<String, List<String>> responseHeaders) {
+        for (String name : responseHeaders.keySet()) {
+            if (isSetCookie(name)) return true; // no allocation per header
+        }
+        return false;
+    }
+
+    private static boolean isSetCookie(@Nullable String name) {
+        return "Set-Cookie".equalsIgnoreCase(name) || "Set-Cookie2".equalsIgnoreCase(name);
     }
 
     /** {@code sid=1; Domain=example.com} as {@code sid=1; Domain=.example.com}; other values unchanged. */

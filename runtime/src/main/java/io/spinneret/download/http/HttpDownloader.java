@@ -160,16 +160,17 @@ public final class HttpDownloader implements Downloader {
             throw new MalformedURLException(e.getMessage());
         }
         String scheme = target.scheme();
+        Object proxyMeta = request.meta().get("proxy");
+        ProxyRoute proxy = proxyMeta == null ? null : ProxyRoute.parse(proxyMeta.toString());
+        if (plain != null && (scheme.equals("http") || proxy != null || boundary.active())) {
+            return plain.download(request, target, proxy);
+        }
         // what java.net.http and the cookie jar take: the characters URI refuses percent-encoded
         URI uri = WireUri.of(target.hrefWithoutFragment());
         // sent as the URL parser serialized it: a request target URI would change (/%%%, a host
         // with '_') goes through the socket client, which sends the path and query as they are
         boolean uriChangesIt = uri.getHost() == null || !uri.toString().equals(target.hrefWithoutFragment());
-        Object proxyMeta = request.meta().get("proxy");
-        ProxyRoute proxy = proxyMeta == null ? null : ProxyRoute.parse(proxyMeta.toString());
-        if (plain != null && (scheme.equals("http") || proxy != null || boundary.active() || uriChangesIt)) {
-            return plain.download(request, target, uri, proxy);
-        }
+        if (plain != null && uriChangesIt) return plain.download(request, target, proxy);
         // java.net.http resolves the host itself: check every address it may get (the JVM caches
         // lookups, networkaddress.cache.ttl, so it gets these); http_client = auto checks the very
         // address it connects to

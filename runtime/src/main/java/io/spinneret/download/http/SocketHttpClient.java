@@ -6,6 +6,7 @@ import io.spinneret.download.guard.NetworkBoundary;
 import io.spinneret.spi.Exchange;
 import io.spinneret.spi.ExchangeListener;
 import io.spinneret.url.HttpUrl;
+import io.spinneret.url.WireUri;
 import java.io.EOFException;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -76,12 +77,12 @@ final class SocketHttpClient implements AutoCloseable {
 
     /**
      * Downloads {@code request} ({@code target} is its URL as the URL parser read it, whose path and
-     * query are the request target as they are; {@code uri} the same for the cookie jar), directly or through
+     * query are the request target as they are), directly or through
      * {@code proxy}: plain http through a proxy in absolute form with the proxy's credentials in
      * {@code Proxy-Authorization}; https through a {@code CONNECT} tunnel that carries them, then
      * TLS to the origin.
      */
-    Response download(Request request, HttpUrl target, URI uri, @Nullable ProxyRoute proxy)
+    Response download(Request request, HttpUrl target, @Nullable ProxyRoute proxy)
             throws IOException, InterruptedException {
         String url = request.url();
         long deadline = System.nanoTime() + Math.min(downloadTimeout.toNanos(), Long.MAX_VALUE / 4);
@@ -96,6 +97,7 @@ final class SocketHttpClient implements AutoCloseable {
         byte[] body = request.body() == null ? new byte[0] : request.body();
         boolean absolute = proxy != null && !https;
         CookieHandler jar = cookies.jarFor(request);
+        CookieUri uri = new CookieUri(target);
         byte[] head = RequestHead.encode(
                 request,
                 target.pathAndQuery(),
@@ -164,20 +166,39 @@ final class SocketHttpClient implements AutoCloseable {
     }
 
     private ResponseReader.Raw exchange(
-            SocketConnection c, URI uri, String method, String url, @Nullable CookieHandler jar) throws IOException {
+            SocketConnection c, CookieUri uri, String method, String url, @Nullable CookieHandler jar)
+            throws IOException {
         ResponseReader.Raw raw = ResponseReader.read(c, method, maxBodySize, url, h -> {
-            if (jar != null) jar.put(uri, h.headers());
+            if (jar != null && CookieJar.setsCookies(h.headers())) jar.put(uri.get(), h.headers());
         });
         if (c.finish() && raw.reusable()) pool.release(c);
         else c.close();
         return raw;
     }
 
-    private static @Nullable String cookieHeader(URI uri, @Nullable CookieHandler jar) throws IOException {
-        if (jar == null) return null;
-        Map<String, List<String>> found = jar.get(uri, Map.of());
+    private static @Nullable String cookieHeader(CookieUri uri, @Nullable CookieHandler jar) throws IOException {
+        if (jar == null || jar instanceof CookieJar j && j.isEmpty()) return null;
+        Map<String, List<String>> found = jar.get(uri.get(), Map.of());
         List<String> values = found.get("Cookie");
         return values == null || values.isEmpty() ? null : String.join("; ", values);
+    }
+
+    /**
+     * The request's URL as the {@link URI} a cookie jar takes, made on first use: most exchanges
+     * send no cookie and receive none, and never need it.
+     */
+    private static final class CookieUri {
+        private final HttpUrl target;
+        private @Nullable URI uri;
+
+        CookieUri(HttpUrl target) {
+            this.target = target;
+        }
+
+        URI get() {
+            if (uri == null) uri = WireUri.of(target.hrefWithoutFragment());
+            return uri;
+        }
     }
 
     /** Where a connection goes: the origin, and the proxy on the way if any. */

@@ -149,6 +149,26 @@ class SocketHttpClientTest {
     }
 
     @Test
+    void aPooledConnectionOnWhichTheServerSpokeUnaskedIsNotReused() throws Exception {
+        // the first connection's server sends a 408 while it sits idle, and keeps it open
+        try (RawServer server = serve((in, out, n) -> {
+            for (RawServer.Req r; (r = readRequest(in)) != null; ) {
+                write(out, "HTTP/1.1 200 OK\r\nContent-Length: " + (5 + ("" + n).length()) + "\r\n\r\nfresh" + n);
+                if (n == 1) write(out, "HTTP/1.1 408 Request Timeout\r\nContent-Length: 0\r\n\r\n");
+            }
+        })) {
+            assertEquals(
+                    "fresh1", downloader.download(Request.of(server.url("/a"))).text());
+            // past the idle time after which the pool asks the socket before reusing it
+            Thread.sleep(ConnectionPool.CHECK_AFTER_NANOS / 1_000_000 + 200);
+            Response second = downloader.download(Request.of(server.url("/b")));
+            assertEquals(200, second.status(), "the 408 sent unasked was not taken for the answer");
+            assertEquals("fresh2", second.text());
+            assertEquals(2, server.connections.get());
+        }
+    }
+
+    @Test
     void headNoContentAndNotModifiedHaveNoBodyAndKeepTheConnection() throws Exception {
         try (RawServer server = serve((in, out, n) -> {
             for (RawServer.Req r; (r = readRequest(in)) != null; ) {
