@@ -5,6 +5,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.disk.OwnerOnly;
+import io.spinneret.disk.SqliteLibrary;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -40,6 +41,7 @@ final class ServeDatabase implements AutoCloseable {
         Path file = dataDir.resolve("serve.db");
         try {
             OwnerOnly.createFile(file); // the runs' settings, passwords included (SQLite gives its WAL the same)
+            SqliteLibrary.prepare();
             Connection c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
             try (Statement s = c.createStatement()) {
                 s.execute("PRAGMA journal_mode=WAL");

@@ -1,6 +1,7 @@
 package io.spinneret.download.browser;
 
 import com.microsoft.playwright.impl.driver.Driver;
+import io.spinneret.disk.UserCache;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
@@ -37,7 +38,7 @@ final class DriverCache {
      * then cached for the next run.
      */
     static synchronized Driver driver(Map<String, String> env) {
-        Path toKeep = System.getProperty(PROPERTY) == null ? cacheDir(cacheRoot()) : null;
+        Path toKeep = System.getProperty(PROPERTY) == null ? cacheDir(UserCache.root()) : null;
         if (toKeep != null && usable(toKeep)) {
             System.setProperty(PROPERTY, toKeep.toString());
             toKeep = null;
@@ -70,13 +71,6 @@ final class DriverCache {
         } catch (ClassNotFoundException | URISyntaxException | IOException | RuntimeException e) {
             return null;
         }
-    }
-
-    private static @Nullable Path cacheRoot() {
-        String xdg = System.getenv("XDG_CACHE_HOME");
-        String home = System.getProperty("user.home");
-        if (xdg != null && !xdg.isBlank()) return Path.of(xdg, "spinneret");
-        return home == null || home.isBlank() ? null : Path.of(home, ".cache", "spinneret");
     }
 
     /** Copies the extracted driver into {@code target}, whole or not at all (another run may race us). */

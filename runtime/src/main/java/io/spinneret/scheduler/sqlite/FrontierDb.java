@@ -3,6 +3,7 @@ package io.spinneret.scheduler.sqlite;
 import io.spinneret.api.Fingerprint;
 import io.spinneret.api.Request;
 import io.spinneret.api.RequestCodec;
+import io.spinneret.disk.SqliteLibrary;
 import io.spinneret.spi.Lease;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -162,6 +163,7 @@ final class FrontierDb implements AutoCloseable {
         }
         config.setBusyTimeout(5_000);
         config.setReadOnly(readOnly);
+        SqliteLibrary.prepare();
         Connection c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath(), config.toProperties());
         try {
             c.setAutoCommit(false);

@@ -3,6 +3,7 @@ package io.spinneret.scheduler.sqlite;
 import io.spinneret.api.Request;
 import io.spinneret.api.SpinneretException;
 import io.spinneret.disk.FileErrors;
+import io.spinneret.disk.SqliteLibrary;
 import io.spinneret.spi.Lease;
 import io.spinneret.spi.PageBudget;
 import io.spinneret.spi.PageRecords;
@@ -109,8 +110,9 @@ public final class SqliteScheduler implements Scheduler {
         publishCounts();
     }
 
-    /** Loads the SQLite driver's native library (extracted to a temporary file on each start); see {@link io.spinneret.scheduler.Schedulers#warmUp}. */
+    /** Loads the SQLite driver's native library (kept by {@link SqliteLibrary}); see {@link io.spinneret.scheduler.Schedulers#warmUp}. */
     public static void warmUp() {
+        SqliteLibrary.prepare();
         try {
             org.sqlite.SQLiteJDBCLoader.initialize();
         } catch (Exception e) {

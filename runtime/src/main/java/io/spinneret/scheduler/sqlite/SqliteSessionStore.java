@@ -1,6 +1,7 @@
 package io.spinneret.scheduler.sqlite;
 
 import io.spinneret.api.SpinneretException;
+import io.spinneret.disk.SqliteLibrary;
 import io.spinneret.spi.SessionStore;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -38,6 +39,7 @@ final class SqliteSessionStore implements SessionStore {
             config.setJournalMode(SQLiteConfig.JournalMode.WAL);
             config.setSynchronous(SQLiteConfig.SynchronousMode.NORMAL);
             config.setBusyTimeout(5_000);
+            SqliteLibrary.prepare();
             Connection c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath(), config.toProperties());
             try (Statement st = c.createStatement()) {
                 st.executeUpdate("CREATE TABLE IF NOT EXISTS session (id TEXT PRIMARY KEY, pooled INTEGER NOT NULL,"

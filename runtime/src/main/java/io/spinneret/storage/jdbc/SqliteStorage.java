@@ -1,6 +1,7 @@
 package io.spinneret.storage.jdbc;
 
 import com.zaxxer.hikari.HikariConfig;
+import io.spinneret.disk.SqliteLibrary;
 import io.spinneret.internal.Field;
 import io.spinneret.internal.FieldType;
 import java.io.IOException;
@@ -48,6 +49,7 @@ public final class SqliteStorage extends JdbcStorage {
             throw new IOException(
                     "cannot connect to " + describe() + ": cannot create its folder " + parent + " (" + e + ")", e);
         }
+        SqliteLibrary.prepare();
         super.open();
     }
 
