@@ -27,6 +27,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.LinkedTransferQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -109,14 +110,16 @@ public final class Engine implements CrawlContext {
     private final DomainPauses pauses = new DomainPauses();
 
     private volatile @Nullable String failure;
-    /** Start requests still being read from {@code start_urls_file}, or null. */
-    private volatile @Nullable StartUrlsFeed feed;
+    /** What pushes requests on threads of their own while the crawl runs ({@link #whileRunning}). */
+    private final List<Feeding> feedings = new CopyOnWriteArrayList<>();
+    /** Feedings not finished yet, counted from when they are given: the crawl does not end before. */
+    private final AtomicInteger feeding = new AtomicInteger();
 
-    private volatile @Nullable Function<List<String>, List<Request>> feedRequests;
-    /** Requests queued on a thread of their own while the crawl runs ({@link #seedWhileRunning}), or null. */
-    private volatile @Nullable Runnable seeding;
-
-    private volatile boolean seedingDone = true;
+    /**
+     * Work that pushes requests while the crawl runs, on a virtual thread named {@code thread}; one
+     * that {@code outlivesStop} is waited for by {@link #run} even after a stop.
+     */
+    private record Feeding(String thread, Runnable work, boolean outlivesStop) {}
 
     Engine(
             String spiderName,
@@ -321,28 +324,53 @@ public final class Engine implements CrawlContext {
         newRequests.start(startRequests);
     }
 
-    /** Reads more start requests from {@code feed} as the crawl goes (on a thread of its own, started by {@link #run}). */
+    /**
+     * Reads more start requests from {@code feed} as the crawl goes, on a thread of its own. A stop
+     * ends the reading, and the crawl does not wait for it: a read from a pipe may never return.
+     */
     public void feed(StartUrlsFeed feed, Function<List<String>, List<Request>> toRequests) {
-        this.feed = feed;
-        this.feedRequests = toRequests;
+        whileRunning(new Feeding(
+                "spinneret-start-urls",
+                () -> feed.run(scheduler, stats, toRequests, newRequests::start, () -> stop != Stop.NONE),
+                false));
     }
 
     /**
      * Runs {@code pushRequests} on a thread of its own once the crawl runs ({@link #run}), so that
-     * the crawl fetches while it queues (the known pages of a re-crawl). The crawl does not end on
-     * an empty queue before it returns, and {@link #run} waits for it even after a stop, so that
-     * what it queues is in the scheduler when the crawl closes (for {@code --resume}). An exception
-     * it throws fails the crawl.
+     * the crawl fetches while it queues (the known pages of a re-crawl). {@link #run} waits for it
+     * even after a stop, so that what it queues is in the scheduler when the crawl closes (for
+     * {@code --resume}). An exception it throws fails the crawl.
      */
     public void seedWhileRunning(Runnable pushRequests) {
-        seeding = pushRequests;
-        seedingDone = false;
+        whileRunning(new Feeding("spinneret-seeds", pushRequests, true));
+    }
+
+    /** Starts {@code f} with the crawl; the crawl does not end on an empty queue before it returns. */
+    private void whileRunning(Feeding f) {
+        feedings.add(f);
+        feeding.incrementAndGet();
     }
 
     private boolean feeding() {
-        if (!seedingDone) return true;
-        StartUrlsFeed f = feed;
-        return f != null && f.feeding();
+        return feeding.get() > 0;
+    }
+
+    /** Starts the feedings' threads; returns those {@link #run} waits for. */
+    private List<Thread> startFeedings() {
+        List<Thread> waitedFor = new ArrayList<>();
+        for (Feeding f : feedings) {
+            Thread t = Thread.ofVirtual().name(f.thread()).start(() -> {
+                try {
+                    f.work().run();
+                } catch (RuntimeException e) {
+                    failed(e);
+                } finally {
+                    feeding.decrementAndGet();
+                }
+            });
+            if (f.outlivesStop()) waitedFor.add(t);
+        }
+        return waitedFor;
     }
 
     /**
@@ -369,29 +397,11 @@ public final class Engine implements CrawlContext {
             }
         });
         poller = t;
-        StartUrlsFeed f = feed;
-        var toRequests = feedRequests;
-        if (f != null && toRequests != null) {
-            Thread.ofVirtual()
-                    .name("spinneret-start-urls")
-                    .start(() -> f.run(scheduler, stats, toRequests, newRequests::start, () -> stop != Stop.NONE));
-        }
-        Runnable seed = seeding;
-        Thread seeder = seed == null
-                ? null
-                : Thread.ofVirtual().name("spinneret-seeds").start(() -> {
-                    try {
-                        seed.run();
-                    } catch (RuntimeException e) {
-                        failed(e);
-                    } finally {
-                        seedingDone = true;
-                    }
-                });
+        List<Thread> waitedFor = startFeedings();
         t.start();
         try {
             t.join();
-            if (seeder != null) seeder.join();
+            for (Thread f : waitedFor) f.join();
         } catch (InterruptedException e) {
             t.interrupt(); // as when the poller ran on this thread: an interrupt ends it
             throw e;

@@ -34,7 +34,7 @@ import org.slf4j.LoggerFactory;
  * crawled as the URL parser serializes them. {@code -} reads standard input.
  *
  * <p>The engine runs {@link #run} on a virtual thread of its own and does not end the crawl on an
- * empty queue while {@link #feeding()}. Each batch becomes requests as the start URLs of
+ * empty queue before it returns ({@link Engine#feed}). Each batch becomes requests as the start URLs of
  * {@code start_urls} do (the spider's {@code @Start} method, called once per batch, or a request
  * per URL to {@code parse}).
  */
@@ -48,7 +48,6 @@ public final class StartUrlsFeed implements AutoCloseable {
     private final String source;
     private final boolean stdin;
     private final long watermark;
-    private volatile boolean feeding = true;
 
     private StartUrlsFeed(BufferedReader in, String source, long watermark) {
         this.in = in;
@@ -82,11 +81,6 @@ public final class StartUrlsFeed implements AutoCloseable {
         } catch (IOException | RuntimeException e) {
             throw new SpinneretException("cannot read " + named + ": " + FileErrors.describe(e), e);
         }
-    }
-
-    /** Whether lines may still come: the engine must not take an empty queue for the end yet. */
-    boolean feeding() {
-        return feeding;
     }
 
     /**
@@ -133,7 +127,6 @@ public final class StartUrlsFeed implements AutoCloseable {
         } catch (RuntimeException e) {
             LOG.error("start URLs from {}, after line {}: {}", source, lines, e.getMessage());
         } finally {
-            feeding = false;
             close();
         }
     }
