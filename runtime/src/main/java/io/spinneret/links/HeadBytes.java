@@ -9,6 +9,9 @@ import java.nio.charset.StandardCharsets;
  * that {@link PageDirectives} could find, so the check costs a scan of the head, not a parse.
  */
 public final class HeadBytes {
+    private static final byte[] HEAD = {'h', 'e', 'a', 'd'};
+    private static final byte[] BODY = {'b', 'o', 'd', 'y'};
+
     private HeadBytes() {}
 
     /** The offset where the head of {@code body} ends: the first {@code </head>} or {@code <body}, in any case. */
@@ -31,9 +34,6 @@ public final class HeadBytes {
         }
         return false;
     }
-
-    private static final byte[] HEAD = {'h', 'e', 'a', 'd'};
-    private static final byte[] BODY = {'b', 'o', 'd', 'y'};
 
     private static boolean at(byte[] body, int from, byte[] word) {
         if (from + word.length > body.length) return false;

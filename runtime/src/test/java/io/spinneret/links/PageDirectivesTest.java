@@ -81,6 +81,10 @@ class PageDirectivesTest {
         int end = HeadBytes.end(page);
         assertTrue(HeadBytes.mentions(page, end, "refresh"));
         assertFalse(HeadBytes.mentions(page, end, "robots"), "a word after the head is not looked at");
+        byte[] near = bytes("<meta content='rRefres rrEFRESH'>");
+        assertTrue(HeadBytes.mentions(near, near.length, "refresh"), "after a false start, in any case");
+        assertTrue(HeadBytes.mentions(near, near.length - 2, "refresh"), "ending right at the end");
+        assertFalse(HeadBytes.mentions(near, near.length - 3, "refresh"), "cut by the end");
     }
 
     private static byte[] bytes(String s) {
