@@ -12,6 +12,7 @@ import io.spinneret.testing.TestSettings;
 import io.spinneret.testing.TestSite;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -71,7 +72,10 @@ class RedisNodesTest {
 
     @Test
     void aSigkilledNodesLeasesComeBackWithinTheVisibilityTimeoutAndEveryBookIsStored() throws Exception {
-        try (TestSite site = TestSite.books(10)) { // 200 books, 0.15 s apart per node: a crawl of several seconds
+        // 200 books, 0.15 s apart per node: a crawl of several seconds. A book answers after 1 s, so a
+        // node holds a lease for at least that long: one seen held is still held when the kill lands
+        // a status read later (a node may otherwise ack all it holds in between, on a loaded machine)
+        try (TestSite site = TestSite.books(10).booksAnswerAfter(Duration.ofSeconds(1))) {
             Process victim = null;
             for (int n = 0; n < 3; n++) {
                 Process p = node(site, n);
