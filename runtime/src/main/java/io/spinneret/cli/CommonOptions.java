@@ -111,10 +111,7 @@ final class CommonOptions {
     /** The spider called {@code name}; a usage error listing the spiders found if there is none. */
     SpiderDefinition spider(SpiderCatalog catalog, SettingsLoader loader, String name) {
         return catalog.find(name)
-                .orElseThrow(() -> new UsageException("no spider named '" + name + "'; "
-                        + (catalog.names().isEmpty()
-                                ? noSpidersFound(loader)
-                                : "available: " + String.join(", ", catalog.names()))));
+                .orElseThrow(() -> new UsageException(catalog.noSuchSpider(name, noSpidersFound(loader))));
     }
 
     /** The {@code -s} values and {@code --spiders}, as the command line's layer of the settings. */

@@ -4,6 +4,7 @@ import io.spinneret.api.SpinneretException;
 import io.spinneret.internal.ItemSchema;
 import io.spinneret.internal.SpiderDefinition;
 import io.spinneret.internal.SpiderRegistry;
+import io.spinneret.settings.DidYouMean;
 import java.io.File;
 import java.io.IOException;
 import java.net.MalformedURLException;
@@ -241,10 +242,19 @@ public final class SpiderCatalog {
      */
     public SpiderDefinition spider(String name) {
         return find(name)
-                .orElseThrow(() -> new SpinneretException("no spider named '" + name + "'; "
-                        + (spiders.isEmpty()
-                                ? "no spiders were found (put spider jars or class folders in the spiders directory)"
-                                : "available: " + String.join(", ", spiders.keySet()))));
+                .orElseThrow(() -> new SpinneretException(noSuchSpider(
+                        name, "no spiders were found (put spider jars or class folders in the spiders directory)")));
+    }
+
+    /**
+     * What to say of a name that names no spider here: the closest name if it looks like a typo of
+     * one, and the names there are; {@code whenNone} when there are none at all.
+     */
+    public String noSuchSpider(String name, String whenNone) {
+        if (spiders.isEmpty()) return "no spider named '" + name + "'; " + whenNone;
+        String hint = DidYouMean.closest(name, spiders.keySet());
+        return "no spider named '" + name + "'" + (hint != null ? " (did you mean '" + hint + "'?)" : "")
+                + "; available: " + String.join(", ", spiders.keySet());
     }
 
     /** The definition of a listed spider, made by its registry on first use. */

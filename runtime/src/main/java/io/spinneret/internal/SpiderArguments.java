@@ -2,7 +2,7 @@ package io.spinneret.internal;
 
 import io.spinneret.annotations.ArgType;
 import io.spinneret.api.SpiderArgumentException;
-import io.spinneret.settings.SettingsLoader;
+import io.spinneret.settings.DidYouMean;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -49,7 +49,7 @@ public final class SpiderArguments {
     }
 
     private static String hint(String name, Collection<String> names) {
-        String best = SettingsLoader.closest(name, names);
+        String best = DidYouMean.closest(name, names);
         return best != null ? " (did you mean '" + best + "'?)" : "";
     }
 

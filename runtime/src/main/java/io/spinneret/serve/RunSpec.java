@@ -11,7 +11,6 @@ import io.spinneret.settings.Settings;
 import io.spinneret.settings.SettingsLoader;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -23,10 +22,8 @@ record RunSpec(String spider, Map<String, String> args, Map<String, String> sett
     static RunSpec from(JsonNode body, SpiderCatalog catalog) {
         String name = body.path("spider").asText("");
         if (name.isBlank()) throw new ApiException(400, "\"spider\" is required: the name of one of GET /api/spiders");
-        List<String> names = catalog.names();
         SpiderDefinition spider = catalog.find(name)
-                .orElseThrow(() -> new ApiException(
-                        400, "no spider named '" + name + "'; available: " + String.join(", ", names)));
+                .orElseThrow(() -> new ApiException(400, catalog.noSuchSpider(name, "the service found no spiders")));
         Map<String, String> args = strings(body, "args");
         Map<String, String> settings = strings(body, "settings");
         try {

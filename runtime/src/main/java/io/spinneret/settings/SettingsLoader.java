@@ -184,46 +184,11 @@ public final class SettingsLoader {
 
     /** An unknown key, with the closest known one as a hint. */
     public static InvalidSettingException unknown(String key, String origin) {
-        String hint = closest(key);
+        String hint = DidYouMean.closest(key, Setting.keys());
         return new InvalidSettingException("unknown setting '" + key + "' (in " + origin + ")"
                 + (hint != null
                         ? "; did you mean '" + hint + "'?"
                         : "; run with --print-settings to see every setting"));
-    }
-
-    /** The known key closest to {@code key} by edit distance, if it is close enough to be a typo. */
-    static @Nullable String closest(String key) {
-        return closest(key, Setting.keys());
-    }
-
-    /** The candidate closest to {@code key} by edit distance, if it is close enough to be a typo. */
-    public static @Nullable String closest(String key, Collection<String> candidates) {
-        String best = null;
-        int bestD = Integer.MAX_VALUE;
-        for (String k : candidates) {
-            int d = distance(key, k);
-            if (d < bestD) {
-                bestD = d;
-                best = k;
-            }
-        }
-        return bestD <= Math.max(2, key.length() / 4) ? best : null;
-    }
-
-    private static int distance(String a, String b) {
-        int[] prev = new int[b.length() + 1], cur = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) prev[j] = j;
-        for (int i = 1; i <= a.length(); i++) {
-            cur[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
-                cur[j] = Math.min(Math.min(cur[j - 1] + 1, prev[j] + 1), prev[j - 1] + cost);
-            }
-            int[] t = prev;
-            prev = cur;
-            cur = t;
-        }
-        return prev[b.length()];
     }
 
     /**
@@ -235,7 +200,7 @@ public final class SettingsLoader {
         List<String> out = new ArrayList<>();
         for (String section : this.spiders.keySet()) {
             if (spiders.contains(section)) continue;
-            String hint = closest(section, spiders);
+            String hint = DidYouMean.closest(section, spiders);
             out.add(file + " has a section [spider." + section + "], but no spider is named '" + section + "'"
                     + (hint != null ? " (did you mean [spider." + hint + "]?)" : "")
                     + "; its settings apply to no crawl");

@@ -78,7 +78,7 @@ class SpiderCatalogTest {
                 List.of("books", "quotes"),
                 c.spiders().stream().map(SpiderDefinition::name).toList());
         SpinneretException e = assertThrows(SpinneretException.class, () -> c.spider("boks"));
-        assertEquals("no spider named 'boks'; available: books, quotes", e.getMessage());
+        assertEquals("no spider named 'boks' (did you mean 'books'?); available: books, quotes", e.getMessage());
     }
 
     /** A registry as the processor generates it: it names its spiders and makes one when asked, counting. */
@@ -113,7 +113,7 @@ class SpiderCatalogTest {
         SpiderCatalog c = SpiderCatalog.of(List.of(registry));
         assertEquals(List.of("books", "quotes"), c.names());
         SpinneretException e = assertThrows(SpinneretException.class, () -> c.spider("boks"));
-        assertEquals("no spider named 'boks'; available: books, quotes", e.getMessage());
+        assertEquals("no spider named 'boks' (did you mean 'books'?); available: books, quotes", e.getMessage());
         assertEquals(List.of(), registry.made);
 
         assertEquals("b.B", c.spider("books").className());
