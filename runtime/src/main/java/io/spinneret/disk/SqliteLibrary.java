@@ -6,6 +6,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Properties;
 import org.jspecify.annotations.Nullable;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -42,6 +46,12 @@ public final class SqliteLibrary {
         if (dir == null) return;
         System.setProperty(PATH, dir.toString());
         System.setProperty(NAME, LibraryLoaderUtil.getNativeLibName());
+    }
+
+    /** A connection to the SQLite database in {@code file}, with the library {@linkplain #prepare prepared}. */
+    public static Connection connect(Path file, Properties properties) throws SQLException {
+        prepare();
+        return DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath(), properties);
     }
 
     /**

@@ -9,12 +9,12 @@ import io.spinneret.disk.SqliteLibrary;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Properties;
 import org.jspecify.annotations.Nullable;
 
 /**
@@ -41,8 +41,7 @@ final class ServeDatabase implements AutoCloseable {
         Path file = dataDir.resolve("serve.db");
         try {
             OwnerOnly.createFile(file); // the runs' settings, passwords included (SQLite gives its WAL the same)
-            SqliteLibrary.prepare();
-            Connection c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath());
+            Connection c = SqliteLibrary.connect(file, new Properties());
             try (Statement s = c.createStatement()) {
                 s.execute("PRAGMA journal_mode=WAL");
                 s.execute("PRAGMA busy_timeout=5000");

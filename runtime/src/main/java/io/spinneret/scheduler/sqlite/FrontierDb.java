@@ -7,7 +7,6 @@ import io.spinneret.disk.SqliteLibrary;
 import io.spinneret.spi.Lease;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -163,8 +162,7 @@ final class FrontierDb implements AutoCloseable {
         }
         config.setBusyTimeout(5_000);
         config.setReadOnly(readOnly);
-        SqliteLibrary.prepare();
-        Connection c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath(), config.toProperties());
+        Connection c = SqliteLibrary.connect(file, config.toProperties());
         try {
             c.setAutoCommit(false);
             FrontierDb db = new FrontierDb(c, readOnly);

@@ -5,7 +5,6 @@ import io.spinneret.disk.SqliteLibrary;
 import io.spinneret.spi.SessionStore;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -39,8 +38,7 @@ final class SqliteSessionStore implements SessionStore {
             config.setJournalMode(SQLiteConfig.JournalMode.WAL);
             config.setSynchronous(SQLiteConfig.SynchronousMode.NORMAL);
             config.setBusyTimeout(5_000);
-            SqliteLibrary.prepare();
-            Connection c = DriverManager.getConnection("jdbc:sqlite:" + file.toAbsolutePath(), config.toProperties());
+            Connection c = SqliteLibrary.connect(file, config.toProperties());
             try (Statement st = c.createStatement()) {
                 st.executeUpdate("CREATE TABLE IF NOT EXISTS session (id TEXT PRIMARY KEY, pooled INTEGER NOT NULL,"
                         + " proxy TEXT, agent TEXT, created INTEGER NOT NULL, uses INTEGER NOT NULL,"
